@@ -1,0 +1,1 @@
+select role from app_user where id = $1

@@ -1,0 +1,8 @@
+//! Accounts: password hashing, sessions (cookie ⇄ user), login throttling, and the extractors
+//! handlers use to require a user or an admin.
+
+pub mod password;
+pub mod session;
+pub mod throttle;
+
+pub use session::{AdminUser, CurrentUser, MaybeUser};

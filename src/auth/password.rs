@@ -1,0 +1,28 @@
+//! bcrypt, off the async threads.
+
+use actix_web::web;
+
+use crate::error::ApiError;
+
+/// Hashes `password` at `cost` on the blocking pool.
+pub async fn hash(password: String, cost: u32) -> Result<String, ApiError> {
+    web::block(move || bcrypt::hash(password, cost))
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?
+        .map_err(|e| ApiError::Internal(e.into()))
+}
+
+/// Verifies `password` against `stored`, or against `dummy` when there is no such account, so
+/// both paths cost one bcrypt verification and take the same time.
+pub async fn verify(
+    password: String,
+    stored: Option<String>,
+    dummy: &str,
+) -> Result<bool, ApiError> {
+    let exists = stored.is_some();
+    let hash = stored.unwrap_or_else(|| dummy.to_owned());
+    let ok = web::block(move || bcrypt::verify(password, &hash).unwrap_or(false))
+        .await
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    Ok(ok && exists)
+}

@@ -1,0 +1,73 @@
+//! The single row of site settings.
+
+use chrono::{DateTime, Utc};
+use deadpool_postgres::GenericClient;
+use serde::{Deserialize, Serialize};
+use tokio_postgres::Row;
+
+/// Site settings as admins edit them; the public subset omits `updatedAt`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteSettings {
+    pub currency: String,
+    pub currency_symbol: String,
+    pub site_name: String,
+    pub language: String,
+    pub header_tagline: String,
+    pub footer_description: String,
+    pub contact_address: String,
+    pub contact_phone: String,
+    pub contact_email: String,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+fn from_row(row: &Row) -> SiteSettings {
+    SiteSettings {
+        currency: row.get(0),
+        currency_symbol: row.get(1),
+        site_name: row.get(2),
+        language: row.get(3),
+        header_tagline: row.get(4),
+        footer_description: row.get(5),
+        contact_address: row.get(6),
+        contact_phone: row.get(7),
+        contact_email: row.get(8),
+        updated_at: row.get(9),
+    }
+}
+
+pub async fn get(db: &impl GenericClient) -> Result<SiteSettings, tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!("../../sql/queries/setting/get_settings.sql"))
+        .await?;
+    Ok(from_row(&db.query_one(&stmt, &[]).await?))
+}
+
+pub async fn update(
+    db: &impl GenericClient,
+    s: &SiteSettings,
+) -> Result<SiteSettings, tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!(
+            "../../sql/queries/setting/update_settings.sql"
+        ))
+        .await?;
+    let row = db
+        .query_one(
+            &stmt,
+            &[
+                &s.currency,
+                &s.currency_symbol,
+                &s.site_name,
+                &s.language,
+                &s.header_tagline,
+                &s.footer_description,
+                &s.contact_address,
+                &s.contact_phone,
+                &s.contact_email,
+            ],
+        )
+        .await?;
+    Ok(from_row(&row))
+}

@@ -1,0 +1,292 @@
+//! Users, their ledger-backed bid balance, and their sessions.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use deadpool_postgres::GenericClient;
+use serde::Serialize;
+use tokio_postgres::Row;
+
+use crate::money::Som;
+
+/// A user as the API shows it (spec section 3). Never carries the password hash.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: i64,
+    pub username: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub date_of_birth: Option<NaiveDate>,
+    pub gender: Option<String>,
+    pub bid_balance: i64,
+    pub role: String,
+    pub ip_address: Option<String>,
+    pub total_bids: i64,
+    pub won_auctions: i64,
+    pub total_spent: Som,
+    pub created_at: DateTime<Utc>,
+}
+
+impl UserView {
+    fn from_row(row: &Row) -> UserView {
+        UserView {
+            id: row.get(0),
+            username: row.get(1),
+            first_name: row.get(2),
+            last_name: row.get(3),
+            email: row.get(4),
+            phone: row.get(5),
+            date_of_birth: row.get(6),
+            gender: row.get(7),
+            bid_balance: row.get(8),
+            role: row.get(9),
+            ip_address: row.get(10),
+            created_at: row.get(11),
+            total_bids: row.get(12),
+            won_auctions: row.get(13),
+            // Each charged bid or pre-bid cost one bid, worth one increment (0.01 som).
+            total_spent: Som(row.get(14)),
+        }
+    }
+}
+
+/// A registration that passed validation.
+pub struct NewUser {
+    pub username: String,
+    pub email: Option<String>,
+    pub password_hash: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub phone: Option<String>,
+    pub date_of_birth: Option<NaiveDate>,
+    pub gender: Option<String>,
+    pub ip_address: Option<String>,
+}
+
+/// Editable profile fields; `email: None` keeps the current email.
+pub struct ProfileUpdate {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub date_of_birth: NaiveDate,
+    pub gender: String,
+}
+
+/// Inserts the user and credits the sign-up bonus through the ledger, in one transaction.
+pub async fn register(
+    client: &mut deadpool_postgres::Object,
+    new: &NewUser,
+    bonus: i64,
+) -> Result<i64, tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    let insert = tx
+        .prepare_cached(include_str!("../../sql/queries/user/insert_user.sql"))
+        .await?;
+    let id: i64 = tx
+        .query_one(
+            &insert,
+            &[
+                &new.username,
+                &new.email,
+                &new.password_hash,
+                &new.first_name,
+                &new.last_name,
+                &new.phone,
+                &new.date_of_birth,
+                &new.gender,
+                &bonus,
+                &new.ip_address,
+            ],
+        )
+        .await?
+        .get(0);
+    if bonus != 0 {
+        ledger(&tx, id, bonus, "signup_bonus", None).await?;
+    }
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Writes one ledger row; the caller changes the balance by `delta` in the same transaction.
+pub async fn ledger(
+    db: &impl GenericClient,
+    user: i64,
+    delta: i64,
+    reason: &str,
+    auction: Option<i64>,
+) -> Result<(), tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!(
+            "../../sql/queries/user/insert_ledger_entry.sql"
+        ))
+        .await?;
+    db.execute(&stmt, &[&user, &delta, &reason, &auction])
+        .await?;
+    Ok(())
+}
+
+pub async fn get(
+    db: &impl GenericClient,
+    id: i64,
+) -> Result<Option<UserView>, tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!("../../sql/queries/user/get_user.sql"))
+        .await?;
+    Ok(db
+        .query_opt(&stmt, &[&id])
+        .await?
+        .as_ref()
+        .map(UserView::from_row))
+}
+
+/// The id and password hash of a (non-bot) account, by case-insensitive username.
+pub async fn find_login(
+    db: &impl GenericClient,
+    username: &str,
+) -> Result<Option<(i64, String)>, tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!("../../sql/queries/user/find_login.sql"))
+        .await?;
+    Ok(db
+        .query_opt(&stmt, &[&username])
+        .await?
+        .map(|r| (r.get(0), r.get(1))))
+}
+
+pub async fn username_exists(
+    db: &impl GenericClient,
+    username: &str,
+) -> Result<bool, tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!("../../sql/queries/user/username_exists.sql"))
+        .await?;
+    Ok(db.query_one(&stmt, &[&username]).await?.get(0))
+}
+
+/// Whether another account (not `except`) already uses this email.
+pub async fn email_exists(
+    db: &impl GenericClient,
+    email: &str,
+    except: Option<i64>,
+) -> Result<bool, tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!("../../sql/queries/user/email_exists.sql"))
+        .await?;
+    Ok(db.query_one(&stmt, &[&email, &except]).await?.get(0))
+}
+
+pub async fn update_profile(
+    db: &impl GenericClient,
+    id: i64,
+    p: &ProfileUpdate,
+) -> Result<(), tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!("../../sql/queries/user/update_profile.sql"))
+        .await?;
+    db.execute(
+        &stmt,
+        &[
+            &id,
+            &p.first_name,
+            &p.last_name,
+            &p.email,
+            &p.phone,
+            &p.date_of_birth,
+            &p.gender,
+        ],
+    )
+    .await?;
+    Ok(())
+}
+
+pub async fn role(
+    db: &impl GenericClient,
+    id: i64,
+) -> Result<Option<String>, tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!("../../sql/queries/user/get_role.sql"))
+        .await?;
+    Ok(db.query_opt(&stmt, &[&id]).await?.map(|r| r.get(0)))
+}
+
+/// Creates the admin account, or resets its password and role when it exists.
+pub async fn ensure_admin(
+    db: &impl GenericClient,
+    username: &str,
+    password_hash: &str,
+) -> Result<(), tokio_postgres::Error> {
+    let updated = db
+        .execute(
+            "update app_user set password_hash = $2, role = 'admin', updated_at = now()
+             where lower(username) = lower($1)",
+            &[&username, &password_hash],
+        )
+        .await?;
+    if updated == 0 {
+        db.execute(
+            "insert into app_user (username, password_hash, role) values ($1, $2, 'admin')",
+            &[&username, &password_hash],
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// A stored session: who it belongs to and until when.
+pub struct SessionRow {
+    pub user_id: i64,
+    pub username: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+pub async fn insert_session(
+    db: &impl GenericClient,
+    id_hash: &[u8],
+    user: i64,
+    expires_at: DateTime<Utc>,
+) -> Result<(), tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!("../../sql/queries/session/insert_session.sql"))
+        .await?;
+    db.execute(&stmt, &[&id_hash, &user, &expires_at]).await?;
+    Ok(())
+}
+
+pub async fn find_session(
+    db: &impl GenericClient,
+    id_hash: &[u8],
+) -> Result<Option<SessionRow>, tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!("../../sql/queries/session/find_session.sql"))
+        .await?;
+    Ok(db.query_opt(&stmt, &[&id_hash]).await?.map(|r| SessionRow {
+        user_id: r.get(0),
+        username: r.get(1),
+        expires_at: r.get(2),
+    }))
+}
+
+pub async fn delete_session(
+    db: &impl GenericClient,
+    id_hash: &[u8],
+) -> Result<(), tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!("../../sql/queries/session/delete_session.sql"))
+        .await?;
+    db.execute(&stmt, &[&id_hash]).await?;
+    Ok(())
+}
+
+pub async fn extend_session(
+    db: &impl GenericClient,
+    id_hash: &[u8],
+    expires_at: DateTime<Utc>,
+) -> Result<(), tokio_postgres::Error> {
+    let stmt = db
+        .prepare_cached(include_str!("../../sql/queries/session/extend_session.sql"))
+        .await?;
+    db.execute(&stmt, &[&id_hash, &expires_at]).await?;
+    Ok(())
+}

@@ -1,0 +1,190 @@
+//! Values that parse: once past these functions, a username, email, password, name, phone,
+//! birth date or gender is valid. Each failure is the message the user reads.
+
+use chrono::{Datelike, FixedOffset, NaiveDate, Utc};
+
+use crate::i18n::Msg;
+
+/// Site time zone (Asia/Bishkek, UTC+6, no daylight saving): "today" for age checks.
+const BISHKEK_OFFSET_SECS: i32 = 6 * 3600;
+
+/// 3–32 characters: letters (any script), digits, `_`, `.`, `-`.
+pub fn username(raw: &str) -> Result<String, Msg> {
+    let count = raw.chars().count();
+    if count < 3 {
+        return Err(Msg::UsernameShort);
+    }
+    if count > 32 {
+        return Err(Msg::UsernameLong);
+    }
+    if !raw
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'))
+    {
+        return Err(Msg::UsernameChars);
+    }
+    Ok(raw.to_owned())
+}
+
+/// `local@domain.tld`: one `@`, no spaces, a dotted domain of non-empty labels, ≤ 254 bytes.
+pub fn email(raw: &str) -> Result<String, Msg> {
+    let value = raw.trim();
+    let Some((local, domain)) = value.split_once('@') else {
+        return Err(Msg::EmailInvalid);
+    };
+    let labels_ok = domain.split('.').count() >= 2
+        && domain.split('.').all(|l| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+        });
+    let local_ok = !local.is_empty()
+        && local.len() <= 64
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && local
+            .chars()
+            .all(|c| !c.is_whitespace() && !c.is_control() && c != '@' && c != ',');
+    if value.len() > 254 || !labels_ok || !local_ok {
+        return Err(Msg::EmailInvalid);
+    }
+    Ok(value.to_owned())
+}
+
+/// At least 6 characters and at most 72 bytes (bcrypt ignores anything past 72: refuse, never truncate).
+pub fn password(raw: &str) -> Result<String, Msg> {
+    if raw.chars().count() < 6 {
+        return Err(Msg::PasswordShort);
+    }
+    if raw.len() > 72 {
+        return Err(Msg::PasswordLong);
+    }
+    Ok(raw.to_owned())
+}
+
+/// A first or last name: 2–64 characters after trimming.
+pub fn name(raw: &str, too_short: Msg) -> Result<String, Msg> {
+    let value = raw.trim();
+    match value.chars().count() {
+        0..=1 => Err(too_short),
+        65.. => Err(Msg::NameLong),
+        _ => Ok(value.to_owned()),
+    }
+}
+
+/// `+996` followed by exactly nine digits, no spaces or brackets.
+pub fn phone(raw: &str) -> Result<String, Msg> {
+    match raw.strip_prefix("+996") {
+        Some(rest) if rest.len() == 9 && rest.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(raw.to_owned())
+        }
+        _ => Err(Msg::PhoneInvalid),
+    }
+}
+
+/// A `YYYY-MM-DD` date of birth of someone at least 18 years old today (in Bishkek).
+pub fn date_of_birth(raw: &str) -> Result<NaiveDate, Msg> {
+    let date = NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d").map_err(|_| Msg::DateInvalid)?;
+    let offset = FixedOffset::east_opt(BISHKEK_OFFSET_SECS).ok_or(Msg::DateInvalid)?;
+    let today = Utc::now().with_timezone(&offset).date_naive();
+    if date.year() < 1900 || date > today {
+        return Err(Msg::DateInvalid);
+    }
+    if age_on(date, today) < 18 {
+        return Err(Msg::AgeUnder18);
+    }
+    Ok(date)
+}
+
+/// Full years between `birth` and `day`.
+pub fn age_on(birth: NaiveDate, day: NaiveDate) -> i32 {
+    let had_birthday = (day.month(), day.day()) >= (birth.month(), birth.day());
+    day.year() - birth.year() - i32::from(!had_birthday)
+}
+
+/// `male`, `female` or `other`.
+pub fn gender(raw: &str) -> Result<String, Msg> {
+    match raw {
+        "male" | "female" | "other" => Ok(raw.to_owned()),
+        _ => Err(Msg::GenderInvalid),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usernames_follow_the_rules() {
+        assert_eq!(username("ab"), Err(Msg::UsernameShort));
+        assert_eq!(username(&"a".repeat(33)), Err(Msg::UsernameLong));
+        assert_eq!(username("bad name"), Err(Msg::UsernameChars));
+        assert_eq!(username("a<b"), Err(Msg::UsernameChars));
+        assert!(username("Айбек_1.x-y").is_ok());
+    }
+
+    #[test]
+    fn emails_need_a_dotted_domain() {
+        assert!(email("a@b.kg").is_ok());
+        for bad in [
+            "",
+            "a",
+            "a@b",
+            "@b.kg",
+            "a b@c.kg",
+            "a@b..kg",
+            "a@.kg",
+            "a@b.kg@c.kg",
+        ] {
+            assert_eq!(email(bad), Err(Msg::EmailInvalid), "{bad}");
+        }
+    }
+
+    #[test]
+    fn passwords_are_refused_past_72_bytes_not_truncated() {
+        assert_eq!(password("12345"), Err(Msg::PasswordShort));
+        assert!(password("123456").is_ok());
+        assert!(password(&"a".repeat(72)).is_ok());
+        assert_eq!(password(&"a".repeat(73)), Err(Msg::PasswordLong));
+        // 37 two-byte letters: 37 characters but 74 bytes.
+        assert_eq!(password(&"ж".repeat(37)), Err(Msg::PasswordLong));
+    }
+
+    #[test]
+    fn phones_are_plus_996_and_nine_digits() {
+        assert!(phone("+996555123456").is_ok());
+        for bad in [
+            "+99655512345",
+            "+9965551234567",
+            "996555123456",
+            "+996 555123456",
+            "+996abcdefghi",
+        ] {
+            assert_eq!(phone(bad), Err(Msg::PhoneInvalid), "{bad}");
+        }
+    }
+
+    #[test]
+    fn age_is_counted_in_full_years() {
+        let birth = NaiveDate::from_ymd_opt(2008, 6, 15).unwrap();
+        assert_eq!(
+            age_on(birth, NaiveDate::from_ymd_opt(2026, 6, 14).unwrap()),
+            17
+        );
+        assert_eq!(
+            age_on(birth, NaiveDate::from_ymd_opt(2026, 6, 15).unwrap()),
+            18
+        );
+        assert_eq!(date_of_birth("1990-01-01").map(|d| d.year()), Ok(1990));
+        assert_eq!(date_of_birth("2020-01-01"), Err(Msg::AgeUnder18));
+        assert_eq!(date_of_birth("1990-02-30"), Err(Msg::DateInvalid));
+        assert_eq!(date_of_birth("3000-01-01"), Err(Msg::DateInvalid));
+    }
+
+    #[test]
+    fn names_need_two_characters() {
+        assert_eq!(name(" A ", Msg::FirstNameShort), Err(Msg::FirstNameShort));
+        assert_eq!(name("Ай", Msg::FirstNameShort), Ok("Ай".to_owned()));
+        assert_eq!(gender("robot"), Err(Msg::GenderInvalid));
+    }
+}

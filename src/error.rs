@@ -1,0 +1,186 @@
+//! The error contract: every non-2xx answer is `{"error", "code", "fields"?}` with the message in
+//! the request's language. Handlers return [`ApiError`]; the [`crate::middleware`] layer renders
+//! it (and actix's own extractor errors) once the request's language is known.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, ResponseError};
+use serde_json::{Map, Value, json};
+
+use crate::i18n::{Lang, Msg};
+
+/// Everything a handler can fail with; each variant has one documented status.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400 (or 409 for `conflict`): invalid fields, each with its own message.
+    #[error("invalid input: {fields:?}")]
+    Invalid {
+        status: StatusCode,
+        fields: Vec<(&'static str, Msg)>,
+    },
+    /// 400: the request itself is malformed.
+    #[error("bad request: {0:?}")]
+    BadRequest(Msg),
+    /// 401: not logged in.
+    #[error("not logged in")]
+    Unauthorized,
+    /// 401: wrong username or password.
+    #[error("invalid credentials")]
+    InvalidCredentials,
+    /// 403: logged in but not allowed.
+    #[error("forbidden")]
+    Forbidden,
+    /// 403: a state-changing request from another site.
+    #[error("cross-site request")]
+    CrossSite,
+    /// 404.
+    #[error("not found: {0:?}")]
+    NotFound(Msg),
+    /// 409: conflicts with the current state.
+    #[error("conflict: {0:?}")]
+    Conflict(Msg),
+    /// 413: request body over the limit.
+    #[error("payload too large")]
+    PayloadTooLarge,
+    /// 429: too fast; retry after the given seconds.
+    #[error("too many requests: {msg:?}")]
+    TooManyRequests { msg: Msg, retry_after_secs: u64 },
+    /// 503: a dependency (PostgreSQL) is down.
+    #[error("service unavailable: {0}")]
+    Unavailable(String),
+    /// 500: an unexpected failure; the cause is logged, the body is opaque.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    /// 400 with one field error.
+    pub fn invalid(field: &'static str, msg: Msg) -> ApiError {
+        ApiError::Invalid {
+            status: StatusCode::BAD_REQUEST,
+            fields: vec![(field, msg)],
+        }
+    }
+
+    /// 409 with one field error (e.g. a username that is taken).
+    pub fn taken(field: &'static str, msg: Msg) -> ApiError {
+        ApiError::Invalid {
+            status: StatusCode::CONFLICT,
+            fields: vec![(field, msg)],
+        }
+    }
+
+    /// 400 from a list of field errors, or `Ok` when the list is empty.
+    pub fn check(fields: Vec<(&'static str, Msg)>) -> Result<(), ApiError> {
+        if fields.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Invalid {
+                status: StatusCode::BAD_REQUEST,
+                fields,
+            })
+        }
+    }
+
+    fn msg(&self) -> Msg {
+        match self {
+            ApiError::Invalid { fields, .. } if fields.len() == 1 => fields[0].1,
+            ApiError::Invalid { .. } => Msg::ValidationFailed,
+            ApiError::BadRequest(m) | ApiError::NotFound(m) | ApiError::Conflict(m) => *m,
+            ApiError::TooManyRequests { msg, .. } => *msg,
+            ApiError::Unauthorized => Msg::Unauthorized,
+            ApiError::InvalidCredentials => Msg::InvalidCredentials,
+            ApiError::Forbidden => Msg::Forbidden,
+            ApiError::CrossSite => Msg::CrossSite,
+            ApiError::PayloadTooLarge => Msg::PayloadTooLarge,
+            ApiError::Unavailable(_) => Msg::Unavailable,
+            ApiError::Internal(_) => Msg::Internal,
+        }
+    }
+
+    /// The JSON body and headers in `lang`. A 500 or 503 logs its cause here, exactly once.
+    pub fn render(&self, lang: Lang) -> HttpResponse {
+        match self {
+            ApiError::Internal(cause) => {
+                tracing::error!(error = format!("{cause:#}"), "request failed")
+            }
+            ApiError::Unavailable(cause) => tracing::warn!(%cause, "dependency unavailable"),
+            _ => {}
+        }
+        let msg = self.msg();
+        let mut body = Map::new();
+        body.insert("error".into(), Value::from(msg.text(lang)));
+        body.insert("code".into(), Value::from(msg.code()));
+        if let ApiError::Invalid { fields, .. } = self {
+            let fields: Map<String, Value> = fields
+                .iter()
+                .map(|(f, m)| ((*f).to_string(), json!(m.text(lang))))
+                .collect();
+            body.insert("fields".into(), Value::Object(fields));
+        }
+        let mut res = HttpResponse::build(self.status_code()).json(Value::Object(body));
+        if let ApiError::TooManyRequests {
+            retry_after_secs, ..
+        } = self
+        {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+        }
+        res
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::Invalid { status, .. } => *status,
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized | ApiError::InvalidCredentials => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden | ApiError::CrossSite => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        // Only reached when no middleware re-renders in the request's language.
+        self.render(Lang::Ru)
+    }
+}
+
+impl From<tokio_postgres::Error> for ApiError {
+    fn from(err: tokio_postgres::Error) -> ApiError {
+        if let Some(db) = err.as_db_error()
+            && let Some(mapped) = constraint_error(db.constraint())
+        {
+            return mapped;
+        }
+        let io = std::error::Error::source(&err).is_some_and(|s| s.is::<std::io::Error>());
+        if err.is_closed() || io {
+            return ApiError::Unavailable(err.to_string());
+        }
+        ApiError::Internal(anyhow::Error::new(err))
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for ApiError {
+    fn from(err: deadpool_postgres::PoolError) -> ApiError {
+        match err {
+            deadpool_postgres::PoolError::Backend(e) => e.into(),
+            other => ApiError::Unavailable(other.to_string()),
+        }
+    }
+}
+
+/// Maps the name of a violated constraint to the user-facing error it stands for.
+pub fn constraint_error(constraint: Option<&str>) -> Option<ApiError> {
+    match constraint? {
+        "app_user_username_key" => Some(ApiError::taken("username", Msg::UsernameTaken)),
+        "app_user_email_key" => Some(ApiError::taken("email", Msg::EmailTaken)),
+        _ => None,
+    }
+}

@@ -1,0 +1,152 @@
+//! The server's user-facing texts in Russian, English, Georgian and Kyrgyz, and how a request's
+//! language is chosen: the `lang` cookie, else `Accept-Language`, else the site language.
+
+use actix_web::HttpRequest;
+
+/// A language the site speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lang {
+    #[default]
+    Ru,
+    En,
+    Ka,
+    Ky,
+}
+
+impl Lang {
+    /// Parses a language tag such as `ru`, `en-US` or `ka-GE`.
+    pub fn parse(tag: &str) -> Option<Lang> {
+        let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        match primary.as_str() {
+            "ru" => Some(Lang::Ru),
+            "en" => Some(Lang::En),
+            "ka" => Some(Lang::Ka),
+            "ky" => Some(Lang::Ky),
+            _ => None,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ru => "ru",
+            Lang::En => "en",
+            Lang::Ka => "ka",
+            Lang::Ky => "ky",
+        }
+    }
+
+    /// The request's language: `lang` cookie, then `Accept-Language` (in order), then `site`.
+    pub fn of_request(req: &HttpRequest, site: Lang) -> Lang {
+        if let Some(lang) = req.cookie("lang").and_then(|c| Lang::parse(c.value())) {
+            return lang;
+        }
+        req.headers()
+            .get(actix_web::http::header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| {
+                v.split(',')
+                    .find_map(|part| Lang::parse(part.split(';').next()?))
+            })
+            .unwrap_or(site)
+    }
+}
+
+macro_rules! messages {
+    ($($variant:ident => $code:literal { $ru:literal, $en:literal, $ka:literal, $ky:literal })*) => {
+        /// Every text the server sends to a user, with a stable code.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Msg { $($variant),* }
+
+        impl Msg {
+            /// All messages, for completeness tests.
+            pub const ALL: &'static [Msg] = &[$(Msg::$variant),*];
+
+            /// The stable machine-readable code.
+            pub fn code(self) -> &'static str {
+                match self { $(Msg::$variant => $code),* }
+            }
+
+            /// The text in `lang`.
+            pub fn text(self, lang: Lang) -> &'static str {
+                match (self, lang) {
+                    $((Msg::$variant, Lang::Ru) => $ru,
+                      (Msg::$variant, Lang::En) => $en,
+                      (Msg::$variant, Lang::Ka) => $ka,
+                      (Msg::$variant, Lang::Ky) => $ky,)*
+                }
+            }
+        }
+    };
+}
+
+messages! {
+    ValidationFailed => "validation_failed" { "Ошибка валидации", "Validation error", "ვალიდაციის შეცდომა", "Текшерүү катасы" }
+    Required => "required" { "Обязательное поле", "This field is required", "სავალდებულო ველი", "Милдеттүү талаа" }
+    UsernameShort => "username_too_short" { "Логин должен содержать минимум 3 символа", "Username must be at least 3 characters", "მომხმარებლის სახელი მინიმუმ 3 სიმბოლო უნდა იყოს", "Логин кеминде 3 белгиден турушу керек" }
+    UsernameLong => "username_too_long" { "Логин должен содержать не более 32 символов", "Username must be at most 32 characters", "მომხმარებლის სახელი მაქსიმუმ 32 სიმბოლო უნდა იყოს", "Логин 32 белгиден ашпашы керек" }
+    UsernameChars => "username_invalid_chars" { "Логин может содержать только буквы, цифры и символы _ . -", "Username may contain only letters, digits and _ . -", "მომხმარებლის სახელი შეიძლება შეიცავდეს მხოლოდ ასოებს, ციფრებს და _ . -", "Логинде тамгалар, сандар жана _ . - гана болушу мүмкүн" }
+    UsernameTaken => "username_taken" { "Это имя пользователя уже занято", "This username is already taken", "ეს მომხმარებლის სახელი უკვე დაკავებულია", "Бул логин бош эмес" }
+    UsernameAvailable => "username_available" { "Имя пользователя доступно", "Username is available", "მომხმარებლის სახელი თავისუფალია", "Логин бош" }
+    EmailInvalid => "email_invalid" { "Неверный формат email", "Invalid email format", "ელფოსტის არასწორი ფორმატი", "Email форматы туура эмес" }
+    EmailTaken => "email_taken" { "Этот email уже зарегистрирован", "This email is already registered", "ეს ელფოსტა უკვე რეგისტრირებულია", "Бул email катталган" }
+    EmailAvailable => "email_available" { "Email доступен", "Email is available", "ელფოსტა თავისუფალია", "Email бош" }
+    PasswordShort => "password_too_short" { "Пароль должен содержать минимум 6 символов", "Password must be at least 6 characters", "პაროლი მინიმუმ 6 სიმბოლო უნდა იყოს", "Сырсөз кеминде 6 белгиден турушу керек" }
+    PasswordLong => "password_too_long" { "Пароль слишком длинный (не более 72 байт)", "Password is too long (at most 72 bytes)", "პაროლი ძალიან გრძელია (მაქსიმუმ 72 ბაიტი)", "Сырсөз өтө узун (72 байттан ашпашы керек)" }
+    FirstNameShort => "first_name_too_short" { "Имя должно содержать минимум 2 символа", "First name must be at least 2 characters", "სახელი მინიმუმ 2 სიმბოლო უნდა იყოს", "Аты кеминде 2 белгиден турушу керек" }
+    LastNameShort => "last_name_too_short" { "Фамилия должна содержать минимум 2 символа", "Last name must be at least 2 characters", "გვარი მინიმუმ 2 სიმბოლო უნდა იყოს", "Фамилиясы кеминде 2 белгиден турушу керек" }
+    NameLong => "name_too_long" { "Не более 64 символов", "At most 64 characters", "მაქსიმუმ 64 სიმბოლო", "64 белгиден ашпашы керек" }
+    PhoneInvalid => "phone_invalid" { "Введите номер в формате +996XXXXXXXXX", "Enter the number as +996XXXXXXXXX", "შეიყვანეთ ნომერი ფორმატით +996XXXXXXXXX", "Номерди +996XXXXXXXXX форматында жазыңыз" }
+    PhoneValid => "phone_valid" { "Номер телефона корректен", "Phone number is valid", "ტელეფონის ნომერი სწორია", "Телефон номери туура" }
+    DateInvalid => "date_invalid" { "Неверная дата рождения", "Invalid date of birth", "დაბადების თარიღი არასწორია", "Туулган күнү туура эмес" }
+    AgeUnder18 => "age_under_18" { "Вам должно быть 18 лет или больше", "You must be 18 or older", "უნდა იყოთ 18 წლის ან უფროსი", "Сиз 18 жаштан жогору болушуңуз керек" }
+    GenderInvalid => "gender_invalid" { "Выберите пол", "Choose a gender", "აირჩიეთ სქესი", "Жынысын тандаңыз" }
+    InvalidCredentials => "invalid_credentials" { "Неверные учетные данные", "Invalid username or password", "არასწორი მონაცემები", "Логин же сырсөз туура эмес" }
+    TooManyAttempts => "too_many_attempts" { "Слишком много попыток входа. Попробуйте позже", "Too many login attempts. Try again later", "შესვლის ძალიან ბევრი მცდელობა. სცადეთ მოგვიანებით", "Кирүү аракети өтө көп. Кийинчерээк аракет кылыңыз" }
+    Unauthorized => "unauthorized" { "Требуется авторизация", "Please log in", "საჭიროა ავტორიზაცია", "Кирүү талап кылынат" }
+    Forbidden => "forbidden" { "Доступ запрещён", "Access denied", "წვდომა აკრძალულია", "Кирүүгө тыюу салынган" }
+    CrossSite => "cross_site_request" { "Запрос с другого сайта отклонён", "Cross-site request refused", "სხვა საიტიდან მოთხოვნა უარყოფილია", "Башка сайттан келген сурам четке кагылды" }
+    NotFound => "not_found" { "Не найдено", "Not found", "ვერ მოიძებნა", "Табылган жок" }
+    AuctionNotFound => "auction_not_found" { "Аукцион не найден", "Auction not found", "აუქციონი ვერ მოიძებნა", "Аукцион табылган жок" }
+    PayloadTooLarge => "payload_too_large" { "Слишком большой запрос", "Request body too large", "მოთხოვნა ძალიან დიდია", "Сурам өтө чоң" }
+    BadRequest => "bad_request" { "Неверный формат запроса", "Malformed request", "მოთხოვნის არასწორი ფორმატი", "Сурамдын форматы туура эмес" }
+    MethodNotAllowed => "method_not_allowed" { "Метод не поддерживается", "Method not allowed", "მეთოდი არ არის დაშვებული", "Бул ыкмага уруксат жок" }
+    Internal => "internal_error" { "Внутренняя ошибка сервера. Попробуйте позже", "Internal server error. Try again later", "სერვერის შიდა შეცდომა. სცადეთ მოგვიანებით", "Сервердин ички катасы. Кийинчерээк аракет кылыңыз" }
+    Unavailable => "service_unavailable" { "Сервис временно недоступен", "Service temporarily unavailable", "სერვისი დროებით მიუწვდომელია", "Кызмат убактылуу жеткиликсиз" }
+    CurrencyRequired => "currency_required" { "Валюта обязательна", "Currency is required", "ვალუტა სავალდებულოა", "Валюта милдеттүү" }
+    CurrencySymbolRequired => "currency_symbol_required" { "Символ валюты обязателен", "Currency symbol is required", "ვალუტის სიმბოლო სავალდებულოა", "Валютанын белгиси милдеттүү" }
+    SiteNameRequired => "site_name_required" { "Название сайта обязательно", "Site name is required", "საიტის სახელი სავალდებულოა", "Сайттын аталышы милдеттүү" }
+    LanguageRequired => "language_required" { "Язык обязателен", "Language is required", "ენა სავალდებულოა", "Тил милдеттүү" }
+    LanguageInvalid => "language_invalid" { "Неизвестный язык", "Unknown language", "უცნობი ენა", "Белгисиз тил" }
+    ContactEmailInvalid => "contact_email_invalid" { "Неверный email", "Invalid email", "არასწორი ელფოსტა", "Email туура эмес" }
+    TextTooLong => "text_too_long" { "Слишком длинный текст (не более 500 символов)", "Text too long (at most 500 characters)", "ტექსტი ძალიან გრძელია (მაქსიმუმ 500 სიმბოლო)", "Текст өтө узун (500 белгиден ашпашы керек)" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_message_has_a_text_in_every_language() {
+        for msg in Msg::ALL {
+            for lang in [Lang::Ru, Lang::En, Lang::Ka, Lang::Ky] {
+                assert!(!msg.text(lang).trim().is_empty(), "{msg:?} {lang:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn codes_are_unique() {
+        let mut codes: Vec<_> = Msg::ALL.iter().map(|m| m.code()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), Msg::ALL.len());
+    }
+
+    #[test]
+    fn language_tags_parse() {
+        assert_eq!(Lang::parse("en-US"), Some(Lang::En));
+        assert_eq!(Lang::parse("ka_GE"), Some(Lang::Ka));
+        assert_eq!(Lang::parse("KY"), Some(Lang::Ky));
+        assert_eq!(Lang::parse("de"), None);
+    }
+}

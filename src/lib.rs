@@ -1,0 +1,14 @@
+//! Tyiyn's server: the HTTP edge (routes, auth, errors), the PostgreSQL layer, and the wiring
+//! of the auction runtime from the `tyiyn-actors` crate.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod i18n;
+pub mod middleware;
+pub mod money;
+pub mod routes;
+pub mod startup;
+pub mod state;

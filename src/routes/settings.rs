@@ -1,0 +1,137 @@
+//! `/api/settings` (public) and `/api/admin/settings` (admins).
+
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+use super::required;
+use crate::auth::AdminUser;
+use crate::db::settings::{self, SiteSettings};
+use crate::domain;
+use crate::error::ApiError;
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+
+const MAX_TEXT: usize = 500;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/settings", web::get().to(public))
+        .route("/admin/settings", web::get().to(admin_get))
+        .route("/admin/settings", web::put().to(admin_put));
+}
+
+async fn public(state: web::Data<AppState>) -> HttpResponse {
+    let mut s = state.site.get();
+    s.updated_at = None;
+    HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-cache"))
+        .json(s)
+}
+
+async fn admin_get(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let client = state.pool.get().await?;
+    Ok(HttpResponse::Ok().json(settings::get(&client).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SettingsBody {
+    currency: Option<String>,
+    currency_symbol: Option<String>,
+    site_name: Option<String>,
+    language: Option<String>,
+    header_tagline: Option<String>,
+    footer_description: Option<String>,
+    contact_address: Option<String>,
+    contact_phone: Option<String>,
+    contact_email: Option<String>,
+}
+
+fn text(v: &str) -> Result<String, Msg> {
+    let v = v.trim();
+    if v.chars().count() > MAX_TEXT {
+        Err(Msg::TextTooLong)
+    } else {
+        Ok(v.to_owned())
+    }
+}
+
+async fn admin_put(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<SettingsBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let mut errors = Vec::new();
+    let currency = required(
+        &mut errors,
+        "currency",
+        b.currency.as_deref(),
+        Msg::CurrencyRequired,
+        text,
+    );
+    let currency_symbol = required(
+        &mut errors,
+        "currencySymbol",
+        b.currency_symbol.as_deref(),
+        Msg::CurrencySymbolRequired,
+        text,
+    );
+    let site_name = required(
+        &mut errors,
+        "siteName",
+        b.site_name.as_deref(),
+        Msg::SiteNameRequired,
+        text,
+    );
+    let language = required(
+        &mut errors,
+        "language",
+        b.language.as_deref(),
+        Msg::LanguageRequired,
+        |v| {
+            Lang::parse(v)
+                .filter(|l| l.code() == v)
+                .map(|l| l.code().to_owned())
+                .ok_or(Msg::LanguageInvalid)
+        },
+    );
+    let mut optional_text = |field: &'static str, value: Option<String>| -> String {
+        let value = value.unwrap_or_default();
+        text(&value)
+            .map_err(|m| errors.push((field, m)))
+            .unwrap_or_default()
+    };
+    let header_tagline = optional_text("headerTagline", b.header_tagline);
+    let footer_description = optional_text("footerDescription", b.footer_description);
+    let contact_address = optional_text("contactAddress", b.contact_address);
+    let contact_phone = optional_text("contactPhone", b.contact_phone);
+    let contact_email = optional_text("contactEmail", b.contact_email);
+    if !contact_email.is_empty() && domain::email(&contact_email).is_err() {
+        errors.push(("contactEmail", Msg::ContactEmailInvalid));
+    }
+    ApiError::check(errors)?;
+    let (Some(currency), Some(currency_symbol), Some(site_name), Some(language)) =
+        (currency, currency_symbol, site_name, language)
+    else {
+        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+    };
+    let new = SiteSettings {
+        currency,
+        currency_symbol,
+        site_name,
+        language,
+        header_tagline,
+        footer_description,
+        contact_address,
+        contact_phone,
+        contact_email,
+        updated_at: None,
+    };
+    let client = state.pool.get().await?;
+    let saved = settings::update(&client, &new).await?;
+    state.site.set(saved.clone());
+    Ok(HttpResponse::Ok().json(saved))
+}

@@ -1,0 +1,112 @@
+//! `/api/users/profile`: the logged-in user's own profile.
+
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+
+use super::{optional, required};
+use crate::auth::CurrentUser;
+use crate::db::users::{self, ProfileUpdate};
+use crate::domain;
+use crate::error::ApiError;
+use crate::i18n::Msg;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/users/profile", web::get().to(get_profile))
+        .route("/users/profile", web::put().to(put_profile));
+}
+
+async fn get_profile(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let client = state.pool.get().await?;
+    let view = users::get(&client, user.id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// The profile form and the complete-profile modal. `username` is accepted and ignored: it never
+/// changes. `email` absent or blank keeps the current email; `phone` blank (or a bare `+996`)
+/// clears it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ProfileBody {
+    first_name: Option<String>,
+    last_name: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    date_of_birth: Option<String>,
+    gender: Option<String>,
+}
+
+async fn put_profile(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+    body: web::Json<ProfileBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let mut errors = Vec::new();
+    let first_name = required(
+        &mut errors,
+        "firstName",
+        b.first_name.as_deref(),
+        Msg::FirstNameShort,
+        |v| domain::name(v, Msg::FirstNameShort),
+    );
+    let last_name = required(
+        &mut errors,
+        "lastName",
+        b.last_name.as_deref(),
+        Msg::LastNameShort,
+        |v| domain::name(v, Msg::LastNameShort),
+    );
+    let email = optional(&mut errors, "email", b.email.as_deref(), domain::email);
+    let phone = optional(
+        &mut errors,
+        "phone",
+        b.phone.as_deref().filter(|p| *p != "+996"),
+        domain::phone,
+    );
+    let date_of_birth = required(
+        &mut errors,
+        "dateOfBirth",
+        b.date_of_birth.as_deref(),
+        Msg::DateInvalid,
+        domain::date_of_birth,
+    );
+    let gender = required(
+        &mut errors,
+        "gender",
+        b.gender.as_deref(),
+        Msg::GenderInvalid,
+        domain::gender,
+    );
+    ApiError::check(errors)?;
+    let (Some(first_name), Some(last_name), Some(date_of_birth), Some(gender)) =
+        (first_name, last_name, date_of_birth, gender)
+    else {
+        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+    };
+
+    let client = state.pool.get().await?;
+    if let Some(email) = &email
+        && users::email_exists(&client, email, Some(user.id)).await?
+    {
+        return Err(ApiError::taken("email", Msg::EmailTaken));
+    }
+    let update = ProfileUpdate {
+        first_name,
+        last_name,
+        email,
+        phone,
+        date_of_birth,
+        gender,
+    };
+    users::update_profile(&client, user.id, &update).await?;
+    let view = users::get(&client, user.id)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    Ok(HttpResponse::Ok().json(view))
+}

@@ -1,0 +1,145 @@
+//! `Application::build` wires the pool, migrations, bootstrap data and the HTTP server;
+//! `run` serves until SIGTERM/SIGINT, then drains in-flight requests.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::dev::Server;
+use actix_web::middleware::{Compress, from_fn};
+use actix_web::{App, HttpServer, web};
+use anyhow::Context;
+
+use crate::auth::password;
+use crate::auth::session::SessionCache;
+use crate::auth::throttle::LoginThrottle;
+use crate::config::Settings;
+use crate::state::{AppState, SiteCache};
+use crate::{db, domain, middleware, routes};
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    /// Logins seeded at start-up (demo data, admin), for the run command to print.
+    pub logins: Vec<(String, String)>,
+}
+
+impl Application {
+    pub async fn build(config: Settings) -> anyhow::Result<Application> {
+        let pool = db::connect(&config.database.url, config.database.pool_size)
+            .await
+            .with_context(|| {
+                format!(
+                    "connecting to PostgreSQL ({})",
+                    redact(&config.database.url)
+                )
+            })?;
+        db::migrate::run(&pool)
+            .await
+            .context("applying migrations")?;
+
+        let mut logins = Vec::new();
+        if let Some(admin) = ensure_admin(&pool, &config).await? {
+            logins.push(admin);
+        }
+        if config.demo.enabled {
+            let hash =
+                password::hash(config.demo.demo_password.clone(), config.auth.bcrypt_cost).await?;
+            let mut client = pool.get().await?;
+            if let Some(summary) =
+                db::demo::seed(&mut client, &hash, &config.demo.demo_password).await?
+            {
+                tracing::info!(auctions = summary.auctions, "seeded demo data");
+                logins.extend(summary.users);
+            }
+        }
+
+        let site = {
+            let client = pool.get().await?;
+            db::settings::get(&client).await?
+        };
+        let dummy_hash: Arc<str> = password::hash(
+            hex::encode(rand::random::<[u8; 16]>()),
+            config.auth.bcrypt_cost,
+        )
+        .await?
+        .into();
+        let state = web::Data::new(AppState {
+            pool,
+            site: SiteCache::new(site),
+            sessions: SessionCache::default(),
+            throttle: LoginThrottle::new(
+                config.auth.login_max_failures,
+                Duration::from_secs(config.auth.login_window_secs),
+            ),
+            dummy_hash,
+            config: config.clone(),
+        });
+
+        let listener = TcpListener::bind(&config.server.bind_addr)
+            .with_context(|| format!("binding {}", config.server.bind_addr))?;
+        let port = listener.local_addr()?.port();
+        let limit = config.server.body_limit_bytes;
+        let mut server = HttpServer::new(move || {
+            App::new()
+                .app_data(state.clone())
+                .app_data(middleware::json_config(limit))
+                .app_data(web::PayloadConfig::new(limit))
+                .wrap(from_fn(middleware::contract))
+                .wrap(Compress::default())
+                .configure(routes::configure)
+        })
+        .shutdown_timeout(config.server.shutdown_timeout_secs)
+        .listen(listener)?;
+        if config.server.workers > 0 {
+            server = server.workers(config.server.workers);
+        }
+        Ok(Application {
+            port,
+            server: server.run(),
+            logins,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until a shutdown signal; actix-web drains in-flight requests on SIGTERM.
+    pub async fn run(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// `ADMIN_USERNAME` + `ADMIN_PASSWORD`: create that admin, or reset its password and role.
+async fn ensure_admin(
+    pool: &deadpool_postgres::Pool,
+    config: &Settings,
+) -> anyhow::Result<Option<(String, String)>> {
+    let (Ok(username), Ok(pass)) = (
+        std::env::var("ADMIN_USERNAME"),
+        std::env::var("ADMIN_PASSWORD"),
+    ) else {
+        return Ok(None);
+    };
+    let username = domain::username(&username)
+        .map_err(|m| anyhow::anyhow!("ADMIN_USERNAME: {}", m.text(crate::i18n::Lang::En)))?;
+    domain::password(&pass)
+        .map_err(|m| anyhow::anyhow!("ADMIN_PASSWORD: {}", m.text(crate::i18n::Lang::En)))?;
+    let hash = password::hash(pass.clone(), config.auth.bcrypt_cost).await?;
+    let client = pool.get().await?;
+    db::users::ensure_admin(&client, &username, &hash).await?;
+    Ok(Some((username, pass)))
+}
+
+/// The URL without its password, for logs.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let creds = &url[scheme + 3..at];
+            let user = creds.split(':').next().unwrap_or("");
+            format!("{}{}@{}", &url[..scheme + 3], user, &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
+}

@@ -1,0 +1,46 @@
+//! What every handler shares: the pool, the settings, the caches.
+
+use std::sync::{Arc, RwLock};
+
+use deadpool_postgres::Pool;
+
+use crate::auth::session::SessionCache;
+use crate::auth::throttle::LoginThrottle;
+use crate::config::Settings;
+use crate::db::settings::SiteSettings;
+use crate::i18n::Lang;
+
+/// Application state behind `web::Data`.
+pub struct AppState {
+    pub pool: Pool,
+    pub config: Settings,
+    pub site: SiteCache,
+    pub sessions: SessionCache,
+    pub throttle: LoginThrottle,
+    /// A bcrypt hash of a random password, verified against when a username does not exist so
+    /// that a login's timing does not reveal which accounts exist.
+    pub dummy_hash: Arc<str>,
+}
+
+/// The site settings, read on every request for the default language; written by the admin.
+pub struct SiteCache(RwLock<SiteSettings>);
+
+impl SiteCache {
+    pub fn new(settings: SiteSettings) -> SiteCache {
+        SiteCache(RwLock::new(settings))
+    }
+
+    pub fn get(&self) -> SiteSettings {
+        // A poisoned lock only means a writer panicked mid-assignment of a plain value.
+        self.0.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn set(&self, settings: SiteSettings) {
+        *self.0.write().unwrap_or_else(|e| e.into_inner()) = settings;
+    }
+
+    pub fn lang(&self) -> Lang {
+        let guard = self.0.read().unwrap_or_else(|e| e.into_inner());
+        Lang::parse(&guard.language).unwrap_or_default()
+    }
+}

@@ -1,0 +1,74 @@
+//! `/api/users/profile`.
+
+use serde_json::{Value, json};
+
+use crate::helpers::{expect_error, spawn_app};
+
+#[actix_web::test]
+async fn a_user_completes_their_profile() {
+    let app = spawn_app().await;
+    app.register("aigerim").await;
+    let res = app
+        .put(
+            "/api/users/profile",
+            json!({"firstName": "Айгерим", "lastName": "Токтогулова", "phone": "+996700123456",
+                   "dateOfBirth": "1995-03-08", "gender": "female", "username": "hacker"}),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let user: Value = res.json().await.unwrap();
+    assert_eq!(user["firstName"], "Айгерим");
+    assert_eq!(user["phone"], "+996700123456");
+    assert_eq!(user["dateOfBirth"], "1995-03-08");
+    assert_eq!(user["username"], "aigerim", "the username never changes");
+    assert_eq!(user["email"], "aigerim@example.kg", "absent email is kept");
+
+    let profile: Value = app.get("/api/users/profile").await.json().await.unwrap();
+    assert_eq!(profile["gender"], "female");
+}
+
+#[actix_web::test]
+async fn profile_rules_are_enforced() {
+    let app = spawn_app().await;
+    app.register("someone").await;
+    app.client
+        .post(app.url("/api/auth/logout"))
+        .send()
+        .await
+        .unwrap();
+    app.register("taken_mail").await;
+    let res = app
+        .put(
+            "/api/users/profile",
+            json!({"firstName": "A", "lastName": "", "email": "bad", "phone": "0555",
+                   "dateOfBirth": "2012-01-01", "gender": "robot"}),
+        )
+        .await;
+    let body = expect_error(res, 400, "validation_failed").await;
+    for field in [
+        "firstName",
+        "lastName",
+        "email",
+        "phone",
+        "dateOfBirth",
+        "gender",
+    ] {
+        assert!(body["fields"][field].is_string(), "{field} in {body}");
+    }
+    let res = app
+        .put(
+            "/api/users/profile",
+            json!({"firstName": "Ай", "lastName": "Бек", "email": "someone@example.kg",
+                   "dateOfBirth": "1990-01-01", "gender": "male"}),
+        )
+        .await;
+    expect_error(res, 409, "email_taken").await;
+}
+
+#[actix_web::test]
+async fn the_profile_needs_a_login() {
+    let app = spawn_app().await;
+    expect_error(app.get("/api/users/profile").await, 401, "unauthorized").await;
+    let res = app.put("/api/users/profile", json!({})).await;
+    expect_error(res, 401, "unauthorized").await;
+}
