@@ -118,6 +118,19 @@ messages! {
     LanguageRequired => "language_required" { "Язык обязателен", "Language is required", "ენა სავალდებულოა", "Тил милдеттүү" }
     LanguageInvalid => "language_invalid" { "Неизвестный язык", "Unknown language", "უცნობი ენა", "Белгисиз тил" }
     ContactEmailInvalid => "contact_email_invalid" { "Неверный email", "Invalid email", "არასწორი ელფოსტა", "Email туура эмес" }
+    AuctionNotLive => "auction_not_live" { "Аукцион сейчас не принимает ставки", "This auction is not taking bids now", "ეს აუქციონი ახლა ფსონებს არ იღებს", "Бул аукцион азыр коюмдарды кабыл албайт" }
+    AuctionNotUpcoming => "auction_not_upcoming" { "Аукцион уже начался", "The auction has already started", "აუქციონი უკვე დაიწყო", "Аукцион башталып калган" }
+    AuctionFinished => "auction_finished" { "Аукцион завершён", "The auction has finished", "აუქციონი დასრულდა", "Аукцион аяктады" }
+    DeadlinePassed => "deadline_passed" { "Время вышло: ставка пришла после окончания отсчёта и не списана", "Time is up: the bid arrived after the countdown ended and was not charged", "დრო ამოიწურა: ფსონი მოვიდა ათვლის დასრულების შემდეგ და არ ჩამოგეჭრათ", "Убакыт бүттү: коюм эсеп аяктагандан кийин келди жана алынган жок" }
+    AlreadyLeader => "already_leader" { "Ваша ставка уже последняя", "Your bid is already the last one", "თქვენი ფსონი უკვე ბოლოა", "Сиздин коюмуңуз акыркы" }
+    TooFast => "too_fast" { "Слишком быстро: между ставками должна пройти секунда", "Too fast: wait a second between bids", "ძალიან სწრაფად: ფსონებს შორის უნდა გავიდეს წამი", "Өтө тез: коюмдардын ортосунда бир секунд өтүшү керек" }
+    InsufficientBids => "insufficient_bids" { "Недостаточно бидов для размещения ставки", "Not enough bids to place a bid", "ფსონის დასადებად ბიდები არ გყოფნით", "Коюм коюуга бид жетишсиз" }
+    AlreadyPrebid => "already_prebid" { "Вы уже сделали предварительную ставку на этот аукцион", "You have already pre-bid on this auction", "ამ აუქციონზე წინასწარი ფსონი უკვე დადეთ", "Бул аукционго алдын ала коюм коюп койгонсуз" }
+    FillRequired => "required_fields_missing" { "Заполните все обязательные поля", "Fill in all required fields", "შეავსეთ ყველა სავალდებულო ველი", "Бардык милдеттүү талааларды толтуруңуз" }
+    PriceInvalid => "price_invalid" { "Укажите цену числом больше нуля (не более двух знаков после запятой)", "Enter a price above zero (at most two decimals)", "მიუთითეთ ნულზე მეტი ფასი (მაქსიმუმ ორი ათწილადი)", "Нөлдөн чоң баа жазыңыз (үтүрдөн кийин эки сандан ашпасын)" }
+    StartTimeInvalid => "start_time_invalid" { "Укажите корректные дату и время начала", "Enter a valid start date and time", "მიუთითეთ დაწყების სწორი თარიღი და დრო", "Башталыш күнүн жана убактысын туура жазыңыз" }
+    ImageUrlInvalid => "image_url_invalid" { "Ссылка на изображение должна начинаться с https://, http:// или /", "The image link must start with https://, http:// or /", "სურათის ბმული უნდა იწყებოდეს https://, http:// ან /-ით", "Сүрөттүн шилтемеси https://, http:// же / менен башталышы керек" }
+    PackageBidsInvalid => "package_bids_invalid" { "Количество бидов в пакете — целое число больше нуля", "A package holds a whole number of bids above zero", "პაკეტში ბიდების რაოდენობა ნულზე მეტი მთელი რიცხვია", "Пакеттеги бид саны нөлдөн чоң бүтүн сан" }
     TextTooLong => "text_too_long" { "Слишком длинный текст (не более 500 символов)", "Text too long (at most 500 characters)", "ტექსტი ძალიან გრძელია (მაქსიმუმ 500 სიმბოლო)", "Текст өтө узун (500 белгиден ашпашы керек)" }
 }
 

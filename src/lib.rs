@@ -10,5 +10,6 @@ pub mod i18n;
 pub mod middleware;
 pub mod money;
 pub mod routes;
+pub mod slug;
 pub mod startup;
 pub mod state;

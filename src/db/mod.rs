@@ -4,6 +4,7 @@
 pub mod demo;
 pub mod migrate;
 pub mod settings;
+pub mod store;
 pub mod users;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};

@@ -1,6 +1,7 @@
 //! HTTP handlers, one module per resource, and the route table.
 
 pub mod auth;
+pub mod me;
 pub mod settings;
 pub mod spa;
 pub mod users;
@@ -19,6 +20,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::scope("/api")
             .configure(auth::routes)
             .configure(users::routes)
+            .configure(me::routes)
             .configure(settings::routes)
             .default_service(web::to(|| async {
                 Err::<String, _>(ApiError::NotFound(Msg::NotFound))

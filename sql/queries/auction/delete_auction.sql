@@ -1,0 +1,1 @@
+delete from auction where id = $1

@@ -1,0 +1,1 @@
+select nextval(pg_get_serial_sequence('auction', 'id'))

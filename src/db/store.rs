@@ -1,0 +1,454 @@
+//! [`PgStore`]: the auction runtime's store on PostgreSQL. Each call is one transaction; the
+//! actor calls it and nothing else writes auction rows.
+
+use std::collections::HashMap;
+use std::future::Future;
+
+use chrono::{DateTime, Utc};
+use deadpool_postgres::{GenericClient, Pool};
+use tokio_postgres::Row;
+use tokio_postgres::error::SqlState;
+use tyiyn_actors::clock::UnixMillis;
+use tyiyn_actors::ids::{AuctionId, BidId, BotId, PrebidId, Tyiyn, UserId};
+use tyiyn_actors::rules::{Bidder, BidderId};
+use tyiyn_actors::state::{AuctionStatus, Prebid};
+use tyiyn_actors::store::{
+    AuctionDetails, AuctionSnapshot, AuctionStore, BidBatch, CommitError, CommittedBid, CommittedPrebid,
+    FinishRecord, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+};
+use tyiyn_actors::view::BidRecord;
+
+/// How many recent bids a snapshot carries.
+const RECENT_BIDS: i64 = 50;
+
+macro_rules! q {
+    ($name:literal) => {
+        include_str!(concat!("../../sql/queries/auction/", $name, ".sql"))
+    };
+}
+
+/// The runtime's store, backed by the connection pool.
+#[derive(Clone)]
+pub struct PgStore {
+    pool: Pool,
+}
+
+impl PgStore {
+    pub fn new(pool: Pool) -> PgStore {
+        PgStore { pool }
+    }
+}
+
+fn down(err: impl std::fmt::Display) -> StoreError {
+    StoreError(err.to_string())
+}
+
+pub fn ts(ms: UnixMillis) -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(ms.0).unwrap_or_default()
+}
+
+pub fn ms(t: DateTime<Utc>) -> UnixMillis {
+    UnixMillis(t.timestamp_millis())
+}
+
+fn opt(text: String) -> Option<String> {
+    (!text.is_empty()).then_some(text)
+}
+
+/// The columns of a bid list, one array each, for `unnest`.
+struct BidColumns {
+    users: Vec<i64>,
+    amounts: Vec<i64>,
+    bots: Vec<bool>,
+    bot_names: Vec<Option<String>>,
+    prebids: Vec<bool>,
+    stamps: Vec<DateTime<Utc>>,
+}
+
+fn columns(bids: &[NewBid]) -> BidColumns {
+    BidColumns {
+        users: bids.iter().map(|b| b.bidder.id.raw()).collect(),
+        amounts: bids.iter().map(|b| b.amount.0).collect(),
+        bots: bids.iter().map(|b| b.bidder.is_bot()).collect(),
+        bot_names: bids.iter().map(|b| b.bidder.is_bot().then(|| b.bidder.name.to_string())).collect(),
+        prebids: bids.iter().map(|b| b.is_prebid).collect(),
+        stamps: bids.iter().map(|b| ts(b.stamp)).collect(),
+    }
+}
+
+/// Inserts bids in order and returns their ids in the same order.
+async fn insert_bids(
+    db: &impl GenericClient,
+    auction: AuctionId,
+    bids: &[NewBid],
+) -> Result<Vec<BidId>, tokio_postgres::Error> {
+    let c = columns(bids);
+    let stmt = db.prepare_cached(q!("insert_bids")).await?;
+    let rows = db
+        .query(&stmt, &[&auction.0, &c.users, &c.amounts, &c.bots, &c.bot_names, &c.prebids, &c.stamps])
+        .await?;
+    // Identity values rise in insertion order, which follows `order by ordinality`.
+    let mut ids: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
+    ids.sort_unstable();
+    Ok(ids.into_iter().map(BidId).collect())
+}
+
+async fn commit_batch(pool: Pool, batch: BidBatch) -> Result<Vec<CommittedBid>, CommitError> {
+    let unavailable = |e: tokio_postgres::Error| CommitError::Unavailable(e.to_string());
+    let mut client = pool.get().await.map_err(|e| CommitError::Unavailable(e.to_string()))?;
+    let tx = client.transaction().await.map_err(unavailable)?;
+
+    // One debit per user per batch; users locked in id order so concurrent batches on other
+    // auctions cannot deadlock.
+    let payers: Vec<i64> = batch.bids.iter().filter_map(|b| b.bidder.id.user()).map(|u| u.0).collect();
+    let mut owed: HashMap<i64, i64> = HashMap::new();
+    for user in &payers {
+        *owed.entry(*user).or_default() += 1;
+    }
+    let mut balances: HashMap<i64, i64> = HashMap::new();
+    if !owed.is_empty() {
+        let mut ids: Vec<i64> = owed.keys().copied().collect();
+        ids.sort_unstable();
+        let counts: Vec<i64> = ids.iter().map(|id| owed[id]).collect();
+        let lock = tx.prepare_cached(q!("lock_users")).await.map_err(unavailable)?;
+        tx.query(&lock, &[&ids]).await.map_err(unavailable)?;
+        let debit = tx.prepare_cached(q!("debit_users")).await.map_err(unavailable)?;
+        for row in tx.query(&debit, &[&ids, &counts]).await.map_err(unavailable)? {
+            balances.insert(row.get(0), row.get(1));
+        }
+        if balances.len() < ids.len() {
+            let short = ids.into_iter().filter(|id| !balances.contains_key(id)).map(UserId).collect();
+            return Err(CommitError::Insufficient(short));
+        }
+        let ledger = tx.prepare_cached(q!("insert_ledger_debits")).await.map_err(unavailable)?;
+        tx.execute(&ledger, &[&payers, &"bid", &batch.auction.0]).await.map_err(unavailable)?;
+    }
+    let ids = insert_bids(&tx, batch.auction, &batch.bids).await.map_err(unavailable)?;
+    let r = &batch.result;
+    let leader = r.leader.as_ref().map(|b| b.id.raw());
+    let tally = tx.prepare_cached(q!("update_tally")).await.map_err(unavailable)?;
+    tx.execute(&tally, &[&batch.auction.0, &r.price.0, &leader, &ts(r.ends_at), &r.total_bids])
+        .await
+        .map_err(unavailable)?;
+    tx.commit().await.map_err(unavailable)?;
+
+    // Each bid's balance is the final one plus the user's bids that came after it in the batch.
+    let mut later: HashMap<i64, i64> = HashMap::new();
+    let mut out: Vec<CommittedBid> = Vec::with_capacity(ids.len());
+    for (bid, id) in batch.bids.iter().zip(ids).rev() {
+        let balance = bid.bidder.id.user().map(|u| {
+            let after = later.entry(u.0).or_default();
+            let b = balances[&u.0] + *after;
+            *after += 1;
+            b
+        });
+        out.push(CommittedBid { id, balance });
+    }
+    out.reverse();
+    Ok(out)
+}
+
+async fn commit_prebid(pool: Pool, auction: AuctionId, user: UserId, stamp: UnixMillis) -> Result<CommittedPrebid, PrebidError> {
+    let unavailable = |e: tokio_postgres::Error| PrebidError::Unavailable(e.to_string());
+    let mut client = pool.get().await.map_err(|e| PrebidError::Unavailable(e.to_string()))?;
+    let tx = client.transaction().await.map_err(unavailable)?;
+    let inserted = tx
+        .query_one(
+            "insert into prebid (auction_id, user_id, created_at) values ($1, $2, $3) returning id",
+            &[&auction.0, &user.0, &ts(stamp)],
+        )
+        .await;
+    let id: i64 = match inserted {
+        Ok(row) => row.get(0),
+        Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => return Err(PrebidError::AlreadyPrebid),
+        Err(e) => return Err(unavailable(e)),
+    };
+    let debit = tx.prepare_cached(q!("debit_users")).await.map_err(unavailable)?;
+    let Some(row) = tx.query_opt(&debit, &[&vec![user.0], &vec![1_i64]]).await.map_err(unavailable)? else {
+        return Err(PrebidError::Insufficient);
+    };
+    let ledger = tx.prepare_cached(q!("insert_ledger_debits")).await.map_err(unavailable)?;
+    tx.execute(&ledger, &[&vec![user.0], &"prebid", &auction.0]).await.map_err(unavailable)?;
+    tx.commit().await.map_err(unavailable)?;
+    Ok(CommittedPrebid { id: PrebidId(id), balance: row.get(1) })
+}
+
+async fn go_live(pool: Pool, change: GoLive) -> Result<Vec<BidId>, StoreError> {
+    let mut client = pool.get().await.map_err(down)?;
+    let tx = client.transaction().await.map_err(down)?;
+    let ids = insert_bids(&tx, change.auction, &change.bids).await.map_err(down)?;
+    let users: Vec<i64> = change.bids.iter().map(|b| b.bidder.id.raw()).collect();
+    let bid_ids: Vec<i64> = ids.iter().map(|b| b.0).collect();
+    let link = tx.prepare_cached(q!("link_prebids")).await.map_err(down)?;
+    tx.execute(&link, &[&change.auction.0, &users, &bid_ids]).await.map_err(down)?;
+    let r = &change.result;
+    let leader = r.leader.as_ref().map(|b| b.id.raw());
+    let live = tx.prepare_cached(q!("go_live")).await.map_err(down)?;
+    tx.execute(&live, &[&change.auction.0, &r.price.0, &leader, &ts(r.ends_at), &r.total_bids])
+        .await
+        .map_err(down)?;
+    let notify: Vec<i64> = change.notify.iter().map(|u| u.0).collect();
+    if !notify.is_empty() {
+        let stmt = tx.prepare_cached(q!("insert_notifications")).await.map_err(down)?;
+        let payload = serde_json::json!({});
+        tx.execute(&stmt, &[&notify, &"auction_started", &change.auction.0, &payload]).await.map_err(down)?;
+    }
+    tx.commit().await.map_err(down)?;
+    Ok(ids)
+}
+
+async fn finish(pool: Pool, record: FinishRecord) -> Result<bool, StoreError> {
+    let mut client = pool.get().await.map_err(down)?;
+    let tx = client.transaction().await.map_err(down)?;
+    let winner = record.winner.as_ref().map(|b| b.id.raw());
+    let stmt = tx.prepare_cached(q!("finish")).await.map_err(down)?;
+    let finished = tx
+        .query_opt(&stmt, &[&record.auction.0, &ts(record.ended_at), &winner, &record.final_price.0])
+        .await
+        .map_err(down)?;
+    let Some(row) = finished else { return Ok(false) };
+    if let Some(user) = record.winner.as_ref().and_then(|b| b.id.user()) {
+        let title: String = row.get(0);
+        let stmt = tx.prepare_cached(q!("insert_notifications")).await.map_err(down)?;
+        let payload = serde_json::json!({ "title": title, "finalPrice": record.final_price.to_som_string() });
+        tx.execute(&stmt, &[&vec![user.0], &"auction_won", &record.auction.0, &payload]).await.map_err(down)?;
+    }
+    tx.commit().await.map_err(down)?;
+    Ok(true)
+}
+
+async fn update_details(pool: Pool, auction: AuctionId, d: AuctionDetails, start: UnixMillis) -> Result<(), StoreError> {
+    let client = pool.get().await.map_err(down)?;
+    let stmt = client.prepare_cached(q!("update_details")).await.map_err(down)?;
+    client
+        .execute(
+            &stmt,
+            &[
+                &auction.0,
+                &d.title,
+                &d.description,
+                &d.image_url.unwrap_or_default(),
+                &d.retail_price.0,
+                &d.is_bid_package,
+                &d.bid_package_bids,
+                &d.category.unwrap_or_default(),
+                &d.condition.unwrap_or_default(),
+                &d.estimated_value.map(|v| v.0),
+                &ts(start),
+            ],
+        )
+        .await
+        .map_err(down)?;
+    Ok(())
+}
+
+async fn delete_with_refunds(pool: Pool, auction: AuctionId) -> Result<Vec<Refund>, StoreError> {
+    let mut client = pool.get().await.map_err(down)?;
+    let tx = client.transaction().await.map_err(down)?;
+    tx.execute("select 1 from auction where id = $1 for update", &[&auction.0]).await.map_err(down)?;
+    let due = tx.prepare_cached(q!("refunds_due")).await.map_err(down)?;
+    let rows = tx.query(&due, &[&auction.0]).await.map_err(down)?;
+    let users: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
+    let counts: Vec<i64> = rows.iter().map(|r| r.get(1)).collect();
+    let mut refunds = Vec::new();
+    if !users.is_empty() {
+        let lock = tx.prepare_cached(q!("lock_users")).await.map_err(down)?;
+        tx.query(&lock, &[&users]).await.map_err(down)?;
+        let credit = tx.prepare_cached(q!("credit_users")).await.map_err(down)?;
+        for row in tx.query(&credit, &[&users, &counts]).await.map_err(down)? {
+            refunds.push(Refund { user: UserId(row.get(0)), balance: row.get(1) });
+        }
+        let ledger = tx.prepare_cached(q!("insert_ledger_refunds")).await.map_err(down)?;
+        tx.execute(&ledger, &[&users, &counts, &auction.0]).await.map_err(down)?;
+    }
+    let delete = tx.prepare_cached(q!("delete_auction")).await.map_err(down)?;
+    tx.execute(&delete, &[&auction.0]).await.map_err(down)?;
+    tx.commit().await.map_err(down)?;
+    Ok(refunds)
+}
+
+fn bidder(id: i64, username: String, is_bot: bool, bot_name: Option<String>) -> Bidder {
+    if is_bot {
+        Bidder::bot(BotId(id), bot_name.unwrap_or(username))
+    } else {
+        Bidder::user(UserId(id), username)
+    }
+}
+
+fn status(text: &str) -> AuctionStatus {
+    match text {
+        "live" => AuctionStatus::Live,
+        "finished" => AuctionStatus::Finished,
+        _ => AuctionStatus::Upcoming,
+    }
+}
+
+async fn snapshot(db: &impl GenericClient, row: &Row) -> Result<AuctionSnapshot, tokio_postgres::Error> {
+    let id: i64 = row.get(0);
+    let leader = row.get::<_, Option<i64>>(18).map(|leader_id| {
+        let first: Option<String> = row.get(21);
+        let last: Option<String> = row.get(22);
+        let bot_name = Some(format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default()).trim().to_owned());
+        bidder(leader_id, row.get(19), row.get(20), bot_name)
+    });
+    let prebids_stmt = db.prepare_cached(q!("select_prebids")).await?;
+    let prebids = db
+        .query(&prebids_stmt, &[&id])
+        .await?
+        .iter()
+        .map(|r| Prebid {
+            id: PrebidId(r.get(0)),
+            user: UserId(r.get(1)),
+            username: r.get::<_, String>(2).into(),
+            stamp: ms(r.get(3)),
+        })
+        .collect();
+    let last_stmt = db.prepare_cached(q!("select_last_bids")).await?;
+    let last_bids = db
+        .query(&last_stmt, &[&id])
+        .await?
+        .iter()
+        .map(|r| {
+            let raw: i64 = r.get(0);
+            let who = if r.get(1) { BidderId::Bot(BotId(raw)) } else { BidderId::User(UserId(raw)) };
+            (who, ms(r.get(2)))
+        })
+        .collect();
+    let recent_stmt = db.prepare_cached(q!("select_recent_bids")).await?;
+    let recent_bids = db
+        .query(&recent_stmt, &[&id, &RECENT_BIDS])
+        .await?
+        .into_iter()
+        .map(|r| BidRecord {
+            id: BidId(r.get(0)),
+            amount: Tyiyn(r.get(1)),
+            bidder: bidder(r.get(2), r.get(3), r.get(4), r.get(5)),
+            is_prebid: r.get(6),
+            created_at: ms(r.get(7)),
+        })
+        .collect();
+    Ok(AuctionSnapshot {
+        id: AuctionId(id),
+        display_id: row.get(1),
+        created_at: ms(row.get(2)),
+        details: AuctionDetails {
+            title: row.get(3),
+            description: row.get(4),
+            image_url: opt(row.get(5)),
+            retail_price: Tyiyn(row.get(6)),
+            is_bid_package: row.get(7),
+            bid_package_bids: row.get(8),
+            category: opt(row.get(9)),
+            condition: opt(row.get(10)),
+            estimated_value: row.get::<_, Option<i64>>(11).map(Tyiyn),
+        },
+        status: status(row.get(12)),
+        start_time: ms(row.get(13)),
+        starting_price: Tyiyn(row.get(14)),
+        price: Tyiyn(row.get(15)),
+        ends_at: row.get::<_, Option<DateTime<Utc>>>(16).map(ms),
+        ended_at: row.get::<_, Option<DateTime<Utc>>>(17).map(ms),
+        leader,
+        leader_bid_at: row.get::<_, Option<DateTime<Utc>>>(24).map(ms),
+        total_bids: row.get(23),
+        prebids,
+        last_bids,
+        recent_bids,
+    })
+}
+
+async fn load(pool: Pool, auction: Option<AuctionId>) -> Result<Vec<AuctionSnapshot>, StoreError> {
+    let client = pool.get().await.map_err(down)?;
+    let stmt = client.prepare_cached(q!("select_snapshots")).await.map_err(down)?;
+    let rows = client.query(&stmt, &[&auction.map(|a| a.0)]).await.map_err(down)?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in &rows {
+        out.push(snapshot(&client, row).await.map_err(down)?);
+    }
+    Ok(out)
+}
+
+/// The public number of auction `id`: `TY/<year>/<10000 + id>`.
+pub fn display_id(id: i64, year: i32) -> String {
+    format!("TY/{year}/{:05}", 10_000 + id)
+}
+
+async fn create(pool: Pool, new: NewAuction) -> Result<AuctionSnapshot, StoreError> {
+    use chrono::Datelike;
+    let client = pool.get().await.map_err(down)?;
+    let next = client.prepare_cached(q!("next_auction_id")).await.map_err(down)?;
+    let id: i64 = client.query_one(&next, &[]).await.map_err(down)?.get(0);
+    let d = &new.details;
+    let insert = client.prepare_cached(q!("insert_auction")).await.map_err(down)?;
+    client
+        .execute(
+            &insert,
+            &[
+                &id,
+                &display_id(id, Utc::now().year()),
+                &d.title,
+                &d.description,
+                &d.image_url.clone().unwrap_or_default(),
+                &d.retail_price.0,
+                &d.is_bid_package,
+                &d.bid_package_bids,
+                &d.category.clone().unwrap_or_default(),
+                &d.condition.clone().unwrap_or_default(),
+                &d.estimated_value.map(|v| v.0),
+                &ts(new.start_time),
+                &new.starting_price.0,
+            ],
+        )
+        .await
+        .map_err(down)?;
+    load(pool, Some(AuctionId(id))).await?.pop().ok_or_else(|| StoreError("created auction vanished".into()))
+}
+
+impl AuctionStore for PgStore {
+    fn commit_bids(&self, batch: BidBatch) -> impl Future<Output = Result<Vec<CommittedBid>, CommitError>> + Send + 'static {
+        commit_batch(self.pool.clone(), batch)
+    }
+
+    fn commit_prebid(
+        &self,
+        auction: AuctionId,
+        user: UserId,
+        stamp: UnixMillis,
+    ) -> impl Future<Output = Result<CommittedPrebid, PrebidError>> + Send + 'static {
+        commit_prebid(self.pool.clone(), auction, user, stamp)
+    }
+
+    fn go_live(&self, change: GoLive) -> impl Future<Output = Result<Vec<BidId>, StoreError>> + Send + 'static {
+        go_live(self.pool.clone(), change)
+    }
+
+    fn finish(&self, record: FinishRecord) -> impl Future<Output = Result<bool, StoreError>> + Send + 'static {
+        finish(self.pool.clone(), record)
+    }
+
+    fn update_details(
+        &self,
+        auction: AuctionId,
+        details: AuctionDetails,
+        start_time: UnixMillis,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
+        update_details(self.pool.clone(), auction, details, start_time)
+    }
+
+    fn delete_with_refunds(&self, auction: AuctionId) -> impl Future<Output = Result<Vec<Refund>, StoreError>> + Send + 'static {
+        delete_with_refunds(self.pool.clone(), auction)
+    }
+
+    fn load_active(&self) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static {
+        load(self.pool.clone(), None)
+    }
+
+    fn load(&self, auction: AuctionId) -> impl Future<Output = Result<Option<AuctionSnapshot>, StoreError>> + Send + 'static {
+        let pool = self.pool.clone();
+        async move { Ok(load(pool, Some(auction)).await?.pop()) }
+    }
+
+    fn create(&self, new: NewAuction) -> impl Future<Output = Result<AuctionSnapshot, StoreError>> + Send + 'static {
+        create(self.pool.clone(), new)
+    }
+}
