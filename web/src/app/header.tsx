@@ -1,0 +1,80 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink } from 'react-router'
+import { Logo } from '../components/logo'
+import { openLoginDialogAtom } from '../lib/dialogs'
+import { authStatusAtom, currentUserAtom } from '../lib/session'
+import { settingsAtom } from '../lib/settings'
+import { LanguageSwitcher } from './language-switcher'
+import { MobileDrawer } from './mobile-drawer'
+import { UserMenu } from './user-menu'
+
+export const NAV_ITEMS = [
+  { to: '/', key: 'nav.home', end: true },
+  { to: '/auctions', key: 'nav.auctions', end: false },
+  { to: '/how-it-works', key: 'nav.howItWorks', end: false },
+] as const
+
+export function Brand() {
+  const { t } = useTranslation()
+  const settings = useAtomValue(settingsAtom)
+  return (
+    <Link to="/" className="brand" data-testid="brand">
+      <Logo />
+      <span className="brand-text">
+        <strong className="brand-name">{settings.siteName}</strong>
+        <small className="brand-tagline">{settings.headerTagline || t('header.taglineDefault')}</small>
+      </span>
+    </Link>
+  )
+}
+
+export function Header() {
+  const { t } = useTranslation()
+  const user = useAtomValue(currentUserAtom)
+  const status = useAtomValue(authStatusAtom)
+  const openLogin = useSetAtom(openLoginDialogAtom)
+
+  return (
+    <header className="site-header">
+      <div className="container header-inner">
+        <Brand />
+        <nav className="main-nav" aria-label={t('nav.mainNav')}>
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className="nav-link" data-testid={`nav-${item.to.slice(1) || 'home'}`}>
+              {t(item.key)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="header-actions">
+          <LanguageSwitcher className="hide-mobile" />
+          {status === 'ready' && user && (
+            <>
+              <div className="balance-chip" title={t('header.balance')}>
+                <span className="balance-coin" aria-hidden="true">
+                  ◉
+                </span>
+                <span className="sr-only">{t('header.balance')}: </span>
+                <span className="balance-value" data-testid="bid-balance">
+                  {user.bidBalance}
+                </span>
+                <Link to="/topup" className="balance-topup" data-testid="topup-link">
+                  {t('nav.topUp')}
+                </Link>
+              </div>
+              <span className="hide-mobile">
+                <UserMenu user={user} />
+              </span>
+            </>
+          )}
+          {status === 'ready' && !user && (
+            <button type="button" className="btn btn-primary" onClick={() => openLogin('login')} data-testid="login-button">
+              {t('nav.login')}
+            </button>
+          )}
+          <MobileDrawer />
+        </div>
+      </div>
+    </header>
+  )
+}

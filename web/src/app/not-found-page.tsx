@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+
+export function NotFoundPage() {
+  const { t } = useTranslation()
+  return (
+    <section className="container page page-center" data-testid="not-found-page">
+      <p className="not-found-code" aria-hidden="true">
+        {t('notFound.code')}
+      </p>
+      <h1>{t('notFound.title')}</h1>
+      <p className="muted">{t('notFound.text')}</p>
+      <Link to="/" className="btn btn-primary">
+        {t('common.toHome')}
+      </Link>
+    </section>
+  )
+}

@@ -1,0 +1,45 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { User } from '../lib/types'
+import { useLogout } from './use-logout'
+
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const logout = useLogout()
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="user-trigger" aria-label={t('nav.userMenu')} data-testid="user-menu-trigger">
+        <span className="avatar" aria-hidden="true">
+          {user.username.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="user-name" data-testid="header-username">
+          {user.username}
+        </span>
+        <span aria-hidden="true" className="chevron">
+          ▾
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
+          <DropdownMenu.Item className="menu-item" onSelect={() => void navigate('/profile')} data-testid="menu-profile">
+            {t('nav.profile')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu-item" onSelect={() => void navigate('/bid-history')}>
+            {t('nav.bidHistory')}
+          </DropdownMenu.Item>
+          {user.role === 'admin' && (
+            <DropdownMenu.Item className="menu-item" onSelect={() => void navigate('/admin')} data-testid="menu-admin">
+              {t('nav.admin')}
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="menu-separator" />
+          <DropdownMenu.Item className="menu-item menu-item-danger" onSelect={() => void logout()} data-testid="logout-button">
+            {t('nav.logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}

@@ -1,0 +1,34 @@
+//! Breadcrumb, title and subtitle at the top of a page.
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+
+interface Props {
+  title: string
+  subtitle?: string
+  backButton?: boolean
+  children?: ReactNode
+}
+
+export function PageHeader({ title, subtitle, backButton, children }: Props) {
+  const { t } = useTranslation()
+  return (
+    <header className="page-header">
+      <div className="page-header-top">
+        {backButton && (
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => window.history.back()} data-testid="back-button">
+            ← {t('common.back')}
+          </button>
+        )}
+        <nav aria-label={t('common.breadcrumb')} className="breadcrumb">
+          <Link to="/">{t('common.breadcrumbHome')}</Link>
+          <span aria-hidden="true"> / </span>
+          <span aria-current="page">{title}</span>
+        </nav>
+      </div>
+      <h1 className="page-title">{title}</h1>
+      {subtitle && <p className="page-subtitle">{subtitle}</p>}
+      {children}
+    </header>
+  )
+}

@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useSetAtom } from 'jotai'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { FormField, describedBy } from '../../components/form-field'
+import { Select } from '../../components/select'
+import type { SelectOption } from '../../components/select'
+import { Spinner } from '../../components/spinner'
+import { api, messageOf } from '../../lib/api'
+import { applyServerFieldErrors } from '../../lib/forms'
+import { LANGUAGES } from '../../lib/i18n'
+import { invalidateQueryAtom, useQuery } from '../../lib/query'
+import { loadSettingsAtom, replaceSettingsAtom } from '../../lib/settings'
+import { useToast } from '../../lib/toast'
+import type { AdminSettings } from '../../lib/types'
+import { CURRENCY_OPTIONS, SETTINGS_FIELDS, settingsSchema, symbolFor, toFormValues } from './settings-schema'
+import type { SettingsValues } from './settings-schema'
+
+const TEXT_FIELDS = ['siteName', 'headerTagline', 'footerDescription', 'contactAddress', 'contactPhone', 'contactEmail'] as const
+const MULTILINE = new Set<string>(['footerDescription'])
+const REQUIRED = new Set<string>(['siteName'])
+
+export function SettingsForm() {
+  const { t } = useTranslation()
+  const { toast } = useToast()
+  const replaceSettings = useSetAtom(replaceSettingsAtom)
+  const loadSettings = useSetAtom(loadSettingsAtom)
+  const invalidate = useSetAtom(invalidateQueryAtom)
+  const { data, loading, error } = useQuery<AdminSettings>('/api/admin/settings')
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingsValues>({
+    resolver: zodResolver(settingsSchema),
+    values: data ? toFormValues(data) : undefined,
+    resetOptions: { keepDirtyValues: true },
+  })
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await api.put<AdminSettings>('/api/admin/settings', values)
+      replaceSettings(saved)
+      invalidate('/api/admin/settings')
+      void loadSettings(true)
+      toast({ title: t('adminSettings.saved'), description: t('adminSettings.savedText') })
+    } catch (cause) {
+      applyServerFieldErrors(cause, setError, SETTINGS_FIELDS)
+      toast({ title: t('common.error'), description: messageOf(cause, t('adminSettings.saveFailed')), variant: 'destructive' })
+    }
+  })
+
+  if (loading) return <Spinner />
+  if (error) return <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>
+
+  const currencyOptions: SelectOption[] = CURRENCY_OPTIONS.map((option) => ({
+    value: option.value,
+    label: `${t(`adminSettings.currencies.${option.id}`)} (${option.symbol})`,
+  }))
+  if (data?.currency && !symbolFor(data.currency)) currencyOptions.push({ value: data.currency, label: data.currency })
+  const languageOptions = LANGUAGES.map((lang) => ({ value: lang, label: t(`adminSettings.languages.${lang}`) }))
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="card form" data-testid="settings-form">
+      <h2 className="card-title">{t('adminSettings.formTitle')}</h2>
+      <div className="form-row">
+        <FormField id="st-currency" label={t('adminSettings.currency')} error={errors.currency?.message} required>
+          <Controller
+            control={control}
+            name="currency"
+            render={({ field }) => (
+              <Select
+                id="st-currency"
+                value={field.value ?? ''}
+                options={currencyOptions}
+                placeholder={t('adminSettings.currencyPlaceholder')}
+                invalid={Boolean(errors.currency)}
+                testId="st-currency"
+                onChange={(value) => {
+                  field.onChange(value)
+                  const symbol = symbolFor(value)
+                  if (symbol) setValue('currencySymbol', symbol, { shouldDirty: true, shouldValidate: true })
+                }}
+              />
+            )}
+          />
+        </FormField>
+        <FormField id="st-currencySymbol" label={t('adminSettings.currencySymbol')} error={errors.currencySymbol?.message} required>
+          <input id="st-currencySymbol" className="input" {...describedBy('st-currencySymbol', errors.currencySymbol?.message)} {...register('currencySymbol')} />
+        </FormField>
+      </div>
+      <FormField id="st-language" label={t('adminSettings.language')} error={errors.language?.message} required>
+        <Controller
+          control={control}
+          name="language"
+          render={({ field }) => (
+            <Select id="st-language" value={field.value ?? ''} onChange={field.onChange} options={languageOptions} placeholder={t('adminSettings.languagePlaceholder')} invalid={Boolean(errors.language)} />
+          )}
+        />
+      </FormField>
+      {TEXT_FIELDS.map((name) => {
+        const id = `st-${name}`
+        const message = errors[name]?.message
+        const props = { id, className: 'input', ...describedBy(id, message), ...register(name) }
+        return (
+          <FormField key={name} id={id} label={t(`adminSettings.${name}`)} error={message} required={REQUIRED.has(name)}>
+            {MULTILINE.has(name) ? <textarea rows={3} {...props} /> : <input type={name === 'contactEmail' ? 'email' : 'text'} {...props} />}
+          </FormField>
+        )
+      })}
+      <button type="submit" className="btn btn-primary" disabled={isSubmitting} data-testid="settings-save">
+        {isSubmitting ? t('common.saving') : t('common.save')}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { CURRENCY_OPTIONS, settingsSchema, symbolFor, toFormValues } from './settings-schema'
+
+const valid = {
+  currency: 'сом',
+  currencySymbol: 'сом',
+  siteName: 'Тыйын',
+  language: 'ru',
+  headerTagline: '',
+  footerDescription: '',
+  contactAddress: '',
+  contactPhone: '',
+  contactEmail: '',
+}
+
+function fieldsOf(values: typeof valid) {
+  const result = settingsSchema.safeParse(values)
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]))
+}
+
+describe('settingsSchema', () => {
+  it('accepts the defaults', () => {
+    expect(settingsSchema.safeParse(valid).success).toBe(true)
+  })
+
+  it('requires currency, symbol, site name and language', () => {
+    expect(fieldsOf({ ...valid, currency: '', currencySymbol: ' ', siteName: '', language: '' })).toEqual({
+      currency: 'validation.currencyRequired',
+      currencySymbol: 'validation.currencySymbolRequired',
+      siteName: 'validation.siteNameRequired',
+      language: 'validation.languageRequired',
+    })
+  })
+
+  it('accepts ky and rejects unknown languages', () => {
+    expect(settingsSchema.safeParse({ ...valid, language: 'ky' }).success).toBe(true)
+    expect(fieldsOf({ ...valid, language: 'de' })).toEqual({ language: 'validation.languageRequired' })
+  })
+
+  it('allows an empty contact email but not an invalid one', () => {
+    expect(fieldsOf({ ...valid, contactEmail: 'nope' })).toEqual({ contactEmail: 'validation.emailInvalidShort' })
+    expect(settingsSchema.safeParse({ ...valid, contactEmail: 'info@tyiyn.kg' }).success).toBe(true)
+  })
+
+  it('limits texts to 500 characters', () => {
+    expect(fieldsOf({ ...valid, footerDescription: 'x'.repeat(501) })).toEqual({ footerDescription: 'validation.tooLong' })
+  })
+})
+
+describe('currency options', () => {
+  it('fills in the symbol of each currency', () => {
+    expect(CURRENCY_OPTIONS.map((option) => option.value)).toEqual(['сом', 'тенге', 'рубль', 'доллар', 'евро', 'лари', 'гривна'])
+    expect(symbolFor('тенге')).toBe('₸')
+    expect(symbolFor('лари')).toBe('₾')
+    expect(symbolFor('KGS')).toBeUndefined()
+  })
+
+  it('turns missing settings into empty form values', () => {
+    const form = toFormValues({ ...valid, language: 'en', contactEmail: null as unknown as string })
+    expect(form.contactEmail).toBe('')
+    expect(form.language).toBe('en')
+  })
+})

@@ -1,0 +1,56 @@
+//! The admin settings form (spec section 5, docs/api.md): four required fields, an optional
+//! email, every text at most 500 characters.
+import { z } from 'zod'
+import { LANGUAGES } from '../../lib/languages'
+import type { Settings } from '../../lib/types'
+import { optionalEmail } from '../../lib/validation'
+
+export const TEXT_MAX = 500
+
+/** The currencies an admin can pick; choosing one fills in its symbol. */
+export const CURRENCY_OPTIONS = [
+  { id: 'som', value: 'сом', symbol: 'сом' },
+  { id: 'tenge', value: 'тенге', symbol: '₸' },
+  { id: 'ruble', value: 'рубль', symbol: '₽' },
+  { id: 'dollar', value: 'доллар', symbol: '$' },
+  { id: 'euro', value: 'евро', symbol: '€' },
+  { id: 'lari', value: 'лари', symbol: '₾' },
+  { id: 'hryvnia', value: 'гривна', symbol: '₴' },
+] as const
+
+export function symbolFor(currency: string): string | undefined {
+  return CURRENCY_OPTIONS.find((option) => option.value === currency)?.symbol
+}
+
+const text = z.string().trim().max(TEXT_MAX, 'validation.tooLong')
+const required = (key: string) => text.min(1, key)
+
+export const settingsSchema = z.object({
+  currency: required('validation.currencyRequired'),
+  currencySymbol: required('validation.currencySymbolRequired'),
+  siteName: required('validation.siteNameRequired'),
+  language: z.string().refine((value) => (LANGUAGES as readonly string[]).includes(value), 'validation.languageRequired'),
+  headerTagline: text,
+  footerDescription: text,
+  contactAddress: text,
+  contactPhone: text,
+  contactEmail: optionalEmail('validation.emailInvalidShort').pipe(z.string().max(TEXT_MAX, 'validation.tooLong')),
+})
+
+export type SettingsValues = z.infer<typeof settingsSchema>
+
+export const SETTINGS_FIELDS = [
+  'currency',
+  'currencySymbol',
+  'siteName',
+  'language',
+  'headerTagline',
+  'footerDescription',
+  'contactAddress',
+  'contactPhone',
+  'contactEmail',
+] as const satisfies readonly (keyof Settings)[]
+
+export function toFormValues(settings: Settings): SettingsValues {
+  return Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, settings[field] ?? ''])) as SettingsValues
+}

@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next'
+import { AdminNav } from '../../components/admin-nav'
+import { AuctionTable } from './auction-table'
+
+export function AdminPage() {
+  const { t } = useTranslation()
+  return (
+    <div className="container page" data-testid="admin-page">
+      <header className="page-header">
+        <h1 className="page-title">{t('admin.title')}</h1>
+        <p className="page-subtitle">{t('admin.subtitle')}</p>
+      </header>
+      <AdminNav />
+      <AuctionTable />
+    </div>
+  )
+}

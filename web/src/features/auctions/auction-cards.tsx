@@ -1,0 +1,73 @@
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { AuctionImage } from '../../components/auction-image'
+import { formatDateTime, formatMoney } from '../../lib/format'
+import { settingsAtom } from '../../lib/settings'
+import { auctionPath } from '../../lib/slug'
+import type { Auction } from '../../lib/types'
+import { BidButton, PrebidButton } from './bid-buttons'
+import { LiveTimer, StartCountdown } from './timers'
+
+export function LiveAuctionCard({ auction }: { auction: Auction }) {
+  const { t } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  return (
+    <article className="card auction-card" data-testid="live-auction-card">
+      <Link to={auctionPath(auction)} className="auction-card-media">
+        <AuctionImage src={auction.imageUrl} alt={auction.title} />
+        <span className="badge badge-live auction-card-badge">● {t('auction.status.live')}</span>
+      </Link>
+      <div className="auction-card-body">
+        <h3 className="auction-card-title">
+          <Link to={auctionPath(auction)}>{auction.title}</Link>
+        </h3>
+        <div className="auction-card-row">
+          <div>
+            <span className="label">{t('auction.currentPrice')}</span>
+            <strong className="price">{formatMoney(auction.currentPrice, currencySymbol)}</strong>
+          </div>
+          <LiveTimer auction={auction} />
+        </div>
+        <p className="muted small">
+          {t('auction.lastBidder')}: <strong>{auction.lastBidder ?? t('auction.noBidder')}</strong>
+        </p>
+        <BidButton auction={auction} />
+      </div>
+    </article>
+  )
+}
+
+export function UpcomingAuctionCard({ auction, prebid }: { auction: Auction; prebid: boolean }) {
+  const { t, i18n } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  return (
+    <article className="card auction-card" data-testid="upcoming-auction-card">
+      <Link to={auctionPath(auction)} className="auction-card-media">
+        <AuctionImage src={auction.imageUrl} alt={auction.title} />
+        <span className="badge badge-upcoming auction-card-badge">{t('auction.status.upcoming')}</span>
+        {prebid && <span className="badge badge-success auction-card-mark">✓ {t('auctions.prebidMarked')}</span>}
+      </Link>
+      <div className="auction-card-body">
+        <h3 className="auction-card-title">
+          <Link to={auctionPath(auction)}>{auction.title}</Link>
+        </h3>
+        <div className="auction-card-row">
+          <div>
+            <span className="label">{auction.isBidPackage ? t('auction.bidPackage') : t('auction.retailPrice')}</span>
+            <strong className="price">
+              {auction.isBidPackage && auction.bidPackageBids
+                ? t('auction.packageBids', { count: auction.bidPackageBids })
+                : formatMoney(auction.retailPrice, currencySymbol)}
+            </strong>
+          </div>
+          <StartCountdown auction={auction} />
+        </div>
+        <p className="muted small">
+          {t('auction.startsAt')}: {formatDateTime(auction.startTime, i18n.language)}
+        </p>
+        <PrebidButton auction={auction} done={prebid} />
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next'
+import { AuctionImage } from '../../components/auction-image'
+import { PageHeader } from '../../components/page-header'
+import { useToast } from '../../lib/toast'
+import type { Auction, AuctionBid } from '../../lib/types'
+import { BidHistoryList } from './bid-history-list'
+import { StatusPanel } from './status-panel'
+import { ProductDetails } from './product-details'
+
+function CopyDisplayId({ displayId }: { displayId: string }) {
+  const { t } = useTranslation()
+  const { toast } = useToast()
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(displayId)
+      toast({ title: t('auction.copied'), description: t('auction.copiedText', { id: displayId }) })
+    } catch {
+      toast({ title: t('common.error'), description: displayId, variant: 'destructive' })
+    }
+  }
+  return (
+    <button type="button" className="chip" onClick={() => void copy()} aria-label={t('auction.copyId')} data-testid="copy-display-id">
+      <span>{displayId}</span> <span aria-hidden="true">⧉</span>
+    </button>
+  )
+}
+
+export function AuctionDetail({ auction, bids }: { auction: Auction; bids: AuctionBid[] }) {
+  const { t } = useTranslation()
+  return (
+    <div className="container page" data-testid="auction-detail">
+      <PageHeader title={auction.title} backButton>
+        <div className="detail-meta">
+          <span className={`badge badge-${auction.status}`}>{t(`auction.status.${auction.status}`)}</span>
+          <CopyDisplayId displayId={auction.displayId} />
+        </div>
+      </PageHeader>
+      <div className="detail-layout">
+        <div className="detail-main">
+          <div className="card detail-media">
+            <AuctionImage src={auction.imageUrl} alt={auction.title} />
+          </div>
+          {auction.description && (
+            <section className="card">
+              <h2 className="card-title">{t('auction.description')}</h2>
+              <p className="pre-line">{auction.description}</p>
+            </section>
+          )}
+          <ProductDetails auction={auction} />
+        </div>
+        <div className="detail-side">
+          <StatusPanel auction={auction} bids={bids} />
+          {auction.status !== 'upcoming' && <BidHistoryList bids={bids} />}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { currentUserAtom } from '../../lib/session'
+import type { Auction } from '../../lib/types'
+import { usePlaceBid } from './use-bid'
+
+/** Live: disabled while pending and while the current user holds the last bid. Visitors may
+ * press it and are asked to log in. */
+export function BidButton({ auction, large = false }: { auction: Auction; large?: boolean }) {
+  const { t } = useTranslation()
+  const user = useAtomValue(currentUserAtom)
+  const { place, pending } = usePlaceBid('bid')
+  const leading = user !== null && auction.lastBidder === user.username
+  return (
+    <button
+      type="button"
+      className={`btn btn-primary btn-block${large ? ' btn-large' : ''}`}
+      disabled={pending || leading}
+      onClick={() => void place(auction)}
+      data-testid={`bid-button-${auction.id}`}
+    >
+      {pending ? t('bid.pending') : leading ? t('bid.youLead') : t('bid.button')}
+    </button>
+  )
+}
+
+/** Upcoming: disabled while pending and once the user has pre-bid. */
+export function PrebidButton({ auction, done, large = false }: { auction: Auction; done: boolean; large?: boolean }) {
+  const { t } = useTranslation()
+  const { place, pending } = usePlaceBid('prebid')
+  return (
+    <button
+      type="button"
+      className={`btn btn-outline btn-block${large ? ' btn-large' : ''}`}
+      disabled={pending || done}
+      onClick={() => void place(auction)}
+      data-testid={`prebid-button-${auction.id}`}
+    >
+      {done ? `✓ ${t('bid.prebidDone')}` : pending ? t('bid.pending') : t('bid.prebidButton')}
+    </button>
+  )
+}

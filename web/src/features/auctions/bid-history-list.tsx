@@ -1,0 +1,32 @@
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { EmptyState } from '../../components/empty-state'
+import { formatDateTime, formatMoney } from '../../lib/format'
+import { settingsAtom } from '../../lib/settings'
+import type { AuctionBid } from '../../lib/types'
+
+export function BidHistoryList({ bids }: { bids: AuctionBid[] }) {
+  const { t, i18n } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  return (
+    <section className="card" data-testid="auction-bid-history">
+      <h2 className="card-title">📜 {t('auction.bidHistory')}</h2>
+      {bids.length === 0 ? (
+        <EmptyState icon="🪙">{t('auction.noBidsYet')}</EmptyState>
+      ) : (
+        <ol className="bid-list">
+          {bids.map((bid, index) => (
+            <li key={bid.id} className={`bid-row${index === 0 ? ' is-top' : ''}`}>
+              <span className="bid-user">
+                {bid.user?.username ?? bid.botName ?? t('common.unknown')}
+                {bid.isPrebid && <span className="pill">{t('auction.prebidTag')}</span>}
+              </span>
+              <span className="bid-amount">{formatMoney(bid.amount, currencySymbol)}</span>
+              <span className="muted small">{formatDateTime(bid.createdAt, i18n.language)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}

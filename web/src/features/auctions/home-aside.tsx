@@ -1,0 +1,97 @@
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { EmptyState } from '../../components/empty-state'
+import { useServerNow } from '../../lib/clock'
+import { formatDate, formatMoney } from '../../lib/format'
+import { settingsAtom } from '../../lib/settings'
+import { auctionPath } from '../../lib/slug'
+import type { Auction } from '../../lib/types'
+
+export const WINNERS_SHOWN = 5
+
+function sameLocalDay(iso: string | null, now: number): boolean {
+  if (!iso) return false
+  return new Date(iso).toDateString() === new Date(now).toDateString()
+}
+
+interface CountersProps {
+  live: Auction[]
+  upcoming: Auction[]
+  finished: Auction[]
+}
+
+export function HomeCounters({ live, upcoming, finished }: CountersProps) {
+  const { t } = useTranslation()
+  const now = useServerNow()
+  const counters = [
+    { key: 'live', value: live.length, icon: '🔥' },
+    { key: 'upcoming', value: upcoming.length, icon: '📅' },
+    { key: 'finishedToday', value: finished.filter((auction) => sameLocalDay(auction.endTime, now)).length, icon: '🏁' },
+  ]
+  return (
+    <ul className="counters" data-testid="home-counters">
+      {counters.map((counter) => (
+        <li key={counter.key} className="card counter">
+          <span className="counter-icon" aria-hidden="true">
+            {counter.icon}
+          </span>
+          <strong>{counter.value}</strong>
+          <span className="muted small">{t(`home.counters.${counter.key}`)}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function QuickLinks() {
+  const { t } = useTranslation()
+  const links = [
+    { to: '/topup', label: t('nav.topUp'), icon: '💳' },
+    { to: '/bid-history', label: t('nav.bidHistory'), icon: '📜' },
+    { to: '/profile', label: t('nav.profile'), icon: '👤' },
+  ]
+  return (
+    <section className="card" data-testid="quick-links">
+      <h2 className="card-title">{t('home.quickLinks')}</h2>
+      <ul className="quick-links">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>
+              <span aria-hidden="true">{link.icon}</span> {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export function WinnersOfDay({ finished }: { finished: Auction[] }) {
+  const { t, i18n } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  const winners = finished.slice(0, WINNERS_SHOWN)
+  return (
+    <section className="card" data-testid="winners-of-day">
+      <h2 className="card-title">🏆 {t('home.winnersTitle')}</h2>
+      {winners.length === 0 ? (
+        <EmptyState icon="🏆">{t('home.noWinners')}</EmptyState>
+      ) : (
+        <ul className="winners">
+          {winners.map((auction) => (
+            <li key={auction.id} className="winner">
+              <Link to={auctionPath(auction)} className="winner-title">
+                {auction.title}
+              </Link>
+              <span className="winner-name">👤 {auction.winner?.username ?? t('common.unknown')}</span>
+              <span className="winner-meta">
+                <strong>{formatMoney(auction.winningBid?.amount ?? auction.currentPrice, currencySymbol)}</strong>
+                <span className="muted small">{auction.endTime ? formatDate(auction.endTime, i18n.language) : ''}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

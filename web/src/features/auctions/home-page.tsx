@@ -1,0 +1,37 @@
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { PageSpinner } from '../../components/spinner'
+import { currentUserAtom } from '../../lib/session'
+import { useAuctionList } from '../../lib/use-auctions'
+import { HomeCounters, QuickLinks, WinnersOfDay } from './home-aside'
+import { LiveSection, SpecialOffers, UpcomingSection } from './home-sections'
+import { PromoHero } from './promo-hero'
+
+export function HomePage() {
+  const { t } = useTranslation()
+  const user = useAtomValue(currentUserAtom)
+  const { status, data } = useAuctionList()
+  const live = data?.live ?? []
+  const upcoming = data?.upcoming ?? []
+  const finished = data?.finished ?? []
+
+  return (
+    <div className="home" data-testid="home-page">
+      <PromoHero upcoming={upcoming} />
+      <div className="container home-layout">
+        <div className="home-main">
+          <HomeCounters live={live} upcoming={upcoming} finished={finished} />
+          {status === 'loading' && <PageSpinner />}
+          {status === 'error' && <p className="notice notice-error">{t('common.loadFailed')}</p>}
+          <SpecialOffers auctions={[...live, ...upcoming].filter((auction) => auction.isBidPackage)} />
+          <LiveSection auctions={live} />
+          <UpcomingSection auctions={upcoming.filter((auction) => !auction.isBidPackage)} />
+        </div>
+        <aside className="home-side">
+          {user && <QuickLinks />}
+          <WinnersOfDay finished={finished} />
+        </aside>
+      </div>
+    </div>
+  )
+}

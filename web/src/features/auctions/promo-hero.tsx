@@ -1,0 +1,75 @@
+//! The promo hero: a countdown to the first upcoming non-package auction (2 days when none).
+import { useAtomValue } from 'jotai'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { msUntil, serverNow, useServerNow } from '../../lib/clock'
+import { formatMoney, padTwo, splitCountdown } from '../../lib/format'
+import { settingsAtom } from '../../lib/settings'
+import { auctionPath, auctionSlug } from '../../lib/slug'
+import type { Auction } from '../../lib/types'
+
+export const FALLBACK_COUNTDOWN_MS = 2 * 24 * 60 * 60 * 1000
+export const PROMO_RETAIL_PRICE = 179_900
+export const PROMO_STARTING_PRICE = 0.01
+/** The promoted phone's page when no upcoming auction is known yet. */
+export const PROMO_PATH = `/auction/${auctionSlug('iPhone 15 Pro 256 GB', 'TY/2026/00001')}`
+
+export function promoTarget(upcoming: Auction[]): Auction | undefined {
+  return upcoming.find((auction) => !auction.isBidPackage)
+}
+
+export function PromoHero({ upcoming }: { upcoming: Auction[] }) {
+  const { t } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  const now = useServerNow()
+  const [fallbackDeadline] = useState(() => serverNow() + FALLBACK_COUNTDOWN_MS)
+  const target = promoTarget(upcoming)
+  const left = target ? msUntil(target.startTime, now) : fallbackDeadline - now
+  const parts = splitCountdown(left)
+  const units = [
+    { key: 'days', value: parts.days },
+    { key: 'hours', value: parts.hours },
+    { key: 'minutes', value: parts.minutes },
+    { key: 'seconds', value: parts.seconds },
+  ] as const
+
+  return (
+    <section className="hero" data-testid="promo-hero">
+      <div className="container hero-inner">
+        <div className="hero-text">
+          <span className="badge badge-light">⭐ {t('home.hero.badge')}</span>
+          <h1 className="hero-title">{target?.title ?? t('home.hero.title')}</h1>
+          <p className="hero-subtitle">{t('home.hero.subtitle')}</p>
+          <dl className="hero-prices">
+            <div>
+              <dt>{t('home.hero.retail')}</dt>
+              <dd>
+                <s>{formatMoney(target?.retailPrice ?? PROMO_RETAIL_PRICE, currencySymbol)}</s>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('home.hero.starting')}</dt>
+              <dd className="hero-start">{formatMoney(target?.startingPrice ?? PROMO_STARTING_PRICE, currencySymbol)}</dd>
+            </div>
+          </dl>
+          <p className="hero-savings">💸 {t('home.hero.savings')}</p>
+          <Link to={target ? auctionPath(target) : PROMO_PATH} className="btn btn-light btn-large">
+            {t('home.hero.cta')} →
+          </Link>
+        </div>
+        <div className="hero-countdown" aria-label={t('home.hero.startsIn')} role="timer">
+          <p className="hero-countdown-title">{t('home.hero.startsIn')}</p>
+          <div className="countdown-units">
+            {units.map((unit) => (
+              <div key={unit.key} className="countdown-unit">
+                <strong>{padTwo(unit.value)}</strong>
+                <span>{t(`home.hero.${unit.key}`)}</span>
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,90 @@
+//! The panel that changes with the auction's state: start countdown and pre-bid; live timer and
+//! bid; winner or no-bids message.
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { formatDateTime, formatMoney } from '../../lib/format'
+import { settingsAtom } from '../../lib/settings'
+import type { Auction, AuctionBid } from '../../lib/types'
+import { BidButton, PrebidButton } from './bid-buttons'
+import { LiveTimer, StartCountdown } from './timers'
+import { usePrebidIds } from './use-prebid-ids'
+
+function Upcoming({ auction }: { auction: Auction }) {
+  const { t, i18n } = useTranslation()
+  const prebids = usePrebidIds()
+  return (
+    <>
+      <p className="label">{t('auction.startsIn')}</p>
+      <p className="timer-large-wrap">
+        <StartCountdown auction={auction} />
+      </p>
+      <p className="muted small">
+        {t('auction.startsAt')}: {formatDateTime(auction.startTime, i18n.language)} · {t('auction.prebids')}: {auction.prebidsCount}
+      </p>
+      <PrebidButton auction={auction} done={prebids.has(auction.id)} large />
+    </>
+  )
+}
+
+function Live({ auction }: { auction: Auction }) {
+  const { t } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  return (
+    <>
+      <div className="live-panel-row">
+        <div>
+          <p className="label">{t('auction.currentPrice')}</p>
+          <p className="price price-large" data-testid="current-price">
+            {formatMoney(auction.currentPrice, currencySymbol)}
+          </p>
+        </div>
+        <div className="right">
+          <p className="label">{t('auction.timeLeft')}</p>
+          <LiveTimer auction={auction} large />
+        </div>
+      </div>
+      <p className="muted small">
+        {t('auction.lastBidder')}: <strong>{auction.lastBidder ?? t('auction.noBidder')}</strong>
+      </p>
+      <BidButton auction={auction} large />
+      <p className="muted small center">{t('auction.bidCostNote')}</p>
+    </>
+  )
+}
+
+function Finished({ auction, bids }: { auction: Auction; bids: AuctionBid[] }) {
+  const { t, i18n } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  const first = bids[0]
+  const winner = auction.winner?.username ?? first?.user?.username ?? first?.botName ?? null
+  const amount = auction.winningBid?.amount ?? first?.amount ?? null
+  if (!winner || amount === null) {
+    return <p className="notice" data-testid="no-bids">{t('auction.noBids')}</p>
+  }
+  return (
+    <div className="winner-panel" data-testid="winner-panel">
+      <span className="winner-trophy" aria-hidden="true">
+        🏆
+      </span>
+      <p className="label">{t('auction.winner')}</p>
+      <p className="winner-username">{winner}</p>
+      <p className="label">{t('auction.winningAmount')}</p>
+      <p className="price price-large">{formatMoney(amount, currencySymbol)}</p>
+      {auction.endTime && (
+        <p className="muted small">
+          {t('auction.endedAt')}: {formatDateTime(auction.endTime, i18n.language)}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export function StatusPanel({ auction, bids }: { auction: Auction; bids: AuctionBid[] }) {
+  return (
+    <section className={`card status-panel status-${auction.status}`} data-testid="status-panel">
+      {auction.status === 'upcoming' && <Upcoming auction={auction} />}
+      {auction.status === 'live' && <Live auction={auction} />}
+      {auction.status === 'finished' && <Finished auction={auction} bids={bids} />}
+    </section>
+  )
+}

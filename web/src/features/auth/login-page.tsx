@@ -1,0 +1,28 @@
+import { useAtomValue } from 'jotai'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate } from 'react-router'
+import { PageSpinner } from '../../components/spinner'
+import type { AuthTab } from '../../lib/dialogs'
+import { authStatusAtom, currentUserAtom } from '../../lib/session'
+import { AuthTabs } from './auth-tabs'
+
+export function LoginPage() {
+  const { t } = useTranslation()
+  const status = useAtomValue(authStatusAtom)
+  const user = useAtomValue(currentUserAtom)
+  const navigate = useNavigate()
+  const [tab, setTab] = useState<AuthTab>('login')
+
+  if (status === 'loading') return <PageSpinner />
+  if (user) return <Navigate to="/" replace />
+
+  return (
+    <section className="container page page-narrow" data-testid="login-page">
+      <div className="card">
+        <h1 className="card-title">{t('auth.pageTitle')}</h1>
+        <AuthTabs tab={tab} onTabChange={setTab} onSuccess={() => void navigate('/')} />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,54 @@
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '../../components/page-header'
+import { LoginRequired } from '../../components/login-required'
+import { PageSpinner } from '../../components/spinner'
+import { useQuery } from '../../lib/query'
+import { authStatusAtom, currentUserAtom } from '../../lib/session'
+import type { UserBid, UserPrebid, UserStats } from '../../lib/types'
+import { BidsTable, PrebidsTable } from './history-tables'
+
+export const PREBIDS_STALE_MS = 30_000
+
+export function BidHistoryPage() {
+  const { t } = useTranslation()
+  const status = useAtomValue(authStatusAtom)
+  const user = useAtomValue(currentUserAtom)
+  const bids = useQuery<UserBid[]>(user ? '/api/bids/user' : null)
+  const prebids = useQuery<UserPrebid[]>(user ? '/api/prebids/user' : null, PREBIDS_STALE_MS)
+  const stats = useQuery<UserStats>(user ? '/api/users/stats' : null)
+
+  if (status === 'loading') return <PageSpinner />
+  if (!user) return <LoginRequired title={t('bidHistory.title')} message={t('bidHistory.loginRequired')} action="back" />
+
+  const tiles = [
+    { label: t('bidHistory.totalBids'), value: bids.data?.length ?? 0 },
+    { label: t('bidHistory.totalPrebids'), value: prebids.data?.length ?? 0 },
+    { label: t('profile.activeBids'), value: stats.data?.activeBids ?? 0 },
+    { label: t('profile.wonCount'), value: stats.data?.wonAuctions ?? user.wonAuctions },
+  ]
+
+  return (
+    <div className="container page" data-testid="bid-history-page">
+      <PageHeader title={t('bidHistory.title')} backButton />
+      <section aria-label={t('bidHistory.statsTitle')}>
+        <ul className="stat-grid">
+          {tiles.map((tile) => (
+            <li key={tile.label} className="card stat-card">
+              <strong>{tile.value}</strong>
+              <span>{tile.label}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="card section-gap">
+        <h2 className="card-title">{t('bidHistory.bidsTitle')}</h2>
+        {bids.loading ? <PageSpinner /> : <BidsTable bids={bids.data ?? []} />}
+      </section>
+      <section className="card section-gap">
+        <h2 className="card-title">{t('bidHistory.prebidsTitle')}</h2>
+        {prebids.loading ? <PageSpinner /> : <PrebidsTable prebids={prebids.data ?? []} />}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,102 @@
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { EmptyState } from '../../components/empty-state'
+import { Spinner } from '../../components/spinner'
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
+import { useQuery } from '../../lib/query'
+import { settingsAtom } from '../../lib/settings'
+import type { RecentBid, UserStats, WonAuction } from '../../lib/types'
+
+export const RECENT_BIDS_SHOWN = 10
+
+/** Won auctions ÷ active bids as a rounded percent; 0 without active bids (spec section 9). */
+export function successRate(stats: Pick<UserStats, 'wonAuctions' | 'activeBids'>): number {
+  return stats.activeBids > 0 ? Math.round((stats.wonAuctions / stats.activeBids) * 100) : 0
+}
+
+export function WonAuctionsCard() {
+  const { t, i18n } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { data, loading } = useQuery<WonAuction[]>('/api/users/won-auctions')
+  const won = data ?? []
+  return (
+    <section className="card" data-testid="won-auctions-card">
+      <h2 className="card-title">
+        🏆 {t('profile.wonTitle')} <span className="badge">{won.length}</span>
+      </h2>
+      {loading && <Spinner />}
+      {!loading && won.length === 0 && <EmptyState icon="🏆">{t('profile.wonEmpty')}</EmptyState>}
+      <ul className="won-list">
+        {won.map((item) => (
+          <li key={item.id} className="won-item">
+            {item.imageUrl ? <img src={item.imageUrl} alt="" className="thumb" loading="lazy" /> : <span className="thumb" />}
+            <div className="won-text">
+              <Link to={`/auction/${item.slug}`}>{item.title}</Link>
+              <span className="muted small">{t('profile.wonAt', { date: formatDate(item.wonAt, i18n.language) })}</span>
+            </div>
+            <strong>{formatMoney(item.finalPrice, currencySymbol)}</strong>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export function StatsCard() {
+  const { t } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { data } = useQuery<UserStats>('/api/users/stats')
+  const stats = data ?? { activeBids: 0, activePrebids: 0, wonAuctions: 0, totalSpent: 0 }
+  const rows = [
+    { label: t('profile.activeBids'), value: String(stats.activeBids) },
+    { label: t('profile.activePrebids'), value: String(stats.activePrebids) },
+    { label: t('profile.wonCount'), value: String(stats.wonAuctions) },
+    { label: t('profile.totalSpent'), value: formatMoney(stats.totalSpent, currencySymbol), note: t('profile.totalSpentNote') },
+    { label: t('profile.successRate'), value: `${successRate(stats)}%` },
+  ]
+  return (
+    <section className="card" data-testid="stats-card">
+      <h2 className="card-title">📊 {t('profile.statsTitle')}</h2>
+      <dl className="stat-list">
+        {rows.map((row) => (
+          <div key={row.label} className="stat-row">
+            <dt>
+              {row.label}
+              {row.note && <span className="muted small block">{row.note}</span>}
+            </dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+export function RecentBidsCard() {
+  const { t, i18n } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { data, loading } = useQuery<RecentBid[]>('/api/users/recent-bids')
+  const bids = (data ?? []).slice(0, RECENT_BIDS_SHOWN)
+  return (
+    <section className="card" data-testid="recent-bids-card">
+      <h2 className="card-title">⏱ {t('profile.recentTitle')}</h2>
+      {loading && <Spinner />}
+      {!loading && bids.length === 0 && <EmptyState icon="🪙">{t('profile.recentEmpty')}</EmptyState>}
+      <ul className="recent-list">
+        {bids.map((bid) => (
+          <li key={bid.id} className="recent-item">
+            <div>
+              <strong>{t('profile.recentAuction', { id: String(bid.auctionId).slice(-4) })}</strong>
+              <span className="muted small block">{formatDateTime(bid.createdAt, i18n.language)}</span>
+            </div>
+            <span>{formatMoney(bid.amount, currencySymbol)}</span>
+          </li>
+        ))}
+      </ul>
+      <Link to="/bid-history" className="btn btn-outline btn-block">
+        {t('profile.allBids')}
+      </Link>
+    </section>
+  )
+}

@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useSetAtom } from 'jotai'
+import { useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { FormField, describedBy, useMessage } from '../../components/form-field'
+import { Select } from '../../components/select'
+import { api } from '../../lib/api'
+import { applyServerFieldErrors } from '../../lib/forms'
+import { setUserAtom, unwrapUser } from '../../lib/session'
+import { useToast } from '../../lib/toast'
+import type { User } from '../../lib/types'
+import { GENDERS, PHONE_PREFIX, maxBirthDate, normalizePhoneInput } from '../../lib/validation'
+import { profileErrorMessage, profilePayload, profileSchema } from './profile-schema'
+import type { ProfileValues } from './profile-schema'
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'gender'] as const
+
+export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useTranslation()
+  const message = useMessage()
+  const setUser = useSetAtom(setUserAtom)
+  const { toast } = useToast()
+  const [maxDate] = useState(() => maxBirthDate())
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      dateOfBirth: user.dateOfBirth ?? '',
+      gender: user.gender ?? '',
+    },
+  })
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = unwrapUser(await api.put<unknown>('/api/users/profile', profilePayload(values)))
+      setUser(saved)
+      toast({ title: t('profile.updated'), description: t('profile.updatedText') })
+      onDone()
+    } catch (error) {
+      applyServerFieldErrors(error, setError, FIELDS)
+      toast({ title: t('common.error'), description: message(profileErrorMessage(error)), variant: 'destructive' })
+    }
+  })
+
+  const err = (field: keyof ProfileValues) => errors[field]?.message
+  const genderOptions = GENDERS.map((value) => ({ value, label: t(`gender.${value}`) }))
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="form" data-testid="profile-form">
+      <div className="form-row">
+        <FormField id="pf-firstName" label={t('profile.firstName')} error={err('firstName')} hint={t('profile.nameHint')} required>
+          <input id="pf-firstName" className="input" autoComplete="given-name" {...describedBy('pf-firstName', err('firstName'), true)} {...register('firstName')} />
+        </FormField>
+        <FormField id="pf-lastName" label={t('profile.lastName')} error={err('lastName')} hint={t('profile.nameHint')} required>
+          <input id="pf-lastName" className="input" autoComplete="family-name" {...describedBy('pf-lastName', err('lastName'), true)} {...register('lastName')} />
+        </FormField>
+      </div>
+      <div className="form-row">
+        <FormField id="pf-email" label={t('profile.email')} error={err('email')}>
+          <input id="pf-email" type="email" className="input" autoComplete="email" {...describedBy('pf-email', err('email'))} {...register('email')} />
+        </FormField>
+        <FormField id="pf-phone" label={t('profile.phone')} error={err('phone')}>
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field }) => (
+              <input
+                id="pf-phone"
+                type="tel"
+                inputMode="tel"
+                className="input"
+                placeholder={PHONE_PREFIX}
+                autoComplete="tel"
+                {...describedBy('pf-phone', err('phone'))}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onBlur={field.onBlur}
+                onFocus={() => field.value === '' && field.onChange(PHONE_PREFIX)}
+                onChange={(event) => field.onChange(event.target.value === '' ? '' : normalizePhoneInput(event.target.value))}
+              />
+            )}
+          />
+        </FormField>
+      </div>
+      <div className="form-row">
+        <FormField id="pf-dateOfBirth" label={t('profile.dateOfBirth')} error={err('dateOfBirth')} hint={t('profile.ageHint')}>
+          <input id="pf-dateOfBirth" type="date" className="input" max={maxDate} {...describedBy('pf-dateOfBirth', err('dateOfBirth'), true)} {...register('dateOfBirth')} />
+        </FormField>
+        <FormField id="pf-gender" label={t('profile.gender')} error={err('gender')} required>
+          <Controller
+            control={control}
+            name="gender"
+            render={({ field }) => (
+              <Select id="pf-gender" value={field.value} onChange={field.onChange} options={genderOptions} placeholder={t('gender.placeholder')} invalid={Boolean(err('gender'))} />
+            )}
+          />
+        </FormField>
+      </div>
+      <div className="button-row">
+        <button type="button" className="btn btn-ghost" onClick={onDone} disabled={isSubmitting}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting} data-testid="profile-save">
+          {isSubmitting ? t('common.saving') : t('common.save')}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,33 @@
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { LoginRequired } from '../../components/login-required'
+import { PageHeader } from '../../components/page-header'
+import { PageSpinner } from '../../components/spinner'
+import { authStatusAtom, currentUserAtom } from '../../lib/session'
+import { PersonalInfoCard } from './personal-info-card'
+import { RecentBidsCard, StatsCard, WonAuctionsCard } from './profile-cards'
+
+export function ProfilePage() {
+  const { t } = useTranslation()
+  const status = useAtomValue(authStatusAtom)
+  const user = useAtomValue(currentUserAtom)
+
+  if (status === 'loading') return <PageSpinner />
+  if (!user) return <LoginRequired title={t('profile.errorTitle')} message={t('profile.loginRequired')} action="home" />
+
+  return (
+    <div className="container page" data-testid="profile-page">
+      <PageHeader title={t('profile.title')} backButton />
+      <div className="profile-layout">
+        <div className="profile-main">
+          <PersonalInfoCard user={user} />
+          <WonAuctionsCard />
+        </div>
+        <aside className="profile-side">
+          <StatsCard />
+          <RecentBidsCard />
+        </aside>
+      </div>
+    </div>
+  )
+}

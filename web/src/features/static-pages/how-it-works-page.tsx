@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { PageHeader } from '../../components/page-header'
+import { FaqList } from './faq-list'
+import type { FaqItem } from './faq-list'
+
+export function HowItWorksPage() {
+  const { t } = useTranslation()
+  const steps = t('howItWorks.steps', { returnObjects: true }) as { title: string; text: string }[]
+  const rules = t('howItWorks.rules', { returnObjects: true }) as string[]
+  const example = t('howItWorks.example', { returnObjects: true }) as string[]
+  const tips = t('howItWorks.tips', { returnObjects: true }) as string[]
+  const faq = t('howItWorks.faq', { returnObjects: true }) as FaqItem[]
+  return (
+    <div className="container page" data-testid="how-it-works-page">
+      <PageHeader title={t('howItWorks.title')} subtitle={t('howItWorks.subtitle')} />
+      <ol className="steps">
+        {steps.map((step, index) => (
+          <li key={step.title} className="card step">
+            <span className="step-number" aria-hidden="true">
+              {index + 1}
+            </span>
+            <h2>{step.title}</h2>
+            <p>{step.text}</p>
+          </li>
+        ))}
+      </ol>
+      <div className="grid grid-2 section-gap">
+        <section className="card">
+          <h2 className="card-title">📜 {t('howItWorks.rulesTitle')}</h2>
+          <ul className="check-list">
+            {rules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </section>
+        <section className="card card-accent">
+          <h2 className="card-title">🧮 {t('howItWorks.exampleTitle')}</h2>
+          {example.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </section>
+      </div>
+      <section className="card section-gap">
+        <h2 className="card-title">💡 {t('howItWorks.tipsTitle')}</h2>
+        <ul className="check-list">
+          {tips.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      </section>
+      <section className="section-gap">
+        <h2 className="section-title">{t('howItWorks.faqTitle')}</h2>
+        <FaqList items={faq} />
+      </section>
+      <p className="center section-gap">
+        <Link to="/auctions" className="btn btn-primary btn-large">
+          {t('howItWorks.cta')}
+        </Link>
+      </p>
+    </div>
+  )
+}

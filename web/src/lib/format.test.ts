@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { formatCalendarDate, formatDate, formatDateLong, formatMoney, formatTimer, localeOf, splitCountdown } from './format'
+
+const NBSP = '\u00a0'
+
+describe('formatMoney', () => {
+  it('groups thousands and keeps two decimals in ru-RU style', () => {
+    expect(formatMoney(1234.56, 'сом')).toBe(`1${NBSP}234,56 сом`)
+  })
+
+  it('pads whole amounts to two decimals', () => {
+    expect(formatMoney(179900, 'сом')).toBe(`179${NBSP}900,00 сом`)
+    expect(formatMoney(0.01, '$')).toBe('0,01 $')
+  })
+
+  it('shows zero for a missing number', () => {
+    expect(formatMoney(Number.NaN, 'сом')).toBe('0,00 сом')
+  })
+
+  it('omits the symbol when none is set', () => {
+    expect(formatMoney(5, '')).toBe('5,00')
+  })
+})
+
+describe('formatTimer', () => {
+  it('uses mm:ss under an hour', () => {
+    expect(formatTimer(9_000)).toBe('00:09')
+    expect(formatTimer(59 * 60_000 + 59_000)).toBe('59:59')
+  })
+
+  it('uses hh:mm:ss from an hour on', () => {
+    expect(formatTimer(3_600_000)).toBe('01:00:00')
+    expect(formatTimer(49 * 3_600_000 + 5_000)).toBe('49:00:05')
+  })
+
+  it('rounds partial seconds up and never goes negative', () => {
+    expect(formatTimer(9_001)).toBe('00:10')
+    expect(formatTimer(-5_000)).toBe('00:00')
+  })
+})
+
+describe('splitCountdown', () => {
+  it('splits into days, hours, minutes and seconds', () => {
+    expect(splitCountdown(2 * 86_400_000 + 3 * 3_600_000 + 4 * 60_000 + 5_000)).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5 })
+  })
+
+  it('is all zeros once passed', () => {
+    expect(splitCountdown(-1)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 })
+  })
+})
+
+describe('dates', () => {
+  const iso = '2026-11-22T05:46:33Z'
+
+  it('maps each language to its Intl locale', () => {
+    expect(localeOf('ru')).toBe('ru-RU')
+    expect(localeOf('en')).toBe('en-US')
+    expect(localeOf('ka')).toBe('ka-GE')
+    expect(['ky-KG', 'ru-RU']).toContain(localeOf('ky'))
+    expect(localeOf('xx')).toBe('ru-RU')
+  })
+
+  it('formats short and long dates per language', () => {
+    expect(formatDate(iso, 'ru')).toMatch(/22\.11\.(20)?26/)
+    expect(formatDate(iso, 'en')).toMatch(/11\/22\/(20)?26/)
+    expect(formatDateLong(iso, 'ru')).toContain('ноября 2026')
+    expect(formatDateLong(iso, 'en')).toContain('November 22, 2026')
+    expect(formatDateLong(iso, 'ka')).toContain('2026')
+  })
+
+  it('returns an empty string for an invalid date', () => {
+    expect(formatDate('not a date', 'ru')).toBe('')
+  })
+
+  it('formats a birth date without shifting the day', () => {
+    expect(formatCalendarDate('1990-04-01', 'ru')).toContain('1 апреля 1990')
+  })
+})

@@ -1,0 +1,85 @@
+//! Every date, number, money amount and countdown the app shows goes through here.
+import type { Language } from './types'
+
+const LOCALE_TAGS: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', ka: 'ka-GE', ky: 'ky-KG' }
+
+/** The Intl locale for a language; Kyrgyz falls back to Russian where the runtime lacks its data. */
+export function localeOf(lang: string): string {
+  const tag = LOCALE_TAGS[lang as Language] ?? 'ru-RU'
+  return Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'ru-RU'
+}
+
+const moneyFormat = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** `1234.56, 'сом'` → `1 234,56 сом` (ru-RU grouping, always 2 decimals). */
+export function formatMoney(amount: number, symbol: string): string {
+  const number = moneyFormat.format(Number.isFinite(amount) ? amount : 0)
+  return symbol ? `${number} ${symbol}` : number
+}
+
+/** Whole numbers with the language's grouping: `12 500`. */
+export function formatCount(value: number, lang: string): string {
+  return new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 0 }).format(value)
+}
+
+function toDate(value: string | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+/** `22.11.2026` (short date in the language's style). */
+export function formatDate(value: string | Date, lang: string): string {
+  const date = toDate(value)
+  return date ? new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'short' }).format(date) : ''
+}
+
+/** `22 ноября 2026 г.` (long form). */
+export function formatDateLong(value: string | Date, lang: string): string {
+  const date = toDate(value)
+  return date ? new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'long' }).format(date) : ''
+}
+
+/** `22.11.2026, 14:05`. */
+export function formatDateTime(value: string | Date, lang: string): string {
+  const date = toDate(value)
+  if (!date) return ''
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'short', timeStyle: 'short' }).format(date)
+}
+
+/** A calendar date `YYYY-MM-DD` (date of birth) in long form, without a time-zone shift. */
+export function formatCalendarDate(ymd: string, lang: string): string {
+  const date = toDate(`${ymd}T00:00:00Z`)
+  if (!date) return ymd
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(date)
+}
+
+const pad = (value: number) => String(value).padStart(2, '0')
+
+/** A countdown clock: `mm:ss` under an hour, `hh:mm:ss` from an hour on; never negative. */
+export function formatTimer(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000))
+  const hours = Math.floor(total / 3600)
+  const minutes = Math.floor((total % 3600) / 60)
+  const seconds = total % 60
+  return hours > 0 ? `${pad(hours)}:${pad(minutes)}:${pad(seconds)}` : `${pad(minutes)}:${pad(seconds)}`
+}
+
+export interface CountdownParts {
+  days: number
+  hours: number
+  minutes: number
+  seconds: number
+}
+
+/** Splits a duration into days, hours, minutes and seconds (for the promo hero). */
+export function splitCountdown(ms: number): CountdownParts {
+  const total = Math.max(0, Math.floor(ms / 1000))
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  }
+}
+
+export { pad as padTwo }

@@ -1,0 +1,58 @@
+//! The live availability check of a username, email or phone: 500 ms after typing stops, the
+//! server says whether the value is free and why (states unknown, checking, valid, invalid).
+import { useEffect, useState } from 'react'
+import { api } from './api'
+import type { Availability } from './types'
+
+export const AVAILABILITY_DEBOUNCE_MS = 500
+
+export type AvailabilityStatus = 'unknown' | 'checking' | 'valid' | 'invalid'
+
+export interface AvailabilityState {
+  status: AvailabilityStatus
+  message: string
+}
+
+interface Result extends AvailabilityState {
+  value: string
+}
+
+export type AvailabilityField = 'username' | 'email' | 'phone'
+
+/**
+ * Checks `value` against `POST /api/auth/validate-{field}` when `enabled`. A failed call counts as
+ * invalid with `failureMessage`. Answers for an older value are ignored.
+ */
+export function useAvailability(
+  field: AvailabilityField,
+  value: string,
+  enabled: boolean,
+  failureMessage: string,
+): AvailabilityState {
+  const [result, setResult] = useState<Result>({ value: '', status: 'unknown', message: '' })
+
+  useEffect(() => {
+    if (!enabled) return
+    let cancelled = false
+    const timer = setTimeout(() => {
+      setResult({ value, status: 'checking', message: '' })
+      api
+        .post<Availability>(`/api/auth/validate-${field}`, { [field]: value })
+        .then((answer) => {
+          if (!cancelled) {
+            setResult({ value, status: answer.valid ? 'valid' : 'invalid', message: answer.message ?? '' })
+          }
+        })
+        .catch(() => {
+          if (!cancelled) setResult({ value, status: 'invalid', message: failureMessage })
+        })
+    }, AVAILABILITY_DEBOUNCE_MS)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+  }, [field, value, enabled, failureMessage])
+
+  if (!enabled || result.value !== value) return { status: 'unknown', message: '' }
+  return { status: result.status, message: result.message }
+}
