@@ -47,6 +47,8 @@ pub struct AuctionSettings {
     pub start_countdown_secs: u64,
     pub min_bid_interval_ms: u64,
     pub finish_grace_ms: u64,
+    pub actor_threads: usize,
+    pub mailbox_capacity: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]

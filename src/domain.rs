@@ -188,3 +188,90 @@ mod tests {
         assert_eq!(gender("robot"), Err(Msg::GenderInvalid));
     }
 }
+
+/// An amount in som (a JSON number or numeric string, at most two decimals) as tyiyn, above zero
+/// and at most 10 billion som. Parsed from the decimal text, never through a float.
+pub fn money(raw: &serde_json::Value) -> Result<i64, Msg> {
+    let text = match raw {
+        serde_json::Value::Number(n) => n.to_string(),
+        serde_json::Value::String(s) => s.trim().replace(',', "."),
+        _ => return Err(Msg::PriceInvalid),
+    };
+    let (whole, frac) = text.split_once('.').unwrap_or((&text, ""));
+    let frac = frac.trim_end_matches('0');
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || (!frac.is_empty() && !digits(frac)) || frac.len() > 2 || whole.len() > 11 {
+        return Err(Msg::PriceInvalid);
+    }
+    let whole: i64 = whole.parse().map_err(|_| Msg::PriceInvalid)?;
+    let cents: i64 = format!("{frac:0<2}")
+        .parse()
+        .map_err(|_| Msg::PriceInvalid)?;
+    let tyiyn = whole * 100 + cents;
+    if tyiyn <= 0 || tyiyn > 1_000_000_000_000 {
+        return Err(Msg::PriceInvalid);
+    }
+    Ok(tyiyn)
+}
+
+/// A start time: RFC 3339, or a `datetime-local` value (`2026-11-22T10:00`) read in Bishkek time.
+pub fn start_time(raw: &str) -> Result<chrono::DateTime<Utc>, Msg> {
+    let raw = raw.trim();
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(raw) {
+        return Ok(t.with_timezone(&Utc));
+    }
+    let offset = FixedOffset::east_opt(BISHKEK_OFFSET_SECS).ok_or(Msg::StartTimeInvalid)?;
+    ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"]
+        .iter()
+        .find_map(|f| chrono::NaiveDateTime::parse_from_str(raw, f).ok())
+        .and_then(|naive| naive.and_local_timezone(offset).single())
+        .map(|t| t.with_timezone(&Utc))
+        .ok_or(Msg::StartTimeInvalid)
+}
+
+/// An image link: absolute http(s) or a path on this site.
+pub fn image_url(raw: &str) -> Result<String, Msg> {
+    let v = raw.trim();
+    let ok = (v.starts_with("https://") || v.starts_with("http://") || v.starts_with('/'))
+        && v.len() <= 1000
+        && !v.chars().any(char::is_whitespace);
+    if ok {
+        Ok(v.to_owned())
+    } else {
+        Err(Msg::ImageUrlInvalid)
+    }
+}
+
+#[cfg(test)]
+mod auction_form_tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn money_is_parsed_exactly_from_its_digits() {
+        assert_eq!(money(&json!(179900)), Ok(17_990_000));
+        assert_eq!(money(&json!(0.1)), Ok(10));
+        assert_eq!(money(&json!(12.34)), Ok(1234));
+        assert_eq!(money(&json!("1 000")), Err(Msg::PriceInvalid));
+        assert_eq!(money(&json!("99,90")), Ok(9990));
+        for bad in [
+            json!(0),
+            json!(-5),
+            json!(1.234),
+            json!("abc"),
+            json!(null),
+            json!(1e300),
+        ] {
+            assert_eq!(money(&bad), Err(Msg::PriceInvalid), "{bad}");
+        }
+    }
+
+    #[test]
+    fn start_times_accept_rfc3339_and_local_bishkek_time() {
+        let utc = start_time("2026-11-22T10:00:00Z").unwrap();
+        assert_eq!(utc.to_rfc3339(), "2026-11-22T10:00:00+00:00");
+        let local = start_time("2026-11-22T16:00").unwrap();
+        assert_eq!(local, utc);
+        assert_eq!(start_time("tomorrow"), Err(Msg::StartTimeInvalid));
+    }
+}

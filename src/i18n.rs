@@ -131,6 +131,7 @@ messages! {
     StartTimeInvalid => "start_time_invalid" { "Укажите корректные дату и время начала", "Enter a valid start date and time", "მიუთითეთ დაწყების სწორი თარიღი და დრო", "Башталыш күнүн жана убактысын туура жазыңыз" }
     ImageUrlInvalid => "image_url_invalid" { "Ссылка на изображение должна начинаться с https://, http:// или /", "The image link must start with https://, http:// or /", "სურათის ბმული უნდა იწყებოდეს https://, http:// ან /-ით", "Сүрөттүн шилтемеси https://, http:// же / менен башталышы керек" }
     PackageBidsInvalid => "package_bids_invalid" { "Количество бидов в пакете — целое число больше нуля", "A package holds a whole number of bids above zero", "პაკეტში ბიდების რაოდენობა ნულზე მეტი მთელი რიცხვია", "Пакеттеги бид саны нөлдөн чоң бүтүн сан" }
+    TitleTooLong => "title_too_long" { "Название не длиннее 200 символов", "The title is at most 200 characters", "სათაური მაქსიმუმ 200 სიმბოლოა", "Аталышы 200 белгиден ашпашы керек" }
     TextTooLong => "text_too_long" { "Слишком длинный текст (не более 500 символов)", "Text too long (at most 500 characters)", "ტექსტი ძალიან გრძელია (მაქსიმუმ 500 სიმბოლო)", "Текст өтө узун (500 белгиден ашпашы керек)" }
 }
 

@@ -58,6 +58,7 @@ impl Application {
             let client = pool.get().await?;
             db::settings::get(&client).await?
         };
+        let runtime = crate::runtime::launch(pool.clone(), &config.auction).await?;
         let dummy_hash: Arc<str> = password::hash(
             hex::encode(rand::random::<[u8; 16]>()),
             config.auth.bcrypt_cost,
@@ -73,6 +74,9 @@ impl Application {
                 Duration::from_secs(config.auth.login_window_secs),
             ),
             dummy_hash,
+            auctions: runtime.auctions,
+            hub: runtime.hub,
+            clock: runtime.clock,
             config: config.clone(),
         });
 
@@ -99,6 +103,11 @@ impl Application {
             server: server.run(),
             logins,
         })
+    }
+
+    /// A handle that stops the HTTP server (tests use it to simulate a stop).
+    pub fn handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.handle()
     }
 
     pub fn port(&self) -> u16 {

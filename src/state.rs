@@ -2,13 +2,17 @@
 
 use std::sync::{Arc, RwLock};
 
+use actix::Addr;
 use deadpool_postgres::Pool;
+use tyiyn_actors::TokioClock;
 
 use crate::auth::session::SessionCache;
 use crate::auth::throttle::LoginThrottle;
 use crate::config::Settings;
 use crate::db::settings::SiteSettings;
 use crate::i18n::Lang;
+use crate::runtime::Auctions;
+use crate::ws::hub::Hub;
 
 /// Application state behind `web::Data`.
 pub struct AppState {
@@ -20,6 +24,12 @@ pub struct AppState {
     /// A bcrypt hash of a random password, verified against when a username does not exist so
     /// that a login's timing does not reveal which accounts exist.
     pub dummy_hash: Arc<str>,
+    /// The auction runtime: every bid, pre-bid and admin change goes through these actors.
+    pub auctions: Auctions,
+    /// Realtime fan-out to every connected socket.
+    pub hub: Addr<Hub>,
+    /// The runtime's one clock: bids are stamped with it when their request arrives.
+    pub clock: TokioClock,
 }
 
 /// The site settings, read on every request for the default language; written by the admin.

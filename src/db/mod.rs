@@ -1,6 +1,7 @@
 //! The only module that speaks SQL: the pool, database creation, migrations and one submodule
 //! per entity. Query texts live in `sql/queries/<entity>/`.
 
+pub mod auctions;
 pub mod demo;
 pub mod migrate;
 pub mod settings;

@@ -5,7 +5,7 @@ use deadpool_postgres::GenericClient;
 use serde::Serialize;
 use tokio_postgres::Row;
 
-use crate::money::Som;
+use tyiyn_actors::ids::Tyiyn;
 
 /// A user as the API shows it (spec section 3). Never carries the password hash.
 #[derive(Debug, Clone, Serialize)]
@@ -24,7 +24,7 @@ pub struct UserView {
     pub ip_address: Option<String>,
     pub total_bids: i64,
     pub won_auctions: i64,
-    pub total_spent: Som,
+    pub total_spent: Tyiyn,
     pub created_at: DateTime<Utc>,
 }
 
@@ -46,7 +46,7 @@ impl UserView {
             total_bids: row.get(12),
             won_auctions: row.get(13),
             // Each charged bid or pre-bid cost one bid, worth one increment (0.01 som).
-            total_spent: Som(row.get(14)),
+            total_spent: Tyiyn(row.get(14)),
         }
     }
 }

@@ -8,9 +8,9 @@ use serde_json::json;
 
 use crate::auth::CurrentUser;
 use crate::error::ApiError;
-use crate::money::Som;
-use crate::slug::slug;
 use crate::state::AppState;
+use tyiyn_actors::ids::Tyiyn;
+use tyiyn_actors::slug::slug;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/bids/user", web::get().to(user_bids))
@@ -35,7 +35,7 @@ struct AuctionRef {
 #[serde(rename_all = "camelCase")]
 struct UserBid {
     id: i64,
-    amount: Som,
+    amount: Tyiyn,
     is_bot: bool,
     bot_name: Option<String>,
     is_prebid: bool,
@@ -54,9 +54,14 @@ fn bid_status(status: &str, leader: Option<i64>, winner: Option<i64>, me: i64) -
     }
 }
 
-async fn user_bids(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+async fn user_bids(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let stmt = client.prepare_cached(include_str!("../../sql/queries/bid/select_user_bids.sql")).await?;
+    let stmt = client
+        .prepare_cached(include_str!("../../sql/queries/bid/select_user_bids.sql"))
+        .await?;
     let rows = client.query(&stmt, &[&user.id, &HISTORY_LIMIT]).await?;
     let bids: Vec<UserBid> = rows
         .iter()
@@ -64,13 +69,18 @@ async fn user_bids(user: CurrentUser, state: web::Data<AppState>) -> Result<Http
             let status: String = r.get(9);
             UserBid {
                 id: r.get(0),
-                amount: Som(r.get(1)),
+                amount: Tyiyn(r.get(1)),
                 is_bot: r.get(2),
                 bot_name: r.get(3),
                 is_prebid: r.get(4),
                 created_at: r.get(5),
                 bid_status: bid_status(&status, r.get(10), r.get(11), user.id),
-                auction: AuctionRef { id: r.get(6), slug: slug(r.get(7), r.get(8)), title: r.get(7), status },
+                auction: AuctionRef {
+                    id: r.get(6),
+                    slug: slug(r.get(7), r.get(8)),
+                    title: r.get(7),
+                    status,
+                },
             }
         })
         .collect();
@@ -89,9 +99,16 @@ struct UserPrebid {
     auction: serde_json::Value,
 }
 
-async fn user_prebids(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+async fn user_prebids(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let stmt = client.prepare_cached(include_str!("../../sql/queries/bid/select_user_prebids.sql")).await?;
+    let stmt = client
+        .prepare_cached(include_str!(
+            "../../sql/queries/bid/select_user_prebids.sql"
+        ))
+        .await?;
     let rows = client.query(&stmt, &[&user.id, &HISTORY_LIMIT]).await?;
     let list: Vec<UserPrebid> = rows
         .iter()
@@ -116,21 +133,28 @@ async fn user_prebids(user: CurrentUser, state: web::Data<AppState>) -> Result<H
 
 async fn stats(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let stmt = client.prepare_cached(include_str!("../../sql/queries/user/select_user_stats.sql")).await?;
+    let stmt = client
+        .prepare_cached(include_str!("../../sql/queries/user/select_user_stats.sql"))
+        .await?;
     let r = client.query_one(&stmt, &[&user.id]).await?;
-    let (active, prebids, won, charged): (i64, i64, i64, i64) = (r.get(0), r.get(1), r.get(2), r.get(3));
+    let (active, prebids, won, charged): (i64, i64, i64, i64) =
+        (r.get(0), r.get(1), r.get(2), r.get(3));
     Ok(HttpResponse::Ok().json(json!({
         "activeBids": active,
         "activePrebids": prebids,
         "wonAuctions": won,
         // Each charged bid or pre-bid is one bid, shown as 0.01 som (spec section 9).
-        "totalSpent": Som(charged),
+        "totalSpent": Tyiyn(charged),
     })))
 }
 
 async fn won(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let stmt = client.prepare_cached(include_str!("../../sql/queries/user/select_won_auctions.sql")).await?;
+    let stmt = client
+        .prepare_cached(include_str!(
+            "../../sql/queries/user/select_won_auctions.sql"
+        ))
+        .await?;
     let rows = client.query(&stmt, &[&user.id]).await?;
     let list: Vec<serde_json::Value> = rows
         .iter()
@@ -138,7 +162,7 @@ async fn won(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpRespon
             let title: String = r.get(1);
             json!({"id": r.get::<_, i64>(0), "slug": slug(&title, r.get(3)), "title": title,
                    "imageUrl": r.get::<_, String>(2), "wonAt": r.get::<_, DateTime<Utc>>(4),
-                   "finalPrice": Som(r.get(5))})
+                   "finalPrice": Tyiyn(r.get(5))})
         })
         .collect();
     Ok(HttpResponse::Ok().json(list))
@@ -146,13 +170,17 @@ async fn won(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpRespon
 
 async fn recent(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let stmt = client.prepare_cached(include_str!("../../sql/queries/bid/select_recent_user_bids.sql")).await?;
+    let stmt = client
+        .prepare_cached(include_str!(
+            "../../sql/queries/bid/select_recent_user_bids.sql"
+        ))
+        .await?;
     let rows = client.query(&stmt, &[&user.id]).await?;
     let list: Vec<serde_json::Value> = rows
         .iter()
         .map(|r| {
             json!({"id": r.get::<_, i64>(0), "auctionId": r.get::<_, i64>(1),
-                   "amount": Som(r.get(2)), "createdAt": r.get::<_, DateTime<Utc>>(3)})
+                   "amount": Tyiyn(r.get(2)), "createdAt": r.get::<_, DateTime<Utc>>(3)})
         })
         .collect();
     Ok(HttpResponse::Ok().json(list))

@@ -1,5 +1,7 @@
 //! HTTP handlers, one module per resource, and the route table.
 
+pub mod admin_auctions;
+pub mod auctions;
 pub mod auth;
 pub mod me;
 pub mod settings;
@@ -21,11 +23,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(auth::routes)
             .configure(users::routes)
             .configure(me::routes)
+            .configure(auctions::routes)
+            .configure(admin_auctions::routes)
             .configure(settings::routes)
             .default_service(web::to(|| async {
                 Err::<String, _>(ApiError::NotFound(Msg::NotFound))
             })),
     )
+    .route("/socket.io/", web::get().to(crate::ws::connect))
     .default_service(web::get().to(spa::serve));
 }
 

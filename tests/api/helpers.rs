@@ -9,6 +9,7 @@ use tyiyn::startup::Application;
 /// The server's base URL, a cookie-keeping client, and the database to drop afterwards.
 pub struct TestApp {
     pub address: String,
+    pub server: actix_web::dev::ServerHandle,
     pub client: Client,
     pub db_url: String,
     admin_url: String,
@@ -42,8 +43,14 @@ pub async fn spawn_app() -> TestApp {
 
 /// Like `spawn_app`, with a chance to change settings first.
 pub async fn spawn_app_with(tweak: impl FnOnce(&mut Settings)) -> TestApp {
-    init_logs();
     let db_name = format!("tyiyn_test_{}", hex::encode(rand::random::<[u8; 6]>()));
+    spawn_app_on(db_name, tweak).await
+}
+
+/// Starts the application on database `db_name` (created if missing): a second start on the same
+/// database is a restart.
+pub async fn spawn_app_on(db_name: String, tweak: impl FnOnce(&mut Settings)) -> TestApp {
+    init_logs();
     let admin_url = with_db(&server_url(), "postgres");
     let db_url = with_db(&server_url(), &db_name);
     let mut settings =
@@ -56,6 +63,7 @@ pub async fn spawn_app_with(tweak: impl FnOnce(&mut Settings)) -> TestApp {
         .await
         .expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let server = app.handle();
     actix_web::rt::spawn(app.run());
     let client = Client::builder()
         .cookie_store(true)
@@ -63,6 +71,7 @@ pub async fn spawn_app_with(tweak: impl FnOnce(&mut Settings)) -> TestApp {
         .expect("client builds");
     TestApp {
         address,
+        server,
         client,
         db_url,
         admin_url,
@@ -96,6 +105,11 @@ impl Drop for TestApp {
 }
 
 impl TestApp {
+    /// This app's database name, to start another app on it.
+    pub fn db_name(&self) -> String {
+        self.db_name.clone()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
     }
@@ -182,4 +196,151 @@ pub fn init_logs() {
             .with_test_writer()
             .try_init();
     });
+}
+
+/// A user with a client (and cookie) of their own.
+pub struct User {
+    pub id: i64,
+    pub client: Client,
+    /// `tyiyn_session=…`, for socket connections.
+    pub cookie: String,
+    address: String,
+}
+
+impl User {
+    pub async fn post(&self, path: &str, body: Value) -> Response {
+        self.client
+            .post(format!("{}{}", self.address, path))
+            .json(&body)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    pub async fn put(&self, path: &str, body: Value) -> Response {
+        self.client
+            .put(format!("{}{}", self.address, path))
+            .json(&body)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    pub async fn delete(&self, path: &str) -> Response {
+        self.client
+            .delete(format!("{}{}", self.address, path))
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.client
+            .get(format!("{}{}", self.address, path))
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    pub async fn bid(&self, auction: i64) -> Response {
+        self.post(&format!("/api/auctions/{auction}/bid"), Value::Null)
+            .await
+    }
+}
+
+impl TestApp {
+    /// Registers `username` with a client of its own.
+    pub async fn new_user(&self, username: &str) -> User {
+        let client = Client::builder()
+            .cookie_store(true)
+            .build()
+            .expect("client builds");
+        let res = client
+            .post(self.url("/api/auth/register"))
+            .json(&json!({"username": username, "email": format!("{username}@example.kg"), "password": "secret1"}))
+            .send()
+            .await
+            .expect("request sent");
+        assert_eq!(res.status(), 201, "registering {username}");
+        let cookie = res
+            .headers()
+            .get("set-cookie")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .expect("session cookie")
+            .to_owned();
+        let body: Value = res.json().await.expect("json");
+        User {
+            id: body["user"]["id"].as_i64().expect("user id"),
+            client,
+            cookie,
+            address: self.address.clone(),
+        }
+    }
+
+    /// A new admin user.
+    pub async fn new_admin(&self, username: &str) -> User {
+        let user = self.new_user(username).await;
+        self.promote(username).await;
+        user
+    }
+
+    /// Creates an auction as `admin` starting at `start` (RFC 3339) and returns its id.
+    pub async fn create_auction(&self, admin: &User, title: &str, start: &str) -> i64 {
+        let res = admin
+            .post(
+                "/api/admin/auctions",
+                json!({"title": title, "description": "", "imageUrl": "/demo/phone.svg",
+                       "retailPrice": 1000, "startTime": start, "isBidPackage": false}),
+            )
+            .await;
+        assert_eq!(res.status(), 201, "creating {title}");
+        res.json::<Value>().await.expect("json")["id"]
+            .as_i64()
+            .expect("auction id")
+    }
+
+    /// Creates an auction that starts now and waits (briefly, for the go-live message, not a
+    /// countdown) until it is live.
+    pub async fn create_live_auction(&self, admin: &User, title: &str) -> i64 {
+        let id = self
+            .create_auction(admin, title, &chrono::Utc::now().to_rfc3339())
+            .await;
+        for _ in 0..200 {
+            let a: Value = self
+                .get(&format!("/api/auctions/{id}"))
+                .await
+                .json()
+                .await
+                .expect("json");
+            if a["status"] == "live" {
+                return id;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        panic!("auction {id} did not go live");
+    }
+
+    /// Checks that every user's balance equals the sum of their ledger.
+    pub async fn assert_balances_match_ledger(&self) {
+        let mismatches: i64 = self
+            .db()
+            .await
+            .query_one(
+                "select count(*) from app_user u
+                 where not u.is_bot and u.bid_balance <> coalesce((select sum(delta) from ledger_entry l where l.user_id = u.id), 0)",
+                &[],
+            )
+            .await
+            .expect("ledger query")
+            .get(0);
+        assert_eq!(mismatches, 0, "every balance equals its ledger");
+    }
+}
+
+/// Settings that keep auctions running through a test: long countdowns, so that only admin
+/// actions finish them and no test waits for a clock.
+pub fn long_countdowns(s: &mut Settings) {
+    s.auction.bid_countdown_secs = 3600;
+    s.auction.start_countdown_secs = 3600;
 }

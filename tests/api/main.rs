@@ -1,7 +1,10 @@
 //! Black-box tests of the real server over HTTP against real PostgreSQL.
 
+mod auctions;
 mod auth;
 mod contract;
 mod helpers;
 mod profile;
+mod realtime;
 mod settings;
+mod socket;

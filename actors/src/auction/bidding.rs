@@ -1,0 +1,205 @@
+//! The bid pipeline. A bid is decided against the tentative state (committed + pending); if it
+//! passes it waits in the queue. At most one batch is being committed at a time; when it returns,
+//! its bids are answered and broadcast and the queue (everything that arrived meanwhile) becomes
+//! the next batch. A refused batch is replayed through the rules from the committed state.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use actix::prelude::*;
+use tokio::sync::oneshot;
+
+use super::{AuctionActor, BidAccepted, Pending, PlaceBid};
+use crate::clock::{Clock, UnixMillis};
+use crate::ids::UserId;
+use crate::outlets::BalanceChanged;
+use crate::rules::{BidRejected, Bidder};
+use crate::store::{AuctionStore, AuctionTally, BidBatch, CommitError, CommittedBid, NewBid};
+use crate::view::{BidRecord, EventKind};
+
+type Reply = Result<BidAccepted, BidRejected>;
+
+impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
+    /// Decides a bid and queues it for commit; the receiver resolves after its batch commits.
+    /// Bots will submit through here too.
+    pub(super) fn submit(
+        &mut self,
+        bidder: Bidder,
+        stamp: UnixMillis,
+        ctx: &mut Context<Self>,
+    ) -> Result<oneshot::Receiver<Reply>, BidRejected> {
+        if let Some(closing) = &self.closing {
+            return Err(closing.bid_rejection());
+        }
+        let placed = self.tentative.place_bid(stamp, &bidder)?;
+        let (reply, rx) = oneshot::channel();
+        self.queue.push(Pending { placed, reply });
+        self.flush(ctx);
+        Ok(rx)
+    }
+
+    /// Commits the queue as one batch, unless a commit is already running.
+    fn flush(&mut self, ctx: &mut Context<Self>) {
+        if self.in_flight.is_some() || self.queue.is_empty() {
+            return;
+        }
+        let batch = std::mem::take(&mut self.queue);
+        // Nothing else is pending, so the tentative state is exactly "committed + this batch".
+        let t = &self.tentative;
+        let record = BidBatch {
+            auction: t.id(),
+            bids: batch
+                .iter()
+                .map(|p| NewBid {
+                    bidder: p.placed.bidder.clone(),
+                    amount: p.placed.amount,
+                    stamp: p.placed.stamp,
+                    is_prebid: false,
+                })
+                .collect(),
+            result: AuctionTally {
+                price: t.price(),
+                leader: t.leader().cloned(),
+                ends_at: t.ends_at().unwrap_or(UnixMillis(0)),
+                total_bids: t.total_bids(),
+            },
+        };
+        self.in_flight = Some(batch);
+        let commit = self.env.store.commit_bids(record);
+        ctx.spawn(
+            commit
+                .into_actor(self)
+                .map(|res, act, ctx| act.on_committed(res, ctx)),
+        );
+    }
+
+    fn on_committed(
+        &mut self,
+        res: Result<Vec<CommittedBid>, CommitError>,
+        ctx: &mut Context<Self>,
+    ) {
+        let Some(batch) = self.in_flight.take() else {
+            return;
+        };
+        match res {
+            Ok(done) if done.len() == batch.len() => self.settle(batch, done),
+            Ok(done) => {
+                let why = format!("store answered {} of {} bids", done.len(), batch.len());
+                self.fail(batch, &why, ctx);
+            }
+            Err(CommitError::Insufficient(users)) => self.replay_without(batch, &users, ctx),
+            Err(CommitError::Unavailable(why)) => self.fail(batch, &why, ctx),
+        }
+        self.flush(ctx);
+        self.on_idle(ctx);
+    }
+
+    /// The batch is durable: apply it, answer each bid, then broadcast once.
+    fn settle(&mut self, batch: Vec<Pending>, done: Vec<CommittedBid>) {
+        let mut answers = Vec::with_capacity(batch.len());
+        for (pending, committed) in batch.into_iter().zip(done) {
+            let p = &pending.placed;
+            self.committed.apply(p);
+            let record = BidRecord {
+                id: committed.id,
+                amount: p.amount,
+                bidder: p.bidder.clone(),
+                is_prebid: false,
+                created_at: p.stamp,
+            };
+            self.remember(record.clone());
+            if let (Some(user), Some(balance)) = (p.bidder.id.user(), committed.balance) {
+                self.env
+                    .outlets
+                    .balances
+                    .do_send(BalanceChanged { user, balance });
+            }
+            answers.push((pending.reply, record, committed.balance));
+        }
+        let view = Arc::new(self.view());
+        let mut records = Vec::with_capacity(answers.len());
+        for (reply, bid, balance) in answers {
+            records.push(bid.clone());
+            // The bidder may have given up waiting; the bid stands either way.
+            let _ = reply.send(Ok(BidAccepted {
+                bid,
+                balance,
+                view: view.clone(),
+            }));
+        }
+        records.reverse();
+        self.broadcast(EventKind::BidsPlaced, records);
+        self.tell_lobby(false);
+    }
+
+    /// The store refused the batch because `users` could not pay: refuse their bids, replay the
+    /// others (and the queue) through the rules from the committed state; `flush` retries.
+    fn replay_without(&mut self, batch: Vec<Pending>, users: &[UserId], ctx: &mut Context<Self>) {
+        let short: HashSet<UserId> = users.iter().copied().collect();
+        if !batch.iter().any(|p| {
+            p.placed
+                .bidder
+                .id
+                .user()
+                .is_some_and(|u| short.contains(&u))
+        }) {
+            // Naming nobody in the batch would make the retry loop forever.
+            return self.fail(
+                batch,
+                "store reported insufficient balance for users outside the batch",
+                ctx,
+            );
+        }
+        let (refused, kept): (Vec<_>, Vec<_>) = batch.into_iter().partition(|p| {
+            p.placed
+                .bidder
+                .id
+                .user()
+                .is_some_and(|u| short.contains(&u))
+        });
+        for p in refused {
+            let _ = p.reply.send(Err(BidRejected::InsufficientBids));
+        }
+        self.replay(kept);
+    }
+
+    /// The store failed: refuse the batch's bids, fall back to the committed state, replay the queue.
+    fn fail(&mut self, batch: Vec<Pending>, why: &str, ctx: &mut Context<Self>) {
+        tracing::warn!(auction = %self.committed.id(), bids = batch.len(), "bid commit failed: {why}");
+        for p in batch {
+            let _ = p.reply.send(Err(BidRejected::StoreUnavailable));
+        }
+        self.replay(Vec::new());
+        // The deadline may have moved back with the refused bids.
+        self.arm(ctx);
+    }
+
+    /// Rebuilds the tentative state from the committed one, re-deciding `first` then the queue.
+    fn replay(&mut self, first: Vec<Pending>) {
+        self.tentative = self.committed.clone();
+        let queue = std::mem::take(&mut self.queue);
+        for Pending { placed, reply } in first.into_iter().chain(queue) {
+            match self.tentative.place_bid(placed.stamp, &placed.bidder) {
+                Ok(placed) => self.queue.push(Pending { placed, reply }),
+                Err(rejected) => {
+                    let _ = reply.send(Err(rejected));
+                }
+            }
+        }
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<PlaceBid> for AuctionActor<S, C> {
+    type Result = ResponseFuture<Reply>;
+
+    fn handle(&mut self, msg: PlaceBid, ctx: &mut Context<Self>) -> Self::Result {
+        let outcome = self.submit(Bidder::user(msg.user, msg.username), msg.stamp, ctx);
+        Box::pin(async move {
+            match outcome {
+                // A dropped sender means the actor stopped before committing: nothing was charged.
+                Ok(rx) => rx.await.unwrap_or(Err(BidRejected::StoreUnavailable)),
+                Err(rejected) => Err(rejected),
+            }
+        })
+    }
+}

@@ -1,0 +1,131 @@
+//! The messages an [`AuctionActor`](super::AuctionActor) answers, and the event it reports to its
+//! supervisor. Commands are imperative; `AuctionStopped` is an event.
+
+use std::sync::Arc;
+
+use actix::prelude::*;
+
+use crate::clock::UnixMillis;
+use crate::ids::{AuctionId, PrebidId, UserId};
+use crate::outlets::Push;
+use crate::rules::{BidRejected, ControlError};
+use crate::store::AuctionDetails;
+use crate::view::{AuctionInfo, AuctionView, BidRecord};
+
+/// Place a bid for `user`. Answered only after the bid is committed (or refused).
+#[derive(Debug, Clone, Message)]
+#[rtype(result = "Result<BidAccepted, BidRejected>")]
+pub struct PlaceBid {
+    /// The logged-in bidder.
+    pub user: UserId,
+    /// Their username, shown on the bid.
+    pub username: Arc<str>,
+    /// When the HTTP request arrived (read from the runtime's clock): decides the deadline race.
+    pub stamp: UnixMillis,
+}
+
+/// A committed bid.
+#[derive(Debug, Clone)]
+pub struct BidAccepted {
+    /// The bid as the history shows it.
+    pub bid: BidRecord,
+    /// The bidder's balance after the debit (`None` for bots).
+    pub balance: Option<i64>,
+    /// The auction right after this bid's batch committed (shared by the batch's answers).
+    pub view: Arc<AuctionView>,
+}
+
+/// Place a pre-bid for `user` on an upcoming auction (one per user; costs one bid).
+#[derive(Debug, Clone, Message)]
+#[rtype(result = "Result<PrebidAccepted, BidRejected>")]
+pub struct PlacePrebid {
+    /// The logged-in user.
+    pub user: UserId,
+    /// Their username, shown on the converted bid.
+    pub username: Arc<str>,
+    /// When the HTTP request arrived.
+    pub stamp: UnixMillis,
+}
+
+/// A committed pre-bid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrebidAccepted {
+    /// The new pre-bid's id.
+    pub prebid: PrebidId,
+    /// The user's balance after the debit.
+    pub balance: i64,
+    /// Pre-bids on this auction now.
+    pub prebids_count: usize,
+}
+
+/// Start watching: the session is pushed a `snapshot` frame now, then every change.
+#[derive(Debug, Clone, Message)]
+#[rtype(result = "()")]
+pub struct Join {
+    /// Where to push frames (dropped when its mailbox is full or closed).
+    pub session: Recipient<Push>,
+    /// The session's user, if logged in.
+    pub user: Option<UserId>,
+}
+
+/// Stop watching.
+#[derive(Debug, Clone, Message)]
+#[rtype(result = "()")]
+pub struct Leave {
+    /// The recipient given to [`Join`].
+    pub session: Recipient<Push>,
+}
+
+/// Return the auction and its recent bids.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "AuctionView")]
+pub struct GetView;
+
+/// Return the auction without bids (cheaper, for lists).
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "AuctionInfo")]
+pub struct GetInfo;
+
+/// Admin: finish this live auction now; the leader wins (no bids → no winner). Answered with the
+/// final view once the finish is persisted.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "Result<AuctionView, ControlError>")]
+pub struct EndNow;
+
+/// Admin: change an upcoming auction's details and start time.
+#[derive(Debug, Clone, Message)]
+#[rtype(result = "Result<AuctionInfo, ControlError>")]
+pub struct UpdateDetails {
+    /// The new details.
+    pub details: AuctionDetails,
+    /// The new start time (a past one starts the auction now).
+    pub start_time: UnixMillis,
+}
+
+/// Admin: delete this auction, refunding its bids and pre-bids.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "Result<(), ControlError>")]
+pub struct Delete;
+
+/// Why an auction actor stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopReason {
+    /// It finished and persisted that.
+    Finished,
+    /// It was deleted.
+    Deleted,
+    /// Anything else (a panic, a bug): the registry reloads it from the store.
+    Unexpected,
+}
+
+/// Sent by an auction actor's drop guard to its supervisor, whatever way it stopped.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "()")]
+pub struct AuctionStopped {
+    /// Which auction.
+    pub id: AuctionId,
+    /// Which start of it (the registry ignores reports from replaced actors).
+    pub incarnation: u64,
+    /// Why.
+    pub reason: StopReason,
+}

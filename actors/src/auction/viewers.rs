@@ -1,0 +1,141 @@
+//! What the actor shows and publishes: its view, the sessions watching it (join with a snapshot
+//! first, leave), broadcasts encoded once, and lobby updates.
+
+use actix::prelude::*;
+
+use super::{AuctionActor, GetInfo, GetView, Join, Leave, Viewer};
+use crate::clock::Clock;
+use crate::outlets::{LobbyUpdate, Push};
+use crate::state::AuctionStatus;
+use crate::store::AuctionStore;
+use crate::view::{
+    AuctionEvent, AuctionInfo, AuctionView, BidRecord, EventKind, Shared, WinnerView, WinningBid,
+};
+
+impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
+    pub(super) fn info(&self) -> AuctionInfo {
+        let s = &self.committed;
+        let finished = s.status() == AuctionStatus::Finished;
+        let winner = s.leader().filter(|_| finished);
+        AuctionInfo {
+            id: s.id(),
+            display_id: self.display_id.clone(),
+            slug: crate::slug::slug(&self.details.title, &self.display_id),
+            details: Shared(self.details.clone()),
+            current_price: s.price(),
+            starting_price: s.starting_price(),
+            bid_increment: s.rules().increment,
+            start_time: s.start_time(),
+            end_time: s.ended_at(),
+            ends_at: s.ends_at().filter(|_| s.status() == AuctionStatus::Live),
+            server_time: self.env.clock.now(),
+            status: s.status(),
+            prebids_count: s.prebids().len(),
+            total_bids: s.total_bids(),
+            last_bidder: s.leader_name(),
+            participants: s.participants(),
+            viewers: self.viewers.len(),
+            created_at: self.created_at,
+            winner: winner.map(|w| WinnerView {
+                id: w.id.raw(),
+                username: w.name.clone(),
+                is_bot: w.is_bot(),
+            }),
+            winning_bid: winner.map(|_| WinningBid {
+                amount: s.price(),
+                created_at: s.leader_bid_at().unwrap_or(self.created_at),
+            }),
+        }
+    }
+
+    pub(super) fn view(&self) -> AuctionView {
+        AuctionView {
+            auction: self.info(),
+            bids: self.recent.iter().cloned().collect(),
+        }
+    }
+
+    pub(super) fn remember(&mut self, record: BidRecord) {
+        self.recent.push_front(record);
+        self.recent.truncate(self.env.settings.recent_bids);
+    }
+
+    /// Pushes one event to every viewer, encoded once; drops viewers that are full or gone.
+    pub(super) fn broadcast(&mut self, kind: EventKind, bids: Vec<BidRecord>) {
+        if self.viewers.is_empty() {
+            return;
+        }
+        let event = AuctionEvent {
+            kind,
+            auction: self.info(),
+            bids,
+        };
+        let frame = self.env.outlets.encoder.auction_update(&event);
+        self.viewers.retain(|v| {
+            v.session
+                .try_send(Push {
+                    frame: frame.clone(),
+                })
+                .is_ok()
+        });
+    }
+
+    pub(super) fn tell_lobby(&self, deleted: bool) {
+        let s = &self.committed;
+        self.env.outlets.lobby.do_send(LobbyUpdate {
+            auction: s.id(),
+            status: s.status(),
+            price: s.price(),
+            leader: s.leader_name(),
+            ends_at: s.ends_at(),
+            total_bids: s.total_bids(),
+            deleted,
+        });
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<Join> for AuctionActor<S, C> {
+    type Result = ();
+
+    fn handle(&mut self, msg: Join, _: &mut Context<Self>) {
+        self.viewers.retain(|v| v.session != msg.session);
+        let AuctionView { mut auction, bids } = self.view();
+        auction.viewers += 1;
+        let frame = self.env.outlets.encoder.auction_update(&AuctionEvent {
+            kind: EventKind::Snapshot,
+            auction,
+            bids,
+        });
+        // A session that cannot take its first frame is not watching.
+        if msg.session.try_send(Push { frame }).is_ok() {
+            self.viewers.push(Viewer {
+                session: msg.session,
+                user: msg.user,
+            });
+        }
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<Leave> for AuctionActor<S, C> {
+    type Result = ();
+
+    fn handle(&mut self, msg: Leave, _: &mut Context<Self>) {
+        self.viewers.retain(|v| v.session != msg.session);
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<GetView> for AuctionActor<S, C> {
+    type Result = MessageResult<GetView>;
+
+    fn handle(&mut self, _: GetView, _: &mut Context<Self>) -> Self::Result {
+        MessageResult(self.view())
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<GetInfo> for AuctionActor<S, C> {
+    type Result = MessageResult<GetInfo>;
+
+    fn handle(&mut self, _: GetInfo, _: &mut Context<Self>) -> Self::Result {
+        MessageResult::<GetInfo>(self.info())
+    }
+}

@@ -1,0 +1,31 @@
+//! Tyiyn's auction runtime: one actor per upcoming or live auction, supervised by a registry.
+//!
+//! - [`ids`], [`clock`]: newtypes and the one clock tests drive.
+//! - [`rules`], [`state`]: the pure bidding rules ([`state::AuctionState`]), no I/O, no actix.
+//! - [`store`]: the persistence trait the server implements with PostgreSQL, and an in-memory one.
+//! - [`auction`]: the actor that owns an auction; [`registry`]: the supervisor that starts them.
+//! - [`outlets`], [`view`]: what actors publish and how it serializes; [`slug`]: auction URLs.
+//!
+//! No web framework, no SQL, no config loader here: the server crate depends on this one, never
+//! the reverse.
+
+#![warn(missing_docs)]
+
+pub mod auction;
+pub mod bots;
+pub mod clock;
+pub mod ids;
+pub mod outlets;
+pub mod registry;
+pub mod rules;
+pub mod slug;
+pub mod state;
+pub mod store;
+pub mod view;
+
+pub use auction::{AuctionActor, Env};
+pub use clock::{Clock, ManualClock, TokioClock, UnixMillis};
+pub use ids::{AuctionId, BidId, BotId, PrebidId, Tyiyn, UserId};
+pub use registry::{Directory, Registry};
+pub use rules::{BidRejected, Bidder, BidderId, ControlError, Rules};
+pub use state::{AuctionState, AuctionStatus};

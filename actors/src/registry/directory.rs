@@ -1,0 +1,108 @@
+//! [`Directory`]: how HTTP handlers reach an auction. The lookup reads a shared table (a read
+//! lock, no message hop); only a missing or dead actor costs a trip through the registry.
+
+use actix::dev::ToEnvelope;
+use actix::prelude::*;
+
+use super::{CreateAuction, ListViews, Lookup, Registry, Table};
+use crate::auction::{AuctionActor, BidAccepted, PlaceBid, PlacePrebid, PrebidAccepted};
+use crate::clock::Clock;
+use crate::ids::AuctionId;
+use crate::rules::{BidRejected, ControlError};
+use crate::store::{AuctionStore, NewAuction};
+use crate::view::AuctionInfo;
+
+/// A cloneable handle on the running auctions.
+pub struct Directory<S: AuctionStore, C: Clock> {
+    table: Table<S, C>,
+    registry: Addr<Registry<S, C>>,
+}
+
+impl<S: AuctionStore, C: Clock> Clone for Directory<S, C> {
+    fn clone(&self) -> Self {
+        Directory {
+            table: self.table.clone(),
+            registry: self.registry.clone(),
+        }
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Directory<S, C> {
+    pub(super) fn new(table: Table<S, C>, registry: Addr<Registry<S, C>>) -> Self {
+        Directory { table, registry }
+    }
+
+    /// The registry actor itself.
+    pub fn registry(&self) -> &Addr<Registry<S, C>> {
+        &self.registry
+    }
+
+    /// The running actor of `id`, from the shared table (no message hop).
+    pub fn get(&self, id: AuctionId) -> Option<Addr<AuctionActor<S, C>>> {
+        let table = self.table.read().unwrap_or_else(|e| e.into_inner());
+        table.get(&id).filter(|a| a.connected()).cloned()
+    }
+
+    /// The running actor of `id`; asks the registry (which restarts a dead one) when the table
+    /// has no live entry. `None`: no upcoming or live auction has this id.
+    pub async fn lookup(&self, id: AuctionId) -> Option<Addr<AuctionActor<S, C>>> {
+        match self.get(id) {
+            Some(addr) => Some(addr),
+            None => self.registry.send(Lookup::new(id)).await.ok().flatten(),
+        }
+    }
+
+    /// Sends `msg` to auction `id`'s actor; if the actor died under it, once more after the
+    /// registry restarted it. `None`: no such running auction.
+    pub async fn ask<M>(&self, id: AuctionId, msg: M) -> Option<M::Result>
+    where
+        M: Message + Clone + Send + 'static,
+        M::Result: Send,
+        AuctionActor<S, C>: Handler<M>,
+        <AuctionActor<S, C> as Actor>::Context: ToEnvelope<AuctionActor<S, C>, M>,
+    {
+        let addr = self.lookup(id).await?;
+        match addr.send(msg.clone()).await {
+            Ok(answer) => Some(answer),
+            Err(_) => {
+                let addr = self.registry.send(Lookup::new(id)).await.ok().flatten()?;
+                addr.send(msg).await.ok()
+            }
+        }
+    }
+
+    /// Places a bid on auction `id` (the two hops in one call).
+    pub async fn place_bid(
+        &self,
+        id: AuctionId,
+        msg: PlaceBid,
+    ) -> Result<BidAccepted, BidRejected> {
+        self.ask(id, msg)
+            .await
+            .unwrap_or(Err(BidRejected::AuctionNotFound))
+    }
+
+    /// Places a pre-bid on auction `id`.
+    pub async fn place_prebid(
+        &self,
+        id: AuctionId,
+        msg: PlacePrebid,
+    ) -> Result<PrebidAccepted, BidRejected> {
+        self.ask(id, msg)
+            .await
+            .unwrap_or(Err(BidRejected::AuctionNotFound))
+    }
+
+    /// Creates an auction and starts its actor.
+    pub async fn create(&self, new: NewAuction) -> Result<AuctionInfo, ControlError> {
+        self.registry
+            .send(CreateAuction { new })
+            .await
+            .unwrap_or(Err(ControlError::StoreUnavailable))
+    }
+
+    /// Every running auction, ordered by id.
+    pub async fn list(&self) -> Vec<AuctionInfo> {
+        self.registry.send(ListViews).await.unwrap_or_default()
+    }
+}

@@ -1,0 +1,249 @@
+//! [`Registry`]: the supervisor. It starts one [`AuctionActor`] per upcoming or live auction
+//! (all of them at start-up, then each new one), forgets them when they finish or are deleted, and
+//! reloads an auction from the store when its actor stops unexpectedly. [`Directory`] is the
+//! cheap, cloneable front door the HTTP handlers use.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use actix::prelude::*;
+
+use crate::auction::{AuctionActor, AuctionStopped, Env, GetInfo, StopReason, Supervision};
+use crate::clock::{Clock, UnixMillis};
+use crate::ids::AuctionId;
+use crate::rules::ControlError;
+use crate::state::AuctionStatus;
+use crate::store::{AuctionSnapshot, AuctionStore, StoreError};
+use crate::view::AuctionInfo;
+
+mod directory;
+mod messages;
+
+pub use directory::Directory;
+pub use messages::{CreateAuction, ListViews, Lookup, Reload};
+
+/// The table of running actors, shared read-only with every [`Directory`].
+pub(crate) type Table<S, C> = Arc<RwLock<HashMap<AuctionId, Addr<AuctionActor<S, C>>>>>;
+
+/// A crash within this long of the previous one waits a retry period before the restart.
+const CRASH_WINDOW_MS: i64 = 10_000;
+
+struct Entry<S: AuctionStore, C: Clock> {
+    addr: Addr<AuctionActor<S, C>>,
+    incarnation: u64,
+}
+
+/// The supervisor of all auction actors.
+pub struct Registry<S: AuctionStore, C: Clock> {
+    env: Env<S, C>,
+    arbiters: Vec<ArbiterHandle>,
+    next_arbiter: usize,
+    running: HashMap<AuctionId, Entry<S, C>>,
+    table: Table<S, C>,
+    incarnations: u64,
+    last_crash: HashMap<AuctionId, UnixMillis>,
+    me: Recipient<AuctionStopped>,
+}
+
+impl<S: AuctionStore, C: Clock> Registry<S, C> {
+    /// Loads every upcoming and live auction, starts the registry and one actor per auction, and
+    /// returns the [`Directory`]. Auctions are spread round-robin over `arbiters` (threads) so
+    /// bids on different auctions run in parallel; with none, everything runs on the current
+    /// arbiter (tests). Fails if the store cannot be read.
+    pub async fn launch(
+        env: Env<S, C>,
+        arbiters: Vec<ArbiterHandle>,
+    ) -> Result<Directory<S, C>, StoreError> {
+        let boot = env.store.load_active().await?;
+        let table: Table<S, C> = Arc::default();
+        let mut ctx = Context::new();
+        ctx.set_mailbox_capacity(256);
+        let mut registry = Registry {
+            env,
+            arbiters,
+            next_arbiter: 0,
+            running: HashMap::new(),
+            table: table.clone(),
+            incarnations: 0,
+            last_crash: HashMap::new(),
+            me: ctx.address().recipient(),
+        };
+        // Started before the directory is handed out, so every active auction is found at once.
+        for snap in boot {
+            registry.spawn(snap);
+        }
+        let addr = ctx.run(registry);
+        Ok(Directory::new(table, addr))
+    }
+
+    /// Starts an actor for `snap` unless it is finished or already running.
+    fn spawn(&mut self, snap: AuctionSnapshot) -> Option<Addr<AuctionActor<S, C>>> {
+        if snap.status == AuctionStatus::Finished {
+            return None;
+        }
+        if let Some(entry) = self.running.get(&snap.id).filter(|e| e.addr.connected()) {
+            return Some(entry.addr.clone());
+        }
+        self.incarnations += 1;
+        let id = snap.id;
+        let supervision = Supervision {
+            registry: self.me.clone(),
+            incarnation: self.incarnations,
+        };
+        let actor = AuctionActor::new(snap, self.env.clone(), Some(supervision));
+        let addr = if self.arbiters.is_empty() {
+            actor.launch()
+        } else {
+            self.next_arbiter = (self.next_arbiter + 1) % self.arbiters.len();
+            actor.launch_in(&self.arbiters[self.next_arbiter])
+        };
+        self.running.insert(
+            id,
+            Entry {
+                addr: addr.clone(),
+                incarnation: self.incarnations,
+            },
+        );
+        self.write_table().insert(id, addr.clone());
+        Some(addr)
+    }
+
+    fn forget(&mut self, id: AuctionId) {
+        self.running.remove(&id);
+        self.write_table().remove(&id);
+    }
+
+    fn write_table(
+        &self,
+    ) -> std::sync::RwLockWriteGuard<'_, HashMap<AuctionId, Addr<AuctionActor<S, C>>>> {
+        // Only this actor writes and it never panics while holding the lock; recover regardless.
+        self.table.write().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Reloads `id` from the store and starts it; the answer says whether it runs.
+    fn reload(
+        &mut self,
+        id: AuctionId,
+    ) -> ResponseActFuture<Self, Option<Addr<AuctionActor<S, C>>>> {
+        let load = self.env.store.load(id);
+        Box::pin(load.into_actor(self).map(move |res, act, ctx| match res {
+            Ok(Some(snap)) => act.spawn(snap),
+            Ok(None) => None,
+            Err(e) => {
+                tracing::warn!(auction = %id, "reloading failed, retrying: {e}");
+                act.restart_later(id, ctx);
+                None
+            }
+        }))
+    }
+
+    fn restart_later(&mut self, id: AuctionId, ctx: &mut Context<Self>) {
+        let delay =
+            std::time::Duration::from_millis(self.env.settings.store_retry_ms.max(0) as u64);
+        ctx.run_later(delay, move |act, ctx| {
+            if !act.running.contains_key(&id) {
+                ctx.spawn(act.reload(id).map(|_, _, _| ()));
+            }
+        });
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Actor for Registry<S, C> {
+    type Context = Context<Self>;
+}
+
+impl<S: AuctionStore, C: Clock> Handler<Lookup<S, C>> for Registry<S, C> {
+    type Result = ActorResponse<Self, Option<Addr<AuctionActor<S, C>>>>;
+
+    fn handle(&mut self, msg: Lookup<S, C>, _: &mut Context<Self>) -> Self::Result {
+        match self.running.get(&msg.id) {
+            Some(entry) if entry.addr.connected() => ActorResponse::reply(Some(entry.addr.clone())),
+            // Died without its report arriving yet: bring it back now (if it still should run).
+            Some(_) => {
+                self.forget(msg.id);
+                ActorResponse::r#async(self.reload(msg.id))
+            }
+            None => ActorResponse::reply(None),
+        }
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<AuctionStopped> for Registry<S, C> {
+    type Result = ();
+
+    fn handle(&mut self, msg: AuctionStopped, ctx: &mut Context<Self>) {
+        if self
+            .running
+            .get(&msg.id)
+            .is_none_or(|e| e.incarnation != msg.incarnation)
+        {
+            return; // a replaced actor's late report
+        }
+        self.forget(msg.id);
+        if msg.reason != StopReason::Unexpected {
+            self.last_crash.remove(&msg.id);
+            return;
+        }
+        tracing::error!(auction = %msg.id, "auction actor stopped unexpectedly; reloading it from the store");
+        let now = self.env.clock.now();
+        let recent = self
+            .last_crash
+            .insert(msg.id, now)
+            .is_some_and(|t| now.ms_since(t) < CRASH_WINDOW_MS);
+        if recent {
+            self.restart_later(msg.id, ctx);
+        } else {
+            ctx.spawn(self.reload(msg.id).map(|_, _, _| ()));
+        }
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<CreateAuction> for Registry<S, C> {
+    type Result = ResponseActFuture<Self, Result<AuctionInfo, ControlError>>;
+
+    fn handle(&mut self, msg: CreateAuction, _: &mut Context<Self>) -> Self::Result {
+        let create = self.env.store.create(msg.new);
+        Box::pin(
+            create
+                .into_actor(self)
+                .map(|res, act, _| res.ok().and_then(|snap| act.spawn(snap)))
+                .then(|addr, _, _| {
+                    actix::fut::wrap_future::<_, Self>(async move {
+                        let addr = addr.ok_or(ControlError::StoreUnavailable)?;
+                        addr.send(GetInfo)
+                            .await
+                            .map_err(|_| ControlError::StoreUnavailable)
+                    })
+                }),
+        )
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<Reload> for Registry<S, C> {
+    type Result = ResponseActFuture<Self, bool>;
+
+    fn handle(&mut self, msg: Reload, _: &mut Context<Self>) -> Self::Result {
+        Box::pin(self.reload(msg.id).map(|addr, _, _| addr.is_some()))
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<ListViews> for Registry<S, C> {
+    type Result = ResponseFuture<Vec<AuctionInfo>>;
+
+    fn handle(&mut self, _: ListViews, _: &mut Context<Self>) -> Self::Result {
+        let asks: Vec<_> = self
+            .running
+            .values()
+            .map(|e| e.addr.send(GetInfo))
+            .collect();
+        Box::pin(async move {
+            let mut all: Vec<AuctionInfo> = futures_util::future::join_all(asks)
+                .await
+                .into_iter()
+                .filter_map(Result::ok)
+                .collect();
+            all.sort_by_key(|i| i.id);
+            all
+        })
+    }
+}

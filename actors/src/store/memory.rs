@@ -1,0 +1,147 @@
+//! [`MemoryStore`]: the whole store in one mutex-guarded map, for tests and benches. It follows
+//! the SQL semantics the server must give (all-or-nothing batches, idempotent finish) and counts
+//! every call so tests can assert what reached the store.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use crate::clock::UnixMillis;
+use crate::ids::{AuctionId, BidId, Tyiyn, UserId};
+use crate::rules::Bidder;
+
+use super::types::AuctionSnapshot;
+
+mod lifecycle;
+mod ops;
+mod row;
+mod txn;
+
+use row::Row;
+use txn::Inner;
+
+/// A bid as the memory store keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredBid {
+    /// Its id.
+    pub id: BidId,
+    /// Who placed it.
+    pub bidder: Bidder,
+    /// The price it made.
+    pub amount: Tyiyn,
+    /// Its arrival stamp.
+    pub stamp: UnixMillis,
+    /// Whether it is a converted pre-bid.
+    pub is_prebid: bool,
+}
+
+/// How many calls of each kind reached the store.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StoreStats {
+    /// Successful `commit_bids` calls (batches).
+    pub commits: usize,
+    /// Bids in those batches.
+    pub bids_committed: usize,
+    /// `commit_bids` calls that failed (insufficient or unavailable).
+    pub failed_commits: usize,
+    /// Successful pre-bids.
+    pub prebids: usize,
+    /// Successful go-lives.
+    pub go_lives: usize,
+    /// `finish` calls, whatever they returned.
+    pub finish_calls: usize,
+    /// `finish` calls that actually finished the auction.
+    pub finished: usize,
+    /// Deletions.
+    pub deletes: usize,
+}
+
+/// An in-memory [`AuctionStore`](super::AuctionStore). Cheap to clone (shared state).
+#[derive(Debug, Clone)]
+pub struct MemoryStore {
+    inner: Arc<Mutex<Inner>>,
+}
+
+impl Default for MemoryStore {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl MemoryStore {
+    /// An empty store; unknown users have balance 0; full bid history is kept.
+    pub fn new() -> Self {
+        MemoryStore {
+            inner: Arc::new(Mutex::new(Inner::new(0, true))),
+        }
+    }
+
+    /// For benches: unknown users start with `balance`, and only the last 50 bids are kept.
+    pub fn for_bench(balance: i64) -> Self {
+        MemoryStore {
+            inner: Arc::new(Mutex::new(Inner::new(balance, false))),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A panic while holding this lock is a test bug already reported; keep the data usable.
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Registers a user's name (shown on their pre-bids after a reload) and balance.
+    pub fn add_user(&self, user: UserId, username: &str, balance: i64) {
+        let mut inner = self.lock();
+        inner.usernames.insert(user, username.into());
+        inner.balances.insert(user, balance);
+    }
+
+    /// Sets a user's bid balance.
+    pub fn set_balance(&self, user: UserId, balance: i64) {
+        self.lock().balances.insert(user, balance);
+    }
+
+    /// A user's bid balance.
+    pub fn balance(&self, user: UserId) -> i64 {
+        self.lock().balance(user)
+    }
+
+    /// Makes every call fail as if the database were down (or brings it back).
+    pub fn set_unavailable(&self, down: bool) {
+        self.lock().unavailable = down;
+    }
+
+    /// Delays every `commit_bids` answer by `latency` (tokio time: pause it in tests).
+    pub fn set_commit_latency(&self, latency: Option<Duration>) {
+        self.lock().commit_latency = latency;
+    }
+
+    /// Call counters.
+    pub fn stats(&self) -> StoreStats {
+        self.lock().stats
+    }
+
+    /// Inserts an auction exactly as given (e.g. a live auction, to test a restart).
+    pub fn seed(&self, snap: AuctionSnapshot) {
+        let mut inner = self.lock();
+        inner.next_id = inner.next_id.max(snap.id.0 + 1);
+        inner.rows.insert(snap.id, Row::new(snap));
+    }
+
+    /// The stored snapshot of an auction, whatever its status.
+    pub fn snapshot(&self, auction: AuctionId) -> Option<AuctionSnapshot> {
+        self.lock().rows.get(&auction).map(Row::snapshot)
+    }
+
+    /// Every bid stored for an auction, oldest first (empty for benches).
+    pub fn bids(&self, auction: AuctionId) -> Vec<StoredBid> {
+        self.lock()
+            .rows
+            .get(&auction)
+            .map(|r| r.history.clone())
+            .unwrap_or_default()
+    }
+
+    /// The go-live notifications queued so far: (user, auction).
+    pub fn notifications(&self) -> Vec<(UserId, AuctionId)> {
+        self.lock().notifications.clone()
+    }
+}

@@ -1,0 +1,107 @@
+//! The memory store's auction-level transactions: finish (idempotent), edit, delete with
+//! refunds, load and create.
+
+use super::row::Row;
+use super::txn::{Inner, missing};
+use crate::clock::UnixMillis;
+use crate::ids::AuctionId;
+use crate::state::AuctionStatus;
+use crate::store::types::*;
+
+impl Inner {
+    pub(super) fn finish(&mut self, record: FinishRecord) -> Result<bool, StoreError> {
+        self.check()?;
+        self.stats.finish_calls += 1;
+        let row = self
+            .rows
+            .get_mut(&record.auction)
+            .ok_or_else(|| missing(record.auction))?;
+        if row.snap.status == AuctionStatus::Finished {
+            return Ok(false);
+        }
+        row.snap.status = AuctionStatus::Finished;
+        row.snap.leader = record.winner;
+        row.snap.price = record.final_price;
+        row.snap.ended_at = Some(record.ended_at);
+        self.stats.finished += 1;
+        Ok(true)
+    }
+
+    pub(super) fn update_details(
+        &mut self,
+        auction: AuctionId,
+        details: AuctionDetails,
+        start_time: UnixMillis,
+    ) -> Result<(), StoreError> {
+        self.check()?;
+        let row = self
+            .rows
+            .get_mut(&auction)
+            .ok_or_else(|| missing(auction))?;
+        row.snap.details = details;
+        row.snap.start_time = start_time;
+        Ok(())
+    }
+
+    pub(super) fn delete_with_refunds(
+        &mut self,
+        auction: AuctionId,
+    ) -> Result<Vec<Refund>, StoreError> {
+        self.check()?;
+        let row = self.rows.remove(&auction).ok_or_else(|| missing(auction))?;
+        let mut refunds: Vec<Refund> = row
+            .paid
+            .iter()
+            .map(|(&user, &n)| {
+                let balance = self.balance(user) + n;
+                self.balances.insert(user, balance);
+                Refund { user, balance }
+            })
+            .collect();
+        refunds.sort_by_key(|r| r.user);
+        self.stats.deletes += 1;
+        Ok(refunds)
+    }
+
+    pub(super) fn load_active(&self) -> Result<Vec<AuctionSnapshot>, StoreError> {
+        self.check()?;
+        let mut all: Vec<_> = self
+            .rows
+            .values()
+            .filter(|r| r.snap.status != AuctionStatus::Finished)
+            .map(Row::snapshot)
+            .collect();
+        all.sort_by_key(|s| s.id);
+        Ok(all)
+    }
+
+    pub(super) fn load(&self, auction: AuctionId) -> Result<Option<AuctionSnapshot>, StoreError> {
+        self.check()?;
+        Ok(self.rows.get(&auction).map(Row::snapshot))
+    }
+
+    pub(super) fn create(&mut self, new: NewAuction) -> Result<AuctionSnapshot, StoreError> {
+        self.check()?;
+        let id = AuctionId(self.next());
+        let snap = AuctionSnapshot {
+            id,
+            display_id: format!("TY/{:05}", id.0),
+            created_at: new.start_time,
+            details: new.details,
+            status: AuctionStatus::Upcoming,
+            start_time: new.start_time,
+            starting_price: new.starting_price,
+            price: new.starting_price,
+            ends_at: None,
+            ended_at: None,
+            leader: None,
+            leader_bid_at: None,
+            total_bids: 0,
+            prebids: Vec::new(),
+            last_bids: Vec::new(),
+            recent_bids: Vec::new(),
+        };
+        self.rows.insert(id, Row::new(snap.clone()));
+        Ok(snap)
+    }
+}

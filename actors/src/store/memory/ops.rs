@@ -1,0 +1,91 @@
+//! The [`AuctionStore`] operations of [`MemoryStore`]: each runs its transaction under the lock
+//! at call time (see `txn`) and returns the result as a future.
+
+use std::future::Future;
+use std::time::Duration;
+
+use super::MemoryStore;
+use crate::clock::UnixMillis;
+use crate::ids::{AuctionId, BidId, UserId};
+use crate::store::AuctionStore;
+use crate::store::types::*;
+
+async fn ready<T>(value: T, latency: Option<Duration>) -> T {
+    if let Some(d) = latency {
+        tokio::time::sleep(d).await;
+    }
+    value
+}
+
+impl AuctionStore for MemoryStore {
+    fn commit_bids(
+        &self,
+        batch: BidBatch,
+    ) -> impl Future<Output = Result<Vec<CommittedBid>, CommitError>> + Send + 'static {
+        let mut inner = self.lock();
+        let latency = inner.commit_latency;
+        ready(inner.commit_bids(&batch), latency)
+    }
+
+    fn commit_prebid(
+        &self,
+        auction: AuctionId,
+        user: UserId,
+        stamp: UnixMillis,
+    ) -> impl Future<Output = Result<CommittedPrebid, PrebidError>> + Send + 'static {
+        ready(self.lock().commit_prebid(auction, user, stamp), None)
+    }
+
+    fn go_live(
+        &self,
+        change: GoLive,
+    ) -> impl Future<Output = Result<Vec<BidId>, StoreError>> + Send + 'static {
+        ready(self.lock().go_live(&change), None)
+    }
+
+    fn finish(
+        &self,
+        record: FinishRecord,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send + 'static {
+        ready(self.lock().finish(record), None)
+    }
+
+    fn update_details(
+        &self,
+        auction: AuctionId,
+        details: AuctionDetails,
+        start_time: UnixMillis,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
+        ready(
+            self.lock().update_details(auction, details, start_time),
+            None,
+        )
+    }
+
+    fn delete_with_refunds(
+        &self,
+        auction: AuctionId,
+    ) -> impl Future<Output = Result<Vec<Refund>, StoreError>> + Send + 'static {
+        ready(self.lock().delete_with_refunds(auction), None)
+    }
+
+    fn load_active(
+        &self,
+    ) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static {
+        ready(self.lock().load_active(), None)
+    }
+
+    fn load(
+        &self,
+        auction: AuctionId,
+    ) -> impl Future<Output = Result<Option<AuctionSnapshot>, StoreError>> + Send + 'static {
+        ready(self.lock().load(auction), None)
+    }
+
+    fn create(
+        &self,
+        new: NewAuction,
+    ) -> impl Future<Output = Result<AuctionSnapshot, StoreError>> + Send + 'static {
+        ready(self.lock().create(new), None)
+    }
+}

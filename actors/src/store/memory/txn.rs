@@ -1,0 +1,214 @@
+//! The memory store's tables and its bidding transactions, with the SQL semantics: a batch is all
+//! or nothing, every user bid is a conditional debit.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::row::Row;
+use super::{StoreStats, StoredBid};
+use crate::clock::UnixMillis;
+use crate::ids::{AuctionId, BidId, PrebidId, UserId};
+use crate::state::{AuctionStatus, Prebid};
+use crate::store::types::*;
+
+/// Everything the store holds.
+#[derive(Debug, Default)]
+pub(super) struct Inner {
+    pub(super) balances: HashMap<UserId, i64>,
+    pub(super) usernames: HashMap<UserId, Arc<str>>,
+    default_balance: i64,
+    pub(super) rows: HashMap<AuctionId, Row>,
+    pub(super) notifications: Vec<(UserId, AuctionId)>,
+    pub(super) next_id: i64,
+    pub(super) stats: StoreStats,
+    pub(super) unavailable: bool,
+    pub(super) commit_latency: Option<Duration>,
+    keep_history: bool,
+}
+
+pub(super) fn down() -> StoreError {
+    StoreError("memory store marked unavailable".into())
+}
+
+pub(super) fn missing(auction: AuctionId) -> StoreError {
+    StoreError(format!("auction {auction} does not exist"))
+}
+
+impl Inner {
+    pub(super) fn new(default_balance: i64, keep_history: bool) -> Self {
+        Inner {
+            next_id: 1,
+            default_balance,
+            keep_history,
+            ..Inner::default()
+        }
+    }
+
+    pub(super) fn next(&mut self) -> i64 {
+        self.next_id += 1;
+        self.next_id - 1
+    }
+
+    pub(super) fn balance(&self, user: UserId) -> i64 {
+        self.balances
+            .get(&user)
+            .copied()
+            .unwrap_or(self.default_balance)
+    }
+
+    fn debit(&mut self, user: UserId) -> i64 {
+        let balance = self.balance(user) - 1;
+        self.balances.insert(user, balance);
+        balance
+    }
+
+    pub(super) fn check(&self) -> Result<(), StoreError> {
+        if self.unavailable {
+            Err(down())
+        } else {
+            Ok(())
+        }
+    }
+
+    pub(super) fn commit_bids(
+        &mut self,
+        batch: &BidBatch,
+    ) -> Result<Vec<CommittedBid>, CommitError> {
+        let result = self.try_commit_bids(batch);
+        match &result {
+            Ok(done) => {
+                self.stats.commits += 1;
+                self.stats.bids_committed += done.len();
+            }
+            Err(_) => self.stats.failed_commits += 1,
+        }
+        result
+    }
+
+    fn try_commit_bids(&mut self, batch: &BidBatch) -> Result<Vec<CommittedBid>, CommitError> {
+        self.check().map_err(|e| CommitError::Unavailable(e.0))?;
+        if !self
+            .rows
+            .get(&batch.auction)
+            .is_some_and(|r| r.snap.status == AuctionStatus::Live)
+        {
+            return Err(CommitError::Unavailable(format!(
+                "auction {} is not live",
+                batch.auction
+            )));
+        }
+        let mut need: HashMap<UserId, i64> = HashMap::new();
+        for user in batch
+            .bids
+            .iter()
+            .filter(|b| !b.is_prebid)
+            .filter_map(|b| b.bidder.id.user())
+        {
+            *need.entry(user).or_default() += 1;
+        }
+        let mut short: Vec<UserId> = need
+            .iter()
+            .filter(|&(u, n)| self.balance(*u) < *n)
+            .map(|(u, _)| *u)
+            .collect();
+        if !short.is_empty() {
+            short.sort();
+            return Err(CommitError::Insufficient(short));
+        }
+        let keep = self.keep_history;
+        let mut committed = Vec::with_capacity(batch.bids.len());
+        for bid in &batch.bids {
+            let user = bid.bidder.id.user().filter(|_| !bid.is_prebid);
+            let balance = user.map(|u| self.debit(u));
+            let id = BidId(self.next());
+            let row = self
+                .rows
+                .get_mut(&batch.auction)
+                .expect("checked above, under the same lock");
+            if let Some(u) = user {
+                *row.paid.entry(u).or_default() += 1;
+            }
+            let stored = StoredBid {
+                id,
+                bidder: bid.bidder.clone(),
+                amount: bid.amount,
+                stamp: bid.stamp,
+                is_prebid: bid.is_prebid,
+            };
+            row.insert(stored, keep);
+            committed.push(CommittedBid { id, balance });
+        }
+        let row = self
+            .rows
+            .get_mut(&batch.auction)
+            .expect("checked above, under the same lock");
+        row.set_tally(&batch.result);
+        Ok(committed)
+    }
+
+    pub(super) fn commit_prebid(
+        &mut self,
+        auction: AuctionId,
+        user: UserId,
+        stamp: UnixMillis,
+    ) -> Result<CommittedPrebid, PrebidError> {
+        self.check().map_err(|e| PrebidError::Unavailable(e.0))?;
+        let row = self
+            .rows
+            .get(&auction)
+            .ok_or_else(|| PrebidError::Unavailable(missing(auction).0))?;
+        if row.snap.prebids.iter().any(|p| p.user == user) {
+            return Err(PrebidError::AlreadyPrebid);
+        }
+        if self.balance(user) < 1 {
+            return Err(PrebidError::Insufficient);
+        }
+        let balance = self.debit(user);
+        let id = PrebidId(self.next());
+        let username = self
+            .usernames
+            .get(&user)
+            .cloned()
+            .unwrap_or_else(|| format!("user{}", user.0).into());
+        let row = self
+            .rows
+            .get_mut(&auction)
+            .expect("checked above, under the same lock");
+        row.snap.prebids.push(Prebid {
+            id,
+            user,
+            username,
+            stamp,
+        });
+        *row.paid.entry(user).or_default() += 1;
+        self.stats.prebids += 1;
+        Ok(CommittedPrebid { id, balance })
+    }
+
+    pub(super) fn go_live(&mut self, change: &GoLive) -> Result<Vec<BidId>, StoreError> {
+        self.check()?;
+        let keep = self.keep_history;
+        let ids: Vec<BidId> = change.bids.iter().map(|_| BidId(self.next())).collect();
+        let row = self
+            .rows
+            .get_mut(&change.auction)
+            .ok_or_else(|| missing(change.auction))?;
+        for (bid, id) in change.bids.iter().zip(&ids) {
+            let stored = StoredBid {
+                id: *id,
+                bidder: bid.bidder.clone(),
+                amount: bid.amount,
+                stamp: bid.stamp,
+                is_prebid: true,
+            };
+            row.insert(stored, keep);
+        }
+        row.snap.status = AuctionStatus::Live;
+        row.set_tally(&change.result);
+        self.notifications
+            .extend(change.notify.iter().map(|u| (*u, change.auction)));
+        self.stats.go_lives += 1;
+        Ok(ids)
+    }
+}

@@ -1,0 +1,94 @@
+//! Persistence: the [`AuctionStore`] trait the server implements with PostgreSQL, the records it
+//! exchanges with the runtime, and [`MemoryStore`], an in-memory implementation for tests and
+//! benches.
+//!
+//! The runtime never writes an auction row any other way: every durable change of a live or
+//! upcoming auction is one of these calls, made by that auction's actor.
+
+use std::future::Future;
+
+use crate::clock::UnixMillis;
+use crate::ids::{AuctionId, BidId, UserId};
+
+mod memory;
+mod types;
+
+pub use memory::{MemoryStore, StoreStats, StoredBid};
+pub use types::{
+    AuctionDetails, AuctionSnapshot, AuctionTally, BidBatch, CommitError, CommittedBid,
+    CommittedPrebid, FinishRecord, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+};
+
+/// Durable storage of auctions, bids, pre-bids and bid balances.
+///
+/// Every future is `Send + 'static` (it owns what it needs, e.g. a pool handle) so the actor can
+/// spawn it and keep serving messages while it runs.
+pub trait AuctionStore: Send + Sync + 'static {
+    /// Commits a batch of bids in one transaction, in order: debit each user one bid (conditional
+    /// on balance ≥ 1; bots are not charged), insert the bids, and update the auction row to
+    /// `batch.result`. All or nothing: if any user lacks balance, roll back and return
+    /// [`CommitError::Insufficient`] naming every such user. On success, one [`CommittedBid`]
+    /// per bid, in the batch's order.
+    fn commit_bids(
+        &self,
+        batch: BidBatch,
+    ) -> impl Future<Output = Result<Vec<CommittedBid>, CommitError>> + Send + 'static;
+
+    /// Records a pre-bid and debits one bid, in one transaction. One per user per auction
+    /// ([`PrebidError::AlreadyPrebid`] from the unique constraint).
+    fn commit_prebid(
+        &self,
+        auction: AuctionId,
+        user: UserId,
+        stamp: UnixMillis,
+    ) -> impl Future<Output = Result<CommittedPrebid, PrebidError>> + Send + 'static;
+
+    /// Puts an auction live: insert the converted pre-bids as bids (`is_prebid`, not charged),
+    /// set status live and the row to `change.result`, and queue a notification for each user
+    /// in `change.notify`. Returns the new bids' ids in order.
+    fn go_live(
+        &self,
+        change: GoLive,
+    ) -> impl Future<Output = Result<Vec<BidId>, StoreError>> + Send + 'static;
+
+    /// Finishes an auction (winner, final price, end time). Idempotent
+    /// (`update … where status <> 'finished'`): `Ok(true)` if this call finished it, `Ok(false)`
+    /// if it already was.
+    fn finish(
+        &self,
+        record: FinishRecord,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send + 'static;
+
+    /// Saves an upcoming auction's edited details and start time.
+    fn update_details(
+        &self,
+        auction: AuctionId,
+        details: AuctionDetails,
+        start_time: UnixMillis,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static;
+
+    /// Deletes an auction, refunding every bid and unconverted pre-bid to its user, in one
+    /// transaction. Returns each refunded user's new balance.
+    fn delete_with_refunds(
+        &self,
+        auction: AuctionId,
+    ) -> impl Future<Output = Result<Vec<Refund>, StoreError>> + Send + 'static;
+
+    /// Every upcoming and live auction, for start-up.
+    fn load_active(
+        &self,
+    ) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static;
+
+    /// One auction in any status, `None` if it does not exist (the registry starts it only if
+    /// upcoming or live).
+    fn load(
+        &self,
+        auction: AuctionId,
+    ) -> impl Future<Output = Result<Option<AuctionSnapshot>, StoreError>> + Send + 'static;
+
+    /// Creates an upcoming auction and returns its snapshot (with the id and display id).
+    fn create(
+        &self,
+        new: NewAuction,
+    ) -> impl Future<Output = Result<AuctionSnapshot, StoreError>> + Send + 'static;
+}

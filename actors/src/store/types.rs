@@ -1,0 +1,201 @@
+//! The records exchanged between the runtime and the store.
+
+use serde::Serialize;
+
+use crate::clock::UnixMillis;
+use crate::ids::{AuctionId, BidId, PrebidId, Tyiyn, UserId};
+use crate::rules::{Bidder, BidderId};
+use crate::state::{AuctionStatus, Prebid};
+use crate::view::BidRecord;
+
+/// The editable description of an auction (the admin form), shown in the Auction object.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuctionDetails {
+    /// Title (required).
+    pub title: String,
+    /// Description.
+    pub description: String,
+    /// Image URL.
+    pub image_url: Option<String>,
+    /// The item's retail price.
+    pub retail_price: Tyiyn,
+    /// Whether the lot is a bid package.
+    pub is_bid_package: bool,
+    /// How many bids the package holds, when it is one.
+    pub bid_package_bids: Option<i32>,
+    /// Category label.
+    pub category: Option<String>,
+    /// Condition label.
+    pub condition: Option<String>,
+    /// Estimated value.
+    pub estimated_value: Option<Tyiyn>,
+}
+
+/// What `create` needs: the admin form plus the starting price.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewAuction {
+    /// The editable details.
+    pub details: AuctionDetails,
+    /// When it goes live.
+    pub start_time: UnixMillis,
+    /// The price before any bid.
+    pub starting_price: Tyiyn,
+}
+
+/// Everything needed to rebuild an auction's actor: its row, pre-bids, bidders and recent bids.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuctionSnapshot {
+    /// Primary key.
+    pub id: AuctionId,
+    /// Human-readable id.
+    pub display_id: String,
+    /// Creation time.
+    pub created_at: UnixMillis,
+    /// Editable details.
+    pub details: AuctionDetails,
+    /// Status as stored.
+    pub status: AuctionStatus,
+    /// Go-live time.
+    pub start_time: UnixMillis,
+    /// Price before any bid.
+    pub starting_price: Tyiyn,
+    /// Current price.
+    pub price: Tyiyn,
+    /// Live deadline (set once live).
+    pub ends_at: Option<UnixMillis>,
+    /// When it finished.
+    pub ended_at: Option<UnixMillis>,
+    /// The last accepted bidder.
+    pub leader: Option<Bidder>,
+    /// When the leading bid arrived.
+    pub leader_bid_at: Option<UnixMillis>,
+    /// Accepted bids including converted pre-bids.
+    pub total_bids: i64,
+    /// Pre-bids in the order placed.
+    pub prebids: Vec<Prebid>,
+    /// Each bidder's latest bid stamp (`select bidder, max(created_at) … group by bidder`).
+    pub last_bids: Vec<(BidderId, UnixMillis)>,
+    /// The most recent bids, newest first (at most 50 are kept).
+    pub recent_bids: Vec<BidRecord>,
+}
+
+/// One bid to insert.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewBid {
+    /// Who bid (users are debited one bid, bots are not).
+    pub bidder: Bidder,
+    /// The price after this bid.
+    pub amount: Tyiyn,
+    /// Arrival stamp, stored as `created_at`.
+    pub stamp: UnixMillis,
+    /// A converted pre-bid (already paid, never debited).
+    pub is_prebid: bool,
+}
+
+/// The auction row after a batch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuctionTally {
+    /// Current price.
+    pub price: Tyiyn,
+    /// The last accepted bidder.
+    pub leader: Option<Bidder>,
+    /// Live deadline.
+    pub ends_at: UnixMillis,
+    /// Accepted bids so far.
+    pub total_bids: i64,
+}
+
+/// Bids that queued up while the previous commit ran, committed together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BidBatch {
+    /// The auction.
+    pub auction: AuctionId,
+    /// The bids, in acceptance order.
+    pub bids: Vec<NewBid>,
+    /// The auction row once all of them are in.
+    pub result: AuctionTally,
+}
+
+/// One committed bid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommittedBid {
+    /// The new bid's id.
+    pub id: BidId,
+    /// The user's balance after the debit (`None` for bots).
+    pub balance: Option<i64>,
+}
+
+/// Why a batch did not commit. Either way nothing was written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommitError {
+    /// These users could not pay; the whole batch was rolled back.
+    #[error("insufficient balance for {0:?}")]
+    Insufficient(Vec<UserId>),
+    /// The database is unreachable or failed.
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// One committed pre-bid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommittedPrebid {
+    /// The new pre-bid's id.
+    pub id: PrebidId,
+    /// The user's balance after the debit.
+    pub balance: i64,
+}
+
+/// Why a pre-bid did not commit.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrebidError {
+    /// Balance below one bid.
+    #[error("insufficient balance")]
+    Insufficient,
+    /// This user already pre-bid on this auction.
+    #[error("already pre-bid")]
+    AlreadyPrebid,
+    /// The database is unreachable or failed.
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// Going live: the converted pre-bids and who to notify.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoLive {
+    /// The auction.
+    pub auction: AuctionId,
+    /// The converted pre-bids in order (`is_prebid`, not charged).
+    pub bids: Vec<NewBid>,
+    /// The auction row once live.
+    pub result: AuctionTally,
+    /// The pre-bidders, each to be notified that the auction started.
+    pub notify: Vec<UserId>,
+}
+
+/// The end of an auction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinishRecord {
+    /// The auction.
+    pub auction: AuctionId,
+    /// The last accepted bidder, `None` for no bids.
+    pub winner: Option<Bidder>,
+    /// The final price.
+    pub final_price: Tyiyn,
+    /// When it ended.
+    pub ended_at: UnixMillis,
+}
+
+/// A user's balance after a refund.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Refund {
+    /// Who was refunded.
+    pub user: UserId,
+    /// Their balance afterwards.
+    pub balance: i64,
+}
+
+/// A store failure other than a rule (the database is down or failed).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("store unavailable: {0}")]
+pub struct StoreError(pub String);

@@ -1,0 +1,202 @@
+//! What the outside sees of an auction: [`AuctionInfo`] (the API's Auction object), [`BidRecord`]
+//! (the API's Bid object), [`AuctionView`] (both, for `GetView` and the join snapshot) and
+//! [`AuctionEvent`] (what viewers are pushed). All serialize to the wire shapes of `docs/api.md`:
+//! camelCase, money as som numbers, times as RFC 3339 strings.
+
+use std::ops::Deref;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
+
+use crate::clock::UnixMillis;
+use crate::ids::{AuctionId, BidId, Tyiyn};
+use crate::rules::Bidder;
+use crate::state::AuctionStatus;
+use crate::store::AuctionDetails;
+
+/// An `Arc` that serializes as its contents (the workspace's serde has no `rc` feature), so big
+/// immutable parts of a view are shared, not copied, between views.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shared<T>(pub Arc<T>);
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Serialize> Serialize for Shared<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (*self.0).serialize(s)
+    }
+}
+
+fn arc_str<S: Serializer>(v: &Arc<str>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v)
+}
+
+fn opt_arc_str<S: Serializer>(v: &Option<Arc<str>>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => s.serialize_str(v),
+        None => s.serialize_none(),
+    }
+}
+
+/// One accepted bid as the bid history shows it:
+/// `{"id","amount","isBot","botName","isPrebid","user":{"id","username"},"createdAt"}`
+/// (`user` is `null` and `botName` set for a bot's bid).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BidRecord {
+    /// The store's id for the bid.
+    pub id: BidId,
+    /// The price this bid made.
+    pub amount: Tyiyn,
+    /// Who placed it.
+    pub bidder: Bidder,
+    /// Whether it was a pre-bid converted at go-live.
+    pub is_prebid: bool,
+    /// Its arrival stamp (for a converted pre-bid: the go-live moment).
+    pub created_at: UnixMillis,
+}
+
+#[derive(Serialize)]
+struct BidUser<'a> {
+    id: i64,
+    username: &'a str,
+}
+
+impl Serialize for BidRecord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let bot = self.bidder.is_bot();
+        let mut st = s.serialize_struct("Bid", 7)?;
+        st.serialize_field("id", &self.id)?;
+        st.serialize_field("amount", &self.amount)?;
+        st.serialize_field("isBot", &bot)?;
+        st.serialize_field("botName", &bot.then_some(&*self.bidder.name))?;
+        st.serialize_field("isPrebid", &self.is_prebid)?;
+        let user = (!bot).then(|| BidUser {
+            id: self.bidder.id.raw(),
+            username: &self.bidder.name,
+        });
+        st.serialize_field("user", &user)?;
+        st.serialize_field("createdAt", &self.created_at)?;
+        st.end()
+    }
+}
+
+/// The winner of a finished auction as the actor knows it (the server adds names and role).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WinnerView {
+    /// User id (or bot id when `is_bot`).
+    pub id: i64,
+    /// Username or bot name.
+    #[serde(serialize_with = "arc_str")]
+    pub username: Arc<str>,
+    /// Whether a house bot won.
+    pub is_bot: bool,
+}
+
+/// The winning bid of a finished auction.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WinningBid {
+    /// The final price.
+    pub amount: Tyiyn,
+    /// When the winning bid arrived.
+    pub created_at: UnixMillis,
+}
+
+/// The API's Auction object, computed from the actor's memory (no query).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuctionInfo {
+    /// Primary key.
+    pub id: AuctionId,
+    /// Human-readable id, e.g. `TY/2026/00012`.
+    #[serde(serialize_with = "arc_str")]
+    pub display_id: Arc<str>,
+    /// The URL slug (spec section 5), from the title and display id.
+    pub slug: String,
+    /// Title, description, image, retail price and the other editable details.
+    #[serde(flatten)]
+    pub details: Shared<AuctionDetails>,
+    /// The price now.
+    pub current_price: Tyiyn,
+    /// The price before any bid.
+    pub starting_price: Tyiyn,
+    /// What one bid adds.
+    pub bid_increment: Tyiyn,
+    /// When the auction goes (or went) live.
+    pub start_time: UnixMillis,
+    /// When it finished; `null` unless finished.
+    pub end_time: Option<UnixMillis>,
+    /// The live deadline; `null` unless live.
+    pub ends_at: Option<UnixMillis>,
+    /// The runtime clock when this was made: clients count down `endsAt - serverTime`.
+    pub server_time: UnixMillis,
+    /// `upcoming` | `live` | `finished`.
+    pub status: AuctionStatus,
+    /// How many pre-bids were placed.
+    pub prebids_count: usize,
+    /// Accepted bids, converted pre-bids included.
+    pub total_bids: i64,
+    /// The leader's name.
+    #[serde(serialize_with = "opt_arc_str")]
+    pub last_bidder: Option<Arc<str>>,
+    /// Distinct bidders.
+    pub participants: usize,
+    /// Realtime sessions watching this auction now.
+    pub viewers: usize,
+    /// When the auction was created.
+    pub created_at: UnixMillis,
+    /// The winner; `null` unless finished with bids.
+    pub winner: Option<WinnerView>,
+    /// The winning bid; `null` unless finished with bids.
+    pub winning_bid: Option<WinningBid>,
+}
+
+/// A full snapshot: the auction and its most recent bids (newest first, at most 50).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuctionView {
+    /// The auction object.
+    pub auction: AuctionInfo,
+    /// Recent bids, newest first.
+    pub bids: Vec<BidRecord>,
+}
+
+/// What happened, so a client knows how to apply an [`AuctionEvent`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum EventKind {
+    /// Sent to a joining session: `bids` is the full recent list; replace local state.
+    Snapshot,
+    /// Bids committed: `bids` holds only the new ones, newest first; prepend them.
+    BidsPlaced,
+    /// A pre-bid was placed (`prebidsCount` changed); `bids` is empty.
+    PrebidPlaced,
+    /// The auction went live: `bids` holds the converted pre-bids, newest first.
+    Started,
+    /// An admin changed the details or start time.
+    DetailsUpdated,
+    /// The auction finished: `winner`/`winningBid` are set (or `null` for no bids).
+    Finished,
+    /// The auction was deleted and its bids refunded.
+    Deleted,
+}
+
+/// A change pushed to every session watching one auction; serialized once per broadcast by the
+/// [`Encoder`](crate::outlets::Encoder).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuctionEvent {
+    /// What happened.
+    pub kind: EventKind,
+    /// The auction after the change.
+    pub auction: AuctionInfo,
+    /// Bids, as described by `kind`.
+    pub bids: Vec<BidRecord>,
+}

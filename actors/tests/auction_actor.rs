@@ -1,0 +1,188 @@
+//! The auction actor's bidding and pre-bid rules end to end (with `MemoryStore`), restored
+//! state, store outages and what a watching session receives.
+
+mod common;
+
+use common::{Harness, T0, Watcher, bid, live, live_led_by, now, prebid, upcoming};
+use futures_util::future::join_all;
+use tyiyn_actors::auction::GetView;
+use tyiyn_actors::{AuctionId, BidRejected, Tyiyn, UserId};
+
+#[actix_rt::test]
+async fn leader_cannot_outbid_themselves_and_pays_only_once() {
+    let h = Harness::paused();
+    h.users(1, 5);
+    let auction = h.start(live(1, T0.plus_ms(10_000)));
+    auction.send(bid(1, T0)).await.unwrap().unwrap();
+
+    let refused = auction.send(bid(1, T0.plus_ms(3_000))).await.unwrap();
+
+    assert_eq!(refused.unwrap_err(), BidRejected::AlreadyLeader);
+    assert_eq!(h.store.balance(UserId(1)), 4);
+}
+
+#[actix_rt::test]
+async fn a_user_must_wait_one_second_between_bids() {
+    let h = Harness::paused();
+    h.users(2, 5);
+    let auction = h.start(live(1, T0.plus_ms(10_000)));
+    auction.send(bid(1, T0)).await.unwrap().unwrap();
+    auction
+        .send(bid(2, T0.plus_ms(100)))
+        .await
+        .unwrap()
+        .unwrap();
+
+    let early = auction.send(bid(1, T0.plus_ms(999))).await.unwrap();
+    let on_time = auction.send(bid(1, T0.plus_ms(1_000))).await.unwrap();
+
+    assert_eq!(
+        early.unwrap_err(),
+        BidRejected::TooFast { retry_after_ms: 1 }
+    );
+    assert!(on_time.is_ok());
+    assert_eq!(h.store.balance(UserId(1)), 3);
+}
+
+#[actix_rt::test]
+async fn prebids_become_bids_in_order_at_the_start_without_a_second_charge() {
+    let h = Harness::paused();
+    h.users(3, 5);
+    let start = T0.plus_ms(60_000);
+    let auction = h.start(upcoming(1, start));
+    for user in [2, 3, 1] {
+        auction.send(prebid(user, now(&h))).await.unwrap().unwrap();
+    }
+    let again = auction.send(prebid(2, now(&h))).await.unwrap();
+    let mut watcher = Watcher::new();
+    auction.send(watcher.join()).await.unwrap();
+
+    let started = watcher.next_of("started").await;
+
+    assert_eq!(again.unwrap_err(), BidRejected::AlreadyPrebid);
+    assert_eq!(started["auction"]["status"], "live");
+    assert_eq!(started["auction"]["currentPrice"], 0.03);
+    assert_eq!(started["auction"]["lastBidder"], "user1");
+    assert_eq!(
+        started["auction"]["endsAt"],
+        start.plus_ms(10_000).to_rfc3339()
+    );
+    let names: Vec<_> = started["bids"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["user"]["username"].clone())
+        .collect();
+    assert_eq!(names, ["user1", "user3", "user2"]); // newest first
+    let stored: Vec<_> = h
+        .store
+        .bids(AuctionId(1))
+        .iter()
+        .map(|b| (b.bidder.id.user().unwrap().0, b.is_prebid))
+        .collect();
+    assert_eq!(stored, [(2, true), (3, true), (1, true)]);
+    assert!((1..=3).all(|u| h.store.balance(UserId(u)) == 4));
+    assert_eq!(h.store.notifications().len(), 3);
+}
+
+#[actix_rt::test]
+async fn prebid_is_refused_once_live_and_without_balance() {
+    let h = Harness::paused();
+    h.users(2, 5);
+    h.store.set_balance(UserId(2), 0);
+    let upcoming_one = h.start(upcoming(1, T0.plus_ms(60_000)));
+    let live_one = h.start(live(2, T0.plus_ms(10_000)));
+
+    let broke = upcoming_one.send(prebid(2, T0)).await.unwrap();
+    let late = live_one.send(prebid(1, T0)).await.unwrap();
+
+    assert_eq!(broke.unwrap_err(), BidRejected::InsufficientBids);
+    assert_eq!(late.unwrap_err(), BidRejected::AuctionNotUpcoming);
+    assert_eq!(
+        upcoming_one
+            .send(GetView)
+            .await
+            .unwrap()
+            .auction
+            .prebids_count,
+        0
+    );
+}
+
+#[actix_rt::test]
+async fn a_restored_auction_keeps_its_leader_and_price() {
+    let h = Harness::paused();
+    h.users(3, 5);
+    let auction = h.start(live_led_by(1, T0.plus_ms(5_000), 3, 700, 12));
+
+    let refused = auction.send(bid(3, T0)).await.unwrap();
+    let accepted = auction.send(bid(1, T0)).await.unwrap().unwrap();
+
+    assert_eq!(refused.unwrap_err(), BidRejected::AlreadyLeader);
+    assert_eq!(accepted.bid.amount, Tyiyn(701));
+    assert_eq!(accepted.view.auction.total_bids, 13);
+}
+
+#[actix_rt::test]
+async fn store_outage_refuses_the_bid_and_changes_nothing() {
+    let h = Harness::paused();
+    h.users(1, 5);
+    let auction = h.start(live(1, T0.plus_ms(10_000)));
+    h.store.set_unavailable(true);
+
+    let refused = auction.send(bid(1, T0)).await.unwrap();
+    h.store.set_unavailable(false);
+    let view = auction.send(GetView).await.unwrap();
+    let retried = auction.send(bid(1, T0.plus_ms(10))).await.unwrap();
+
+    assert_eq!(refused.unwrap_err(), BidRejected::StoreUnavailable);
+    assert_eq!(
+        (view.auction.current_price, view.auction.total_bids),
+        (Tyiyn(0), 0)
+    );
+    assert_eq!(retried.unwrap().balance, Some(4));
+}
+
+#[actix_rt::test]
+async fn joining_session_gets_the_full_state_then_each_batch() {
+    let h = Harness::paused();
+    h.users(1, 5);
+    let auction = h.start(live_led_by(1, T0.plus_ms(10_000), 2, 40, 4));
+    let mut watcher = Watcher::new();
+    auction.send(watcher.join()).await.unwrap();
+
+    let first = watcher.next().await;
+    auction.send(bid(1, T0)).await.unwrap().unwrap();
+    let second = watcher.next().await;
+
+    assert_eq!(first["kind"], "snapshot");
+    assert_eq!(first["auction"]["currentPrice"], 0.4);
+    assert_eq!(first["auction"]["viewers"], 1);
+    assert_eq!(second["kind"], "bidsPlaced");
+    assert_eq!(second["bids"][0]["user"]["username"], "user1");
+    assert_eq!(second["bids"][0]["amount"], 0.41);
+}
+
+#[actix_rt::test]
+async fn concurrent_bids_are_committed_in_fewer_batches_than_bids() {
+    let h = Harness::paused();
+    h.users(100, 5);
+    let auction = h.start(live(1, T0.plus_ms(10_000)));
+
+    let answers = join_all((1..=100).map(|u| auction.send(bid(u, T0.plus_ms(u))))).await;
+
+    assert!(answers.iter().all(|a| matches!(a, Ok(Ok(_)))));
+    let stats = h.store.stats();
+    assert_eq!(stats.bids_committed, 100);
+    assert!(
+        stats.commits < 100,
+        "{} commits for 100 bids",
+        stats.commits
+    );
+    let view = auction.send(GetView).await.unwrap();
+    assert_eq!(
+        (view.auction.current_price, view.auction.total_bids),
+        (Tyiyn(100), 100)
+    );
+    assert_eq!(view.bids.len(), 50);
+}

@@ -1,0 +1,261 @@
+//! Admin control messages for auctions: create, edit (upcoming only), finish now (live only),
+//! delete with refunds. Each is a message to the registry or to the auction's actor; only a
+//! finished auction (no actor any more) is deleted through the store directly.
+
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tyiyn_actors::auction::{Delete, EndNow, UpdateDetails};
+use tyiyn_actors::ids::{AuctionId, Tyiyn};
+use tyiyn_actors::outlets::BalanceChanged;
+use tyiyn_actors::rules::ControlError;
+use tyiyn_actors::store::{AuctionDetails, AuctionStore, NewAuction};
+
+use super::{optional, required};
+use crate::auth::AdminUser;
+use crate::db::{self, store::PgStore};
+use crate::domain;
+use crate::error::ApiError;
+use crate::i18n::Msg;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/admin/auctions", web::get().to(list))
+        .route("/admin/auctions", web::post().to(create))
+        .route("/admin/auctions/{id}", web::put().to(update))
+        .route("/admin/auctions/{id}", web::delete().to(delete))
+        .route("/admin/auctions/{id}/end", web::post().to(end));
+}
+
+fn control(err: ControlError) -> ApiError {
+    match err {
+        ControlError::AuctionNotLive => ApiError::Conflict(Msg::AuctionNotLive),
+        ControlError::AuctionNotUpcoming => ApiError::Conflict(Msg::AuctionNotUpcoming),
+        ControlError::AuctionFinished => ApiError::Conflict(Msg::AuctionFinished),
+        ControlError::AuctionNotFound => ApiError::NotFound(Msg::AuctionNotFound),
+        ControlError::StoreUnavailable => ApiError::Unavailable("auction store".into()),
+    }
+}
+
+/// The create and edit forms (spec section 5) plus optional product details.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AuctionForm {
+    title: Option<String>,
+    description: Option<String>,
+    image_url: Option<String>,
+    retail_price: Option<Value>,
+    start_time: Option<String>,
+    is_bid_package: Option<bool>,
+    bid_package_bids: Option<i64>,
+    category: Option<String>,
+    condition: Option<String>,
+    estimated_value: Option<Value>,
+}
+
+fn short_text(max: usize) -> impl Fn(&str) -> Result<String, Msg> {
+    move |v| {
+        let v = v.trim();
+        if v.chars().count() > max {
+            Err(Msg::TextTooLong)
+        } else {
+            Ok(v.to_owned())
+        }
+    }
+}
+
+/// Validates the form: `(details, start time)`, or 400 with every field's message.
+fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono::Utc>), ApiError> {
+    let mut errors = Vec::new();
+    let title = required(
+        &mut errors,
+        "title",
+        f.title.as_deref(),
+        Msg::FillRequired,
+        |v| {
+            let v = v.trim();
+            if v.chars().count() > 200 {
+                Err(Msg::TitleTooLong)
+            } else {
+                Ok(v.to_owned())
+            }
+        },
+    );
+    let retail = match &f.retail_price {
+        None | Some(Value::Null) => {
+            errors.push(("retailPrice", Msg::FillRequired));
+            None
+        }
+        Some(Value::String(s)) if s.trim().is_empty() => {
+            errors.push(("retailPrice", Msg::FillRequired));
+            None
+        }
+        Some(v) => domain::money(v)
+            .map_err(|m| errors.push(("retailPrice", m)))
+            .ok(),
+    };
+    let start = required(
+        &mut errors,
+        "startTime",
+        f.start_time.as_deref(),
+        Msg::FillRequired,
+        domain::start_time,
+    );
+    let description = optional(
+        &mut errors,
+        "description",
+        f.description.as_deref(),
+        short_text(5000),
+    );
+    let image_url = optional(
+        &mut errors,
+        "imageUrl",
+        f.image_url.as_deref(),
+        domain::image_url,
+    );
+    let category = optional(
+        &mut errors,
+        "category",
+        f.category.as_deref(),
+        short_text(100),
+    );
+    let condition = optional(
+        &mut errors,
+        "condition",
+        f.condition.as_deref(),
+        short_text(100),
+    );
+    let estimated_value = match &f.estimated_value {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s.trim().is_empty() => None,
+        Some(v) => domain::money(v)
+            .map_err(|m| errors.push(("estimatedValue", m)))
+            .ok(),
+    };
+    let is_bid_package = f.is_bid_package.unwrap_or(false);
+    let bid_package_bids = match f.bid_package_bids {
+        Some(n) if !(1..=100_000).contains(&n) => {
+            errors.push(("bidPackageBids", Msg::PackageBidsInvalid));
+            None
+        }
+        Some(n) if is_bid_package => i32::try_from(n).ok(),
+        _ => None,
+    };
+    if errors.iter().any(|(_, m)| *m == Msg::FillRequired) {
+        // The spec's admin toast: 'Ошибка валидации' with 'Заполните все обязательные поля'.
+        return Err(ApiError::Invalid {
+            status: actix_web::http::StatusCode::BAD_REQUEST,
+            fields: errors,
+        });
+    }
+    ApiError::check(errors)?;
+    let (Some(title), Some(retail), Some(start)) = (title, retail, start) else {
+        return Err(ApiError::BadRequest(Msg::FillRequired));
+    };
+    let details = AuctionDetails {
+        title,
+        description: description.unwrap_or_default(),
+        image_url,
+        retail_price: Tyiyn(retail),
+        is_bid_package,
+        bid_package_bids,
+        category,
+        condition,
+        estimated_value: estimated_value.map(Tyiyn),
+    };
+    Ok((details, start))
+}
+
+async fn list(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().json(state.auctions.list().await)
+}
+
+async fn create(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<AuctionForm>,
+) -> Result<HttpResponse, ApiError> {
+    let (details, start) = parse_form(body.into_inner())?;
+    let new = NewAuction {
+        details,
+        start_time: db::store::ms(start),
+        starting_price: Tyiyn(1),
+    };
+    let info = state.auctions.create(new).await.map_err(control)?;
+    Ok(HttpResponse::Created().json(info))
+}
+
+async fn update(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+    body: web::Json<AuctionForm>,
+) -> Result<HttpResponse, ApiError> {
+    let id = AuctionId(path.into_inner());
+    let (details, start) = parse_form(body.into_inner())?;
+    let msg = UpdateDetails {
+        details,
+        start_time: db::store::ms(start),
+    };
+    match state.auctions.ask(id, msg).await {
+        Some(result) => Ok(HttpResponse::Ok().json(result.map_err(control)?)),
+        None => Err(finished_or_missing(&state, id).await?),
+    }
+}
+
+async fn end(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = AuctionId(path.into_inner());
+    match state.auctions.ask(id, EndNow).await {
+        Some(result) => Ok(HttpResponse::Ok().json(result.map_err(control)?.auction)),
+        None => Err(finished_or_missing(&state, id).await?),
+    }
+}
+
+async fn delete(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = AuctionId(path.into_inner());
+    if let Some(result) = state.auctions.ask(id, Delete).await {
+        result.map_err(control)?;
+        return Ok(HttpResponse::Ok().json(json!({ "ok": true })));
+    }
+    // No actor: finished (or gone). A finished auction is deleted with the same refunds.
+    let client = state.pool.get().await?;
+    if db::auctions::finished(&client, Some(id.0), 1)
+        .await?
+        .is_empty()
+    {
+        return Err(ApiError::NotFound(Msg::AuctionNotFound));
+    }
+    let refunds = PgStore::new(state.pool.clone())
+        .delete_with_refunds(id)
+        .await
+        .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    for refund in &refunds {
+        state.hub.do_send(BalanceChanged {
+            user: refund.user,
+            balance: refund.balance,
+        });
+    }
+    Ok(HttpResponse::Ok().json(json!({ "ok": true, "refunded": refunds.len() })))
+}
+
+async fn finished_or_missing(state: &AppState, id: AuctionId) -> Result<ApiError, ApiError> {
+    let client = state.pool.get().await?;
+    Ok(
+        if db::auctions::finished(&client, Some(id.0), 1)
+            .await?
+            .is_empty()
+        {
+            ApiError::NotFound(Msg::AuctionNotFound)
+        } else {
+            ApiError::Conflict(Msg::AuctionFinished)
+        },
+    )
+}

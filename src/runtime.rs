@@ -1,0 +1,78 @@
+//! Starts the auction runtime: the registry (supervisor) over [`PgStore`] with the one
+//! [`TokioClock`], auction actors spread over one arbiter thread per core, and the realtime hub
+//! that receives their lobby and balance news.
+
+use std::sync::Arc;
+
+use actix::prelude::*;
+use deadpool_postgres::Pool;
+use tyiyn_actors::auction::ActorSettings;
+use tyiyn_actors::ids::Tyiyn;
+use tyiyn_actors::outlets::Outlets;
+use tyiyn_actors::{Directory, Env, Registry, Rules, TokioClock};
+
+use crate::config::AuctionSettings;
+use crate::db::store::PgStore;
+use crate::ws::SocketIoEncoder;
+use crate::ws::hub::Hub;
+
+/// How handlers reach auctions.
+pub type Auctions = Directory<PgStore, TokioClock>;
+
+/// The running runtime's handles.
+pub struct Runtime {
+    pub auctions: Auctions,
+    pub hub: Addr<Hub>,
+    pub clock: TokioClock,
+}
+
+/// The bidding rules from the `[auction]` settings.
+pub fn rules(cfg: &AuctionSettings) -> Rules {
+    Rules {
+        bid_countdown_ms: (cfg.bid_countdown_secs * 1000) as i64,
+        start_countdown_ms: (cfg.start_countdown_secs * 1000) as i64,
+        min_bid_interval_ms: cfg.min_bid_interval_ms as i64,
+        finish_grace_ms: cfg.finish_grace_ms as i64,
+        increment: Tyiyn(1),
+    }
+}
+
+/// Loads every upcoming and live auction and starts its actor. Must run inside the actix System.
+pub async fn launch(pool: Pool, cfg: &AuctionSettings) -> anyhow::Result<Runtime> {
+    let clock = TokioClock::new();
+    // The hub's address exists before the hub: auctions publish to it, and it asks the registry.
+    let hub_ctx: Context<Hub> = Context::new();
+    let hub = hub_ctx.address();
+    let outlets = Outlets {
+        lobby: hub.clone().recipient(),
+        balances: hub.clone().recipient(),
+        encoder: Arc::new(SocketIoEncoder),
+    };
+    let env = Env {
+        store: Arc::new(PgStore::new(pool)),
+        clock: clock.clone(),
+        rules: rules(cfg),
+        outlets,
+        settings: ActorSettings {
+            mailbox_capacity: cfg.mailbox_capacity,
+            ..ActorSettings::default()
+        },
+    };
+    let threads = match cfg.actor_threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let arbiters = (0..threads).map(|_| Arbiter::new().handle()).collect();
+    let auctions = Registry::launch(env, arbiters)
+        .await
+        .map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?;
+    hub_ctx.run(Hub::new(
+        auctions.registry().clone().recipient(),
+        clock.clone(),
+    ));
+    Ok(Runtime {
+        auctions,
+        hub,
+        clock,
+    })
+}

@@ -1,0 +1,253 @@
+//! The hub: every connected socket registers here. It sends the once-a-second `timerUpdate`,
+//! the compact per-auction price/leader/deadline updates (coalesced to at most one per auction
+//! per [`LOBBY_FLUSH`]) to everyone on the auction lists, and `bidBalanceUpdate` to a user's own
+//! sessions only. It never touches a socket: sessions receive ready frames.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix::prelude::*;
+use serde::Serialize;
+use tyiyn_actors::clock::{Clock, TokioClock, UnixMillis};
+use tyiyn_actors::ids::{AuctionId, UserId};
+use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Push};
+use tyiyn_actors::registry::ListViews;
+use tyiyn_actors::state::AuctionStatus;
+
+use super::protocol;
+use tyiyn_actors::ids::Tyiyn;
+
+/// How often coalesced lobby updates go out.
+pub const LOBBY_FLUSH: Duration = Duration::from_millis(100);
+/// How often `timerUpdate` goes out.
+pub const TIMER_TICK: Duration = Duration::from_secs(1);
+
+/// A lobby frame about one auction; a session watching that auction skips it (it gets the full
+/// `auctionUpdate` from the auction itself).
+#[derive(Message, Clone)]
+#[rtype(result = "()")]
+pub struct LobbyFrame {
+    pub auction: AuctionId,
+    pub frame: Arc<str>,
+}
+
+/// A socket connected (after the Socket.IO connect packet).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Connect {
+    pub id: u64,
+    pub user: Option<UserId>,
+    pub push: Recipient<Push>,
+    pub lobby: Recipient<LobbyFrame>,
+}
+
+/// A socket went away.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Disconnect {
+    pub id: u64,
+}
+
+struct Member {
+    user: Option<UserId>,
+    push: Recipient<Push>,
+    lobby: Recipient<LobbyFrame>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Compact<'a> {
+    r#type: &'static str,
+    auction_id: AuctionId,
+    status: AuctionStatus,
+    current_price: Tyiyn,
+    last_bidder: Option<&'a str>,
+    ends_at: Option<String>,
+    server_time: String,
+    total_bids: i64,
+    deleted: bool,
+}
+
+pub struct Hub {
+    members: HashMap<u64, Member>,
+    by_user: HashMap<UserId, Vec<u64>>,
+    dirty: HashMap<AuctionId, LobbyUpdate>,
+    registry: Recipient<ListViews>,
+    clock: TokioClock,
+}
+
+impl Hub {
+    pub fn new(registry: Recipient<ListViews>, clock: TokioClock) -> Hub {
+        Hub {
+            members: HashMap::new(),
+            by_user: HashMap::new(),
+            dirty: HashMap::new(),
+            registry,
+            clock,
+        }
+    }
+
+    fn push_all(&mut self, frame: Arc<str>) {
+        self.members.retain(|_, m| {
+            m.push
+                .try_send(Push {
+                    frame: frame.clone(),
+                })
+                .is_ok()
+                || m.push.connected()
+        });
+    }
+
+    fn flush_lobby(&mut self) {
+        if self.dirty.is_empty() || self.members.is_empty() {
+            self.dirty.clear();
+            return;
+        }
+        let now = self.clock.now();
+        for (id, u) in self.dirty.drain() {
+            let compact = Compact {
+                r#type: "lobby",
+                auction_id: id,
+                status: u.status,
+                current_price: Tyiyn(u.price.0),
+                last_bidder: u.leader.as_deref(),
+                ends_at: u.ends_at.map(UnixMillis::to_rfc3339),
+                server_time: now.to_rfc3339(),
+                total_bids: u.total_bids,
+                deleted: u.deleted,
+            };
+            let Ok(text) = protocol::event("auctionUpdate", &compact) else {
+                continue;
+            };
+            let frame: Arc<str> = text.into();
+            for m in self.members.values() {
+                let _ = m.lobby.try_send(LobbyFrame {
+                    auction: id,
+                    frame: frame.clone(),
+                });
+            }
+        }
+    }
+}
+
+impl Actor for Hub {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        ctx.set_mailbox_capacity(4096);
+        ctx.run_interval(LOBBY_FLUSH, |hub, _| hub.flush_lobby());
+        ctx.run_interval(TIMER_TICK, |hub, ctx| {
+            if hub.members.is_empty() {
+                return;
+            }
+            let clock = hub.clock.clone();
+            hub.registry
+                .send(ListViews)
+                .into_actor(hub)
+                .map(move |views, hub, _| {
+                    let Ok(views) = views else { return };
+                    let now = clock.now();
+                    let timers: BTreeMap<String, i64> = views
+                        .iter()
+                        .filter(|a| a.status == AuctionStatus::Live)
+                        .filter_map(|a| Some((a.id.to_string(), seconds_left(a.ends_at?, now))))
+                        .collect();
+                    if let Ok(text) = protocol::event("timerUpdate", &timers) {
+                        hub.push_all(text.into());
+                    }
+                })
+                .wait(ctx);
+        });
+    }
+}
+
+/// Whole seconds until `ends_at`, rounded up, never negative.
+pub fn seconds_left(ends_at: UnixMillis, now: UnixMillis) -> i64 {
+    let ms = ends_at.0 - now.0;
+    if ms <= 0 { 0 } else { (ms + 999) / 1000 }
+}
+
+impl Handler<Connect> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: Connect, _: &mut Context<Self>) {
+        if let Some(user) = msg.user {
+            self.by_user.entry(user).or_default().push(msg.id);
+        }
+        self.members.insert(
+            msg.id,
+            Member {
+                user: msg.user,
+                push: msg.push,
+                lobby: msg.lobby,
+            },
+        );
+    }
+}
+
+impl Handler<Disconnect> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: Disconnect, _: &mut Context<Self>) {
+        if let Some(m) = self.members.remove(&msg.id)
+            && let Some(user) = m.user
+            && let Some(ids) = self.by_user.get_mut(&user)
+        {
+            ids.retain(|id| *id != msg.id);
+            if ids.is_empty() {
+                self.by_user.remove(&user);
+            }
+        }
+    }
+}
+
+impl Handler<LobbyUpdate> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: LobbyUpdate, _: &mut Context<Self>) {
+        self.dirty.insert(msg.auction, msg);
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BalanceFrame {
+    user_id: UserId,
+    bid_balance: i64,
+}
+
+impl Handler<BalanceChanged> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: BalanceChanged, _: &mut Context<Self>) {
+        let Some(ids) = self.by_user.get(&msg.user) else {
+            return;
+        };
+        let body = BalanceFrame {
+            user_id: msg.user,
+            bid_balance: msg.balance,
+        };
+        let Ok(text) = protocol::event("bidBalanceUpdate", &body) else {
+            return;
+        };
+        let frame: Arc<str> = text.into();
+        for id in ids {
+            if let Some(m) = self.members.get(id) {
+                let _ = m.push.try_send(Push {
+                    frame: frame.clone(),
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_left_rounds_up_and_stops_at_zero() {
+        assert_eq!(seconds_left(UnixMillis(10_000), UnixMillis(0)), 10);
+        assert_eq!(seconds_left(UnixMillis(10_000), UnixMillis(1)), 10);
+        assert_eq!(seconds_left(UnixMillis(10_000), UnixMillis(9_001)), 1);
+        assert_eq!(seconds_left(UnixMillis(10_000), UnixMillis(10_000)), 0);
+        assert_eq!(seconds_left(UnixMillis(10_000), UnixMillis(12_000)), 0);
+    }
+}

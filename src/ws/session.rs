@@ -1,0 +1,265 @@
+//! One WebSocket connection: an actix session actor fed by the `actix-ws` message stream. It
+//! speaks socket.io (see [`super::protocol`]), keeps the heartbeat, caps frame size and message
+//! rate, and relays frames from the auctions it joined and from the hub. A malformed frame closes
+//! this connection only. Writes go through a bounded queue to a writer task; a client that cannot
+//! keep up is disconnected rather than buffered without limit.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use actix::prelude::*;
+use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
+use bytes::Bytes;
+use bytestring::ByteString;
+use serde_json::Value;
+use tokio::sync::mpsc;
+use tyiyn_actors::auction::{Join, Leave};
+use tyiyn_actors::ids::{AuctionId, UserId};
+use tyiyn_actors::outlets::Push;
+
+use super::hub::{self, Hub, LobbyFrame};
+use super::protocol::{self, Inbound};
+use crate::runtime::Auctions;
+
+/// Frames waiting for a slow client before it is disconnected.
+const OUTBOX: usize = 512;
+/// Client messages allowed per second (token bucket refill) and burst.
+const RATE_PER_SEC: f64 = 20.0;
+const RATE_BURST: f64 = 40.0;
+
+/// An `Arc<str>` frame as bytes without copying it.
+struct Frame(Arc<str>);
+
+impl AsRef<[u8]> for Frame {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+}
+
+pub struct WsSession {
+    id: u64,
+    user: Option<UserId>,
+    auctions: Auctions,
+    hub: Addr<Hub>,
+    outbox: mpsc::Sender<ByteString>,
+    joined: HashSet<AuctionId>,
+    connected: bool,
+    last_seen: Instant,
+    tokens: f64,
+    refilled: Instant,
+}
+
+impl WsSession {
+    pub fn new(
+        id: u64,
+        user: Option<UserId>,
+        auctions: Auctions,
+        hub: Addr<Hub>,
+        session: actix_ws::Session,
+    ) -> WsSession {
+        let (outbox, mut queue) = mpsc::channel::<ByteString>(OUTBOX);
+        let mut socket = session;
+        actix_web::rt::spawn(async move {
+            while let Some(frame) = queue.recv().await {
+                if socket.text(frame).await.is_err() {
+                    return;
+                }
+            }
+            let _ = socket
+                .close(Some(CloseReason::from(CloseCode::Normal)))
+                .await;
+        });
+        let now = Instant::now();
+        WsSession {
+            id,
+            user,
+            auctions,
+            hub,
+            outbox,
+            joined: HashSet::new(),
+            connected: false,
+            last_seen: now,
+            tokens: RATE_BURST,
+            refilled: now,
+        }
+    }
+
+    /// Queues a frame; a full queue means the client is too slow: disconnect it.
+    fn send(&mut self, frame: ByteString, ctx: &mut Context<Self>) {
+        if self.outbox.try_send(frame).is_err() {
+            ctx.stop();
+        }
+    }
+
+    fn send_text(&mut self, text: String, ctx: &mut Context<Self>) {
+        self.send(ByteString::from(text), ctx);
+    }
+
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        let elapsed = now.duration_since(self.refilled).as_secs_f64();
+        self.refilled = now;
+        self.tokens = (self.tokens + elapsed * RATE_PER_SEC).min(RATE_BURST);
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
+
+    fn handle_packet(&mut self, text: &str, ctx: &mut Context<Self>) {
+        let Ok(packet) = protocol::parse(text) else {
+            ctx.stop();
+            return;
+        };
+        match packet {
+            Inbound::Pong => {}
+            Inbound::Ping => self.send(ByteString::from_static(protocol::PONG), ctx),
+            Inbound::Close | Inbound::Disconnect => ctx.stop(),
+            Inbound::ConnectOther(nsp) => self.send_text(protocol::connect_error(&nsp), ctx),
+            Inbound::Connect => {
+                if !self.connected {
+                    self.connected = true;
+                    self.hub.do_send(hub::Connect {
+                        id: self.id,
+                        user: self.user,
+                        push: ctx.address().recipient(),
+                        lobby: ctx.address().recipient(),
+                    });
+                }
+                self.send_text(protocol::connected(&format!("s{:x}", self.id)), ctx);
+            }
+            Inbound::Event { name, args, ack } => {
+                if !self.connected {
+                    ctx.stop();
+                    return;
+                }
+                let Some(auction) = args.first().and_then(auction_id) else {
+                    ctx.stop();
+                    return;
+                };
+                match name.as_str() {
+                    "joinAuction" => self.join(auction, ctx),
+                    "leaveAuction" => self.leave(auction, ctx),
+                    _ => {}
+                }
+                if let Some(id) = ack
+                    && let Ok(text) = protocol::ack(id, &serde_json::json!({ "ok": true }))
+                {
+                    self.send_text(text, ctx);
+                }
+            }
+        }
+    }
+
+    fn join(&mut self, auction: AuctionId, ctx: &mut Context<Self>) {
+        if !self.joined.insert(auction) {
+            // Already watching: a rejoin still gets the full current state first.
+            if let Some(addr) = self.auctions.get(auction) {
+                addr.do_send(Leave {
+                    session: ctx.address().recipient(),
+                });
+            }
+        }
+        let auctions = self.auctions.clone();
+        let me = ctx.address().recipient();
+        let user = self.user;
+        actix_web::rt::spawn(async move {
+            if let Some(addr) = auctions.lookup(auction).await {
+                addr.do_send(Join { session: me, user });
+            }
+        });
+    }
+
+    fn leave(&mut self, auction: AuctionId, ctx: &mut Context<Self>) {
+        if self.joined.remove(&auction)
+            && let Some(addr) = self.auctions.get(auction)
+        {
+            addr.do_send(Leave {
+                session: ctx.address().recipient(),
+            });
+        }
+    }
+}
+
+/// An auction id sent as a number or a numeric string.
+fn auction_id(v: &Value) -> Option<AuctionId> {
+    match v {
+        Value::Number(n) => n.as_i64().map(AuctionId),
+        Value::String(s) => s.parse().ok().map(AuctionId),
+        _ => None,
+    }
+}
+
+impl Actor for WsSession {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        ctx.set_mailbox_capacity(OUTBOX);
+        self.send_text(protocol::open(&format!("s{:x}", self.id)), ctx);
+        let interval = Duration::from_millis(protocol::PING_INTERVAL_MS);
+        let deadline =
+            Duration::from_millis(protocol::PING_INTERVAL_MS + protocol::PING_TIMEOUT_MS);
+        ctx.run_interval(interval, move |s, ctx| {
+            if s.last_seen.elapsed() > deadline {
+                ctx.stop();
+                return;
+            }
+            s.send(ByteString::from_static(protocol::PING), ctx);
+        });
+    }
+
+    fn stopped(&mut self, ctx: &mut Context<Self>) {
+        self.hub.do_send(hub::Disconnect { id: self.id });
+        for auction in self.joined.drain() {
+            if let Some(addr) = self.auctions.get(auction) {
+                addr.do_send(Leave {
+                    session: ctx.address().recipient(),
+                });
+            }
+        }
+    }
+}
+
+impl StreamHandler<Result<AggregatedMessage, ProtocolError>> for WsSession {
+    fn handle(&mut self, msg: Result<AggregatedMessage, ProtocolError>, ctx: &mut Context<Self>) {
+        self.last_seen = Instant::now();
+        if !self.allow() {
+            ctx.stop();
+            return;
+        }
+        match msg {
+            Ok(AggregatedMessage::Text(text)) => self.handle_packet(&text, ctx),
+            Ok(AggregatedMessage::Ping(_) | AggregatedMessage::Pong(_)) => {}
+            // Binary frames are not part of this protocol; errors and closes end the connection.
+            Ok(AggregatedMessage::Binary(_) | AggregatedMessage::Close(_)) | Err(_) => ctx.stop(),
+        }
+    }
+
+    fn finished(&mut self, ctx: &mut Context<Self>) {
+        ctx.stop();
+    }
+}
+
+impl Handler<Push> for WsSession {
+    type Result = ();
+    fn handle(&mut self, msg: Push, ctx: &mut Context<Self>) {
+        match ByteString::try_from(Bytes::from_owner(Frame(msg.frame))) {
+            Ok(frame) => self.send(frame, ctx),
+            Err(_) => ctx.stop(),
+        }
+    }
+}
+
+impl Handler<LobbyFrame> for WsSession {
+    type Result = ();
+    fn handle(&mut self, msg: LobbyFrame, ctx: &mut Context<Self>) {
+        if self.joined.contains(&msg.auction) {
+            return;
+        }
+        if let Ok(frame) = ByteString::try_from(Bytes::from_owner(Frame(msg.frame))) {
+            self.send(frame, ctx);
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! The socket.io endpoint with real WebSocket clients: state on join, every bid to every watcher,
+//! balances only to their owner, timers, and malformed frames.
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{Value, json};
+
+use crate::helpers::{long_countdowns, spawn_app_with};
+use crate::socket::Socket;
+
+#[actix_web::test]
+async fn watchers_get_the_state_on_join_then_every_bid() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let id = app.create_live_auction(&admin, "Телефон").await;
+    let a = app.new_user("aibek").await;
+    let b = app.new_user("nurlan").await;
+    let mut sa = Socket::connect(&app.address, Some(&a.cookie)).await;
+    let mut sb = Socket::connect(&app.address, Some(&b.cookie)).await;
+    sa.emit("joinAuction", json!(id));
+    sb.emit("joinAuction", json!(id.to_string()));
+    let snap = sa.next_update(id, "snapshot").await;
+    assert_eq!(snap["auction"]["status"], "live");
+    sb.next_update(id, "snapshot").await;
+
+    let placed: Value = a.bid(id).await.json().await.unwrap();
+    let bid_id = placed["bid"]["id"].clone();
+    for socket in [&mut sa, &mut sb] {
+        let update = socket.next_update(id, "bidsPlaced").await;
+        assert_eq!(update["bids"][0]["id"], bid_id);
+        assert_eq!(update["auction"]["currentPrice"].to_string(), "0.02");
+        assert_eq!(update["auction"]["viewers"], 2);
+    }
+    let balance = sa.next_named("bidBalanceUpdate").await;
+    assert_eq!(balance, json!({"userId": a.id, "bidBalance": 4}));
+
+    b.bid(id).await;
+    // B's first balance update is B's own: A's never reached B's socket.
+    let balance = sb.next_named("bidBalanceUpdate").await;
+    assert_eq!(balance, json!({"userId": b.id, "bidBalance": 4}));
+    let timers = sa.next_named("timerUpdate").await;
+    assert!(timers[id.to_string()].as_i64().unwrap() > 3500);
+}
+
+#[actix_web::test]
+async fn list_watchers_get_compact_updates() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let id = app.create_live_auction(&admin, "Ноутбук").await;
+    let user = app.new_user("asel").await;
+    let mut lobby = Socket::connect(&app.address, None).await;
+    user.bid(id).await;
+    let compact = loop {
+        let v = lobby.next_named("auctionUpdate").await;
+        if v["type"] == "lobby" && v["auctionId"] == id && v["totalBids"] == 1 {
+            break v;
+        }
+    };
+    assert_eq!(compact["lastBidder"], "asel");
+    assert_eq!(compact["currentPrice"].to_string(), "0.02");
+}
+
+#[actix_web::test]
+async fn a_malformed_frame_closes_only_that_connection() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let id = app.create_live_auction(&admin, "Камера").await;
+    let user = app.new_user("bakyt").await;
+    let mut bad = Socket::connect(&app.address, None).await;
+    let mut good = Socket::connect(&app.address, None).await;
+    good.emit("joinAuction", json!(id));
+    good.next_update(id, "snapshot").await;
+    bad.send_raw("42{not an event");
+    let closed = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        while bad.events.recv().await.is_some() {}
+    })
+    .await;
+    assert!(closed.is_ok(), "the bad connection was closed");
+    user.bid(id).await;
+    good.next_update(id, "bidsPlaced").await;
+}
+
+#[actix_web::test]
+async fn fifty_users_bidding_on_five_auctions_keep_every_invariant() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let mut auctions = Vec::new();
+    for n in 0..5 {
+        auctions.push(app.create_live_auction(&admin, &format!("Лот {n}")).await);
+    }
+    let mut users = Vec::new();
+    for n in 0..50 {
+        users.push(app.new_user(&format!("bidder{n}")).await);
+    }
+    let mut sockets = Vec::new();
+    for user in &users {
+        let socket = Socket::connect(&app.address, Some(&user.cookie)).await;
+        for id in &auctions {
+            socket.emit("joinAuction", json!(id));
+        }
+        sockets.push(socket);
+    }
+
+    // Every user bids concurrently, five rounds over the auctions (balance 5 each).
+    let tasks: Vec<_> = users
+        .into_iter()
+        .enumerate()
+        .map(|(n, user)| {
+            let auctions = auctions.clone();
+            actix_web::rt::spawn(async move {
+                let mut accepted = Vec::new();
+                for round in 0..7 {
+                    let id = auctions[(n + round) % auctions.len()];
+                    let res = user.bid(id).await;
+                    let status = res.status().as_u16();
+                    let body: Value = res.json().await.unwrap();
+                    match status {
+                        200 => accepted.push((id, body["bid"]["id"].as_i64().unwrap())),
+                        409 | 429 => assert!(body["code"].is_string()),
+                        other => panic!("unexpected {other}: {body}"),
+                    }
+                }
+                accepted
+            })
+        })
+        .collect();
+    let mut accepted: HashMap<i64, HashSet<i64>> = HashMap::new();
+    for task in tasks {
+        for (auction, bid) in task.await.unwrap() {
+            accepted.entry(auction).or_default().insert(bid);
+        }
+    }
+    for id in &auctions {
+        let res = admin
+            .post(&format!("/api/admin/auctions/{id}/end"), Value::Null)
+            .await;
+        assert_eq!(res.status(), 200);
+    }
+
+    // Every socket saw every accepted bid of every auction, and each auction's finish.
+    for socket in &mut sockets {
+        let mut seen: HashMap<i64, HashSet<i64>> = HashMap::new();
+        let mut finished = HashSet::new();
+        while finished.len() < auctions.len() {
+            let v = socket.next_named("auctionUpdate").await;
+            let Some(id) = v["auction"]["id"].as_i64() else {
+                continue;
+            };
+            if v["kind"] == "finished" {
+                finished.insert(id);
+            }
+            for bid in v["bids"].as_array().into_iter().flatten() {
+                seen.entry(id)
+                    .or_default()
+                    .insert(bid["id"].as_i64().unwrap());
+            }
+        }
+        for (id, bids) in &accepted {
+            let missing: Vec<_> = bids
+                .difference(seen.get(id).unwrap_or(&HashSet::new()))
+                .copied()
+                .collect();
+            assert!(
+                missing.is_empty(),
+                "auction {id}: socket missed bids {missing:?}"
+            );
+        }
+    }
+
+    let db = app.db().await;
+    app.assert_balances_match_ledger().await;
+    let negative: i64 = db
+        .query_one("select count(*) from app_user where bid_balance < 0", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(negative, 0);
+    for id in &auctions {
+        let row = db
+            .query_one(
+                "select a.current_price, a.starting_price, a.total_bids, a.status, a.winner_id, a.end_time,
+                        (select count(*) from bid b where b.auction_id = a.id),
+                        (select b.user_id from bid b where b.auction_id = a.id order by b.id desc limit 1),
+                        (select max(b.created_at) from bid b where b.auction_id = a.id)
+                 from auction a where a.id = $1",
+                &[id],
+            )
+            .await
+            .unwrap();
+        let (price, start, total): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
+        assert_eq!(price, start + total, "price = starting price + 0.01 × bids");
+        assert_eq!(row.get::<_, i64>(6), total, "one bid row per counted bid");
+        assert_eq!(
+            total as usize,
+            accepted.get(id).map_or(0, HashSet::len),
+            "every acknowledged bid is stored"
+        );
+        assert_eq!(row.get::<_, String>(3), "finished");
+        assert_eq!(
+            row.get::<_, Option<i64>>(4),
+            row.get::<_, Option<i64>>(7),
+            "the winner is the last bidder"
+        );
+        let end: chrono::DateTime<chrono::Utc> = row.get(5);
+        let last: Option<chrono::DateTime<chrono::Utc>> = row.get(8);
+        assert!(last.is_none_or(|t| t <= end), "no bid after the finish");
+    }
+}

@@ -1,0 +1,122 @@
+//! A minimal socket.io (Engine.IO v4, WebSocket) client for the tests: connects with a session
+//! cookie, answers pings, and collects every server event in order.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
+
+/// A connected socket; events arrive on `events` as (name, payload).
+pub struct Socket {
+    out: mpsc::UnboundedSender<String>,
+    pub events: mpsc::UnboundedReceiver<(String, Value)>,
+    /// Events received while waiting for another name, kept in order.
+    pending: std::collections::VecDeque<(String, Value)>,
+}
+
+impl Socket {
+    /// Connects to `address` (http://host:port), optionally as the user of `cookie`, and completes
+    /// the Socket.IO connect handshake.
+    pub async fn connect(address: &str, cookie: Option<&str>) -> Socket {
+        let url = format!(
+            "{}/socket.io/?EIO=4&transport=websocket",
+            address.replace("http://", "ws://")
+        );
+        let mut request = url.into_client_request().expect("valid ws url");
+        if let Some(c) = cookie {
+            request
+                .headers_mut()
+                .insert("cookie", c.parse().expect("cookie header"));
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(request)
+            .await
+            .expect("websocket connects");
+        let (mut sink, mut stream) = ws.split();
+        let open = stream.next().await.expect("open packet").expect("frame");
+        assert!(
+            open.to_text().expect("text").starts_with("0{"),
+            "engine.io open: {open:?}"
+        );
+        sink.send(Message::text("40")).await.expect("send connect");
+        let connected = stream.next().await.expect("connect answer").expect("frame");
+        assert!(
+            connected.to_text().expect("text").starts_with("40{"),
+            "socket.io connect: {connected:?}"
+        );
+
+        let (out, mut out_rx) = mpsc::unbounded_channel::<String>();
+        let (ev_tx, events) = mpsc::unbounded_channel();
+        let pong = out.clone();
+        actix_web::rt::spawn(async move {
+            while let Some(text) = out_rx.recv().await {
+                if sink.send(Message::text(text)).await.is_err() {
+                    return;
+                }
+            }
+        });
+        actix_web::rt::spawn(async move {
+            while let Some(Ok(msg)) = stream.next().await {
+                let Ok(text) = msg.to_text() else { continue };
+                if text == "2" {
+                    let _ = pong.send("3".into());
+                } else if let Some(body) = text.strip_prefix("42")
+                    && let Ok(Value::Array(mut items)) = serde_json::from_str::<Value>(body)
+                    && items.len() == 2
+                {
+                    let payload = items.pop().unwrap_or(Value::Null);
+                    let name = items
+                        .pop()
+                        .and_then(|n| n.as_str().map(str::to_owned))
+                        .unwrap_or_default();
+                    if ev_tx.send((name, payload)).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+        Socket {
+            out,
+            events,
+            pending: Default::default(),
+        }
+    }
+
+    pub fn emit(&self, event: &str, arg: Value) {
+        let _ = self
+            .out
+            .send(format!("42{}", serde_json::json!([event, arg])));
+    }
+
+    pub fn send_raw(&self, frame: &str) {
+        let _ = self.out.send(frame.to_owned());
+    }
+
+    /// The next event named `name` (others stay queued for later calls), within 10 s.
+    pub async fn next_named(&mut self, name: &str) -> Value {
+        if let Some(i) = self.pending.iter().position(|(n, _)| n == name) {
+            return self.pending.remove(i).map(|(_, v)| v).unwrap_or_default();
+        }
+        let wait = async {
+            loop {
+                let (n, v) = self.events.recv().await.expect("socket still open");
+                if n == name {
+                    return v;
+                }
+                self.pending.push_back((n, v));
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(10), wait)
+            .await
+            .expect("event arrives in time")
+    }
+
+    /// The next `auctionUpdate` of `kind` for auction `id`.
+    pub async fn next_update(&mut self, id: i64, kind: &str) -> Value {
+        loop {
+            let v = self.next_named("auctionUpdate").await;
+            if v["kind"] == kind && v["auction"]["id"] == id {
+                return v;
+            }
+        }
+    }
+}
