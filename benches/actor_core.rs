@@ -16,9 +16,7 @@ use tyiyn_actors::auction::{ActorSettings, AuctionActor, Env, PlaceBid};
 use tyiyn_actors::outlets::Outlets;
 use tyiyn_actors::state::AuctionStatus;
 use tyiyn_actors::store::{AuctionDetails, AuctionSnapshot, MemoryStore};
-use tyiyn_actors::{
-    AuctionId, AuctionState, Bidder, ManualClock, Rules, Tyiyn, UnixMillis, UserId,
-};
+use tyiyn_actors::{AuctionId, AuctionState, Bidder, ManualClock, Rules, Tyiyn, UnixMillis, UserId};
 
 const T0: UnixMillis = UnixMillis(1_800_000_000_000);
 /// Distinct bidders taking turns: each bids once per `USERS` ms of stamps, far above 1 s.
@@ -27,18 +25,11 @@ const USERS: usize = 50_000;
 const IN_FLIGHT: usize = 512;
 
 fn bidders() -> Vec<Bidder> {
-    (0..USERS as i64)
-        .map(|i| Bidder::user(UserId(i + 1), format!("user{}", i + 1)))
-        .collect()
+    (0..USERS as i64).map(|i| Bidder::user(UserId(i + 1), format!("user{}", i + 1))).collect()
 }
 
 /// A live auction whose state places `n` bids in turn; returns the time taken.
-fn run_pure(
-    n: u64,
-    state: &mut AuctionState,
-    bidders: &[Bidder],
-    stamp: &mut UnixMillis,
-) -> Duration {
+fn run_pure(n: u64, state: &mut AuctionState, bidders: &[Bidder], stamp: &mut UnixMillis) -> Duration {
     let start = Instant::now();
     for i in 0..n {
         *stamp = stamp.plus_ms(1);
@@ -60,10 +51,7 @@ fn live_snapshot() -> AuctionSnapshot {
         id: AuctionId(1),
         display_id: "TY/00001".into(),
         created_at: T0,
-        details: AuctionDetails {
-            title: "Bench lot".into(),
-            ..AuctionDetails::default()
-        },
+        details: AuctionDetails { title: "Bench lot".into(), ..AuctionDetails::default() },
         status: AuctionStatus::Live,
         start_time: T0,
         starting_price: Tyiyn(0),
@@ -121,10 +109,7 @@ fn run_actor(n: u64) -> (Duration, usize) {
             }
         }
         let elapsed = start.elapsed();
-        assert_eq!(
-            refused, 0,
-            "every bid of a distinct user in turn is accepted"
-        );
+        assert_eq!(refused, 0, "every bid of a distinct user in turn is accepted");
         (elapsed, stats.stats().commits)
     })
 }
@@ -136,10 +121,7 @@ fn headline() {
     run_pure(1_000_000, &mut state, &bidders, &mut stamp); // warm-up
     let n = 5_000_000;
     let t = run_pure(n, &mut state, &bidders, &mut stamp);
-    println!(
-        "pure AuctionState::place_bid: {:>12.0} bids/s ({n} bids in {t:?})",
-        n as f64 / t.as_secs_f64()
-    );
+    println!("pure AuctionState::place_bid: {:>12.0} bids/s ({n} bids in {t:?})", n as f64 / t.as_secs_f64());
     run_actor(50_000); // warm-up
     let n = 500_000;
     let (t, commits) = run_actor(n);
@@ -162,19 +144,13 @@ fn benches(c: &mut Criterion) {
     group.bench_function("place_bid", |b| {
         b.iter(|| {
             stamp = stamp.plus_ms(1);
-            black_box(
-                state
-                    .place_bid(stamp, &bidders[(stamp.0 as usize) % USERS])
-                    .is_ok(),
-            )
+            black_box(state.place_bid(stamp, &bidders[(stamp.0 as usize) % USERS]).is_ok())
         })
     });
     group.finish();
 
     let mut group = c.benchmark_group("actor");
-    group
-        .sample_size(10)
-        .measurement_time(Duration::from_secs(10));
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
     group.throughput(Throughput::Elements(100_000));
     group.bench_function("place_bid_100k", |b| {
         b.iter_custom(|iters| (0..iters).map(|_| run_actor(100_000).0).sum())

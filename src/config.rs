@@ -66,10 +66,7 @@ impl Settings {
             builder = builder.add_source(File::from_str(text, FileFormat::Toml));
         }
         builder = builder.add_source(
-            Environment::with_prefix("TYIYN")
-                .prefix_separator("_")
-                .separator("__")
-                .try_parsing(true),
+            Environment::with_prefix("TYIYN").prefix_separator("_").separator("__").try_parsing(true),
         );
         if let Ok(url) = std::env::var("DATABASE_URL") {
             builder = builder.set_override("database.url", url)?;
@@ -95,5 +92,19 @@ mod tests {
         assert_eq!(s.auth.signup_bonus_bids, 5);
         assert_eq!(s.auction.bid_countdown_secs, 10);
         assert_eq!(s.server.body_limit_bytes, 65536);
+    }
+}
+
+#[cfg(test)]
+mod env_tests {
+    use super::*;
+
+    #[test]
+    fn environment_variables_override_nested_keys() {
+        // SAFETY: this test is the only one in the crate touching these variables.
+        unsafe { std::env::set_var("TYIYN_AUCTION__MIN_BID_INTERVAL_MS", "7") };
+        let s = Settings::load(None).expect("loads");
+        unsafe { std::env::remove_var("TYIYN_AUCTION__MIN_BID_INTERVAL_MS") };
+        assert_eq!(s.auction.min_bid_interval_ms, 7);
     }
 }

@@ -17,10 +17,7 @@ pub fn username(raw: &str) -> Result<String, Msg> {
     if count > 32 {
         return Err(Msg::UsernameLong);
     }
-    if !raw
-        .chars()
-        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'))
-    {
+    if !raw.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-')) {
         return Err(Msg::UsernameChars);
     }
     Ok(raw.to_owned())
@@ -34,17 +31,13 @@ pub fn email(raw: &str) -> Result<String, Msg> {
     };
     let labels_ok = domain.split('.').count() >= 2
         && domain.split('.').all(|l| {
-            !l.is_empty()
-                && !l.starts_with('-')
-                && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+            !l.is_empty() && !l.starts_with('-') && l.chars().all(|c| c.is_alphanumeric() || c == '-')
         });
     let local_ok = !local.is_empty()
         && local.len() <= 64
         && !local.starts_with('.')
         && !local.ends_with('.')
-        && local
-            .chars()
-            .all(|c| !c.is_whitespace() && !c.is_control() && c != '@' && c != ',');
+        && local.chars().all(|c| !c.is_whitespace() && !c.is_control() && c != '@' && c != ',');
     if value.len() > 254 || !labels_ok || !local_ok {
         return Err(Msg::EmailInvalid);
     }
@@ -75,9 +68,7 @@ pub fn name(raw: &str, too_short: Msg) -> Result<String, Msg> {
 /// `+996` followed by exactly nine digits, no spaces or brackets.
 pub fn phone(raw: &str) -> Result<String, Msg> {
     match raw.strip_prefix("+996") {
-        Some(rest) if rest.len() == 9 && rest.bytes().all(|b| b.is_ascii_digit()) => {
-            Ok(raw.to_owned())
-        }
+        Some(rest) if rest.len() == 9 && rest.bytes().all(|b| b.is_ascii_digit()) => Ok(raw.to_owned()),
         _ => Err(Msg::PhoneInvalid),
     }
 }
@@ -126,16 +117,7 @@ mod tests {
     #[test]
     fn emails_need_a_dotted_domain() {
         assert!(email("a@b.kg").is_ok());
-        for bad in [
-            "",
-            "a",
-            "a@b",
-            "@b.kg",
-            "a b@c.kg",
-            "a@b..kg",
-            "a@.kg",
-            "a@b.kg@c.kg",
-        ] {
+        for bad in ["", "a", "a@b", "@b.kg", "a b@c.kg", "a@b..kg", "a@.kg", "a@b.kg@c.kg"] {
             assert_eq!(email(bad), Err(Msg::EmailInvalid), "{bad}");
         }
     }
@@ -153,13 +135,7 @@ mod tests {
     #[test]
     fn phones_are_plus_996_and_nine_digits() {
         assert!(phone("+996555123456").is_ok());
-        for bad in [
-            "+99655512345",
-            "+9965551234567",
-            "996555123456",
-            "+996 555123456",
-            "+996abcdefghi",
-        ] {
+        for bad in ["+99655512345", "+9965551234567", "996555123456", "+996 555123456", "+996abcdefghi"] {
             assert_eq!(phone(bad), Err(Msg::PhoneInvalid), "{bad}");
         }
     }
@@ -167,14 +143,8 @@ mod tests {
     #[test]
     fn age_is_counted_in_full_years() {
         let birth = NaiveDate::from_ymd_opt(2008, 6, 15).unwrap();
-        assert_eq!(
-            age_on(birth, NaiveDate::from_ymd_opt(2026, 6, 14).unwrap()),
-            17
-        );
-        assert_eq!(
-            age_on(birth, NaiveDate::from_ymd_opt(2026, 6, 15).unwrap()),
-            18
-        );
+        assert_eq!(age_on(birth, NaiveDate::from_ymd_opt(2026, 6, 14).unwrap()), 17);
+        assert_eq!(age_on(birth, NaiveDate::from_ymd_opt(2026, 6, 15).unwrap()), 18);
         assert_eq!(date_of_birth("1990-01-01").map(|d| d.year()), Ok(1990));
         assert_eq!(date_of_birth("2020-01-01"), Err(Msg::AgeUnder18));
         assert_eq!(date_of_birth("1990-02-30"), Err(Msg::DateInvalid));
@@ -204,9 +174,7 @@ pub fn money(raw: &serde_json::Value) -> Result<i64, Msg> {
         return Err(Msg::PriceInvalid);
     }
     let whole: i64 = whole.parse().map_err(|_| Msg::PriceInvalid)?;
-    let cents: i64 = format!("{frac:0<2}")
-        .parse()
-        .map_err(|_| Msg::PriceInvalid)?;
+    let cents: i64 = format!("{frac:0<2}").parse().map_err(|_| Msg::PriceInvalid)?;
     let tyiyn = whole * 100 + cents;
     if tyiyn <= 0 || tyiyn > 1_000_000_000_000 {
         return Err(Msg::PriceInvalid);
@@ -235,11 +203,7 @@ pub fn image_url(raw: &str) -> Result<String, Msg> {
     let ok = (v.starts_with("https://") || v.starts_with("http://") || v.starts_with('/'))
         && v.len() <= 1000
         && !v.chars().any(char::is_whitespace);
-    if ok {
-        Ok(v.to_owned())
-    } else {
-        Err(Msg::ImageUrlInvalid)
-    }
+    if ok { Ok(v.to_owned()) } else { Err(Msg::ImageUrlInvalid) }
 }
 
 #[cfg(test)]
@@ -254,14 +218,7 @@ mod auction_form_tests {
         assert_eq!(money(&json!(12.34)), Ok(1234));
         assert_eq!(money(&json!("1 000")), Err(Msg::PriceInvalid));
         assert_eq!(money(&json!("99,90")), Ok(9990));
-        for bad in [
-            json!(0),
-            json!(-5),
-            json!(1.234),
-            json!("abc"),
-            json!(null),
-            json!(1e300),
-        ] {
+        for bad in [json!(0), json!(-5), json!(1.234), json!("abc"), json!(null), json!(1e300)] {
             assert_eq!(money(&bad), Err(Msg::PriceInvalid), "{bad}");
         }
     }

@@ -14,10 +14,7 @@ use crate::i18n::{Lang, Msg};
 pub enum ApiError {
     /// 400 (or 409 for `conflict`): invalid fields, each with its own message.
     #[error("invalid input: {fields:?}")]
-    Invalid {
-        status: StatusCode,
-        fields: Vec<(&'static str, Msg)>,
-    },
+    Invalid { status: StatusCode, fields: Vec<(&'static str, Msg)> },
     /// 400: the request itself is malformed.
     #[error("bad request: {0:?}")]
     BadRequest(Msg),
@@ -56,18 +53,12 @@ pub enum ApiError {
 impl ApiError {
     /// 400 with one field error.
     pub fn invalid(field: &'static str, msg: Msg) -> ApiError {
-        ApiError::Invalid {
-            status: StatusCode::BAD_REQUEST,
-            fields: vec![(field, msg)],
-        }
+        ApiError::Invalid { status: StatusCode::BAD_REQUEST, fields: vec![(field, msg)] }
     }
 
     /// 409 with one field error (e.g. a username that is taken).
     pub fn taken(field: &'static str, msg: Msg) -> ApiError {
-        ApiError::Invalid {
-            status: StatusCode::CONFLICT,
-            fields: vec![(field, msg)],
-        }
+        ApiError::Invalid { status: StatusCode::CONFLICT, fields: vec![(field, msg)] }
     }
 
     /// 400 from a list of field errors, or `Ok` when the list is empty.
@@ -75,10 +66,7 @@ impl ApiError {
         if fields.is_empty() {
             Ok(())
         } else {
-            Err(ApiError::Invalid {
-                status: StatusCode::BAD_REQUEST,
-                fields,
-            })
+            Err(ApiError::Invalid { status: StatusCode::BAD_REQUEST, fields })
         }
     }
 
@@ -112,19 +100,13 @@ impl ApiError {
         body.insert("error".into(), Value::from(msg.text(lang)));
         body.insert("code".into(), Value::from(msg.code()));
         if let ApiError::Invalid { fields, .. } = self {
-            let fields: Map<String, Value> = fields
-                .iter()
-                .map(|(f, m)| ((*f).to_string(), json!(m.text(lang))))
-                .collect();
+            let fields: Map<String, Value> =
+                fields.iter().map(|(f, m)| ((*f).to_string(), json!(m.text(lang)))).collect();
             body.insert("fields".into(), Value::Object(fields));
         }
         let mut res = HttpResponse::build(self.status_code()).json(Value::Object(body));
-        if let ApiError::TooManyRequests {
-            retry_after_secs, ..
-        } = self
-        {
-            res.headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+        if let ApiError::TooManyRequests { retry_after_secs, .. } = self {
+            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
         }
         res
     }

@@ -43,10 +43,7 @@ impl Lang {
         req.headers()
             .get(actix_web::http::header::ACCEPT_LANGUAGE)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| {
-                v.split(',')
-                    .find_map(|part| Lang::parse(part.split(';').next()?))
-            })
+            .and_then(|v| v.split(',').find_map(|part| Lang::parse(part.split(';').next()?)))
             .unwrap_or(site)
     }
 }

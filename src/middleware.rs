@@ -21,9 +21,7 @@ pub async fn contract(
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let site_lang = state.as_ref().map(|s| s.site.lang()).unwrap_or_default();
     let lang = Lang::of_request(req.request(), site_lang);
-    let limit = state
-        .as_ref()
-        .map_or(64 * 1024, |s| s.config.server.body_limit_bytes);
+    let limit = state.as_ref().map_or(64 * 1024, |s| s.config.server.body_limit_bytes);
 
     if content_length(&req).is_some_and(|len| len > limit) {
         return Ok(req.into_response(ApiError::PayloadTooLarge.render(lang)));
@@ -45,17 +43,14 @@ pub async fn contract(
 }
 
 fn content_length(req: &ServiceRequest) -> Option<usize> {
-    req.headers()
-        .get(header::CONTENT_LENGTH)?
-        .to_str()
-        .ok()?
-        .parse()
-        .ok()
+    req.headers().get(header::CONTENT_LENGTH)?.to_str().ok()?.parse().ok()
 }
 
-/// A state-changing request whose `Origin` (or, without one, `Sec-Fetch-Site`) names another site.
+/// A state-changing request (or a WebSocket handshake, which carries the session to a socket)
+/// whose `Origin` (or, without one, `Sec-Fetch-Site`) names another site.
 fn is_cross_site(req: &ServiceRequest) -> bool {
-    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+    let upgrade = req.headers().contains_key(header::UPGRADE);
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) && !upgrade {
         return false;
     }
     if let Some(origin) = req.headers().get(header::ORIGIN) {
@@ -97,14 +92,13 @@ fn from_actix(err: &Error, status: StatusCode) -> ApiError {
 
 /// JSON extractor settings: the body limit, and errors kept as the contract's errors.
 pub fn json_config(limit: usize) -> web::JsonConfig {
-    web::JsonConfig::default()
-        .limit(limit)
-        .error_handler(|err, _req| {
-            let api = match err {
-                JsonPayloadError::Overflow { .. }
-                | JsonPayloadError::OverflowKnownLength { .. } => ApiError::PayloadTooLarge,
-                _ => ApiError::BadRequest(Msg::BadRequest),
-            };
-            api.into()
-        })
+    web::JsonConfig::default().limit(limit).error_handler(|err, _req| {
+        let api = match err {
+            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+                ApiError::PayloadTooLarge
+            }
+            _ => ApiError::BadRequest(Msg::BadRequest),
+        };
+        api.into()
+    })
 }

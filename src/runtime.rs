@@ -53,26 +53,15 @@ pub async fn launch(pool: Pool, cfg: &AuctionSettings) -> anyhow::Result<Runtime
         clock: clock.clone(),
         rules: rules(cfg),
         outlets,
-        settings: ActorSettings {
-            mailbox_capacity: cfg.mailbox_capacity,
-            ..ActorSettings::default()
-        },
+        settings: ActorSettings { mailbox_capacity: cfg.mailbox_capacity, ..ActorSettings::default() },
     };
     let threads = match cfg.actor_threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
     let arbiters = (0..threads).map(|_| Arbiter::new().handle()).collect();
-    let auctions = Registry::launch(env, arbiters)
-        .await
-        .map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?;
-    hub_ctx.run(Hub::new(
-        auctions.registry().clone().recipient(),
-        clock.clone(),
-    ));
-    Ok(Runtime {
-        auctions,
-        hub,
-        clock,
-    })
+    let auctions =
+        Registry::launch(env, arbiters).await.map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?;
+    hub_ctx.run(Hub::new(auctions.registry().clone().recipient(), clock.clone()));
+    Ok(Runtime { auctions, hub, clock })
 }

@@ -28,27 +28,17 @@ impl Application {
     pub async fn build(config: Settings) -> anyhow::Result<Application> {
         let pool = db::connect(&config.database.url, config.database.pool_size)
             .await
-            .with_context(|| {
-                format!(
-                    "connecting to PostgreSQL ({})",
-                    redact(&config.database.url)
-                )
-            })?;
-        db::migrate::run(&pool)
-            .await
-            .context("applying migrations")?;
+            .with_context(|| format!("connecting to PostgreSQL ({})", redact(&config.database.url)))?;
+        db::migrate::run(&pool).await.context("applying migrations")?;
 
         let mut logins = Vec::new();
         if let Some(admin) = ensure_admin(&pool, &config).await? {
             logins.push(admin);
         }
         if config.demo.enabled {
-            let hash =
-                password::hash(config.demo.demo_password.clone(), config.auth.bcrypt_cost).await?;
+            let hash = password::hash(config.demo.demo_password.clone(), config.auth.bcrypt_cost).await?;
             let mut client = pool.get().await?;
-            if let Some(summary) =
-                db::demo::seed(&mut client, &hash, &config.demo.demo_password).await?
-            {
+            if let Some(summary) = db::demo::seed(&mut client, &hash, &config.demo.demo_password).await? {
                 tracing::info!(auctions = summary.auctions, "seeded demo data");
                 logins.extend(summary.users);
             }
@@ -59,12 +49,8 @@ impl Application {
             db::settings::get(&client).await?
         };
         let runtime = crate::runtime::launch(pool.clone(), &config.auction).await?;
-        let dummy_hash: Arc<str> = password::hash(
-            hex::encode(rand::random::<[u8; 16]>()),
-            config.auth.bcrypt_cost,
-        )
-        .await?
-        .into();
+        let dummy_hash: Arc<str> =
+            password::hash(hex::encode(rand::random::<[u8; 16]>()), config.auth.bcrypt_cost).await?.into();
         let state = web::Data::new(AppState {
             pool,
             site: SiteCache::new(site),
@@ -98,11 +84,7 @@ impl Application {
         if config.server.workers > 0 {
             server = server.workers(config.server.workers);
         }
-        Ok(Application {
-            port,
-            server: server.run(),
-            logins,
-        })
+        Ok(Application { port, server: server.run(), logins })
     }
 
     /// A handle that stops the HTTP server (tests use it to simulate a stop).
@@ -125,10 +107,7 @@ async fn ensure_admin(
     pool: &deadpool_postgres::Pool,
     config: &Settings,
 ) -> anyhow::Result<Option<(String, String)>> {
-    let (Ok(username), Ok(pass)) = (
-        std::env::var("ADMIN_USERNAME"),
-        std::env::var("ADMIN_PASSWORD"),
-    ) else {
+    let (Ok(username), Ok(pass)) = (std::env::var("ADMIN_USERNAME"), std::env::var("ADMIN_PASSWORD")) else {
         return Ok(None);
     };
     let username = domain::username(&username)

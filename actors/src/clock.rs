@@ -75,10 +75,7 @@ impl TokioClock {
 
     /// A clock whose current reading is `epoch` (tests use a fixed, readable date).
     pub fn starting_at(epoch: UnixMillis) -> Self {
-        TokioClock {
-            epoch,
-            start: tokio::time::Instant::now(),
-        }
+        TokioClock { epoch, start: tokio::time::Instant::now() }
     }
 }
 
@@ -103,9 +100,7 @@ pub struct ManualClock {
 impl ManualClock {
     /// A clock reading `at`.
     pub fn new(at: UnixMillis) -> Self {
-        ManualClock {
-            now: Arc::new(AtomicI64::new(at.0)),
-        }
+        ManualClock { now: Arc::new(AtomicI64::new(at.0)) }
     }
 
     /// Sets the reading to `at`.
@@ -132,10 +127,7 @@ mod tests {
     #[test]
     fn unix_millis_serializes_as_rfc3339_utc() {
         let t = UnixMillis(1_795_327_593_123);
-        assert_eq!(
-            serde_json::to_string(&t).unwrap(),
-            "\"2026-11-22T06:06:33.123Z\""
-        );
+        assert_eq!(serde_json::to_string(&t).unwrap(), "\"2026-11-22T06:06:33.123Z\"");
     }
 
     #[test]

@@ -101,10 +101,7 @@ mod tests {
         assert_eq!(Tyiyn(1).to_som_string(), "0.01");
         assert_eq!(Tyiyn(-5).to_som_string(), "-0.05");
         assert_eq!(serde_json::to_string(&Tyiyn(1234)).unwrap(), "12.34");
-        assert_eq!(
-            serde_json::to_string(&Tyiyn(17_990_000)).unwrap(),
-            "179900.00"
-        );
+        assert_eq!(serde_json::to_string(&Tyiyn(17_990_000)).unwrap(), "179900.00");
         assert_eq!(serde_json::to_string(&Tyiyn(0)).unwrap(), "0.00");
     }
 

@@ -62,9 +62,7 @@ pub struct JsonEncoder;
 impl Encoder for JsonEncoder {
     fn auction_update(&self, event: &AuctionEvent) -> Arc<str> {
         // Our own types serialize infallibly (no maps with non-string keys, no failing impls).
-        serde_json::to_string(event)
-            .expect("AuctionEvent always serializes")
-            .into()
+        serde_json::to_string(event).expect("AuctionEvent always serializes").into()
     }
 }
 

@@ -74,18 +74,12 @@ pub struct Bidder {
 impl Bidder {
     /// A user bidder.
     pub fn user(user: UserId, username: impl Into<Arc<str>>) -> Self {
-        Bidder {
-            id: BidderId::User(user),
-            name: username.into(),
-        }
+        Bidder { id: BidderId::User(user), name: username.into() }
     }
 
     /// A bot bidder.
     pub fn bot(bot: BotId, name: impl Into<Arc<str>>) -> Self {
-        Bidder {
-            id: BidderId::Bot(bot),
-            name: name.into(),
-        }
+        Bidder { id: BidderId::Bot(bot), name: name.into() }
     }
 
     /// Whether this bidder is a bot.

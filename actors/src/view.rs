@@ -76,10 +76,7 @@ impl Serialize for BidRecord {
         st.serialize_field("isBot", &bot)?;
         st.serialize_field("botName", &bot.then_some(&*self.bidder.name))?;
         st.serialize_field("isPrebid", &self.is_prebid)?;
-        let user = (!bot).then(|| BidUser {
-            id: self.bidder.id.raw(),
-            username: &self.bidder.name,
-        });
+        let user = (!bot).then(|| BidUser { id: self.bidder.id.raw(), username: &self.bidder.name });
         st.serialize_field("user", &user)?;
         st.serialize_field("createdAt", &self.created_at)?;
         st.end()

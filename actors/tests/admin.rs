@@ -8,11 +8,7 @@ use tyiyn_actors::store::AuctionDetails;
 use tyiyn_actors::{AuctionId, BidRejected, Clock, ControlError, Tyiyn, UserId};
 
 fn details(title: &str) -> AuctionDetails {
-    AuctionDetails {
-        title: title.into(),
-        retail_price: Tyiyn(250_000),
-        ..AuctionDetails::default()
-    }
+    AuctionDetails { title: title.into(), retail_price: Tyiyn(250_000), ..AuctionDetails::default() }
 }
 
 #[actix_rt::test]
@@ -32,10 +28,7 @@ async fn deleting_an_upcoming_auction_refunds_its_prebids() {
     assert!(h.store.snapshot(AuctionId(1)).is_none());
     h.settle_outlets().await;
     assert!(h.lobby.lock().unwrap().last().is_some_and(|l| l.deleted));
-    assert!(
-        auction.send(GetView).await.is_err(),
-        "the actor has stopped"
-    );
+    assert!(auction.send(GetView).await.is_err(), "the actor has stopped");
 }
 
 #[actix_rt::test]
@@ -44,30 +37,15 @@ async fn deleting_a_live_auction_refunds_every_bid() {
     h.users(2, 5);
     let auction = h.start(live(1, T0.plus_ms(10_000)));
     auction.send(bid(1, T0)).await.unwrap().unwrap();
-    auction
-        .send(bid(2, T0.plus_ms(100)))
-        .await
-        .unwrap()
-        .unwrap();
-    auction
-        .send(bid(1, T0.plus_ms(1_200)))
-        .await
-        .unwrap()
-        .unwrap();
+    auction.send(bid(2, T0.plus_ms(100))).await.unwrap().unwrap();
+    auction.send(bid(1, T0.plus_ms(1_200))).await.unwrap().unwrap();
 
     auction.send(Delete).await.unwrap().unwrap();
     h.settle_outlets().await;
 
     assert_eq!([1, 2].map(|u| h.store.balance(UserId(u))), [5, 5]);
-    let refunds: Vec<_> = h
-        .balances
-        .lock()
-        .unwrap()
-        .iter()
-        .rev()
-        .take(2)
-        .map(|b| (b.user.0, b.balance))
-        .collect();
+    let refunds: Vec<_> =
+        h.balances.lock().unwrap().iter().rev().take(2).map(|b| (b.user.0, b.balance)).collect();
     assert_eq!(refunds, [(2, 5), (1, 5)]);
 }
 
@@ -80,29 +58,17 @@ async fn editing_an_upcoming_auction_moves_its_start() {
 
     let start = T0.plus_ms(5_000);
     let info = auction
-        .send(UpdateDetails {
-            details: details("iPhone 15"),
-            start_time: start,
-        })
+        .send(UpdateDetails { details: details("iPhone 15"), start_time: start })
         .await
         .unwrap()
         .unwrap();
     let started = watcher.next_of("started").await;
 
-    assert_eq!(
-        (info.details.title.as_str(), info.start_time),
-        ("iPhone 15", start)
-    );
+    assert_eq!((info.details.title.as_str(), info.start_time), ("iPhone 15", start));
     assert_eq!(started["auction"]["title"], "iPhone 15");
-    assert_eq!(
-        started["auction"]["endsAt"],
-        start.plus_ms(10_000).to_rfc3339()
-    );
+    assert_eq!(started["auction"]["endsAt"], start.plus_ms(10_000).to_rfc3339());
     assert!(h.clock.now() < T0.plus_ms(6_000));
-    assert_eq!(
-        h.store.snapshot(AuctionId(1)).unwrap().details.title,
-        "iPhone 15"
-    );
+    assert_eq!(h.store.snapshot(AuctionId(1)).unwrap().details.title, "iPhone 15");
 }
 
 #[actix_rt::test]
@@ -110,13 +76,7 @@ async fn a_live_auction_cannot_be_edited() {
     let h = Harness::paused();
     let auction = h.start(live(1, T0.plus_ms(10_000)));
 
-    let refused = auction
-        .send(UpdateDetails {
-            details: details("x"),
-            start_time: T0,
-        })
-        .await
-        .unwrap();
+    let refused = auction.send(UpdateDetails { details: details("x"), start_time: T0 }).await.unwrap();
 
     assert_eq!(refused.unwrap_err(), ControlError::AuctionNotUpcoming);
 }

@@ -27,19 +27,12 @@ async fn a_user_must_wait_one_second_between_bids() {
     h.users(2, 5);
     let auction = h.start(live(1, T0.plus_ms(10_000)));
     auction.send(bid(1, T0)).await.unwrap().unwrap();
-    auction
-        .send(bid(2, T0.plus_ms(100)))
-        .await
-        .unwrap()
-        .unwrap();
+    auction.send(bid(2, T0.plus_ms(100))).await.unwrap().unwrap();
 
     let early = auction.send(bid(1, T0.plus_ms(999))).await.unwrap();
     let on_time = auction.send(bid(1, T0.plus_ms(1_000))).await.unwrap();
 
-    assert_eq!(
-        early.unwrap_err(),
-        BidRejected::TooFast { retry_after_ms: 1 }
-    );
+    assert_eq!(early.unwrap_err(), BidRejected::TooFast { retry_after_ms: 1 });
     assert!(on_time.is_ok());
     assert_eq!(h.store.balance(UserId(1)), 3);
 }
@@ -63,23 +56,12 @@ async fn prebids_become_bids_in_order_at_the_start_without_a_second_charge() {
     assert_eq!(started["auction"]["status"], "live");
     assert_eq!(started["auction"]["currentPrice"], 0.03);
     assert_eq!(started["auction"]["lastBidder"], "user1");
-    assert_eq!(
-        started["auction"]["endsAt"],
-        start.plus_ms(10_000).to_rfc3339()
-    );
-    let names: Vec<_> = started["bids"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["user"]["username"].clone())
-        .collect();
+    assert_eq!(started["auction"]["endsAt"], start.plus_ms(10_000).to_rfc3339());
+    let names: Vec<_> =
+        started["bids"].as_array().unwrap().iter().map(|b| b["user"]["username"].clone()).collect();
     assert_eq!(names, ["user1", "user3", "user2"]); // newest first
-    let stored: Vec<_> = h
-        .store
-        .bids(AuctionId(1))
-        .iter()
-        .map(|b| (b.bidder.id.user().unwrap().0, b.is_prebid))
-        .collect();
+    let stored: Vec<_> =
+        h.store.bids(AuctionId(1)).iter().map(|b| (b.bidder.id.user().unwrap().0, b.is_prebid)).collect();
     assert_eq!(stored, [(2, true), (3, true), (1, true)]);
     assert!((1..=3).all(|u| h.store.balance(UserId(u)) == 4));
     assert_eq!(h.store.notifications().len(), 3);
@@ -98,15 +80,7 @@ async fn prebid_is_refused_once_live_and_without_balance() {
 
     assert_eq!(broke.unwrap_err(), BidRejected::InsufficientBids);
     assert_eq!(late.unwrap_err(), BidRejected::AuctionNotUpcoming);
-    assert_eq!(
-        upcoming_one
-            .send(GetView)
-            .await
-            .unwrap()
-            .auction
-            .prebids_count,
-        0
-    );
+    assert_eq!(upcoming_one.send(GetView).await.unwrap().auction.prebids_count, 0);
 }
 
 #[actix_rt::test]
@@ -136,10 +110,7 @@ async fn store_outage_refuses_the_bid_and_changes_nothing() {
     let retried = auction.send(bid(1, T0.plus_ms(10))).await.unwrap();
 
     assert_eq!(refused.unwrap_err(), BidRejected::StoreUnavailable);
-    assert_eq!(
-        (view.auction.current_price, view.auction.total_bids),
-        (Tyiyn(0), 0)
-    );
+    assert_eq!((view.auction.current_price, view.auction.total_bids), (Tyiyn(0), 0));
     assert_eq!(retried.unwrap().balance, Some(4));
 }
 
@@ -174,15 +145,8 @@ async fn concurrent_bids_are_committed_in_fewer_batches_than_bids() {
     assert!(answers.iter().all(|a| matches!(a, Ok(Ok(_)))));
     let stats = h.store.stats();
     assert_eq!(stats.bids_committed, 100);
-    assert!(
-        stats.commits < 100,
-        "{} commits for 100 bids",
-        stats.commits
-    );
+    assert!(stats.commits < 100, "{} commits for 100 bids", stats.commits);
     let view = auction.send(GetView).await.unwrap();
-    assert_eq!(
-        (view.auction.current_price, view.auction.total_bids),
-        (Tyiyn(100), 100)
-    );
+    assert_eq!((view.auction.current_price, view.auction.total_bids), (Tyiyn(100), 100));
     assert_eq!(view.bids.len(), 50);
 }

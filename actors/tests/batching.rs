@@ -20,20 +20,9 @@ async fn bids_arriving_during_a_commit_are_committed_together() {
     let answers = join_all((1..=20).map(|u| auction.send(bid(u, T0.plus_ms(u))))).await;
 
     assert!(answers.iter().all(|a| matches!(a, Ok(Ok(_)))));
-    assert_eq!(
-        h.store.stats().commits,
-        2,
-        "one bid alone, then the 19 that queued behind it"
-    );
-    let amounts: Vec<i64> = answers
-        .into_iter()
-        .map(|a| a.unwrap().unwrap().bid.amount.0)
-        .collect();
-    assert_eq!(
-        amounts,
-        (1..=20).collect::<Vec<_>>(),
-        "each bid answered with its own price"
-    );
+    assert_eq!(h.store.stats().commits, 2, "one bid alone, then the 19 that queued behind it");
+    let amounts: Vec<i64> = answers.into_iter().map(|a| a.unwrap().unwrap().bid.amount.0).collect();
+    assert_eq!(amounts, (1..=20).collect::<Vec<_>>(), "each bid answered with its own price");
 }
 
 #[actix_rt::test]
@@ -46,29 +35,13 @@ async fn insufficient_balance_in_a_batch_refuses_only_that_bid() {
 
     let answers = join_all([1, 2, 3].map(|u| auction.send(bid(u, T0.plus_ms(u))))).await;
 
-    let outcomes: Vec<_> = answers
-        .into_iter()
-        .map(|a| a.unwrap().map(|ok| ok.bid.amount))
-        .collect();
-    assert_eq!(
-        outcomes,
-        [
-            Ok(Tyiyn(1)),
-            Err(BidRejected::InsufficientBids),
-            Ok(Tyiyn(2))
-        ]
-    );
+    let outcomes: Vec<_> = answers.into_iter().map(|a| a.unwrap().map(|ok| ok.bid.amount)).collect();
+    assert_eq!(outcomes, [Ok(Tyiyn(1)), Err(BidRejected::InsufficientBids), Ok(Tyiyn(2))]);
     assert_eq!([1, 2, 3].map(|u| h.store.balance(UserId(u))), [4, 0, 4]);
     let view = auction.send(GetView).await.unwrap();
     let row = h.store.snapshot(AuctionId(1)).unwrap();
-    assert_eq!(
-        (view.auction.current_price, view.auction.total_bids),
-        (Tyiyn(2), 2)
-    );
-    assert_eq!(
-        (row.price, row.total_bids, row.leader),
-        (Tyiyn(2), 2, Some(bidder(3)))
-    );
+    assert_eq!((view.auction.current_price, view.auction.total_bids), (Tyiyn(2), 2));
+    assert_eq!((row.price, row.total_bids, row.leader), (Tyiyn(2), 2, Some(bidder(3))));
     assert_eq!(view.auction.last_bidder.as_deref(), Some("user3"));
     assert_eq!(h.store.stats().failed_commits, 1);
 }
@@ -82,23 +55,12 @@ async fn a_replayed_bid_is_decided_again_from_the_committed_state() {
     let auction = h.start(live(1, T0.plus_ms(10_000)));
 
     // User 1 leads; user 2 (who cannot pay) outbids; user 1 answers a second later.
-    let answers = join_all(
-        [bid(1, T0), bid(2, T0.plus_ms(1)), bid(1, T0.plus_ms(1_000))].map(|b| auction.send(b)),
-    )
-    .await;
+    let answers =
+        join_all([bid(1, T0), bid(2, T0.plus_ms(1)), bid(1, T0.plus_ms(1_000))].map(|b| auction.send(b)))
+            .await;
 
-    let outcomes: Vec<_> = answers
-        .into_iter()
-        .map(|a| a.unwrap().map(|ok| ok.bid.amount))
-        .collect();
-    assert_eq!(
-        outcomes,
-        [
-            Ok(Tyiyn(1)),
-            Err(BidRejected::InsufficientBids),
-            Err(BidRejected::AlreadyLeader)
-        ]
-    );
+    let outcomes: Vec<_> = answers.into_iter().map(|a| a.unwrap().map(|ok| ok.bid.amount)).collect();
+    assert_eq!(outcomes, [Ok(Tyiyn(1)), Err(BidRejected::InsufficientBids), Err(BidRejected::AlreadyLeader)]);
     assert_eq!(h.store.balance(UserId(1)), 4);
     assert_eq!(h.store.snapshot(AuctionId(1)).unwrap().total_bids, 1);
 }
@@ -114,19 +76,7 @@ async fn a_commit_publishes_balances_and_a_lobby_update() {
 
     let balances = h.balances.lock().unwrap().clone();
     let lobby = h.lobby.lock().unwrap().clone();
-    assert_eq!(
-        balances
-            .iter()
-            .map(|b| (b.user, b.balance))
-            .collect::<Vec<_>>(),
-        [(UserId(1), 4)]
-    );
-    assert_eq!(
-        lobby.last().map(|l| (l.price, l.total_bids)),
-        Some((Tyiyn(1), 1))
-    );
-    assert_eq!(
-        lobby.last().and_then(|l| l.ends_at),
-        Some(T0.plus_ms(10_000))
-    );
+    assert_eq!(balances.iter().map(|b| (b.user, b.balance)).collect::<Vec<_>>(), [(UserId(1), 4)]);
+    assert_eq!(lobby.last().map(|l| (l.price, l.total_bids)), Some((Tyiyn(1), 1)));
+    assert_eq!(lobby.last().and_then(|l| l.ends_at), Some(T0.plus_ms(10_000)));
 }

@@ -69,9 +69,7 @@ impl AuctionStore for Fragile {
     ) -> impl Future<Output = Result<Vec<Refund>, StoreError>> + Send + 'static {
         self.inner.delete_with_refunds(a)
     }
-    fn load_active(
-        &self,
-    ) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static {
+    fn load_active(&self) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static {
         self.inner.load_active()
     }
     fn load(
@@ -93,10 +91,7 @@ async fn an_auction_whose_actor_dies_is_reloaded_from_the_store() {
     let h = Harness::paused();
     h.users(2, 5);
     h.store.seed(live_led_by(1, T0.plus_ms(7_000), 2, 10, 1));
-    let fragile = Fragile {
-        inner: h.store.clone(),
-        explode: Arc::new(AtomicBool::new(true)),
-    };
+    let fragile = Fragile { inner: h.store.clone(), explode: Arc::new(AtomicBool::new(true)) };
     let env = Env {
         store: Arc::new(fragile),
         clock: h.clock.clone(),
@@ -108,21 +103,10 @@ async fn an_auction_whose_actor_dies_is_reloaded_from_the_store() {
     let first = directory.get(AuctionId(1)).unwrap();
 
     let lost = directory.place_bid(AuctionId(1), bid(1, T0)).await;
-    let again = directory
-        .place_bid(AuctionId(1), bid(1, T0.plus_ms(1)))
-        .await
-        .unwrap();
+    let again = directory.place_bid(AuctionId(1), bid(1, T0.plus_ms(1))).await.unwrap();
 
-    assert_eq!(
-        lost.unwrap_err(),
-        BidRejected::StoreUnavailable,
-        "the crashed bid was never committed"
-    );
+    assert_eq!(lost.unwrap_err(), BidRejected::StoreUnavailable, "the crashed bid was never committed");
     assert_eq!(again.bid.amount, Tyiyn(11));
-    assert_ne!(
-        directory.get(AuctionId(1)).unwrap(),
-        first,
-        "a new actor took over"
-    );
+    assert_ne!(directory.get(AuctionId(1)).unwrap(), first, "a new actor took over");
     assert_eq!(h.store.balance(UserId(1)), 4);
 }

@@ -19,11 +19,7 @@ async fn bid_stamped_just_before_the_deadline_is_accepted_during_the_grace() {
     let auction = h.start(live(1, deadline));
     tokio::time::advance(Duration::from_millis(10_200)).await;
 
-    let accepted = auction
-        .send(bid(1, deadline.plus_ms(-1)))
-        .await
-        .unwrap()
-        .unwrap();
+    let accepted = auction.send(bid(1, deadline.plus_ms(-1))).await.unwrap().unwrap();
 
     assert_eq!(accepted.bid.amount, Tyiyn(1));
     assert_eq!(accepted.balance, Some(4));
@@ -51,43 +47,23 @@ async fn auction_finishes_exactly_once_after_the_deadline_and_grace() {
     let h = Harness::paused();
     h.users(2, 5);
     let auction = h.start(live(1, T0.plus_ms(10_000)));
-    auction
-        .send(bid(1, T0.plus_ms(1_000)))
-        .await
-        .unwrap()
-        .unwrap();
-    auction
-        .send(bid(2, T0.plus_ms(2_000)))
-        .await
-        .unwrap()
-        .unwrap();
+    auction.send(bid(1, T0.plus_ms(1_000))).await.unwrap().unwrap();
+    auction.send(bid(2, T0.plus_ms(2_000))).await.unwrap().unwrap();
     let mut watcher = Watcher::new();
     auction.send(watcher.join()).await.unwrap();
 
     let finished = watcher.next_of("finished").await;
 
     let finished_at = now(&h).ms_since(T0);
-    assert!(
-        (12_500..12_510).contains(&finished_at),
-        "finished at +{finished_at} ms"
-    );
+    assert!((12_500..12_510).contains(&finished_at), "finished at +{finished_at} ms");
     assert_eq!(finished["auction"]["winner"]["username"], "user2");
     assert_eq!(finished["auction"]["winningBid"]["amount"], 0.02);
-    assert_eq!(
-        finished["auction"]["endTime"],
-        T0.plus_ms(12_000).to_rfc3339()
-    );
+    assert_eq!(finished["auction"]["endTime"], T0.plus_ms(12_000).to_rfc3339());
     tokio::time::advance(Duration::from_secs(60)).await;
     assert_eq!(h.store.stats().finish_calls, 1);
     let row = h.store.snapshot(AuctionId(1)).unwrap();
-    assert_eq!(
-        (row.status, row.leader, row.price),
-        (AuctionStatus::Finished, Some(bidder(2)), Tyiyn(2))
-    );
-    assert!(
-        auction.send(bid(1, T0.plus_ms(3_000))).await.is_err(),
-        "the actor has stopped"
-    );
+    assert_eq!((row.status, row.leader, row.price), (AuctionStatus::Finished, Some(bidder(2)), Tyiyn(2)));
+    assert!(auction.send(bid(1, T0.plus_ms(3_000))).await.is_err(), "the actor has stopped");
 }
 
 #[actix_rt::test]
@@ -96,11 +72,7 @@ async fn a_bid_in_time_keeps_the_auction_going() {
     h.users(1, 5);
     let auction = h.start(live(1, T0.plus_ms(10_000)));
     tokio::time::advance(Duration::from_millis(9_000)).await;
-    auction
-        .send(bid(1, T0.plus_ms(9_000)))
-        .await
-        .unwrap()
-        .unwrap();
+    auction.send(bid(1, T0.plus_ms(9_000))).await.unwrap().unwrap();
 
     tokio::time::advance(Duration::from_millis(2_000)).await;
     let view = auction.send(GetView).await.unwrap();
@@ -120,10 +92,7 @@ async fn admin_finish_makes_the_leader_the_winner() {
     let view = auction.send(EndNow).await.unwrap().unwrap();
 
     assert_eq!(view.auction.status, AuctionStatus::Finished);
-    assert_eq!(
-        view.auction.winner.as_ref().map(|w| &*w.username),
-        Some("user1")
-    );
+    assert_eq!(view.auction.winner.as_ref().map(|w| &*w.username), Some("user1"));
     assert_eq!(h.store.stats().finished, 1);
 }
 
@@ -137,9 +106,6 @@ async fn admin_finish_without_bids_has_no_winner_and_needs_a_live_auction() {
     let refused = waiting.send(EndNow).await.unwrap();
 
     assert_eq!(view.auction.winner, None);
-    assert_eq!(
-        h.store.snapshot(AuctionId(1)).unwrap().status,
-        AuctionStatus::Finished
-    );
+    assert_eq!(h.store.snapshot(AuctionId(1)).unwrap().status, AuctionStatus::Finished);
     assert_eq!(refused.unwrap_err(), ControlError::AuctionNotLive);
 }

@@ -15,8 +15,7 @@ use tyiyn_actors::{BidRejected, Clock, Registry, TokioClock};
 async fn restart_resumes_every_auction_where_it_was() {
     let h = Harness::paused();
     h.users(3, 5);
-    h.store
-        .seed(live_led_by(1, T0.plus_ms(7_000), 2, 1_234, 50));
+    h.store.seed(live_led_by(1, T0.plus_ms(7_000), 2, 1_234, 50));
     h.store.seed(upcoming(2, T0.plus_ms(3_600_000)));
     // Its deadline passed while the server was down.
     h.store.seed(live_led_by(3, T0.plus_ms(-4_000), 3, 99, 9));
@@ -27,37 +26,15 @@ async fn restart_resumes_every_auction_where_it_was() {
     let directory = Registry::launch(h.env.clone(), Vec::new()).await.unwrap();
     common::eventually(|| h.store.stats().finished == 1).await;
     common::eventually(|| directory.get(AuctionId(3)).is_none()).await;
-    let running = directory
-        .get(AuctionId(1))
-        .unwrap()
-        .send(GetView)
-        .await
-        .unwrap()
-        .auction;
-    let waiting = directory
-        .get(AuctionId(2))
-        .unwrap()
-        .send(GetView)
-        .await
-        .unwrap()
-        .auction;
+    let running = directory.get(AuctionId(1)).unwrap().send(GetView).await.unwrap().auction;
+    let waiting = directory.get(AuctionId(2)).unwrap().send(GetView).await.unwrap().auction;
     let list = directory.list().await;
 
     assert_eq!(running.status, AuctionStatus::Live);
-    assert_eq!(
-        (running.current_price, running.total_bids),
-        (Tyiyn(1_234), 50)
-    );
-    assert_eq!(
-        (running.last_bidder.as_deref(), running.ends_at),
-        (Some("user2"), Some(T0.plus_ms(7_000)))
-    );
+    assert_eq!((running.current_price, running.total_bids), (Tyiyn(1_234), 50));
+    assert_eq!((running.last_bidder.as_deref(), running.ends_at), (Some("user2"), Some(T0.plus_ms(7_000))));
     assert_eq!(waiting.status, AuctionStatus::Upcoming);
-    assert_eq!(
-        list.iter().map(|i| i.id.0).collect::<Vec<_>>(),
-        [1, 2],
-        "3 finished at start-up, 4 was over"
-    );
+    assert_eq!(list.iter().map(|i| i.id.0).collect::<Vec<_>>(), [1, 2], "3 finished at start-up, 4 was over");
     let overdue = h.store.snapshot(AuctionId(3)).unwrap();
     assert_eq!(overdue.status, AuctionStatus::Finished);
     assert_eq!(
@@ -73,10 +50,7 @@ async fn created_auction_runs_and_goes_live_at_its_start() {
     let h = Harness::paused();
     let directory = Registry::launch(h.env.clone(), Vec::new()).await.unwrap();
     let new = NewAuction {
-        details: AuctionDetails {
-            title: "Samsung S24".into(),
-            ..AuctionDetails::default()
-        },
+        details: AuctionDetails { title: "Samsung S24".into(), ..AuctionDetails::default() },
         start_time: T0.plus_ms(30_000),
         starting_price: Tyiyn(0),
     };
@@ -87,10 +61,7 @@ async fn created_auction_runs_and_goes_live_at_its_start() {
     auction.send(watcher.join()).await.unwrap();
 
     assert_eq!(info.status, AuctionStatus::Upcoming);
-    assert_eq!(
-        watcher.next_of("started").await["auction"]["title"],
-        "Samsung S24"
-    );
+    assert_eq!(watcher.next_of("started").await["auction"]["title"], "Samsung S24");
 }
 
 #[actix_rt::test]
@@ -103,10 +74,7 @@ async fn finished_auctions_leave_the_registry() {
 
     assert!(directory.list().await.is_empty());
     assert_eq!(
-        directory
-            .place_bid(AuctionId(1), bid(1, T0))
-            .await
-            .unwrap_err(),
+        directory.place_bid(AuctionId(1), bid(1, T0)).await.unwrap_err(),
         BidRejected::AuctionNotFound
     );
 }
@@ -117,11 +85,7 @@ async fn reload_starts_an_auction_the_server_wrote_directly() {
     let directory = Registry::launch(h.env.clone(), Vec::new()).await.unwrap();
     h.store.seed(upcoming(9, T0.plus_ms(60_000)));
 
-    let running = directory
-        .registry()
-        .send(Reload { id: AuctionId(9) })
-        .await
-        .unwrap();
+    let running = directory.registry().send(Reload { id: AuctionId(9) }).await.unwrap();
 
     assert!(running);
     assert!(directory.lookup(AuctionId(9)).await.is_some());
@@ -136,9 +100,8 @@ async fn auctions_on_separate_arbiters_take_bids_in_parallel() {
     h.store.seed(common::live(1, deadline));
     h.store.seed(common::live(2, deadline));
     let arbiters = [actix::Arbiter::new(), actix::Arbiter::new()];
-    let directory = Registry::launch(h.env.clone(), arbiters.iter().map(|a| a.handle()).collect())
-        .await
-        .unwrap();
+    let directory =
+        Registry::launch(h.env.clone(), arbiters.iter().map(|a| a.handle()).collect()).await.unwrap();
 
     let now = h.clock.now();
     let (a, b) = futures_util::join!(
@@ -146,10 +109,7 @@ async fn auctions_on_separate_arbiters_take_bids_in_parallel() {
         directory.place_bid(AuctionId(2), bid(1, now))
     );
 
-    assert_eq!(
-        (a.unwrap().bid.amount, b.unwrap().bid.amount),
-        (Tyiyn(1), Tyiyn(1))
-    );
+    assert_eq!((a.unwrap().bid.amount, b.unwrap().bid.amount), (Tyiyn(1), Tyiyn(1)));
     assert_eq!(h.store.balance(UserId(1)), 3);
     for arbiter in arbiters {
         arbiter.stop();

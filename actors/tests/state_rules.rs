@@ -12,12 +12,7 @@ fn user(i: i64) -> Bidder {
 }
 
 fn prebid(i: i64, stamp: UnixMillis) -> Prebid {
-    Prebid {
-        id: PrebidId(i),
-        user: UserId(i),
-        username: format!("user{i}").into(),
-        stamp,
-    }
+    Prebid { id: PrebidId(i), user: UserId(i), username: format!("user{i}").into(), stamp }
 }
 
 /// A live auction with no bids, whose countdown ends 10 s after `START`.
@@ -43,14 +38,8 @@ fn bid_received_after_deadline_is_rejected() {
     let mut state = live();
     let deadline = state.ends_at().unwrap();
 
-    assert_eq!(
-        state.place_bid(deadline, &user(1)),
-        Err(BidRejected::DeadlinePassed)
-    );
-    assert_eq!(
-        state.place_bid(deadline.plus_ms(5), &user(1)),
-        Err(BidRejected::DeadlinePassed)
-    );
+    assert_eq!(state.place_bid(deadline, &user(1)), Err(BidRejected::DeadlinePassed));
+    assert_eq!(state.place_bid(deadline.plus_ms(5), &user(1)), Err(BidRejected::DeadlinePassed));
 }
 
 #[test]
@@ -82,10 +71,7 @@ fn leader_cannot_outbid_themselves() {
     let mut state = live();
     state.place_bid(START.plus_ms(1_000), &user(1)).unwrap();
 
-    assert_eq!(
-        state.place_bid(START.plus_ms(5_000), &user(1)),
-        Err(BidRejected::AlreadyLeader)
-    );
+    assert_eq!(state.place_bid(START.plus_ms(5_000), &user(1)), Err(BidRejected::AlreadyLeader));
 }
 
 #[test]
@@ -96,9 +82,7 @@ fn second_bid_within_a_second_is_too_fast() {
 
     assert_eq!(
         state.place_bid(START.plus_ms(1_700), &user(1)),
-        Err(BidRejected::TooFast {
-            retry_after_ms: 300
-        })
+        Err(BidRejected::TooFast { retry_after_ms: 300 })
     );
     assert!(state.place_bid(START.plus_ms(2_000), &user(1)).is_ok());
 }
@@ -118,17 +102,11 @@ fn rejected_bid_changes_nothing() {
 #[test]
 fn bid_on_an_upcoming_auction_is_not_live_and_on_a_finished_one_is_finished() {
     let mut upcoming = AuctionState::upcoming(AuctionId(1), START, Tyiyn(0), Rules::default());
-    assert_eq!(
-        upcoming.place_bid(START.plus_ms(-1), &user(1)),
-        Err(BidRejected::AuctionNotLive)
-    );
+    assert_eq!(upcoming.place_bid(START.plus_ms(-1), &user(1)), Err(BidRejected::AuctionNotLive));
 
     let mut finished = live();
     finished.finish(START.plus_ms(10_000));
-    assert_eq!(
-        finished.place_bid(START.plus_ms(1), &user(1)),
-        Err(BidRejected::AuctionFinished)
-    );
+    assert_eq!(finished.place_bid(START.plus_ms(1), &user(1)), Err(BidRejected::AuctionFinished));
 }
 
 #[test]
@@ -137,26 +115,14 @@ fn one_prebid_per_user_and_only_before_the_start() {
     state.check_prebid(START.plus_ms(-10), UserId(1)).unwrap();
     state.record_prebid(prebid(1, START.plus_ms(-10)));
 
-    assert_eq!(
-        state.check_prebid(START.plus_ms(-5), UserId(1)),
-        Err(BidRejected::AlreadyPrebid)
-    );
-    assert_eq!(
-        state.check_prebid(START, UserId(2)),
-        Err(BidRejected::AuctionNotUpcoming)
-    );
-    assert_eq!(
-        live().check_prebid(START, UserId(2)),
-        Err(BidRejected::AuctionNotUpcoming)
-    );
+    assert_eq!(state.check_prebid(START.plus_ms(-5), UserId(1)), Err(BidRejected::AlreadyPrebid));
+    assert_eq!(state.check_prebid(START, UserId(2)), Err(BidRejected::AuctionNotUpcoming));
+    assert_eq!(live().check_prebid(START, UserId(2)), Err(BidRejected::AuctionNotUpcoming));
 }
 
 #[test]
 fn go_live_turns_prebids_into_bids_in_the_order_placed() {
-    let rules = Rules {
-        start_countdown_ms: 30_000,
-        ..Rules::default()
-    };
+    let rules = Rules { start_countdown_ms: 30_000, ..Rules::default() };
     let mut state = AuctionState::upcoming(AuctionId(1), START, Tyiyn(500), rules);
     for i in [3, 1, 2] {
         state.record_prebid(prebid(i, START.plus_ms(-100 + i)));
@@ -164,10 +130,8 @@ fn go_live_turns_prebids_into_bids_in_the_order_placed() {
 
     let converted = state.go_live(START);
 
-    let order: Vec<_> = converted
-        .iter()
-        .map(|b| (b.bidder.id.user().unwrap().0, b.amount.0, b.is_prebid))
-        .collect();
+    let order: Vec<_> =
+        converted.iter().map(|b| (b.bidder.id.user().unwrap().0, b.amount.0, b.is_prebid)).collect();
     assert_eq!(order, vec![(3, 501, true), (1, 502, true), (2, 503, true)]);
     assert_eq!(state.status(), AuctionStatus::Live);
     assert_eq!(state.leader(), Some(&user(2)));
@@ -183,10 +147,7 @@ fn prebidder_may_bid_right_after_go_live_unless_leading() {
     state.go_live(START);
 
     assert!(state.place_bid(START.plus_ms(10), &user(1)).is_ok());
-    assert_eq!(
-        state.place_bid(START.plus_ms(20), &user(1)),
-        Err(BidRejected::AlreadyLeader)
-    );
+    assert_eq!(state.place_bid(START.plus_ms(20), &user(1)), Err(BidRejected::AlreadyLeader));
 }
 
 #[test]
@@ -231,8 +192,5 @@ fn every_rejection_has_its_own_stable_code() {
     let codes: std::collections::HashSet<_> = all.iter().map(BidRejected::code).collect();
     assert_eq!(codes.len(), all.len());
     assert_eq!(BidRejected::AlreadyLeader.code(), "already_leader");
-    assert_eq!(
-        BidRejected::TooFast { retry_after_ms: 1 }.code(),
-        "too_fast"
-    );
+    assert_eq!(BidRejected::TooFast { retry_after_ms: 1 }.code(), "too_fast");
 }

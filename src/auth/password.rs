@@ -14,11 +14,7 @@ pub async fn hash(password: String, cost: u32) -> Result<String, ApiError> {
 
 /// Verifies `password` against `stored`, or against `dummy` when there is no such account, so
 /// both paths cost one bcrypt verification and take the same time.
-pub async fn verify(
-    password: String,
-    stored: Option<String>,
-    dummy: &str,
-) -> Result<bool, ApiError> {
+pub async fn verify(password: String, stored: Option<String>, dummy: &str) -> Result<bool, ApiError> {
     let exists = stored.is_some();
     let hash = stored.unwrap_or_else(|| dummy.to_owned());
     let ok = web::block(move || bcrypt::verify(password, &hash).unwrap_or(false))

@@ -35,33 +35,20 @@ pub struct SessionCache(RwLock<HashMap<TokenHash, Cached>>);
 
 impl SessionCache {
     fn get(&self, hash: &TokenHash) -> Option<Cached> {
-        self.0
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(hash)
-            .cloned()
+        self.0.read().unwrap_or_else(|e| e.into_inner()).get(hash).cloned()
     }
 
     fn put(&self, hash: TokenHash, entry: Cached) {
-        self.0
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(hash, entry);
+        self.0.write().unwrap_or_else(|e| e.into_inner()).insert(hash, entry);
     }
 
     pub fn remove(&self, hash: &TokenHash) {
-        self.0
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(hash);
+        self.0.write().unwrap_or_else(|e| e.into_inner()).remove(hash);
     }
 
     /// Forgets every session of a user (deleted account, changed role).
     pub fn remove_user(&self, user_id: i64) {
-        self.0
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .retain(|_, c| c.user_id != user_id);
+        self.0.write().unwrap_or_else(|e| e.into_inner()).retain(|_, c| c.user_id != user_id);
     }
 }
 
@@ -110,14 +97,7 @@ pub async fn start(
     let expires_at = Utc::now() + Duration::days(state.config.auth.session_days);
     let client = state.pool.get().await?;
     db::users::insert_session(&client, &hash, user_id, expires_at).await?;
-    state.sessions.put(
-        hash,
-        Cached {
-            user_id,
-            username: username.into(),
-            expires_at,
-        },
-    );
+    state.sessions.put(hash, Cached { user_id, username: username.into(), expires_at });
     Ok(cookie(req, state, token))
 }
 
@@ -159,11 +139,8 @@ async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, ApiError> {
             let Some(row) = db::users::find_session(&client, &hash).await? else {
                 return Ok(None);
             };
-            let entry = Cached {
-                user_id: row.user_id,
-                username: row.username.into(),
-                expires_at: row.expires_at,
-            };
+            let entry =
+                Cached { user_id: row.user_id, username: row.username.into(), expires_at: row.expires_at };
             state.sessions.put(hash, entry.clone());
             entry
         }
@@ -174,18 +151,9 @@ async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, ApiError> {
         let expires_at = now + lifetime;
         let client = state.pool.get().await?;
         db::users::extend_session(&client, &hash, expires_at).await?;
-        state.sessions.put(
-            hash,
-            Cached {
-                expires_at,
-                ..entry.clone()
-            },
-        );
+        state.sessions.put(hash, Cached { expires_at, ..entry.clone() });
     }
-    Ok(Some(CurrentUser {
-        id: entry.user_id,
-        username: entry.username,
-    }))
+    Ok(Some(CurrentUser { id: entry.user_id, username: entry.username }))
 }
 
 type Extracted<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;

@@ -14,11 +14,7 @@ pub struct LoginThrottle {
 
 impl LoginThrottle {
     pub fn new(max: u32, window: Duration) -> LoginThrottle {
-        LoginThrottle {
-            max: max as usize,
-            window,
-            failures: Mutex::new(HashMap::new()),
-        }
+        LoginThrottle { max: max as usize, window, failures: Mutex::new(HashMap::new()) }
     }
 
     /// `Err(seconds to wait)` when any of `keys` is over the limit.
@@ -27,10 +23,7 @@ impl LoginThrottle {
         let mut wait = Duration::ZERO;
         for key in keys {
             if let Some(times) = map.get_mut(key) {
-                while times
-                    .front()
-                    .is_some_and(|t| now.duration_since(*t) >= self.window)
-                {
+                while times.front().is_some_and(|t| now.duration_since(*t) >= self.window) {
                     times.pop_front();
                 }
                 if times.len() >= self.max
@@ -40,11 +33,7 @@ impl LoginThrottle {
                 }
             }
         }
-        if wait.is_zero() {
-            Ok(())
-        } else {
-            Err(wait.as_secs().max(1))
-        }
+        if wait.is_zero() { Ok(()) } else { Err(wait.as_secs().max(1)) }
     }
 
     /// Records one failure under each key.
@@ -52,10 +41,7 @@ impl LoginThrottle {
         let mut map = self.failures.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() > 100_000 {
             // Bound memory under a flood of distinct keys: drop entries whose window passed.
-            map.retain(|_, t| {
-                t.back()
-                    .is_some_and(|last| now.duration_since(*last) < self.window)
-            });
+            map.retain(|_, t| t.back().is_some_and(|last| now.duration_since(*last) < self.window));
         }
         for key in keys {
             map.entry(key.clone()).or_default().push_back(now);
@@ -64,10 +50,7 @@ impl LoginThrottle {
 
     /// Forgets an account's failures after a successful login.
     pub fn clear(&self, key: &str) {
-        self.failures
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(key);
+        self.failures.lock().unwrap_or_else(|e| e.into_inner()).remove(key);
     }
 }
 
@@ -85,10 +68,6 @@ mod tests {
             throttle.fail(&keys, start);
         }
         assert_eq!(throttle.check(&keys, start), Err(900));
-        assert!(
-            throttle
-                .check(&keys, start + Duration::from_secs(900))
-                .is_ok()
-        );
+        assert!(throttle.check(&keys, start + Duration::from_secs(900)).is_ok());
     }
 }

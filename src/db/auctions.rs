@@ -100,10 +100,10 @@ fn from_row(r: &Row) -> FinishedAuction {
         total_bids: r.get(16),
         created_at: r.get(17),
         last_bidder: winner.as_ref().map(|w| w.username.clone()),
-        winning_bid: winner.as_ref().zip(last_bid_at).map(|(_, at)| WinningBid {
-            amount: Tyiyn(r.get(11)),
-            created_at: at,
-        }),
+        winning_bid: winner
+            .as_ref()
+            .zip(last_bid_at)
+            .map(|(_, at)| WinningBid { amount: Tyiyn(r.get(11)), created_at: at }),
         winner,
         prebids_count: r.get(24),
         participants: r.get(25),
@@ -117,38 +117,19 @@ pub async fn finished(
     id: Option<i64>,
     limit: i64,
 ) -> Result<Vec<FinishedAuction>, tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!(
-            "../../sql/queries/auction/select_finished.sql"
-        ))
-        .await?;
-    Ok(db
-        .query(&stmt, &[&id, &limit])
-        .await?
-        .iter()
-        .map(from_row)
-        .collect())
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/auction/select_finished.sql")).await?;
+    Ok(db.query(&stmt, &[&id, &limit]).await?.iter().map(from_row).collect())
 }
 
 /// The auction whose display id ends the slug.
-pub async fn id_by_slug(
-    db: &impl GenericClient,
-    slug: &str,
-) -> Result<Option<i64>, tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/auction/find_by_slug.sql"))
-        .await?;
-    Ok(db
-        .query_opt(&stmt, &[&slug.to_lowercase()])
-        .await?
-        .map(|r| r.get(0)))
+pub async fn id_by_slug(db: &impl GenericClient, slug: &str) -> Result<Option<i64>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/auction/find_by_slug.sql")).await?;
+    Ok(db.query_opt(&stmt, &[&slug.to_lowercase()]).await?.map(|r| r.get(0)))
 }
 
 /// (total bids, distinct bidders) of an auction.
 pub async fn stats(db: &impl GenericClient, id: i64) -> Result<(i64, i64), tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/auction/select_stats.sql"))
-        .await?;
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/auction/select_stats.sql")).await?;
     let row = db.query_one(&stmt, &[&id]).await?;
     Ok((row.get(0), row.get(1)))
 }

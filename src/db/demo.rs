@@ -222,10 +222,8 @@ async fn insert_person(tx: &Transaction<'_>, i: usize, hash: &str, now: Time) ->
     let joined = now - Duration::days(70 - 5 * i as i64);
     let email = (!p.bot).then(|| format!("{}@example.com", p.login));
     let ip = (!p.bot).then(|| format!("212.42.{}.{}", 96 + i, 17 + 11 * i));
-    let params: [&(dyn ToSql + Sync); 11] = [
-        &p.login, &email, &hash, &p.first, &p.last, &p.phone, &p.born, &p.gender, &p.bot, &ip,
-        &joined,
-    ];
+    let params: [&(dyn ToSql + Sync); 11] =
+        [&p.login, &email, &hash, &p.first, &p.last, &p.phone, &p.born, &p.gender, &p.bot, &ip, &joined];
     let stmt = tx.prepare_cached(INSERT_USER).await?;
     Ok(tx.query_one(&stmt, &params).await?.get(0))
 }
@@ -253,8 +251,8 @@ async fn insert_lot(tx: &Transaction<'_>, i: usize, ids: &[i64], now: Time) -> R
     let leader = seq.last().map(|&who| ids[who as usize]);
     let stmt = tx.prepare_cached(INSERT_AUCTION).await?;
     let params: [&(dyn ToSql + Sync); 13] = [
-        &n, &lot.title, &lot.about, &lot.image, &retail, &total, &start, &status, &ends_at,
-        &end_time, &package, &shelf, &leader,
+        &n, &lot.title, &lot.about, &lot.image, &retail, &total, &start, &status, &ends_at, &end_time,
+        &package, &shelf, &leader,
     ];
     let auction: i64 = tx.query_one(&stmt, &params).await?.get(0);
     let users: Vec<i64> = seq.iter().map(|&who| ids[who as usize]).collect();
@@ -297,9 +295,7 @@ fn bidders(lot: &Lot) -> Result<Vec<Who>> {
 /// Seconds after the start at which each bid lands: converted pre-bids at the start, then 2–9 s
 /// apart (under the 10 s countdown, over the 1 s minimum between one user's bids).
 fn offsets(prebids: usize, n: usize) -> Vec<i64> {
-    (0..n)
-        .map(|k| (prebids..=k).map(|j| 2 + j as i64 * 7 % 8).sum())
-        .collect()
+    (0..n).map(|k| (prebids..=k).map(|j| 2 + j as i64 * 7 % 8).sum()).collect()
 }
 
 #[cfg(test)]

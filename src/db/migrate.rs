@@ -4,10 +4,10 @@
 use deadpool_postgres::Pool;
 
 /// Every migration, in order: (name, SQL).
-pub const MIGRATIONS: &[(&str, &str)] = &[(
-    "0001_foundation",
-    include_str!("../../sql/migrations/0001_foundation.sql"),
-)];
+pub const MIGRATIONS: &[(&str, &str)] = &[
+    ("0001_foundation", include_str!("../../sql/migrations/0001_foundation.sql")),
+    ("0002_commit_bid_batch", include_str!("../../sql/migrations/0002_commit_bid_batch.sql")),
+];
 
 /// Applies the migrations not yet recorded; one transaction each, under an advisory lock so two
 /// starting servers do not race.
@@ -22,15 +22,11 @@ pub async fn run(pool: &Pool) -> anyhow::Result<()> {
         .await?;
     for (name, sql) in MIGRATIONS {
         let tx = client.transaction().await?;
-        tx.execute("select pg_advisory_xact_lock(727274)", &[])
-            .await?;
-        let done = tx
-            .query_opt("select 1 from schema_migration where name = $1", &[name])
-            .await?;
+        tx.execute("select pg_advisory_xact_lock(727274)", &[]).await?;
+        let done = tx.query_opt("select 1 from schema_migration where name = $1", &[name]).await?;
         if done.is_none() {
             tx.batch_execute(sql).await?;
-            tx.execute("insert into schema_migration (name) values ($1)", &[name])
-                .await?;
+            tx.execute("insert into schema_migration (name) values ($1)", &[name]).await?;
             tracing::info!(migration = name, "applied");
         }
         tx.commit().await?;
@@ -47,12 +43,7 @@ mod tests {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/sql/migrations");
         let mut files: Vec<String> = std::fs::read_dir(dir)
             .expect("migrations directory exists")
-            .map(|e| {
-                e.expect("readable entry")
-                    .file_name()
-                    .to_string_lossy()
-                    .into_owned()
-            })
+            .map(|e| e.expect("readable entry").file_name().to_string_lossy().into_owned())
             .filter(|n| n.ends_with(".sql"))
             .map(|n| n.trim_end_matches(".sql").to_owned())
             .collect();

@@ -15,13 +15,8 @@ use tokio_postgres::NoTls;
 pub async fn connect(url: &str, size: usize) -> anyhow::Result<Pool> {
     let config: tokio_postgres::Config = url.parse()?;
     ensure_database(&config).await?;
-    let manager = Manager::from_config(
-        config,
-        NoTls,
-        ManagerConfig {
-            recycling_method: RecyclingMethod::Fast,
-        },
-    );
+    let manager =
+        Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
     Ok(Pool::builder(manager).max_size(size).build()?)
 }
 
@@ -34,16 +29,10 @@ async fn ensure_database(config: &tokio_postgres::Config) -> anyhow::Result<()> 
     admin.dbname("postgres");
     let (client, connection) = admin.connect(NoTls).await?;
     let driver = tokio::spawn(connection);
-    let exists = client
-        .query_opt("select 1 from pg_database where datname = $1", &[&name])
-        .await?
-        .is_some();
+    let exists = client.query_opt("select 1 from pg_database where datname = $1", &[&name]).await?.is_some();
     if !exists {
         let quoted = name.replace('"', "\"\"");
-        if let Err(err) = client
-            .batch_execute(&format!("create database \"{quoted}\""))
-            .await
-        {
+        if let Err(err) = client.batch_execute(&format!("create database \"{quoted}\"")).await {
             // Another process may have created it between the check and the create.
             if err.code() != Some(&tokio_postgres::error::SqlState::DUPLICATE_DATABASE) {
                 return Err(err.into());

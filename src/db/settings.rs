@@ -38,9 +38,7 @@ fn from_row(row: &Row) -> SiteSettings {
 }
 
 pub async fn get(db: &impl GenericClient) -> Result<SiteSettings, tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/setting/get_settings.sql"))
-        .await?;
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/setting/get_settings.sql")).await?;
     Ok(from_row(&db.query_one(&stmt, &[]).await?))
 }
 
@@ -48,11 +46,7 @@ pub async fn update(
     db: &impl GenericClient,
     s: &SiteSettings,
 ) -> Result<SiteSettings, tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!(
-            "../../sql/queries/setting/update_settings.sql"
-        ))
-        .await?;
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/setting/update_settings.sql")).await?;
     let row = db
         .query_one(
             &stmt,

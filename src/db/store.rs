@@ -13,8 +13,8 @@ use tyiyn_actors::ids::{AuctionId, BidId, BotId, PrebidId, Tyiyn, UserId};
 use tyiyn_actors::rules::{Bidder, BidderId};
 use tyiyn_actors::state::{AuctionStatus, Prebid};
 use tyiyn_actors::store::{
-    AuctionDetails, AuctionSnapshot, AuctionStore, BidBatch, CommitError, CommittedBid,
-    CommittedPrebid, FinishRecord, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+    AuctionDetails, AuctionSnapshot, AuctionStore, BidBatch, CommitError, CommittedBid, CommittedPrebid,
+    FinishRecord, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
 };
 use tyiyn_actors::view::BidRecord;
 
@@ -41,6 +41,14 @@ impl PgStore {
 
 fn down(err: impl std::fmt::Display) -> StoreError {
     StoreError(err.to_string())
+}
+
+/// A database error with PostgreSQL's own code and message (tokio-postgres prints only "db error").
+fn describe(e: &tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{} {}", db.code().code(), db.message()),
+        None => e.to_string(),
+    }
 }
 
 pub fn ts(ms: UnixMillis) -> DateTime<Utc> {
@@ -70,10 +78,7 @@ fn columns(bids: &[NewBid]) -> BidColumns {
         users: bids.iter().map(|b| b.bidder.id.raw()).collect(),
         amounts: bids.iter().map(|b| b.amount.0).collect(),
         bots: bids.iter().map(|b| b.bidder.is_bot()).collect(),
-        bot_names: bids
-            .iter()
-            .map(|b| b.bidder.is_bot().then(|| b.bidder.name.to_string()))
-            .collect(),
+        bot_names: bids.iter().map(|b| b.bidder.is_bot().then(|| b.bidder.name.to_string())).collect(),
         prebids: bids.iter().map(|b| b.is_prebid).collect(),
         stamps: bids.iter().map(|b| ts(b.stamp)).collect(),
     }
@@ -88,18 +93,7 @@ async fn insert_bids(
     let c = columns(bids);
     let stmt = db.prepare_cached(q!("insert_bids")).await?;
     let rows = db
-        .query(
-            &stmt,
-            &[
-                &auction.0,
-                &c.users,
-                &c.amounts,
-                &c.bots,
-                &c.bot_names,
-                &c.prebids,
-                &c.stamps,
-            ],
-        )
+        .query(&stmt, &[&auction.0, &c.users, &c.amounts, &c.bots, &c.bot_names, &c.prebids, &c.stamps])
         .await?;
     // Identity values rise in insertion order, which follows `order by ordinality`.
     let mut ids: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
@@ -108,99 +102,58 @@ async fn insert_bids(
 }
 
 async fn commit_batch(pool: Pool, batch: BidBatch) -> Result<Vec<CommittedBid>, CommitError> {
-    let unavailable = |e: tokio_postgres::Error| CommitError::Unavailable(e.to_string());
-    let mut client = pool
-        .get()
-        .await
-        .map_err(|e| CommitError::Unavailable(e.to_string()))?;
-    let tx = client.transaction().await.map_err(unavailable)?;
-
-    // One debit per user per batch; users locked in id order so concurrent batches on other
-    // auctions cannot deadlock.
-    let payers: Vec<i64> = batch
-        .bids
-        .iter()
-        .filter_map(|b| b.bidder.id.user())
-        .map(|u| u.0)
-        .collect();
-    let mut owed: HashMap<i64, i64> = HashMap::new();
-    for user in &payers {
-        *owed.entry(*user).or_default() += 1;
-    }
-    let mut balances: HashMap<i64, i64> = HashMap::new();
-    if !owed.is_empty() {
-        let mut ids: Vec<i64> = owed.keys().copied().collect();
-        ids.sort_unstable();
-        let counts: Vec<i64> = ids.iter().map(|id| owed[id]).collect();
-        let lock = tx
-            .prepare_cached(q!("lock_users"))
-            .await
-            .map_err(unavailable)?;
-        tx.query(&lock, &[&ids]).await.map_err(unavailable)?;
-        let debit = tx
-            .prepare_cached(q!("debit_users"))
-            .await
-            .map_err(unavailable)?;
-        for row in tx
-            .query(&debit, &[&ids, &counts])
-            .await
-            .map_err(unavailable)?
-        {
-            balances.insert(row.get(0), row.get(1));
-        }
-        if balances.len() < ids.len() {
-            let short = ids
-                .into_iter()
-                .filter(|id| !balances.contains_key(id))
-                .map(UserId)
-                .collect();
-            return Err(CommitError::Insufficient(short));
-        }
-        let ledger = tx
-            .prepare_cached(q!("insert_ledger_debits"))
-            .await
-            .map_err(unavailable)?;
-        tx.execute(&ledger, &[&payers, &"bid", &batch.auction.0])
-            .await
-            .map_err(unavailable)?;
-    }
-    let ids = insert_bids(&tx, batch.auction, &batch.bids)
-        .await
-        .map_err(unavailable)?;
+    let unavailable = |e: tokio_postgres::Error| CommitError::Unavailable(describe(&e));
+    let client = pool.get().await.map_err(|e| CommitError::Unavailable(e.to_string()))?;
+    let c = columns(&batch.bids);
     let r = &batch.result;
     let leader = r.leader.as_ref().map(|b| b.id.raw());
-    let tally = tx
-        .prepare_cached(q!("update_tally"))
-        .await
-        .map_err(unavailable)?;
-    tx.execute(
-        &tally,
-        &[
-            &batch.auction.0,
-            &r.price.0,
-            &leader,
-            &ts(r.ends_at),
-            &r.total_bids,
-        ],
-    )
-    .await
-    .map_err(unavailable)?;
-    tx.commit().await.map_err(unavailable)?;
-
-    // Each bid's balance is the final one plus the user's bids that came after it in the batch.
+    // One statement, one round trip, one transaction: see sql/migrations/0002_commit_bid_batch.sql.
+    let stmt = client.prepare_cached(q!("commit_bid_batch")).await.map_err(unavailable)?;
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 10] = [
+        &batch.auction.0,
+        &c.users,
+        &c.amounts,
+        &c.bots,
+        &c.bot_names,
+        &c.stamps,
+        &r.price.0,
+        &leader,
+        &ts(r.ends_at),
+        &r.total_bids,
+    ];
+    let rows = match client.query(&stmt, &params).await {
+        Ok(rows) => rows,
+        Err(e) => return Err(insufficient(&e).map_or_else(|| unavailable(e), CommitError::Insufficient)),
+    };
+    if rows.len() != batch.bids.len() {
+        return Err(CommitError::Unavailable(format!("stored {} of {} bids", rows.len(), batch.bids.len())));
+    }
+    // Rows come in bid order with each user's balance after the whole batch; a bid's own balance
+    // adds the user's bids that came after it in the batch.
     let mut later: HashMap<i64, i64> = HashMap::new();
-    let mut out: Vec<CommittedBid> = Vec::with_capacity(ids.len());
-    for (bid, id) in batch.bids.iter().zip(ids).rev() {
-        let balance = bid.bidder.id.user().map(|u| {
+    let mut out: Vec<CommittedBid> = Vec::with_capacity(rows.len());
+    for (bid, row) in batch.bids.iter().zip(&rows).rev() {
+        let final_balance: Option<i64> = row.get(1);
+        let balance = bid.bidder.id.user().zip(final_balance).map(|(u, b)| {
             let after = later.entry(u.0).or_default();
-            let b = balances[&u.0] + *after;
+            let own = b + *after;
             *after += 1;
-            b
+            own
         });
-        out.push(CommittedBid { id, balance });
+        out.push(CommittedBid { id: BidId(row.get(0)), balance });
     }
     out.reverse();
     Ok(out)
+}
+
+/// The users named by the function's `insufficient_bids` exception, if that is what `e` is.
+fn insufficient(e: &tokio_postgres::Error) -> Option<Vec<UserId>> {
+    let db = e.as_db_error()?;
+    if db.message() != "insufficient_bids" {
+        return None;
+    }
+    let ids = db.detail()?.split(',').filter_map(|s| s.trim().parse().ok()).map(UserId).collect();
+    Some(ids)
 }
 
 async fn commit_prebid(
@@ -210,10 +163,7 @@ async fn commit_prebid(
     stamp: UnixMillis,
 ) -> Result<CommittedPrebid, PrebidError> {
     let unavailable = |e: tokio_postgres::Error| PrebidError::Unavailable(e.to_string());
-    let mut client = pool
-        .get()
-        .await
-        .map_err(|e| PrebidError::Unavailable(e.to_string()))?;
+    let mut client = pool.get().await.map_err(|e| PrebidError::Unavailable(e.to_string()))?;
     let tx = client.transaction().await.map_err(unavailable)?;
     let inserted = tx
         .query_one(
@@ -228,71 +178,35 @@ async fn commit_prebid(
         }
         Err(e) => return Err(unavailable(e)),
     };
-    let debit = tx
-        .prepare_cached(q!("debit_users"))
-        .await
-        .map_err(unavailable)?;
-    let Some(row) = tx
-        .query_opt(&debit, &[&vec![user.0], &vec![1_i64]])
-        .await
-        .map_err(unavailable)?
-    else {
+    let debit = tx.prepare_cached(q!("debit_users")).await.map_err(unavailable)?;
+    let Some(row) = tx.query_opt(&debit, &[&vec![user.0], &vec![1_i64]]).await.map_err(unavailable)? else {
         return Err(PrebidError::Insufficient);
     };
-    let ledger = tx
-        .prepare_cached(q!("insert_ledger_debits"))
-        .await
-        .map_err(unavailable)?;
-    tx.execute(&ledger, &[&vec![user.0], &"prebid", &auction.0])
-        .await
-        .map_err(unavailable)?;
+    let ledger = tx.prepare_cached(q!("insert_ledger_debits")).await.map_err(unavailable)?;
+    tx.execute(&ledger, &[&vec![user.0], &"prebid", &auction.0]).await.map_err(unavailable)?;
     tx.commit().await.map_err(unavailable)?;
-    Ok(CommittedPrebid {
-        id: PrebidId(id),
-        balance: row.get(1),
-    })
+    Ok(CommittedPrebid { id: PrebidId(id), balance: row.get(1) })
 }
 
 async fn go_live(pool: Pool, change: GoLive) -> Result<Vec<BidId>, StoreError> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
-    let ids = insert_bids(&tx, change.auction, &change.bids)
-        .await
-        .map_err(down)?;
+    let ids = insert_bids(&tx, change.auction, &change.bids).await.map_err(down)?;
     let users: Vec<i64> = change.bids.iter().map(|b| b.bidder.id.raw()).collect();
     let bid_ids: Vec<i64> = ids.iter().map(|b| b.0).collect();
     let link = tx.prepare_cached(q!("link_prebids")).await.map_err(down)?;
-    tx.execute(&link, &[&change.auction.0, &users, &bid_ids])
-        .await
-        .map_err(down)?;
+    tx.execute(&link, &[&change.auction.0, &users, &bid_ids]).await.map_err(down)?;
     let r = &change.result;
     let leader = r.leader.as_ref().map(|b| b.id.raw());
     let live = tx.prepare_cached(q!("go_live")).await.map_err(down)?;
-    tx.execute(
-        &live,
-        &[
-            &change.auction.0,
-            &r.price.0,
-            &leader,
-            &ts(r.ends_at),
-            &r.total_bids,
-        ],
-    )
-    .await
-    .map_err(down)?;
-    let notify: Vec<i64> = change.notify.iter().map(|u| u.0).collect();
-    if !notify.is_empty() {
-        let stmt = tx
-            .prepare_cached(q!("insert_notifications"))
-            .await
-            .map_err(down)?;
-        let payload = serde_json::json!({});
-        tx.execute(
-            &stmt,
-            &[&notify, &"auction_started", &change.auction.0, &payload],
-        )
+    tx.execute(&live, &[&change.auction.0, &r.price.0, &leader, &ts(r.ends_at), &r.total_bids])
         .await
         .map_err(down)?;
+    let notify: Vec<i64> = change.notify.iter().map(|u| u.0).collect();
+    if !notify.is_empty() {
+        let stmt = tx.prepare_cached(q!("insert_notifications")).await.map_err(down)?;
+        let payload = serde_json::json!({});
+        tx.execute(&stmt, &[&notify, &"auction_started", &change.auction.0, &payload]).await.map_err(down)?;
     }
     tx.commit().await.map_err(down)?;
     Ok(ids)
@@ -304,15 +218,7 @@ async fn finish(pool: Pool, record: FinishRecord) -> Result<bool, StoreError> {
     let winner = record.winner.as_ref().map(|b| b.id.raw());
     let stmt = tx.prepare_cached(q!("finish")).await.map_err(down)?;
     let finished = tx
-        .query_opt(
-            &stmt,
-            &[
-                &record.auction.0,
-                &ts(record.ended_at),
-                &winner,
-                &record.final_price.0,
-            ],
-        )
+        .query_opt(&stmt, &[&record.auction.0, &ts(record.ended_at), &winner, &record.final_price.0])
         .await
         .map_err(down)?;
     let Some(row) = finished else {
@@ -320,18 +226,11 @@ async fn finish(pool: Pool, record: FinishRecord) -> Result<bool, StoreError> {
     };
     if let Some(user) = record.winner.as_ref().and_then(|b| b.id.user()) {
         let title: String = row.get(0);
-        let stmt = tx
-            .prepare_cached(q!("insert_notifications"))
+        let stmt = tx.prepare_cached(q!("insert_notifications")).await.map_err(down)?;
+        let payload = serde_json::json!({ "title": title, "finalPrice": record.final_price.to_som_string() });
+        tx.execute(&stmt, &[&vec![user.0], &"auction_won", &record.auction.0, &payload])
             .await
             .map_err(down)?;
-        let payload =
-            serde_json::json!({ "title": title, "finalPrice": record.final_price.to_som_string() });
-        tx.execute(
-            &stmt,
-            &[&vec![user.0], &"auction_won", &record.auction.0, &payload],
-        )
-        .await
-        .map_err(down)?;
     }
     tx.commit().await.map_err(down)?;
     Ok(true)
@@ -344,10 +243,7 @@ async fn update_details(
     start: UnixMillis,
 ) -> Result<(), StoreError> {
     let client = pool.get().await.map_err(down)?;
-    let stmt = client
-        .prepare_cached(q!("update_details"))
-        .await
-        .map_err(down)?;
+    let stmt = client.prepare_cached(q!("update_details")).await.map_err(down)?;
     client
         .execute(
             &stmt,
@@ -373,12 +269,7 @@ async fn update_details(
 async fn delete_with_refunds(pool: Pool, auction: AuctionId) -> Result<Vec<Refund>, StoreError> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
-    tx.execute(
-        "select 1 from auction where id = $1 for update",
-        &[&auction.0],
-    )
-    .await
-    .map_err(down)?;
+    tx.execute("select 1 from auction where id = $1 for update", &[&auction.0]).await.map_err(down)?;
     let due = tx.prepare_cached(q!("refunds_due")).await.map_err(down)?;
     let rows = tx.query(&due, &[&auction.0]).await.map_err(down)?;
     let users: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
@@ -389,23 +280,12 @@ async fn delete_with_refunds(pool: Pool, auction: AuctionId) -> Result<Vec<Refun
         tx.query(&lock, &[&users]).await.map_err(down)?;
         let credit = tx.prepare_cached(q!("credit_users")).await.map_err(down)?;
         for row in tx.query(&credit, &[&users, &counts]).await.map_err(down)? {
-            refunds.push(Refund {
-                user: UserId(row.get(0)),
-                balance: row.get(1),
-            });
+            refunds.push(Refund { user: UserId(row.get(0)), balance: row.get(1) });
         }
-        let ledger = tx
-            .prepare_cached(q!("insert_ledger_refunds"))
-            .await
-            .map_err(down)?;
-        tx.execute(&ledger, &[&users, &counts, &auction.0])
-            .await
-            .map_err(down)?;
+        let ledger = tx.prepare_cached(q!("insert_ledger_refunds")).await.map_err(down)?;
+        tx.execute(&ledger, &[&users, &counts, &auction.0]).await.map_err(down)?;
     }
-    let delete = tx
-        .prepare_cached(q!("delete_auction"))
-        .await
-        .map_err(down)?;
+    let delete = tx.prepare_cached(q!("delete_auction")).await.map_err(down)?;
     tx.execute(&delete, &[&auction.0]).await.map_err(down)?;
     tx.commit().await.map_err(down)?;
     Ok(refunds)
@@ -448,19 +328,13 @@ pub async fn recent_bids(
         .collect())
 }
 
-async fn snapshot(
-    db: &impl GenericClient,
-    row: &Row,
-) -> Result<AuctionSnapshot, tokio_postgres::Error> {
+async fn snapshot(db: &impl GenericClient, row: &Row) -> Result<AuctionSnapshot, tokio_postgres::Error> {
     let id: i64 = row.get(0);
     let leader = row.get::<_, Option<i64>>(18).map(|leader_id| {
         let first: Option<String> = row.get(21);
         let last: Option<String> = row.get(22);
-        let bot_name = Some(
-            format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default())
-                .trim()
-                .to_owned(),
-        );
+        let bot_name =
+            Some(format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default()).trim().to_owned());
         bidder(leader_id, row.get(19), row.get(20), bot_name)
     });
     let prebids_stmt = db.prepare_cached(q!("select_prebids")).await?;
@@ -482,11 +356,7 @@ async fn snapshot(
         .iter()
         .map(|r| {
             let raw: i64 = r.get(0);
-            let who = if r.get(1) {
-                BidderId::Bot(BotId(raw))
-            } else {
-                BidderId::User(UserId(raw))
-            };
+            let who = if r.get(1) { BidderId::Bot(BotId(raw)) } else { BidderId::User(UserId(raw)) };
             (who, ms(r.get(2)))
         })
         .collect();
@@ -523,14 +393,8 @@ async fn snapshot(
 
 async fn load(pool: Pool, auction: Option<AuctionId>) -> Result<Vec<AuctionSnapshot>, StoreError> {
     let client = pool.get().await.map_err(down)?;
-    let stmt = client
-        .prepare_cached(q!("select_snapshots"))
-        .await
-        .map_err(down)?;
-    let rows = client
-        .query(&stmt, &[&auction.map(|a| a.0)])
-        .await
-        .map_err(down)?;
+    let stmt = client.prepare_cached(q!("select_snapshots")).await.map_err(down)?;
+    let rows = client.query(&stmt, &[&auction.map(|a| a.0)]).await.map_err(down)?;
     let mut out = Vec::with_capacity(rows.len());
     for row in &rows {
         out.push(snapshot(&client, row).await.map_err(down)?);
@@ -546,16 +410,10 @@ pub fn display_id(id: i64, year: i32) -> String {
 async fn create(pool: Pool, new: NewAuction) -> Result<AuctionSnapshot, StoreError> {
     use chrono::Datelike;
     let client = pool.get().await.map_err(down)?;
-    let next = client
-        .prepare_cached(q!("next_auction_id"))
-        .await
-        .map_err(down)?;
+    let next = client.prepare_cached(q!("next_auction_id")).await.map_err(down)?;
     let id: i64 = client.query_one(&next, &[]).await.map_err(down)?.get(0);
     let d = &new.details;
-    let insert = client
-        .prepare_cached(q!("insert_auction"))
-        .await
-        .map_err(down)?;
+    let insert = client.prepare_cached(q!("insert_auction")).await.map_err(down)?;
     client
         .execute(
             &insert,
@@ -577,10 +435,7 @@ async fn create(pool: Pool, new: NewAuction) -> Result<AuctionSnapshot, StoreErr
         )
         .await
         .map_err(down)?;
-    load(pool, Some(AuctionId(id)))
-        .await?
-        .pop()
-        .ok_or_else(|| StoreError("created auction vanished".into()))
+    load(pool, Some(AuctionId(id))).await?.pop().ok_or_else(|| StoreError("created auction vanished".into()))
 }
 
 impl AuctionStore for PgStore {
@@ -630,9 +485,7 @@ impl AuctionStore for PgStore {
         delete_with_refunds(self.pool.clone(), auction)
     }
 
-    fn load_active(
-        &self,
-    ) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static {
+    fn load_active(&self) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static {
         load(self.pool.clone(), None)
     }
 

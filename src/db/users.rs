@@ -81,9 +81,7 @@ pub async fn register(
     bonus: i64,
 ) -> Result<i64, tokio_postgres::Error> {
     let tx = client.transaction().await?;
-    let insert = tx
-        .prepare_cached(include_str!("../../sql/queries/user/insert_user.sql"))
-        .await?;
+    let insert = tx.prepare_cached(include_str!("../../sql/queries/user/insert_user.sql")).await?;
     let id: i64 = tx
         .query_one(
             &insert,
@@ -117,28 +115,14 @@ pub async fn ledger(
     reason: &str,
     auction: Option<i64>,
 ) -> Result<(), tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!(
-            "../../sql/queries/user/insert_ledger_entry.sql"
-        ))
-        .await?;
-    db.execute(&stmt, &[&user, &delta, &reason, &auction])
-        .await?;
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/user/insert_ledger_entry.sql")).await?;
+    db.execute(&stmt, &[&user, &delta, &reason, &auction]).await?;
     Ok(())
 }
 
-pub async fn get(
-    db: &impl GenericClient,
-    id: i64,
-) -> Result<Option<UserView>, tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/user/get_user.sql"))
-        .await?;
-    Ok(db
-        .query_opt(&stmt, &[&id])
-        .await?
-        .as_ref()
-        .map(UserView::from_row))
+pub async fn get(db: &impl GenericClient, id: i64) -> Result<Option<UserView>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/user/get_user.sql")).await?;
+    Ok(db.query_opt(&stmt, &[&id]).await?.as_ref().map(UserView::from_row))
 }
 
 /// The id and password hash of a (non-bot) account, by case-insensitive username.
@@ -146,22 +130,12 @@ pub async fn find_login(
     db: &impl GenericClient,
     username: &str,
 ) -> Result<Option<(i64, String)>, tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/user/find_login.sql"))
-        .await?;
-    Ok(db
-        .query_opt(&stmt, &[&username])
-        .await?
-        .map(|r| (r.get(0), r.get(1))))
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/user/find_login.sql")).await?;
+    Ok(db.query_opt(&stmt, &[&username]).await?.map(|r| (r.get(0), r.get(1))))
 }
 
-pub async fn username_exists(
-    db: &impl GenericClient,
-    username: &str,
-) -> Result<bool, tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/user/username_exists.sql"))
-        .await?;
+pub async fn username_exists(db: &impl GenericClient, username: &str) -> Result<bool, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/user/username_exists.sql")).await?;
     Ok(db.query_one(&stmt, &[&username]).await?.get(0))
 }
 
@@ -171,9 +145,7 @@ pub async fn email_exists(
     email: &str,
     except: Option<i64>,
 ) -> Result<bool, tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/user/email_exists.sql"))
-        .await?;
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/user/email_exists.sql")).await?;
     Ok(db.query_one(&stmt, &[&email, &except]).await?.get(0))
 }
 
@@ -182,32 +154,14 @@ pub async fn update_profile(
     id: i64,
     p: &ProfileUpdate,
 ) -> Result<(), tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/user/update_profile.sql"))
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/user/update_profile.sql")).await?;
+    db.execute(&stmt, &[&id, &p.first_name, &p.last_name, &p.email, &p.phone, &p.date_of_birth, &p.gender])
         .await?;
-    db.execute(
-        &stmt,
-        &[
-            &id,
-            &p.first_name,
-            &p.last_name,
-            &p.email,
-            &p.phone,
-            &p.date_of_birth,
-            &p.gender,
-        ],
-    )
-    .await?;
     Ok(())
 }
 
-pub async fn role(
-    db: &impl GenericClient,
-    id: i64,
-) -> Result<Option<String>, tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/user/get_role.sql"))
-        .await?;
+pub async fn role(db: &impl GenericClient, id: i64) -> Result<Option<String>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/user/get_role.sql")).await?;
     Ok(db.query_opt(&stmt, &[&id]).await?.map(|r| r.get(0)))
 }
 
@@ -247,9 +201,7 @@ pub async fn insert_session(
     user: i64,
     expires_at: DateTime<Utc>,
 ) -> Result<(), tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/session/insert_session.sql"))
-        .await?;
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/session/insert_session.sql")).await?;
     db.execute(&stmt, &[&id_hash, &user, &expires_at]).await?;
     Ok(())
 }
@@ -258,9 +210,7 @@ pub async fn find_session(
     db: &impl GenericClient,
     id_hash: &[u8],
 ) -> Result<Option<SessionRow>, tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/session/find_session.sql"))
-        .await?;
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/session/find_session.sql")).await?;
     Ok(db.query_opt(&stmt, &[&id_hash]).await?.map(|r| SessionRow {
         user_id: r.get(0),
         username: r.get(1),
@@ -268,13 +218,8 @@ pub async fn find_session(
     }))
 }
 
-pub async fn delete_session(
-    db: &impl GenericClient,
-    id_hash: &[u8],
-) -> Result<(), tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/session/delete_session.sql"))
-        .await?;
+pub async fn delete_session(db: &impl GenericClient, id_hash: &[u8]) -> Result<(), tokio_postgres::Error> {
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/session/delete_session.sql")).await?;
     db.execute(&stmt, &[&id_hash]).await?;
     Ok(())
 }
@@ -284,9 +229,7 @@ pub async fn extend_session(
     id_hash: &[u8],
     expires_at: DateTime<Utc>,
 ) -> Result<(), tokio_postgres::Error> {
-    let stmt = db
-        .prepare_cached(include_str!("../../sql/queries/session/extend_session.sql"))
-        .await?;
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/session/extend_session.sql")).await?;
     db.execute(&stmt, &[&id_hash, &expires_at]).await?;
     Ok(())
 }

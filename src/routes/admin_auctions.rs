@@ -56,31 +56,17 @@ struct AuctionForm {
 fn short_text(max: usize) -> impl Fn(&str) -> Result<String, Msg> {
     move |v| {
         let v = v.trim();
-        if v.chars().count() > max {
-            Err(Msg::TextTooLong)
-        } else {
-            Ok(v.to_owned())
-        }
+        if v.chars().count() > max { Err(Msg::TextTooLong) } else { Ok(v.to_owned()) }
     }
 }
 
 /// Validates the form: `(details, start time)`, or 400 with every field's message.
 fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono::Utc>), ApiError> {
     let mut errors = Vec::new();
-    let title = required(
-        &mut errors,
-        "title",
-        f.title.as_deref(),
-        Msg::FillRequired,
-        |v| {
-            let v = v.trim();
-            if v.chars().count() > 200 {
-                Err(Msg::TitleTooLong)
-            } else {
-                Ok(v.to_owned())
-            }
-        },
-    );
+    let title = required(&mut errors, "title", f.title.as_deref(), Msg::FillRequired, |v| {
+        let v = v.trim();
+        if v.chars().count() > 200 { Err(Msg::TitleTooLong) } else { Ok(v.to_owned()) }
+    });
     let retail = match &f.retail_price {
         None | Some(Value::Null) => {
             errors.push(("retailPrice", Msg::FillRequired));
@@ -90,47 +76,18 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
             errors.push(("retailPrice", Msg::FillRequired));
             None
         }
-        Some(v) => domain::money(v)
-            .map_err(|m| errors.push(("retailPrice", m)))
-            .ok(),
+        Some(v) => domain::money(v).map_err(|m| errors.push(("retailPrice", m))).ok(),
     };
-    let start = required(
-        &mut errors,
-        "startTime",
-        f.start_time.as_deref(),
-        Msg::FillRequired,
-        domain::start_time,
-    );
-    let description = optional(
-        &mut errors,
-        "description",
-        f.description.as_deref(),
-        short_text(5000),
-    );
-    let image_url = optional(
-        &mut errors,
-        "imageUrl",
-        f.image_url.as_deref(),
-        domain::image_url,
-    );
-    let category = optional(
-        &mut errors,
-        "category",
-        f.category.as_deref(),
-        short_text(100),
-    );
-    let condition = optional(
-        &mut errors,
-        "condition",
-        f.condition.as_deref(),
-        short_text(100),
-    );
+    let start =
+        required(&mut errors, "startTime", f.start_time.as_deref(), Msg::FillRequired, domain::start_time);
+    let description = optional(&mut errors, "description", f.description.as_deref(), short_text(5000));
+    let image_url = optional(&mut errors, "imageUrl", f.image_url.as_deref(), domain::image_url);
+    let category = optional(&mut errors, "category", f.category.as_deref(), short_text(100));
+    let condition = optional(&mut errors, "condition", f.condition.as_deref(), short_text(100));
     let estimated_value = match &f.estimated_value {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) if s.trim().is_empty() => None,
-        Some(v) => domain::money(v)
-            .map_err(|m| errors.push(("estimatedValue", m)))
-            .ok(),
+        Some(v) => domain::money(v).map_err(|m| errors.push(("estimatedValue", m))).ok(),
     };
     let is_bid_package = f.is_bid_package.unwrap_or(false);
     let bid_package_bids = match f.bid_package_bids {
@@ -143,10 +100,7 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
     };
     if errors.iter().any(|(_, m)| *m == Msg::FillRequired) {
         // The spec's admin toast: 'Ошибка валидации' with 'Заполните все обязательные поля'.
-        return Err(ApiError::Invalid {
-            status: actix_web::http::StatusCode::BAD_REQUEST,
-            fields: errors,
-        });
+        return Err(ApiError::Invalid { status: actix_web::http::StatusCode::BAD_REQUEST, fields: errors });
     }
     ApiError::check(errors)?;
     let (Some(title), Some(retail), Some(start)) = (title, retail, start) else {
@@ -176,11 +130,7 @@ async fn create(
     body: web::Json<AuctionForm>,
 ) -> Result<HttpResponse, ApiError> {
     let (details, start) = parse_form(body.into_inner())?;
-    let new = NewAuction {
-        details,
-        start_time: db::store::ms(start),
-        starting_price: Tyiyn(1),
-    };
+    let new = NewAuction { details, start_time: db::store::ms(start), starting_price: Tyiyn(1) };
     let info = state.auctions.create(new).await.map_err(control)?;
     Ok(HttpResponse::Created().json(info))
 }
@@ -193,10 +143,7 @@ async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let id = AuctionId(path.into_inner());
     let (details, start) = parse_form(body.into_inner())?;
-    let msg = UpdateDetails {
-        details,
-        start_time: db::store::ms(start),
-    };
+    let msg = UpdateDetails { details, start_time: db::store::ms(start) };
     match state.auctions.ask(id, msg).await {
         Some(result) => Ok(HttpResponse::Ok().json(result.map_err(control)?)),
         None => Err(finished_or_missing(&state, id).await?),
@@ -227,10 +174,7 @@ async fn delete(
     }
     // No actor: finished (or gone). A finished auction is deleted with the same refunds.
     let client = state.pool.get().await?;
-    if db::auctions::finished(&client, Some(id.0), 1)
-        .await?
-        .is_empty()
-    {
+    if db::auctions::finished(&client, Some(id.0), 1).await?.is_empty() {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
     }
     let refunds = PgStore::new(state.pool.clone())
@@ -238,24 +182,16 @@ async fn delete(
         .await
         .map_err(|e| ApiError::Unavailable(e.to_string()))?;
     for refund in &refunds {
-        state.hub.do_send(BalanceChanged {
-            user: refund.user,
-            balance: refund.balance,
-        });
+        state.hub.do_send(BalanceChanged { user: refund.user, balance: refund.balance });
     }
     Ok(HttpResponse::Ok().json(json!({ "ok": true, "refunded": refunds.len() })))
 }
 
 async fn finished_or_missing(state: &AppState, id: AuctionId) -> Result<ApiError, ApiError> {
     let client = state.pool.get().await?;
-    Ok(
-        if db::auctions::finished(&client, Some(id.0), 1)
-            .await?
-            .is_empty()
-        {
-            ApiError::NotFound(Msg::AuctionNotFound)
-        } else {
-            ApiError::Conflict(Msg::AuctionFinished)
-        },
-    )
+    Ok(if db::auctions::finished(&client, Some(id.0), 1).await?.is_empty() {
+        ApiError::NotFound(Msg::AuctionNotFound)
+    } else {
+        ApiError::Conflict(Msg::AuctionFinished)
+    })
 }

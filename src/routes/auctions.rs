@@ -96,21 +96,14 @@ async fn auction_json(state: &AppState, id: i64) -> Result<serde_json::Value, Ap
 async fn list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let mut active = state.auctions.list().await;
     active.sort_by_key(|a| (a.ends_at.unwrap_or(a.start_time), a.start_time));
-    let (live, upcoming): (Vec<_>, Vec<_>) = active
-        .into_iter()
-        .partition(|a| a.status == AuctionStatus::Live);
+    let (live, upcoming): (Vec<_>, Vec<_>) =
+        active.into_iter().partition(|a| a.status == AuctionStatus::Live);
     let client = state.pool.get().await?;
     let finished = db::auctions::finished(&client, None, FINISHED_LIMIT).await?;
-    Ok(
-        HttpResponse::Ok()
-            .json(json!({ "live": live, "upcoming": upcoming, "finished": finished })),
-    )
+    Ok(HttpResponse::Ok().json(json!({ "live": live, "upcoming": upcoming, "finished": finished })))
 }
 
-async fn by_slug(
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let id = {
         let client = state.pool.get().await?;
         db::auctions::id_by_slug(&client, &path).await?
@@ -131,9 +124,7 @@ async fn bids(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpRe
         return Ok(HttpResponse::Ok().json(view.bids));
     }
     let client = state.pool.get().await?;
-    if db::auctions::finished(&client, Some(id.0), 1)
-        .await?
-        .is_empty()
+    if db::auctions::finished(&client, Some(id.0), 1).await?.is_empty()
         && state.auctions.lookup(id).await.is_none()
     {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
@@ -144,9 +135,7 @@ async fn bids(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpRe
 async fn stats(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let client = state.pool.get().await?;
-    if finished_one(&state, id).await?.is_none()
-        && state.auctions.lookup(AuctionId(id)).await.is_none()
-    {
+    if finished_one(&state, id).await?.is_none() && state.auctions.lookup(AuctionId(id)).await.is_none() {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
     }
     let (total, unique) = db::auctions::stats(&client, id).await?;
@@ -163,9 +152,7 @@ async fn timers(state: web::Data<AppState>) -> HttpResponse {
         .filter(|a| a.status == AuctionStatus::Live)
         .filter_map(|a| Some((a.id.to_string(), seconds_left(a.ends_at?, now))))
         .collect();
-    HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .json(map)
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(map)
 }
 
 /// A bid or pre-bid refused because no actor runs the auction: finished (409) or missing (404).
@@ -183,11 +170,7 @@ async fn bid(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let msg = PlaceBid {
-        user: UserId(user.id),
-        username: user.username.clone(),
-        stamp: arrival.0,
-    };
+    let msg = PlaceBid { user: UserId(user.id), username: user.username.clone(), stamp: arrival.0 };
     match state.auctions.place_bid(AuctionId(id), msg).await {
         Ok(accepted) => Ok(HttpResponse::Ok().json(json!({
             "auction": accepted.view.auction,
@@ -206,11 +189,7 @@ async fn prebid(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let msg = PlacePrebid {
-        user: UserId(user.id),
-        username: user.username.clone(),
-        stamp: arrival.0,
-    };
+    let msg = PlacePrebid { user: UserId(user.id), username: user.username.clone(), stamp: arrival.0 };
     match state.auctions.place_prebid(AuctionId(id), msg).await {
         Ok(accepted) => Ok(HttpResponse::Created().json(json!({
             "prebid": { "id": accepted.prebid, "auctionId": id },

@@ -46,39 +46,16 @@ async fn register(
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let mut errors = Vec::new();
-    let username = required(
-        &mut errors,
-        "username",
-        b.username.as_deref(),
-        Msg::UsernameShort,
-        domain::username,
-    );
-    let email = required(
-        &mut errors,
-        "email",
-        b.email.as_deref(),
-        Msg::EmailInvalid,
-        domain::email,
-    );
-    let pass = required(
-        &mut errors,
-        "password",
-        b.password.as_deref(),
-        Msg::PasswordShort,
-        domain::password,
-    );
-    let first_name = optional(&mut errors, "firstName", b.first_name.as_deref(), |v| {
-        domain::name(v, Msg::FirstNameShort)
-    });
-    let last_name = optional(&mut errors, "lastName", b.last_name.as_deref(), |v| {
-        domain::name(v, Msg::LastNameShort)
-    });
-    let date_of_birth = optional(
-        &mut errors,
-        "dateOfBirth",
-        b.date_of_birth.as_deref(),
-        domain::date_of_birth,
-    );
+    let username =
+        required(&mut errors, "username", b.username.as_deref(), Msg::UsernameShort, domain::username);
+    let email = required(&mut errors, "email", b.email.as_deref(), Msg::EmailInvalid, domain::email);
+    let pass = required(&mut errors, "password", b.password.as_deref(), Msg::PasswordShort, domain::password);
+    let first_name =
+        optional(&mut errors, "firstName", b.first_name.as_deref(), |v| domain::name(v, Msg::FirstNameShort));
+    let last_name =
+        optional(&mut errors, "lastName", b.last_name.as_deref(), |v| domain::name(v, Msg::LastNameShort));
+    let date_of_birth =
+        optional(&mut errors, "dateOfBirth", b.date_of_birth.as_deref(), domain::date_of_birth);
     let gender = optional(&mut errors, "gender", b.gender.as_deref(), domain::gender);
     let phone = optional(&mut errors, "phone", b.phone.as_deref(), domain::phone);
     ApiError::check(errors)?;
@@ -107,15 +84,11 @@ async fn register(
         ip_address: req.peer_addr().map(|a| a.ip().to_string()),
     };
     let id = users::register(&mut client, &new, state.config.auth.signup_bonus_bids).await?;
-    let user = users::get(&client, id)
-        .await?
-        .ok_or(ApiError::Unauthorized)?;
+    let user = users::get(&client, id).await?.ok_or(ApiError::Unauthorized)?;
     drop(client);
     session::end(&req, &state).await?;
     let cookie = session::start(&req, &state, id, &user.username).await?;
-    Ok(HttpResponse::Created()
-        .cookie(cookie)
-        .json(json!({ "user": user })))
+    Ok(HttpResponse::Created().cookie(cookie).json(json!({ "user": user })))
 }
 
 #[derive(Deserialize)]
@@ -131,38 +104,21 @@ async fn login(
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let mut errors = Vec::new();
-    let username = required(
-        &mut errors,
-        "username",
-        b.username.as_deref(),
-        Msg::Required,
-        |v| Ok(v.trim().to_owned()),
-    );
-    let pass = required(
-        &mut errors,
-        "password",
-        b.password.as_deref(),
-        Msg::Required,
-        |v| Ok(v.to_owned()),
-    );
+    let username =
+        required(&mut errors, "username", b.username.as_deref(), Msg::Required, |v| Ok(v.trim().to_owned()));
+    let pass = required(&mut errors, "password", b.password.as_deref(), Msg::Required, |v| Ok(v.to_owned()));
     ApiError::check(errors)?;
     let (Some(username), Some(pass)) = (username, pass) else {
         return Err(ApiError::BadRequest(Msg::ValidationFailed));
     };
 
     let account_key = format!("u:{}", username.to_lowercase());
-    let ip = req
-        .peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default();
+    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
     let keys = [account_key.clone(), format!("ip:{ip}")];
-    state
-        .throttle
-        .check(&keys, Instant::now())
-        .map_err(|retry_after_secs| ApiError::TooManyRequests {
-            msg: Msg::TooManyAttempts,
-            retry_after_secs,
-        })?;
+    state.throttle.check(&keys, Instant::now()).map_err(|retry_after_secs| ApiError::TooManyRequests {
+        msg: Msg::TooManyAttempts,
+        retry_after_secs,
+    })?;
 
     let found = {
         let client = state.pool.get().await?;
@@ -178,30 +134,22 @@ async fn login(
 
     let user = {
         let client = state.pool.get().await?;
-        users::get(&client, id)
-            .await?
-            .ok_or(ApiError::InvalidCredentials)?
+        users::get(&client, id).await?.ok_or(ApiError::InvalidCredentials)?
     };
     // Rotate: the session the browser had (if any) ends; a new one starts.
     session::end(&req, &state).await?;
     let cookie = session::start(&req, &state, id, &user.username).await?;
-    Ok(HttpResponse::Ok()
-        .cookie(cookie)
-        .json(json!({ "user": user })))
+    Ok(HttpResponse::Ok().cookie(cookie).json(json!({ "user": user })))
 }
 
 async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     session::end(&req, &state).await?;
-    Ok(HttpResponse::Ok()
-        .cookie(session::removal(&req, &state))
-        .json(json!({ "ok": true })))
+    Ok(HttpResponse::Ok().cookie(session::removal(&req, &state)).json(json!({ "ok": true })))
 }
 
 async fn me(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let user = users::get(&client, user.id)
-        .await?
-        .ok_or(ApiError::Unauthorized)?;
+    let user = users::get(&client, user.id).await?.ok_or(ApiError::Unauthorized)?;
     Ok(HttpResponse::Ok().json(json!({ "user": user })))
 }
 
@@ -217,8 +165,7 @@ fn verdict(result: Result<Msg, Msg>, lang: ReqLang) -> HttpResponse {
         Ok(m) => (true, m),
         Err(m) => (false, m),
     };
-    HttpResponse::Ok()
-        .json(json!({ "valid": valid, "message": msg.text(lang.0), "code": msg.code() }))
+    HttpResponse::Ok().json(json!({ "valid": valid, "message": msg.text(lang.0), "code": msg.code() }))
 }
 
 async fn validate_username(

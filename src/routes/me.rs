@@ -54,14 +54,9 @@ fn bid_status(status: &str, leader: Option<i64>, winner: Option<i64>, me: i64) -
     }
 }
 
-async fn user_bids(
-    user: CurrentUser,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+async fn user_bids(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let stmt = client
-        .prepare_cached(include_str!("../../sql/queries/bid/select_user_bids.sql"))
-        .await?;
+    let stmt = client.prepare_cached(include_str!("../../sql/queries/bid/select_user_bids.sql")).await?;
     let rows = client.query(&stmt, &[&user.id, &HISTORY_LIMIT]).await?;
     let bids: Vec<UserBid> = rows
         .iter()
@@ -75,12 +70,7 @@ async fn user_bids(
                 is_prebid: r.get(4),
                 created_at: r.get(5),
                 bid_status: bid_status(&status, r.get(10), r.get(11), user.id),
-                auction: AuctionRef {
-                    id: r.get(6),
-                    slug: slug(r.get(7), r.get(8)),
-                    title: r.get(7),
-                    status,
-                },
+                auction: AuctionRef { id: r.get(6), slug: slug(r.get(7), r.get(8)), title: r.get(7), status },
             }
         })
         .collect();
@@ -99,16 +89,9 @@ struct UserPrebid {
     auction: serde_json::Value,
 }
 
-async fn user_prebids(
-    user: CurrentUser,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+async fn user_prebids(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let stmt = client
-        .prepare_cached(include_str!(
-            "../../sql/queries/bid/select_user_prebids.sql"
-        ))
-        .await?;
+    let stmt = client.prepare_cached(include_str!("../../sql/queries/bid/select_user_prebids.sql")).await?;
     let rows = client.query(&stmt, &[&user.id, &HISTORY_LIMIT]).await?;
     let list: Vec<UserPrebid> = rows
         .iter()
@@ -133,12 +116,9 @@ async fn user_prebids(
 
 async fn stats(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let stmt = client
-        .prepare_cached(include_str!("../../sql/queries/user/select_user_stats.sql"))
-        .await?;
+    let stmt = client.prepare_cached(include_str!("../../sql/queries/user/select_user_stats.sql")).await?;
     let r = client.query_one(&stmt, &[&user.id]).await?;
-    let (active, prebids, won, charged): (i64, i64, i64, i64) =
-        (r.get(0), r.get(1), r.get(2), r.get(3));
+    let (active, prebids, won, charged): (i64, i64, i64, i64) = (r.get(0), r.get(1), r.get(2), r.get(3));
     Ok(HttpResponse::Ok().json(json!({
         "activeBids": active,
         "activePrebids": prebids,
@@ -150,11 +130,7 @@ async fn stats(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResp
 
 async fn won(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let stmt = client
-        .prepare_cached(include_str!(
-            "../../sql/queries/user/select_won_auctions.sql"
-        ))
-        .await?;
+    let stmt = client.prepare_cached(include_str!("../../sql/queries/user/select_won_auctions.sql")).await?;
     let rows = client.query(&stmt, &[&user.id]).await?;
     let list: Vec<serde_json::Value> = rows
         .iter()
@@ -170,11 +146,8 @@ async fn won(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpRespon
 
 async fn recent(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let stmt = client
-        .prepare_cached(include_str!(
-            "../../sql/queries/bid/select_recent_user_bids.sql"
-        ))
-        .await?;
+    let stmt =
+        client.prepare_cached(include_str!("../../sql/queries/bid/select_recent_user_bids.sql")).await?;
     let rows = client.query(&stmt, &[&user.id]).await?;
     let list: Vec<serde_json::Value> = rows
         .iter()

@@ -26,9 +26,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(auctions::routes)
             .configure(admin_auctions::routes)
             .configure(settings::routes)
-            .default_service(web::to(|| async {
-                Err::<String, _>(ApiError::NotFound(Msg::NotFound))
-            })),
+            .default_service(web::to(|| async { Err::<String, _>(ApiError::NotFound(Msg::NotFound)) })),
     )
     .route("/socket.io/", web::get().to(crate::ws::connect))
     .default_service(web::get().to(spa::serve));
@@ -42,10 +40,7 @@ impl FromRequest for ReqLang {
     type Future = Ready<Result<ReqLang, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let site = req
-            .app_data::<web::Data<AppState>>()
-            .map(|s| s.site.lang())
-            .unwrap_or_default();
+        let site = req.app_data::<web::Data<AppState>>().map(|s| s.site.lang()).unwrap_or_default();
         ready(Ok(ReqLang(Lang::of_request(req, site))))
     }
 }

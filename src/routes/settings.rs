@@ -22,15 +22,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 async fn public(state: web::Data<AppState>) -> HttpResponse {
     let mut s = state.site.get();
     s.updated_at = None;
-    HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-cache"))
-        .json(s)
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(s)
 }
 
-async fn admin_get(
-    _admin: AdminUser,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+async fn admin_get(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
     Ok(HttpResponse::Ok().json(settings::get(&client).await?))
 }
@@ -51,11 +46,7 @@ struct SettingsBody {
 
 fn text(v: &str) -> Result<String, Msg> {
     let v = v.trim();
-    if v.chars().count() > MAX_TEXT {
-        Err(Msg::TextTooLong)
-    } else {
-        Ok(v.to_owned())
-    }
+    if v.chars().count() > MAX_TEXT { Err(Msg::TextTooLong) } else { Ok(v.to_owned()) }
 }
 
 async fn admin_put(
@@ -65,13 +56,7 @@ async fn admin_put(
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let mut errors = Vec::new();
-    let currency = required(
-        &mut errors,
-        "currency",
-        b.currency.as_deref(),
-        Msg::CurrencyRequired,
-        text,
-    );
+    let currency = required(&mut errors, "currency", b.currency.as_deref(), Msg::CurrencyRequired, text);
     let currency_symbol = required(
         &mut errors,
         "currencySymbol",
@@ -79,30 +64,13 @@ async fn admin_put(
         Msg::CurrencySymbolRequired,
         text,
     );
-    let site_name = required(
-        &mut errors,
-        "siteName",
-        b.site_name.as_deref(),
-        Msg::SiteNameRequired,
-        text,
-    );
-    let language = required(
-        &mut errors,
-        "language",
-        b.language.as_deref(),
-        Msg::LanguageRequired,
-        |v| {
-            Lang::parse(v)
-                .filter(|l| l.code() == v)
-                .map(|l| l.code().to_owned())
-                .ok_or(Msg::LanguageInvalid)
-        },
-    );
+    let site_name = required(&mut errors, "siteName", b.site_name.as_deref(), Msg::SiteNameRequired, text);
+    let language = required(&mut errors, "language", b.language.as_deref(), Msg::LanguageRequired, |v| {
+        Lang::parse(v).filter(|l| l.code() == v).map(|l| l.code().to_owned()).ok_or(Msg::LanguageInvalid)
+    });
     let mut optional_text = |field: &'static str, value: Option<String>| -> String {
         let value = value.unwrap_or_default();
-        text(&value)
-            .map_err(|m| errors.push((field, m)))
-            .unwrap_or_default()
+        text(&value).map_err(|m| errors.push((field, m))).unwrap_or_default()
     };
     let header_tagline = optional_text("headerTagline", b.header_tagline);
     let footer_description = optional_text("footerDescription", b.footer_description);

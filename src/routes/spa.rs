@@ -14,9 +14,7 @@ use crate::state::AppState;
 /// A safe relative path inside the static directory, or `None` for anything that climbs out.
 fn relative(path: &str) -> Option<PathBuf> {
     let rel = Path::new(path.trim_start_matches('/'));
-    rel.components()
-        .all(|c| matches!(c, Component::Normal(_)))
-        .then(|| rel.to_path_buf())
+    rel.components().all(|c| matches!(c, Component::Normal(_))).then(|| rel.to_path_buf())
 }
 
 pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -26,16 +24,10 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
         let file = root.join(&rel);
         if file.is_file() {
             let immutable = rel.starts_with("assets");
-            let mut res = NamedFile::open(&file)
-                .map_err(|e| ApiError::Internal(e.into()))?
-                .into_response(&req);
-            let policy = if immutable {
-                "public, max-age=31536000, immutable"
-            } else {
-                "no-cache"
-            };
-            res.headers_mut()
-                .insert(CACHE_CONTROL, HeaderValue::from_static(policy));
+            let mut res =
+                NamedFile::open(&file).map_err(|e| ApiError::Internal(e.into()))?.into_response(&req);
+            let policy = if immutable { "public, max-age=31536000, immutable" } else { "no-cache" };
+            res.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(policy));
             return Ok(res);
         }
         if rel.starts_with("assets") || rel.extension().is_some() {
@@ -43,11 +35,8 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
         }
     }
     let index = root.join("index.html");
-    let mut res = NamedFile::open(&index)
-        .map_err(|_| ApiError::NotFound(Msg::NotFound))?
-        .into_response(&req);
-    res.headers_mut()
-        .insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    let mut res = NamedFile::open(&index).map_err(|_| ApiError::NotFound(Msg::NotFound))?.into_response(&req);
+    res.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     Ok(res)
 }
 
@@ -59,9 +48,6 @@ mod tests {
     fn paths_cannot_climb_out_of_the_static_directory() {
         assert!(relative("/../etc/passwd").is_none());
         assert!(relative("/assets/../../x").is_none());
-        assert_eq!(
-            relative("/assets/app.js").unwrap().to_str(),
-            Some("assets/app.js")
-        );
+        assert_eq!(relative("/assets/app.js").unwrap().to_str(), Some("assets/app.js"));
     }
 }

@@ -16,14 +16,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/users/profile", web::put().to(put_profile));
 }
 
-async fn get_profile(
-    user: CurrentUser,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+async fn get_profile(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let view = users::get(&client, user.id)
-        .await?
-        .ok_or(ApiError::Unauthorized)?;
+    let view = users::get(&client, user.id).await?.ok_or(ApiError::Unauthorized)?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -48,27 +43,14 @@ async fn put_profile(
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let mut errors = Vec::new();
-    let first_name = required(
-        &mut errors,
-        "firstName",
-        b.first_name.as_deref(),
-        Msg::FirstNameShort,
-        |v| domain::name(v, Msg::FirstNameShort),
-    );
-    let last_name = required(
-        &mut errors,
-        "lastName",
-        b.last_name.as_deref(),
-        Msg::LastNameShort,
-        |v| domain::name(v, Msg::LastNameShort),
-    );
+    let first_name = required(&mut errors, "firstName", b.first_name.as_deref(), Msg::FirstNameShort, |v| {
+        domain::name(v, Msg::FirstNameShort)
+    });
+    let last_name = required(&mut errors, "lastName", b.last_name.as_deref(), Msg::LastNameShort, |v| {
+        domain::name(v, Msg::LastNameShort)
+    });
     let email = optional(&mut errors, "email", b.email.as_deref(), domain::email);
-    let phone = optional(
-        &mut errors,
-        "phone",
-        b.phone.as_deref().filter(|p| *p != "+996"),
-        domain::phone,
-    );
+    let phone = optional(&mut errors, "phone", b.phone.as_deref().filter(|p| *p != "+996"), domain::phone);
     let date_of_birth = required(
         &mut errors,
         "dateOfBirth",
@@ -76,13 +58,7 @@ async fn put_profile(
         Msg::DateInvalid,
         domain::date_of_birth,
     );
-    let gender = required(
-        &mut errors,
-        "gender",
-        b.gender.as_deref(),
-        Msg::GenderInvalid,
-        domain::gender,
-    );
+    let gender = required(&mut errors, "gender", b.gender.as_deref(), Msg::GenderInvalid, domain::gender);
     ApiError::check(errors)?;
     let (Some(first_name), Some(last_name), Some(date_of_birth), Some(gender)) =
         (first_name, last_name, date_of_birth, gender)
@@ -96,17 +72,8 @@ async fn put_profile(
     {
         return Err(ApiError::taken("email", Msg::EmailTaken));
     }
-    let update = ProfileUpdate {
-        first_name,
-        last_name,
-        email,
-        phone,
-        date_of_birth,
-        gender,
-    };
+    let update = ProfileUpdate { first_name, last_name, email, phone, date_of_birth, gender };
     users::update_profile(&client, user.id, &update).await?;
-    let view = users::get(&client, user.id)
-        .await?
-        .ok_or(ApiError::Unauthorized)?;
+    let view = users::get(&client, user.id).await?.ok_or(ApiError::Unauthorized)?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -79,24 +79,12 @@ pub struct Hub {
 
 impl Hub {
     pub fn new(registry: Recipient<ListViews>, clock: TokioClock) -> Hub {
-        Hub {
-            members: HashMap::new(),
-            by_user: HashMap::new(),
-            dirty: HashMap::new(),
-            registry,
-            clock,
-        }
+        Hub { members: HashMap::new(), by_user: HashMap::new(), dirty: HashMap::new(), registry, clock }
     }
 
     fn push_all(&mut self, frame: Arc<str>) {
-        self.members.retain(|_, m| {
-            m.push
-                .try_send(Push {
-                    frame: frame.clone(),
-                })
-                .is_ok()
-                || m.push.connected()
-        });
+        self.members
+            .retain(|_, m| m.push.try_send(Push { frame: frame.clone() }).is_ok() || m.push.connected());
     }
 
     fn flush_lobby(&mut self) {
@@ -122,10 +110,7 @@ impl Hub {
             };
             let frame: Arc<str> = text.into();
             for m in self.members.values() {
-                let _ = m.lobby.try_send(LobbyFrame {
-                    auction: id,
-                    frame: frame.clone(),
-                });
+                let _ = m.lobby.try_send(LobbyFrame { auction: id, frame: frame.clone() });
             }
         }
     }
@@ -174,14 +159,7 @@ impl Handler<Connect> for Hub {
         if let Some(user) = msg.user {
             self.by_user.entry(user).or_default().push(msg.id);
         }
-        self.members.insert(
-            msg.id,
-            Member {
-                user: msg.user,
-                push: msg.push,
-                lobby: msg.lobby,
-            },
-        );
+        self.members.insert(msg.id, Member { user: msg.user, push: msg.push, lobby: msg.lobby });
     }
 }
 
@@ -220,19 +198,14 @@ impl Handler<BalanceChanged> for Hub {
         let Some(ids) = self.by_user.get(&msg.user) else {
             return;
         };
-        let body = BalanceFrame {
-            user_id: msg.user,
-            bid_balance: msg.balance,
-        };
+        let body = BalanceFrame { user_id: msg.user, bid_balance: msg.balance };
         let Ok(text) = protocol::event("bidBalanceUpdate", &body) else {
             return;
         };
         let frame: Arc<str> = text.into();
         for id in ids {
             if let Some(m) = self.members.get(id) {
-                let _ = m.push.try_send(Push {
-                    frame: frame.clone(),
-                });
+                let _ = m.push.try_send(Push { frame: frame.clone() });
             }
         }
     }

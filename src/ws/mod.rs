@@ -25,9 +25,7 @@ pub struct SocketIoEncoder;
 impl Encoder for SocketIoEncoder {
     fn auction_update(&self, event: &AuctionEvent) -> Arc<str> {
         // The event types serialize infallibly (plain structs, string map keys).
-        protocol::event("auctionUpdate", event)
-            .unwrap_or_default()
-            .into()
+        protocol::event("auctionUpdate", event).unwrap_or_default().into()
     }
 }
 
@@ -54,19 +52,19 @@ pub async fn connect(
             .json(serde_json::json!({"code": 5, "message": "Unsupported protocol version"})));
     }
     if q.transport.as_deref() != Some("websocket") {
-        return Ok(HttpResponse::BadRequest()
-            .json(serde_json::json!({"code": 0, "message": "Transport unknown"})));
+        return Ok(
+            HttpResponse::BadRequest().json(serde_json::json!({"code": 0, "message": "Transport unknown"}))
+        );
     }
-    let (response, session, stream) = actix_ws::handle(&req, body)
-        .map_err(|_| ApiError::BadRequest(crate::i18n::Msg::BadRequest))?;
+    let (response, session, stream) =
+        actix_ws::handle(&req, body).map_err(|_| ApiError::BadRequest(crate::i18n::Msg::BadRequest))?;
     let stream = stream
         .max_frame_size(protocol::MAX_PAYLOAD)
         .aggregate_continuations()
         .max_continuation_size(protocol::MAX_PAYLOAD);
     let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
     let user = user.0.map(|u| UserId(u.id));
-    let actor =
-        session::WsSession::new(id, user, state.auctions.clone(), state.hub.clone(), session);
+    let actor = session::WsSession::new(id, user, state.auctions.clone(), state.hub.clone(), session);
     session::WsSession::create(|ctx| {
         ctx.add_stream(stream);
         actor

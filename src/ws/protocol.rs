@@ -28,11 +28,7 @@ pub enum Inbound {
     /// Socket.IO disconnect.
     Disconnect,
     /// Socket.IO event with its arguments and optional ack id.
-    Event {
-        name: String,
-        args: Vec<Value>,
-        ack: Option<u64>,
-    },
+    Event { name: String, args: Vec<Value>, ack: Option<u64> },
 }
 
 /// Why a frame could not be understood; the connection is closed.
@@ -66,11 +62,7 @@ fn parse_socket(packet: &str) -> Result<Inbound, Malformed> {
         ("1", _) => Ok(Inbound::Disconnect),
         ("2", None) => {
             let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-            let ack = if digits > 0 {
-                Some(rest[..digits].parse().map_err(|_| Malformed)?)
-            } else {
-                None
-            };
+            let ack = if digits > 0 { Some(rest[..digits].parse().map_err(|_| Malformed)?) } else { None };
             let Ok(Value::Array(mut items)) = serde_json::from_str(&rest[digits..]) else {
                 return Err(Malformed);
             };
@@ -80,11 +72,7 @@ fn parse_socket(packet: &str) -> Result<Inbound, Malformed> {
             let Value::String(name) = items.remove(0) else {
                 return Err(Malformed);
             };
-            Ok(Inbound::Event {
-                name,
-                args: items,
-                ack,
-            })
+            Ok(Inbound::Event { name, args: items, ack })
         }
         _ => Err(Malformed),
     }
@@ -109,10 +97,7 @@ pub fn connected(sid: &str) -> String {
 
 /// The refusal of a namespace other than `/`.
 pub fn connect_error(namespace: &str) -> String {
-    format!(
-        "44{namespace},{}",
-        serde_json::json!({ "message": "Invalid namespace" })
-    )
+    format!("44{namespace},{}", serde_json::json!({ "message": "Invalid namespace" }))
 }
 
 pub const PING: &str = "2";
@@ -120,11 +105,7 @@ pub const PONG: &str = "3";
 
 /// A server event `42["name",data]`, serialized once and shared by every receiver.
 pub fn event<T: Serialize + ?Sized>(name: &str, data: &T) -> serde_json::Result<String> {
-    Ok(format!(
-        "42[{},{}]",
-        serde_json::to_string(name)?,
-        serde_json::to_string(data)?
-    ))
+    Ok(format!("42[{},{}]", serde_json::to_string(name)?, serde_json::to_string(data)?))
 }
 
 /// An acknowledgement `43<id>[data]`.
@@ -150,52 +131,30 @@ mod tests {
     fn socket_packets_parse() {
         assert_eq!(parse("40"), Ok(Inbound::Connect));
         assert_eq!(parse("40{\"token\":1}"), Ok(Inbound::Connect));
-        assert_eq!(
-            parse("40/admin,"),
-            Ok(Inbound::ConnectOther("/admin".into()))
-        );
+        assert_eq!(parse("40/admin,"), Ok(Inbound::ConnectOther("/admin".into())));
         assert_eq!(parse("41"), Ok(Inbound::Disconnect));
         assert_eq!(
             parse("42[\"joinAuction\",12]"),
-            Ok(Inbound::Event {
-                name: "joinAuction".into(),
-                args: vec![json!(12)],
-                ack: None
-            })
+            Ok(Inbound::Event { name: "joinAuction".into(), args: vec![json!(12)], ack: None })
         );
         assert_eq!(
             parse("427[\"leaveAuction\",\"12\"]"),
-            Ok(Inbound::Event {
-                name: "leaveAuction".into(),
-                args: vec![json!("12")],
-                ack: Some(7)
-            })
+            Ok(Inbound::Event { name: "leaveAuction".into(), args: vec![json!("12")], ack: Some(7) })
         );
     }
 
     #[test]
     fn garbage_is_malformed() {
-        for bad in [
-            "4",
-            "42",
-            "42{}",
-            "42[]",
-            "42[1]",
-            "42[\"x\"",
-            "4299999999999999999999[\"x\"]",
-            "4/",
-            "45",
-        ] {
+        for bad in
+            ["4", "42", "42{}", "42[]", "42[1]", "42[\"x\"", "4299999999999999999999[\"x\"]", "4/", "45"]
+        {
             assert_eq!(parse(bad), Err(Malformed), "{bad}");
         }
     }
 
     #[test]
     fn server_packets_encode() {
-        assert_eq!(
-            event("timerUpdate", &json!({"1": 5})).unwrap(),
-            "42[\"timerUpdate\",{\"1\":5}]"
-        );
+        assert_eq!(event("timerUpdate", &json!({"1": 5})).unwrap(), "42[\"timerUpdate\",{\"1\":5}]");
         assert_eq!(ack(3, &json!({"ok": true})).unwrap(), "433[{\"ok\":true}]");
         assert!(open("abc").starts_with("0{") && open("abc").contains("\"pingInterval\":25000"));
         assert_eq!(connected("s1"), "40{\"sid\":\"s1\"}");

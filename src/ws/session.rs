@@ -66,9 +66,7 @@ impl WsSession {
                     return;
                 }
             }
-            let _ = socket
-                .close(Some(CloseReason::from(CloseCode::Normal)))
-                .await;
+            let _ = socket.close(Some(CloseReason::from(CloseCode::Normal))).await;
         });
         let now = Instant::now();
         WsSession {
@@ -157,9 +155,7 @@ impl WsSession {
         if !self.joined.insert(auction) {
             // Already watching: a rejoin still gets the full current state first.
             if let Some(addr) = self.auctions.get(auction) {
-                addr.do_send(Leave {
-                    session: ctx.address().recipient(),
-                });
+                addr.do_send(Leave { session: ctx.address().recipient() });
             }
         }
         let auctions = self.auctions.clone();
@@ -176,9 +172,7 @@ impl WsSession {
         if self.joined.remove(&auction)
             && let Some(addr) = self.auctions.get(auction)
         {
-            addr.do_send(Leave {
-                session: ctx.address().recipient(),
-            });
+            addr.do_send(Leave { session: ctx.address().recipient() });
         }
     }
 }
@@ -199,8 +193,7 @@ impl Actor for WsSession {
         ctx.set_mailbox_capacity(OUTBOX);
         self.send_text(protocol::open(&format!("s{:x}", self.id)), ctx);
         let interval = Duration::from_millis(protocol::PING_INTERVAL_MS);
-        let deadline =
-            Duration::from_millis(protocol::PING_INTERVAL_MS + protocol::PING_TIMEOUT_MS);
+        let deadline = Duration::from_millis(protocol::PING_INTERVAL_MS + protocol::PING_TIMEOUT_MS);
         ctx.run_interval(interval, move |s, ctx| {
             if s.last_seen.elapsed() > deadline {
                 ctx.stop();
@@ -214,9 +207,7 @@ impl Actor for WsSession {
         self.hub.do_send(hub::Disconnect { id: self.id });
         for auction in self.joined.drain() {
             if let Some(addr) = self.auctions.get(auction) {
-                addr.do_send(Leave {
-                    session: ctx.address().recipient(),
-                });
+                addr.do_send(Leave { session: ctx.address().recipient() });
             }
         }
     }

@@ -19,30 +19,15 @@ async fn a_bid_costs_one_bid_and_raises_the_price_by_one_tyiyn() {
     assert_eq!(body["auction"]["lastBidder"], "aibek");
     assert_eq!(body["auction"]["totalBids"], 1);
     assert_eq!(body["bid"]["user"]["username"], "aibek");
-    let ends_at =
-        chrono::DateTime::parse_from_rfc3339(body["auction"]["endsAt"].as_str().unwrap()).unwrap();
+    let ends_at = chrono::DateTime::parse_from_rfc3339(body["auction"]["endsAt"].as_str().unwrap()).unwrap();
     let server =
-        chrono::DateTime::parse_from_rfc3339(body["auction"]["serverTime"].as_str().unwrap())
-            .unwrap();
-    assert!(
-        (ends_at - server).num_seconds() > 3500,
-        "the countdown was reset"
-    );
+        chrono::DateTime::parse_from_rfc3339(body["auction"]["serverTime"].as_str().unwrap()).unwrap();
+    assert!((ends_at - server).num_seconds() > 3500, "the countdown was reset");
 
-    let bids: Value = app
-        .get(&format!("/api/auctions/{id}/bids"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let bids: Value = app.get(&format!("/api/auctions/{id}/bids")).await.json().await.unwrap();
     assert_eq!(bids[0]["user"]["username"], "aibek");
     assert_eq!(bids[0]["amount"].to_string(), "0.02");
-    let stats: Value = app
-        .get(&format!("/api/auctions/{id}/stats"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let stats: Value = app.get(&format!("/api/auctions/{id}/stats")).await.json().await.unwrap();
     assert_eq!(stats, json!({"totalBids": 1, "uniqueParticipants": 1}));
     let timers: Value = app.get("/api/timers").await.json().await.unwrap();
     assert!(timers[id.to_string()].as_i64().unwrap() > 3500);
@@ -57,13 +42,7 @@ async fn each_bidding_rule_has_its_own_refusal_and_costs_nothing() {
     let a = app.new_user("aigerim").await;
     let b = app.new_user("nurlan").await;
 
-    expect_error(
-        app.post(&format!("/api/auctions/{id}/bid"), Value::Null)
-            .await,
-        401,
-        "unauthorized",
-    )
-    .await;
+    expect_error(app.post(&format!("/api/auctions/{id}/bid"), Value::Null).await, 401, "unauthorized").await;
     assert_eq!(a.bid(id).await.status(), 200);
     expect_error(a.bid(id).await, 409, "already_leader").await;
     assert_eq!(b.bid(id).await.status(), 200);
@@ -71,8 +50,7 @@ async fn each_bidding_rule_has_its_own_refusal_and_costs_nothing() {
     assert!(res.headers().get("retry-after").is_some());
     expect_error(res, 429, "too_fast").await;
     expect_error(
-        a.post(&format!("/api/auctions/{id}/prebid"), Value::Null)
-            .await,
+        a.post(&format!("/api/auctions/{id}/prebid"), Value::Null).await,
         409,
         "auction_not_upcoming",
     )
@@ -94,13 +72,7 @@ async fn each_bidding_rule_has_its_own_refusal_and_costs_nothing() {
 
     let me: Value = a.get("/api/auth/me").await.json().await.unwrap();
     assert_eq!(me["user"]["bidBalance"], 4, "refused bids cost nothing");
-    let total: i64 = app
-        .db()
-        .await
-        .query_one("select count(*) from bid", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let total: i64 = app.db().await.query_one("select count(*) from bid", &[]).await.unwrap().get(0);
     assert_eq!(total, 2);
     app.assert_balances_match_ledger().await;
 }
@@ -114,27 +86,13 @@ async fn pre_bids_become_bids_in_order_at_go_live_without_a_second_charge() {
     let first = app.new_user("first").await;
     let second = app.new_user("second").await;
 
-    let res = first
-        .post(&format!("/api/auctions/{id}/prebid"), Value::Null)
-        .await;
+    let res = first.post(&format!("/api/auctions/{id}/prebid"), Value::Null).await;
     assert_eq!(res.status(), 201);
     assert_eq!(res.json::<Value>().await.unwrap()["bidBalance"], 4);
-    expect_error(
-        first
-            .post(&format!("/api/auctions/{id}/prebid"), Value::Null)
-            .await,
-        409,
-        "already_prebid",
-    )
-    .await;
+    expect_error(first.post(&format!("/api/auctions/{id}/prebid"), Value::Null).await, 409, "already_prebid")
+        .await;
     expect_error(first.bid(id).await, 409, "auction_not_live").await;
-    assert_eq!(
-        second
-            .post(&format!("/api/auctions/{id}/prebid"), Value::Null)
-            .await
-            .status(),
-        201
-    );
+    assert_eq!(second.post(&format!("/api/auctions/{id}/prebid"), Value::Null).await.status(), 201);
     let mine: Value = first.get("/api/prebids/user").await.json().await.unwrap();
     assert_eq!(mine[0]["auctionId"], id);
     assert_eq!(mine[0]["status"], "upcoming");
@@ -149,12 +107,7 @@ async fn pre_bids_become_bids_in_order_at_go_live_without_a_second_charge() {
     assert_eq!(res.status(), 200);
     let mut auction = Value::Null;
     for _ in 0..200 {
-        auction = app
-            .get(&format!("/api/auctions/{id}"))
-            .await
-            .json()
-            .await
-            .unwrap();
+        auction = app.get(&format!("/api/auctions/{id}")).await.json().await.unwrap();
         if auction["status"] == "live" {
             break;
         }
@@ -164,12 +117,7 @@ async fn pre_bids_become_bids_in_order_at_go_live_without_a_second_charge() {
     assert_eq!(auction["totalBids"], 2);
     assert_eq!(auction["lastBidder"], "second");
     assert_eq!(auction["currentPrice"].to_string(), "0.03");
-    let bids: Value = app
-        .get(&format!("/api/auctions/{id}/bids"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let bids: Value = app.get(&format!("/api/auctions/{id}/bids")).await.json().await.unwrap();
     assert_eq!(bids[0]["user"]["username"], "second");
     assert_eq!(bids[1]["user"]["username"], "first");
     assert_eq!(bids[0]["isPrebid"], true);
@@ -178,10 +126,7 @@ async fn pre_bids_become_bids_in_order_at_go_live_without_a_second_charge() {
     let notified: i64 = app
         .db()
         .await
-        .query_one(
-            "select count(*) from notification where kind = 'auction_started'",
-            &[],
-        )
+        .query_one("select count(*) from notification where kind = 'auction_started'", &[])
         .await
         .unwrap()
         .get(0);
@@ -199,29 +144,20 @@ async fn an_admin_finishes_a_live_auction_once_and_the_leader_wins() {
     a.bid(id).await;
     b.bid(id).await;
 
-    let res = admin
-        .post(&format!("/api/admin/auctions/{id}/end"), Value::Null)
-        .await;
+    let res = admin.post(&format!("/api/admin/auctions/{id}/end"), Value::Null).await;
     assert_eq!(res.status(), 200);
     let ended: Value = res.json().await.unwrap();
     assert_eq!(ended["status"], "finished");
     assert_eq!(ended["winner"]["username"], "bakyt");
     expect_error(
-        admin
-            .post(&format!("/api/admin/auctions/{id}/end"), Value::Null)
-            .await,
+        admin.post(&format!("/api/admin/auctions/{id}/end"), Value::Null).await,
         409,
         "auction_finished",
     )
     .await;
     expect_error(a.bid(id).await, 409, "auction_finished").await;
 
-    let shown: Value = app
-        .get(&format!("/api/auctions/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let shown: Value = app.get(&format!("/api/auctions/{id}")).await.json().await.unwrap();
     assert_eq!(shown["status"], "finished");
     assert_eq!(shown["winner"]["username"], "bakyt");
     assert_eq!(shown["winningBid"]["amount"].to_string(), "0.03");
@@ -242,77 +178,35 @@ async fn deleting_an_auction_refunds_its_bids_and_pre_bids() {
     let upcoming = app.create_auction(&admin, "Дрон", &later).await;
     let user = app.new_user("zhyldyz").await;
     user.bid(live).await;
-    user.post(&format!("/api/auctions/{upcoming}/prebid"), Value::Null)
-        .await;
+    user.post(&format!("/api/auctions/{upcoming}/prebid"), Value::Null).await;
     let me: Value = user.get("/api/auth/me").await.json().await.unwrap();
     assert_eq!(me["user"]["bidBalance"], 3);
 
-    assert_eq!(
-        admin
-            .delete(&format!("/api/admin/auctions/{live}"))
-            .await
-            .status(),
-        200
-    );
-    assert_eq!(
-        admin
-            .delete(&format!("/api/admin/auctions/{upcoming}"))
-            .await
-            .status(),
-        200
-    );
+    assert_eq!(admin.delete(&format!("/api/admin/auctions/{live}")).await.status(), 200);
+    assert_eq!(admin.delete(&format!("/api/admin/auctions/{upcoming}")).await.status(), 200);
     let me: Value = user.get("/api/auth/me").await.json().await.unwrap();
     assert_eq!(me["user"]["bidBalance"], 5);
-    expect_error(
-        app.get(&format!("/api/auctions/{live}")).await,
-        404,
-        "auction_not_found",
-    )
-    .await;
+    expect_error(app.get(&format!("/api/auctions/{live}")).await, 404, "auction_not_found").await;
     app.assert_balances_match_ledger().await;
 }
 
 #[actix_web::test]
 async fn admin_auction_endpoints_are_for_admins_and_validate_the_form() {
     let app = spawn_app_with(long_countdowns).await;
-    expect_error(
-        app.post("/api/admin/auctions", json!({})).await,
-        401,
-        "unauthorized",
-    )
-    .await;
+    expect_error(app.post("/api/admin/auctions", json!({})).await, 401, "unauthorized").await;
     let user = app.new_user("plain").await;
-    expect_error(
-        user.post("/api/admin/auctions", json!({})).await,
-        403,
-        "forbidden",
-    )
-    .await;
+    expect_error(user.post("/api/admin/auctions", json!({})).await, 403, "forbidden").await;
     let admin = app.new_admin("boss").await;
-    let res = admin
-        .post(
-            "/api/admin/auctions",
-            json!({"title": "", "retailPrice": null}),
-        )
-        .await;
+    let res = admin.post("/api/admin/auctions", json!({"title": "", "retailPrice": null})).await;
     let body = expect_error(res, 400, "validation_failed").await;
     assert_eq!(body["fields"]["title"], "Заполните все обязательные поля");
-    assert_eq!(
-        body["fields"]["startTime"],
-        "Заполните все обязательные поля"
-    );
+    assert_eq!(body["fields"]["startTime"], "Заполните все обязательные поля");
     let res = admin
         .post("/api/admin/auctions", json!({"title": "X", "retailPrice": 1.234, "startTime": "2026-01-01T10:00", "imageUrl": "javascript:1"}))
         .await;
     let body = expect_error(res, 400, "validation_failed").await;
     assert!(body["fields"]["retailPrice"].is_string() && body["fields"]["imageUrl"].is_string());
-    let count: i64 = app
-        .db()
-        .await
-        .query_one("select count(*) from auction", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let count: i64 = app.db().await.query_one("select count(*) from auction", &[]).await.unwrap().get(0);
     assert_eq!(count, 0);
 }
 
@@ -330,31 +224,18 @@ async fn a_restarted_server_resumes_every_auction_and_finishes_one_whose_deadlin
     first
         .db()
         .await
-        .execute(
-            "update auction set ends_at = now() - interval '1 minute' where id = $1",
-            &[&lapsed],
-        )
+        .execute("update auction set ends_at = now() - interval '1 minute' where id = $1", &[&lapsed])
         .await
         .unwrap();
 
     let second = spawn_app_on(first.db_name(), long_countdowns).await;
-    let resumed: Value = second
-        .get(&format!("/api/auctions/{running}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let resumed: Value = second.get(&format!("/api/auctions/{running}")).await.json().await.unwrap();
     assert_eq!(resumed["status"], "live");
     assert_eq!(resumed["lastBidder"], "timur");
     assert_eq!(resumed["currentPrice"].to_string(), "0.02");
     let mut finished = Value::Null;
     for _ in 0..200 {
-        finished = second
-            .get(&format!("/api/auctions/{lapsed}"))
-            .await
-            .json()
-            .await
-            .unwrap();
+        finished = second.get(&format!("/api/auctions/{lapsed}")).await.json().await.unwrap();
         if finished["status"] == "finished" {
             break;
         }

@@ -35,22 +35,12 @@ async fn registration_logs_in_and_credits_five_bids_through_the_ledger() {
 #[actix_web::test]
 async fn registration_rejects_each_invalid_field_with_its_own_message() {
     let app = spawn_app().await;
-    let res = app
-        .post(
-            "/api/auth/register",
-            json!({"username": "ab", "email": "nope", "password": "123"}),
-        )
-        .await;
+    let res =
+        app.post("/api/auth/register", json!({"username": "ab", "email": "nope", "password": "123"})).await;
     let body = expect_error(res, 400, "validation_failed").await;
-    assert_eq!(
-        body["fields"]["username"],
-        "Логин должен содержать минимум 3 символа"
-    );
+    assert_eq!(body["fields"]["username"], "Логин должен содержать минимум 3 символа");
     assert_eq!(body["fields"]["email"], "Неверный формат email");
-    assert_eq!(
-        body["fields"]["password"],
-        "Пароль должен содержать минимум 6 символов"
-    );
+    assert_eq!(body["fields"]["password"], "Пароль должен содержать минимум 6 символов");
 
     let cases = [
         (
@@ -88,27 +78,14 @@ async fn registration_rejects_each_invalid_field_with_its_own_message() {
             "firstName",
             "first_name_too_short",
         ),
-        (
-            json!({"email": "a@b.kg", "password": "secret1"}),
-            "username",
-            "username_too_short",
-        ),
+        (json!({"email": "a@b.kg", "password": "secret1"}), "username", "username_too_short"),
     ];
     for (body, field, code) in cases {
         let res = app.post("/api/auth/register", body.clone()).await;
         let err = expect_error(res, 400, code).await;
-        assert!(
-            err["fields"][field].is_string(),
-            "{field} in {err} for {body}"
-        );
+        assert!(err["fields"][field].is_string(), "{field} in {err} for {body}");
     }
-    let count: i64 = app
-        .db()
-        .await
-        .query_one("select count(*) from app_user", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let count: i64 = app.db().await.query_one("select count(*) from app_user", &[]).await.unwrap().get(0);
     assert_eq!(count, 0, "no partial writes");
 }
 
@@ -131,50 +108,25 @@ async fn usernames_and_emails_are_unique_case_insensitively() {
         .await;
     expect_error(res, 409, "email_taken").await;
 
-    let check: Value = app
-        .post("/api/auth/validate-username", json!({"username": "AIBEK"}))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let check: Value =
+        app.post("/api/auth/validate-username", json!({"username": "AIBEK"})).await.json().await.unwrap();
     assert_eq!(check["valid"], false);
     assert_eq!(check["message"], "Это имя пользователя уже занято");
-    let check: Value = app
-        .post(
-            "/api/auth/validate-username",
-            json!({"username": "free_name"}),
-        )
-        .await
-        .json()
-        .await
-        .unwrap();
+    let check: Value =
+        app.post("/api/auth/validate-username", json!({"username": "free_name"})).await.json().await.unwrap();
     assert_eq!(check["valid"], true);
     let check: Value = app
-        .post(
-            "/api/auth/validate-email",
-            json!({"email": "aibek@EXAMPLE.kg"}),
-        )
+        .post("/api/auth/validate-email", json!({"email": "aibek@EXAMPLE.kg"}))
         .await
         .json()
         .await
         .unwrap();
     assert_eq!(check["valid"], false);
-    let check: Value = app
-        .post(
-            "/api/auth/validate-phone",
-            json!({"phone": "+996555123456"}),
-        )
-        .await
-        .json()
-        .await
-        .unwrap();
+    let check: Value =
+        app.post("/api/auth/validate-phone", json!({"phone": "+996555123456"})).await.json().await.unwrap();
     assert_eq!(check["valid"], true);
-    let check: Value = app
-        .post("/api/auth/validate-phone", json!({"phone": "+99655"}))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let check: Value =
+        app.post("/api/auth/validate-phone", json!({"phone": "+99655"})).await.json().await.unwrap();
     assert_eq!(check["valid"], false);
 }
 
@@ -185,35 +137,18 @@ async fn login_logout_and_me() {
     assert_eq!(app.post("/api/auth/logout", json!({})).await.status(), 200);
     expect_error(app.get("/api/auth/me").await, 401, "unauthorized").await;
 
-    let res = app
-        .post(
-            "/api/auth/login",
-            json!({"username": "NURLAN", "password": "secret1"}),
-        )
-        .await;
+    let res = app.post("/api/auth/login", json!({"username": "NURLAN", "password": "secret1"})).await;
     assert_eq!(res.status(), 200);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["user"]["username"], "nurlan");
     assert_eq!(app.get("/api/auth/me").await.status(), 200);
 
-    let res = app
-        .post(
-            "/api/auth/login",
-            json!({"username": "nurlan", "password": "wrong-pass"}),
-        )
-        .await;
+    let res = app.post("/api/auth/login", json!({"username": "nurlan", "password": "wrong-pass"})).await;
     let err = expect_error(res, 401, "invalid_credentials").await;
     assert_eq!(err["error"], "Неверные учетные данные");
-    let res = app
-        .post(
-            "/api/auth/login",
-            json!({"username": "nobody", "password": "secret1"}),
-        )
-        .await;
+    let res = app.post("/api/auth/login", json!({"username": "nobody", "password": "secret1"})).await;
     expect_error(res, 401, "invalid_credentials").await;
-    let res = app
-        .post("/api/auth/login", json!({"username": "", "password": ""}))
-        .await;
+    let res = app.post("/api/auth/login", json!({"username": "", "password": ""})).await;
     expect_error(res, 400, "validation_failed").await;
 }
 
@@ -221,48 +156,18 @@ async fn login_logout_and_me() {
 async fn login_rotates_the_session_and_logout_ends_it() {
     let app = spawn_app().await;
     app.register("zhyldyz").await;
-    let first: i64 = app
-        .db()
-        .await
-        .query_one("select count(*) from user_session", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let first: i64 = app.db().await.query_one("select count(*) from user_session", &[]).await.unwrap().get(0);
     assert_eq!(first, 1);
-    let old_hash: Vec<u8> = app
-        .db()
-        .await
-        .query_one("select id_hash from user_session", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let old_hash: Vec<u8> =
+        app.db().await.query_one("select id_hash from user_session", &[]).await.unwrap().get(0);
 
-    app.post(
-        "/api/auth/login",
-        json!({"username": "zhyldyz", "password": "secret1"}),
-    )
-    .await;
-    let rows = app
-        .db()
-        .await
-        .query("select id_hash from user_session", &[])
-        .await
-        .unwrap();
+    app.post("/api/auth/login", json!({"username": "zhyldyz", "password": "secret1"})).await;
+    let rows = app.db().await.query("select id_hash from user_session", &[]).await.unwrap();
     assert_eq!(rows.len(), 1, "the old session was deleted at login");
-    assert_ne!(
-        rows[0].get::<_, Vec<u8>>(0),
-        old_hash,
-        "a new session id was issued"
-    );
+    assert_ne!(rows[0].get::<_, Vec<u8>>(0), old_hash, "a new session id was issued");
 
     app.post("/api/auth/logout", json!({})).await;
-    let left: i64 = app
-        .db()
-        .await
-        .query_one("select count(*) from user_session", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let left: i64 = app.db().await.query_one("select count(*) from user_session", &[]).await.unwrap().get(0);
     assert_eq!(left, 0);
 }
 
@@ -275,23 +180,10 @@ async fn session_cookie_is_http_only_and_same_site_lax() {
             json!({"username": "asel", "email": "asel@example.kg", "password": "secret1"}),
         )
         .await;
-    let cookie = res
-        .headers()
-        .get("set-cookie")
-        .unwrap()
-        .to_str()
-        .unwrap()
-        .to_owned();
+    let cookie = res.headers().get("set-cookie").unwrap().to_str().unwrap().to_owned();
     assert!(cookie.starts_with("tyiyn_session="), "{cookie}");
-    assert!(
-        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
-        "{cookie}"
-    );
-    let token = cookie
-        .trim_start_matches("tyiyn_session=")
-        .split(';')
-        .next()
-        .unwrap();
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+    let token = cookie.trim_start_matches("tyiyn_session=").split(';').next().unwrap();
     assert_eq!(token.len(), 64, "256 random bits in hex");
 }
 
@@ -300,24 +192,11 @@ async fn repeated_failed_logins_are_throttled_with_retry_after() {
     let app = spawn_app().await;
     app.register("bakyt").await;
     for _ in 0..10 {
-        let res = app
-            .post(
-                "/api/auth/login",
-                json!({"username": "bakyt", "password": "wrong-pass"}),
-            )
-            .await;
+        let res = app.post("/api/auth/login", json!({"username": "bakyt", "password": "wrong-pass"})).await;
         assert_eq!(res.status(), 401);
     }
-    let res = app
-        .post(
-            "/api/auth/login",
-            json!({"username": "bakyt", "password": "secret1"}),
-        )
-        .await;
-    let retry = res
-        .headers()
-        .get("retry-after")
-        .map(|v| v.to_str().unwrap().to_owned());
+    let res = app.post("/api/auth/login", json!({"username": "bakyt", "password": "secret1"})).await;
+    let retry = res.headers().get("retry-after").map(|v| v.to_str().unwrap().to_owned());
     expect_error(res, 429, "too_many_attempts").await;
     assert!(retry.is_some_and(|s| s.parse::<u64>().unwrap() > 0));
 }

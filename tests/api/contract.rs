@@ -9,10 +9,7 @@ async fn bodies_over_64_kib_get_413() {
     let app = spawn_app().await;
     let big = "x".repeat(70 * 1024);
     let res = app
-        .post(
-            "/api/auth/register",
-            json!({"username": big, "email": "a@b.kg", "password": "secret1"}),
-        )
+        .post("/api/auth/register", json!({"username": big, "email": "a@b.kg", "password": "secret1"}))
         .await;
     expect_error(res, 413, "payload_too_large").await;
 }
@@ -49,13 +46,7 @@ async fn state_changing_requests_from_another_site_are_refused() {
         .await
         .unwrap();
     expect_error(res, 403, "cross_site_request").await;
-    let count: i64 = app
-        .db()
-        .await
-        .query_one("select count(*) from app_user", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let count: i64 = app.db().await.query_one("select count(*) from app_user", &[]).await.unwrap().get(0);
     assert_eq!(count, 0);
 
     let same = app
@@ -79,10 +70,7 @@ async fn errors_speak_the_language_of_the_cookie_then_accept_language() {
         .send()
         .await
         .unwrap();
-    assert_eq!(
-        expect_error(res, 401, "unauthorized").await["error"],
-        "Please log in"
-    );
+    assert_eq!(expect_error(res, 401, "unauthorized").await["error"], "Please log in");
     let res = app
         .client
         .get(app.url("/api/auth/me"))
@@ -91,24 +79,9 @@ async fn errors_speak_the_language_of_the_cookie_then_accept_language() {
         .send()
         .await
         .unwrap();
-    assert_eq!(
-        expect_error(res, 401, "unauthorized").await["error"],
-        "Кирүү талап кылынат"
-    );
-    let res = app
-        .client
-        .get(app.url("/api/auth/me"))
-        .header("accept-language", "ka")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(
-        expect_error(res, 401, "unauthorized").await["error"],
-        "საჭიროა ავტორიზაცია"
-    );
+    assert_eq!(expect_error(res, 401, "unauthorized").await["error"], "Кирүү талап кылынат");
+    let res = app.client.get(app.url("/api/auth/me")).header("accept-language", "ka").send().await.unwrap();
+    assert_eq!(expect_error(res, 401, "unauthorized").await["error"], "საჭიროა ავტორიზაცია");
     let res = app.get("/api/auth/me").await;
-    assert_eq!(
-        expect_error(res, 401, "unauthorized").await["error"],
-        "Требуется авторизация"
-    );
+    assert_eq!(expect_error(res, 401, "unauthorized").await["error"], "Требуется авторизация");
 }

@@ -19,18 +19,13 @@ pub struct TestApp {
 /// PostgreSQL to create test databases in: `DATABASE_URL` (any database on the server), else
 /// the machine's local server.
 fn server_url() -> String {
-    std::env::var("DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+    std::env::var("DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
 
 fn with_db(url: &str, db: &str) -> String {
-    let (base, query) = url
-        .split_once('?')
-        .map_or((url, None), |(b, q)| (b, Some(q)));
-    let prefix = &base[..base
-        .rfind('/')
-        .filter(|i| *i > base.find("://").unwrap_or(0) + 2)
-        .unwrap_or(base.len())];
+    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let prefix =
+        &base[..base.rfind('/').filter(|i| *i > base.find("://").unwrap_or(0) + 2).unwrap_or(base.len())];
     match query {
         Some(q) => format!("{prefix}/{db}?{q}"),
         None => format!("{prefix}/{db}"),
@@ -59,24 +54,12 @@ pub async fn spawn_app_on(db_name: String, tweak: impl FnOnce(&mut Settings)) ->
     settings.server.bind_addr = "127.0.0.1:0".into();
     settings.demo.enabled = false;
     tweak(&mut settings);
-    let app = Application::build(settings)
-        .await
-        .expect("application builds");
+    let app = Application::build(settings).await.expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let server = app.handle();
     actix_web::rt::spawn(app.run());
-    let client = Client::builder()
-        .cookie_store(true)
-        .build()
-        .expect("client builds");
-    TestApp {
-        address,
-        server,
-        client,
-        db_url,
-        admin_url,
-        db_name,
-    }
+    let client = Client::builder().cookie_store(true).build().expect("client builds");
+    TestApp { address, server, client, db_url, admin_url, db_name }
 }
 
 impl Drop for TestApp {
@@ -85,19 +68,11 @@ impl Drop for TestApp {
         let name = self.db_name.clone();
         // Drop runs outside async; a short-lived runtime on another thread drops the database.
         let _ = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .ok()?;
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
             rt.block_on(async move {
-                let (client, conn) = tokio_postgres::connect(&admin_url, tokio_postgres::NoTls)
-                    .await
-                    .ok()?;
+                let (client, conn) = tokio_postgres::connect(&admin_url, tokio_postgres::NoTls).await.ok()?;
                 tokio::spawn(conn);
-                client
-                    .batch_execute(&format!("drop database if exists \"{name}\" with (force)"))
-                    .await
-                    .ok()
+                client.batch_execute(&format!("drop database if exists \"{name}\" with (force)")).await.ok()
             })
         })
         .join();
@@ -115,29 +90,15 @@ impl TestApp {
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Response {
-        self.client
-            .post(self.url(path))
-            .json(&body)
-            .send()
-            .await
-            .expect("request sent")
+        self.client.post(self.url(path)).json(&body).send().await.expect("request sent")
     }
 
     pub async fn put(&self, path: &str, body: Value) -> Response {
-        self.client
-            .put(self.url(path))
-            .json(&body)
-            .send()
-            .await
-            .expect("request sent")
+        self.client.put(self.url(path)).json(&body).send().await.expect("request sent")
     }
 
     pub async fn get(&self, path: &str) -> Response {
-        self.client
-            .get(self.url(path))
-            .send()
-            .await
-            .expect("request sent")
+        self.client.get(self.url(path)).send().await.expect("request sent")
     }
 
     /// Registers `username` (password `secret1`) and stays logged in as them.
@@ -154,9 +115,8 @@ impl TestApp {
 
     /// A direct connection to the test database, for checking invariants.
     pub async fn db(&self) -> tokio_postgres::Client {
-        let (client, conn) = tokio_postgres::connect(&self.db_url, tokio_postgres::NoTls)
-            .await
-            .expect("db connects");
+        let (client, conn) =
+            tokio_postgres::connect(&self.db_url, tokio_postgres::NoTls).await.expect("db connects");
         actix_web::rt::spawn(conn);
         client
     }
@@ -165,10 +125,7 @@ impl TestApp {
     pub async fn promote(&self, username: &str) {
         self.db()
             .await
-            .execute(
-                "update app_user set role = 'admin' where username = $1",
-                &[&username],
-            )
+            .execute("update app_user set role = 'admin' where username = $1", &[&username])
             .await
             .expect("promote");
     }
@@ -179,10 +136,7 @@ pub async fn expect_error(res: Response, status: u16, code: &str) -> Value {
     assert_eq!(res.status().as_u16(), status, "status");
     let body: Value = res.json().await.expect("error body is JSON");
     assert_eq!(body["code"], code, "code in {body}");
-    assert!(
-        body["error"].as_str().is_some_and(|e| !e.is_empty()),
-        "error text in {body}"
-    );
+    assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()), "error text in {body}");
     body
 }
 
@@ -191,10 +145,7 @@ pub fn init_logs() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let filter = std::env::var("RUST_LOG").unwrap_or_else(|_| "error".into());
-        let _ = tracing_subscriber::fmt()
-            .with_env_filter(filter)
-            .with_test_writer()
-            .try_init();
+        let _ = tracing_subscriber::fmt().with_env_filter(filter).with_test_writer().try_init();
     });
 }
 
@@ -209,52 +160,30 @@ pub struct User {
 
 impl User {
     pub async fn post(&self, path: &str, body: Value) -> Response {
-        self.client
-            .post(format!("{}{}", self.address, path))
-            .json(&body)
-            .send()
-            .await
-            .expect("request sent")
+        self.client.post(format!("{}{}", self.address, path)).json(&body).send().await.expect("request sent")
     }
 
     pub async fn put(&self, path: &str, body: Value) -> Response {
-        self.client
-            .put(format!("{}{}", self.address, path))
-            .json(&body)
-            .send()
-            .await
-            .expect("request sent")
+        self.client.put(format!("{}{}", self.address, path)).json(&body).send().await.expect("request sent")
     }
 
     pub async fn delete(&self, path: &str) -> Response {
-        self.client
-            .delete(format!("{}{}", self.address, path))
-            .send()
-            .await
-            .expect("request sent")
+        self.client.delete(format!("{}{}", self.address, path)).send().await.expect("request sent")
     }
 
     pub async fn get(&self, path: &str) -> Response {
-        self.client
-            .get(format!("{}{}", self.address, path))
-            .send()
-            .await
-            .expect("request sent")
+        self.client.get(format!("{}{}", self.address, path)).send().await.expect("request sent")
     }
 
     pub async fn bid(&self, auction: i64) -> Response {
-        self.post(&format!("/api/auctions/{auction}/bid"), Value::Null)
-            .await
+        self.post(&format!("/api/auctions/{auction}/bid"), Value::Null).await
     }
 }
 
 impl TestApp {
     /// Registers `username` with a client of its own.
     pub async fn new_user(&self, username: &str) -> User {
-        let client = Client::builder()
-            .cookie_store(true)
-            .build()
-            .expect("client builds");
+        let client = Client::builder().cookie_store(true).build().expect("client builds");
         let res = client
             .post(self.url("/api/auth/register"))
             .json(&json!({"username": username, "email": format!("{username}@example.kg"), "password": "secret1"}))
@@ -295,24 +224,15 @@ impl TestApp {
             )
             .await;
         assert_eq!(res.status(), 201, "creating {title}");
-        res.json::<Value>().await.expect("json")["id"]
-            .as_i64()
-            .expect("auction id")
+        res.json::<Value>().await.expect("json")["id"].as_i64().expect("auction id")
     }
 
     /// Creates an auction that starts now and waits (briefly, for the go-live message, not a
     /// countdown) until it is live.
     pub async fn create_live_auction(&self, admin: &User, title: &str) -> i64 {
-        let id = self
-            .create_auction(admin, title, &chrono::Utc::now().to_rfc3339())
-            .await;
+        let id = self.create_auction(admin, title, &chrono::Utc::now().to_rfc3339()).await;
         for _ in 0..200 {
-            let a: Value = self
-                .get(&format!("/api/auctions/{id}"))
-                .await
-                .json()
-                .await
-                .expect("json");
+            let a: Value = self.get(&format!("/api/auctions/{id}")).await.json().await.expect("json");
             if a["status"] == "live" {
                 return id;
             }

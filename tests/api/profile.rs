@@ -31,11 +31,7 @@ async fn a_user_completes_their_profile() {
 async fn profile_rules_are_enforced() {
     let app = spawn_app().await;
     app.register("someone").await;
-    app.client
-        .post(app.url("/api/auth/logout"))
-        .send()
-        .await
-        .unwrap();
+    app.client.post(app.url("/api/auth/logout")).send().await.unwrap();
     app.register("taken_mail").await;
     let res = app
         .put(
@@ -45,14 +41,7 @@ async fn profile_rules_are_enforced() {
         )
         .await;
     let body = expect_error(res, 400, "validation_failed").await;
-    for field in [
-        "firstName",
-        "lastName",
-        "email",
-        "phone",
-        "dateOfBirth",
-        "gender",
-    ] {
+    for field in ["firstName", "lastName", "email", "phone", "dateOfBirth", "gender"] {
         assert!(body["fields"][field].is_string(), "{field} in {body}");
     }
     let res = app

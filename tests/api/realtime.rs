@@ -131,9 +131,7 @@ async fn fifty_users_bidding_on_five_auctions_keep_every_invariant() {
         }
     }
     for id in &auctions {
-        let res = admin
-            .post(&format!("/api/admin/auctions/{id}/end"), Value::Null)
-            .await;
+        let res = admin.post(&format!("/api/admin/auctions/{id}/end"), Value::Null).await;
         assert_eq!(res.status(), 200);
     }
 
@@ -150,30 +148,19 @@ async fn fifty_users_bidding_on_five_auctions_keep_every_invariant() {
                 finished.insert(id);
             }
             for bid in v["bids"].as_array().into_iter().flatten() {
-                seen.entry(id)
-                    .or_default()
-                    .insert(bid["id"].as_i64().unwrap());
+                seen.entry(id).or_default().insert(bid["id"].as_i64().unwrap());
             }
         }
         for (id, bids) in &accepted {
-            let missing: Vec<_> = bids
-                .difference(seen.get(id).unwrap_or(&HashSet::new()))
-                .copied()
-                .collect();
-            assert!(
-                missing.is_empty(),
-                "auction {id}: socket missed bids {missing:?}"
-            );
+            let missing: Vec<_> = bids.difference(seen.get(id).unwrap_or(&HashSet::new())).copied().collect();
+            assert!(missing.is_empty(), "auction {id}: socket missed bids {missing:?}");
         }
     }
 
     let db = app.db().await;
     app.assert_balances_match_ledger().await;
-    let negative: i64 = db
-        .query_one("select count(*) from app_user where bid_balance < 0", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let negative: i64 =
+        db.query_one("select count(*) from app_user where bid_balance < 0", &[]).await.unwrap().get(0);
     assert_eq!(negative, 0);
     for id in &auctions {
         let row = db
@@ -205,4 +192,21 @@ async fn fifty_users_bidding_on_five_auctions_keep_every_invariant() {
         let last: Option<chrono::DateTime<chrono::Utc>> = row.get(8);
         assert!(last.is_none_or(|t| t <= end), "no bid after the finish");
     }
+}
+
+#[actix_web::test]
+async fn a_socket_handshake_from_another_site_is_refused() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let app = spawn_app_with(long_countdowns).await;
+    let url = format!("{}/socket.io/?EIO=4&transport=websocket", app.address.replace("http://", "ws://"));
+    let mut request = url.clone().into_client_request().unwrap();
+    request.headers_mut().insert("origin", "https://evil.example".parse().unwrap());
+    let refused = tokio_tungstenite::connect_async(request).await;
+    assert!(
+        matches!(&refused, Err(tokio_tungstenite::tungstenite::Error::Http(r)) if r.status() == 403),
+        "{refused:?}"
+    );
+    let mut request = url.into_client_request().unwrap();
+    request.headers_mut().insert("origin", app.address.parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(request).await.is_ok(), "same-site sockets connect");
 }

@@ -16,11 +16,7 @@ async fn public_settings_have_the_defaults() {
     let s: Value = app.get("/api/settings").await.json().await.unwrap();
     assert_eq!(s["currencySymbol"], "сом");
     assert_eq!(s["language"], "ru");
-    assert!(
-        s["siteName"].is_string()
-            && s["headerTagline"].is_string()
-            && s["contactEmail"].is_string()
-    );
+    assert!(s["siteName"].is_string() && s["headerTagline"].is_string() && s["contactEmail"].is_string());
     assert!(s.get("updatedAt").is_none());
 }
 
@@ -30,12 +26,7 @@ async fn only_admins_read_and_write_admin_settings() {
     expect_error(app.get("/api/admin/settings").await, 401, "unauthorized").await;
     app.register("plainuser").await;
     expect_error(app.get("/api/admin/settings").await, 403, "forbidden").await;
-    expect_error(
-        app.put("/api/admin/settings", valid_settings()).await,
-        403,
-        "forbidden",
-    )
-    .await;
+    expect_error(app.put("/api/admin/settings", valid_settings()).await, 403, "forbidden").await;
 
     app.promote("plainuser").await;
     assert_eq!(app.get("/api/admin/settings").await.status(), 200);
@@ -46,14 +37,7 @@ async fn only_admins_read_and_write_admin_settings() {
     assert_eq!(public["contactEmail"], "hello@tyiyn.kg");
     // The site language is now the default for requests without a preference.
     let anon = reqwest::Client::new();
-    let err: Value = anon
-        .get(app.url("/api/auth/me"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let err: Value = anon.get(app.url("/api/auth/me")).send().await.unwrap().json().await.unwrap();
     assert_eq!(err["error"], "Please log in");
 }
 
@@ -73,10 +57,5 @@ async fn settings_validation_uses_the_spec_messages() {
     assert_eq!(body["fields"]["contactEmail"], "Неверный email");
     let mut bad_lang = valid_settings();
     bad_lang["language"] = json!("de");
-    expect_error(
-        app.put("/api/admin/settings", bad_lang).await,
-        400,
-        "language_invalid",
-    )
-    .await;
+    expect_error(app.put("/api/admin/settings", bad_lang).await, 400, "language_invalid").await;
 }

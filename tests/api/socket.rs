@@ -18,31 +18,18 @@ impl Socket {
     /// Connects to `address` (http://host:port), optionally as the user of `cookie`, and completes
     /// the Socket.IO connect handshake.
     pub async fn connect(address: &str, cookie: Option<&str>) -> Socket {
-        let url = format!(
-            "{}/socket.io/?EIO=4&transport=websocket",
-            address.replace("http://", "ws://")
-        );
+        let url = format!("{}/socket.io/?EIO=4&transport=websocket", address.replace("http://", "ws://"));
         let mut request = url.into_client_request().expect("valid ws url");
         if let Some(c) = cookie {
-            request
-                .headers_mut()
-                .insert("cookie", c.parse().expect("cookie header"));
+            request.headers_mut().insert("cookie", c.parse().expect("cookie header"));
         }
-        let (ws, _) = tokio_tungstenite::connect_async(request)
-            .await
-            .expect("websocket connects");
+        let (ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket connects");
         let (mut sink, mut stream) = ws.split();
         let open = stream.next().await.expect("open packet").expect("frame");
-        assert!(
-            open.to_text().expect("text").starts_with("0{"),
-            "engine.io open: {open:?}"
-        );
+        assert!(open.to_text().expect("text").starts_with("0{"), "engine.io open: {open:?}");
         sink.send(Message::text("40")).await.expect("send connect");
         let connected = stream.next().await.expect("connect answer").expect("frame");
-        assert!(
-            connected.to_text().expect("text").starts_with("40{"),
-            "socket.io connect: {connected:?}"
-        );
+        assert!(connected.to_text().expect("text").starts_with("40{"), "socket.io connect: {connected:?}");
 
         let (out, mut out_rx) = mpsc::unbounded_channel::<String>();
         let (ev_tx, events) = mpsc::unbounded_channel();
@@ -64,27 +51,18 @@ impl Socket {
                     && items.len() == 2
                 {
                     let payload = items.pop().unwrap_or(Value::Null);
-                    let name = items
-                        .pop()
-                        .and_then(|n| n.as_str().map(str::to_owned))
-                        .unwrap_or_default();
+                    let name = items.pop().and_then(|n| n.as_str().map(str::to_owned)).unwrap_or_default();
                     if ev_tx.send((name, payload)).is_err() {
                         return;
                     }
                 }
             }
         });
-        Socket {
-            out,
-            events,
-            pending: Default::default(),
-        }
+        Socket { out, events, pending: Default::default() }
     }
 
     pub fn emit(&self, event: &str, arg: Value) {
-        let _ = self
-            .out
-            .send(format!("42{}", serde_json::json!([event, arg])));
+        let _ = self.out.send(format!("42{}", serde_json::json!([event, arg])));
     }
 
     pub fn send_raw(&self, frame: &str) {
@@ -105,9 +83,7 @@ impl Socket {
                 self.pending.push_back((n, v));
             }
         };
-        tokio::time::timeout(std::time::Duration::from_secs(10), wait)
-            .await
-            .expect("event arrives in time")
+        tokio::time::timeout(std::time::Duration::from_secs(10), wait).await.expect("event arrives in time")
     }
 
     /// The next `auctionUpdate` of `kind` for auction `id`.

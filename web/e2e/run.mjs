@@ -1,6 +1,7 @@
 // End-to-end check of the web app against a running server (BASE_URL, default
 // http://127.0.0.1:8080): cookie banner, registration, onboarding modals, logout, login, language
-// switch, then every route with a full-page screenshot in ../artifacts/screenshots/.
+// switch, then every route with a full-page screenshot in ../artifacts/screenshots/; then, as the
+// seeded `demo` user, bidding on a live auction and pre-bidding on an upcoming one.
 import { mkdir } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,11 +9,13 @@ import { chromium } from 'playwright-core'
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const SHOTS = resolve(dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots')
+const SHOTS = process.env.E2E_SHOTS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots')
 const TIMEOUT = 15_000
 
 // The admin the CI server seeds (.ci/e2e); admin pages are skipped when this login fails.
 const ADMIN = { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin12345' }
+// The bidder the server's demo data seeds (DEMO_DATA=1).
+const DEMO = { username: process.env.E2E_DEMO_USERNAME ?? 'demo', password: process.env.E2E_DEMO_PASSWORD ?? 'demo12345' }
 
 const suffix = Math.random().toString(36).slice(2, 8)
 const user = { username: `e2e_${suffix}`, email: `e2e_${suffix}@example.kg`, password: `pw_${suffix}_123` }
@@ -54,6 +57,35 @@ async function expectText(locator, expected) {
     await new Promise((done) => setTimeout(done, 100))
   }
   throw new Error(`expected text ${expected} but found "${text}"`)
+}
+
+/** Money as shown (`1 234,56 сом`, always 2 decimals) → integer tyiyn. */
+function shownCents(text) {
+  const digits = text.replace(/\D/g, '')
+  if (!digits) throw new Error(`no amount in "${text}"`)
+  return Number(digits)
+}
+
+/** Waits until `read()` returns `expected` (or a value `expected(value)` accepts). */
+async function expectValue(what, read, expected) {
+  const deadline = Date.now() + TIMEOUT
+  let value
+  while (Date.now() < deadline) {
+    value = await read().catch(() => undefined)
+    if (typeof expected === 'function' ? expected(value) : value === expected) return value
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error(`${what}: expected ${typeof expected === 'function' ? 'a match' : expected} but found ${value}`)
+}
+
+/** The toast on screen with `text` in it; `variant` checks its class (default | destructive). */
+async function expectToast(page, text, variant) {
+  const toast = byTestId(page, 'toast').filter({ hasText: text })
+  await toast.first().waitFor({ state: 'visible', timeout: TIMEOUT })
+  if (variant) {
+    const className = (await toast.first().getAttribute('class')) ?? ''
+    if (!className.split(/\s+/).includes(`toast-${variant}`)) throw new Error(`toast "${text}" is not ${variant}: class "${className}"`)
+  }
 }
 
 async function visit(page, path, readyTestId, name) {
@@ -229,11 +261,185 @@ async function main() {
       await page.waitForTimeout(300)
       await shot(page, 'mobile-drawer')
     })
+
+    await biddingFlow(browser)
   } finally {
     await browser.close()
   }
   console.log(`\nscreenshots in ${SHOTS}`)
   console.log(`e2e: ${passed} passed, 0 failed`)
+}
+
+/** A page in its own context with the cookie banner already answered. */
+async function freshPage(context) {
+  const page = await context.newPage()
+  page.setDefaultTimeout(TIMEOUT)
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  return page
+}
+
+async function balanceOf(page) {
+  return Number((await byTestId(page, 'bid-balance').first().innerText()).trim())
+}
+
+async function priceOf(page) {
+  return shownCents(await byTestId(page, 'current-price').first().innerText())
+}
+
+/** Opens an auction's page and waits until `buttonId` is enabled. */
+async function openAuction(page, auction, buttonId) {
+  await page.goto(`${BASE_URL}/auction/${auction.slug}`, { waitUntil: 'domcontentloaded' })
+  await byTestId(page, 'auction-detail').waitFor()
+  const button = byTestId(page, `${buttonId}-${auction.id}`)
+  await expectValue(`${buttonId} enabled`, () => button.isEnabled(), true)
+  return button
+}
+
+/**
+ * As `demo`: bid on a live auction (toast, price +0,01, balance −1, the bid on top of the history,
+ * the button then disabled while leading), the bid reaching another tab over the socket, a second
+ * bid refused by the server as "already leader" (from a tab whose live updates are held back, as
+ * the leading user's own button is disabled), then a pre-bid on an upcoming auction and its refusal
+ * the second time.
+ */
+async function biddingFlow(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' })
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'necessary-only'))
+  const page = await freshPage(context)
+  try {
+    await step(page, `log in as ${DEMO.username}`, async () => {
+      await page.goto(BASE_URL, { waitUntil: 'domcontentloaded' })
+      await byTestId(page, 'login-button').click()
+      await byTestId(page, 'login-dialog').waitFor()
+      await page.fill('#login-username', DEMO.username)
+      await page.fill('#login-password', DEMO.password)
+      await byTestId(page, 'login-submit').click()
+      await byTestId(page, 'login-dialog').waitFor({ state: 'detached' })
+      await expectText(byTestId(page, 'header-username'), DEMO.username)
+    })
+
+    await step(page, 'the live grid is connected over socket.io', async () => {
+      await expectText(byTestId(page, 'connection-indicator'), 'Онлайн')
+    })
+
+    const list = await page.request.get(`${BASE_URL}/api/auctions`).then((res) => (res.ok() ? res.json() : null))
+    if (!list) throw new Error('GET /api/auctions failed: the bidding flow needs the auction API')
+    // The live lot (not led by demo) with the most time left, so it does not finish meanwhile.
+    const live = list.live
+      .filter((auction) => auction.status === 'live' && auction.lastBidder !== DEMO.username)
+      .sort((a, b) => Date.parse(b.endsAt ?? 0) - Date.parse(a.endsAt ?? 0))[0]
+    if (!live) throw new Error(`no live auction that ${DEMO.username} does not lead (start the server with DEMO_DATA=1)`)
+
+    // A second tab of the same session whose live updates are held back once it has loaded (no
+    // socket, auction polls refused): it still offers the bid button after demo leads.
+    const stale = await freshPage(context)
+    let holdBack = false
+    await stale.routeWebSocket(/\/socket\.io\//, () => undefined)
+    await stale.route(`**/api/auctions/${live.id}**`, (route) =>
+      holdBack && route.request().method() === 'GET' ? route.abort() : route.continue(),
+    )
+    // A third tab, connected: it must see demo's bid through the socket.
+    const watcher = await freshPage(context)
+    // A fourth tab without the socket: it says so, and follows the bid by polling.
+    const polling = await freshPage(context)
+    await polling.routeWebSocket(/\/socket\.io\//, () => undefined)
+
+    await step(stale, 'a second tab opens the live auction (updates held back)', async () => {
+      await openAuction(stale, live, 'bid-button')
+      holdBack = true
+    })
+    await step(watcher, 'a third tab opens the live auction (socket)', async () => {
+      await openAuction(watcher, live, 'bid-button')
+    })
+
+    await step(polling, 'without the socket the live grid says disconnected', async () => {
+      await polling.goto(BASE_URL, { waitUntil: 'domcontentloaded' })
+      await byTestId(polling, 'live-section').waitFor()
+      await expectText(byTestId(polling, 'connection-indicator'), 'Нет связи')
+      await openAuction(polling, live, 'bid-button')
+    })
+
+    const before = {}
+    await step(page, `bid on "${live.title}"`, async () => {
+      const button = await openAuction(page, live, 'bid-button')
+      await byTestId(page, 'auction-bid-history').waitFor()
+      before.balance = await balanceOf(page)
+      before.price = await priceOf(page)
+      const [response] = await Promise.all([
+        page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === `/api/auctions/${live.id}/bid`),
+        button.click(),
+      ])
+      if (!response.ok()) throw new Error(`POST bid answered ${response.status()}: ${await response.text()}`)
+      before.answer = await response.json()
+      await expectToast(page, 'Ставка сделана!', 'default')
+    })
+
+    await step(page, 'the price rises by 0,01 and the balance drops by 1', async () => {
+      if (Math.round(before.answer.bid.amount * 100) !== before.price + 1) {
+        throw new Error(`the bid made ${before.answer.bid.amount}, the page showed ${before.price / 100} before`)
+      }
+      await expectValue('price (tyiyn)', () => priceOf(page), before.price + 1)
+      await expectValue('header balance', () => balanceOf(page), before.balance - 1)
+    })
+
+    await step(page, 'the bid is on top of the history and the button says the user leads', async () => {
+      const top = byTestId(page, 'bid-row').first()
+      await expectText(top, DEMO.username)
+      await expectValue('top bid amount (tyiyn)', async () => shownCents(await top.locator('.bid-amount').innerText()), before.price + 1)
+      const button = byTestId(page, `bid-button-${live.id}`)
+      await expectText(button, 'Вы лидируете')
+      if (await button.isEnabled()) throw new Error('the bid button is enabled while demo leads')
+      await shot(page, 'auction-live-after-bid')
+    })
+
+    await step(watcher, 'another tab sees the bid through the socket', async () => {
+      await expectValue('price in the other tab (tyiyn)', () => priceOf(watcher), before.price + 1)
+      await expectText(byTestId(watcher, 'bid-row').first(), DEMO.username)
+    })
+
+    await step(polling, 'a tab without the socket sees the bid by polling', async () => {
+      await expectValue('price in the polling tab (tyiyn)', () => priceOf(polling), before.price + 1)
+      await expectText(byTestId(polling, 'bid-row').first(), DEMO.username)
+    })
+
+    await step(stale, 'bidding again at once is refused: "already leader" toast', async () => {
+      await stale.bringToFront()
+      const button = byTestId(stale, `bid-button-${live.id}`)
+      if (!(await button.isEnabled())) throw new Error('the held-back tab has no enabled bid button')
+      await button.click()
+      await expectToast(stale, 'Ваша ставка уже последняя', 'destructive')
+      await stale.waitForTimeout(400)
+      await shot(stale, 'auction-live-already-leader')
+    })
+    await Promise.all([stale, watcher, polling].map((tab) => tab.close()))
+
+    const prebids = await page.request.get(`${BASE_URL}/api/prebids/user`).then((res) => (res.ok() ? res.json() : null))
+    if (!Array.isArray(prebids)) throw new Error('GET /api/prebids/user failed: the pre-bid flow needs it')
+    const done = new Set(prebids.map((item) => item.auction?.id ?? item.auctionId))
+    const upcoming = list.upcoming.find((auction) => auction.status === 'upcoming' && !done.has(auction.id))
+    if (!upcoming) throw new Error(`no upcoming auction without a pre-bid by ${DEMO.username}`)
+
+    await page.bringToFront()
+    await step(page, `pre-bid on "${upcoming.title}"`, async () => {
+      const button = await openAuction(page, upcoming, 'prebid-button')
+      before.balance = await balanceOf(page)
+      await button.click()
+      await expectToast(page, 'Предварительная ставка размещена!', 'default')
+      await expectValue('header balance', () => balanceOf(page), before.balance - 1)
+    })
+
+    await step(page, 'a second pre-bid is disabled and refused', async () => {
+      const button = byTestId(page, `prebid-button-${upcoming.id}`)
+      await expectText(button, 'Представка сделана')
+      if (await button.isEnabled()) throw new Error('the pre-bid button is still enabled')
+      await shot(page, 'auction-upcoming-after-prebid')
+      const again = await page.request.post(`${BASE_URL}/api/auctions/${upcoming.id}/prebid`, { headers: { Origin: BASE_URL } })
+      const body = await again.json().catch(() => ({}))
+      if (again.status() !== 409 || body.code !== 'already_prebid') throw new Error(`second pre-bid answered ${again.status()} ${JSON.stringify(body)}`)
+    })
+  } finally {
+    await context.close()
+  }
 }
 
 main().catch((error) => {

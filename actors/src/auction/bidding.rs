@@ -66,18 +66,10 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         };
         self.in_flight = Some(batch);
         let commit = self.env.store.commit_bids(record);
-        ctx.spawn(
-            commit
-                .into_actor(self)
-                .map(|res, act, ctx| act.on_committed(res, ctx)),
-        );
+        ctx.spawn(commit.into_actor(self).map(|res, act, ctx| act.on_committed(res, ctx)));
     }
 
-    fn on_committed(
-        &mut self,
-        res: Result<Vec<CommittedBid>, CommitError>,
-        ctx: &mut Context<Self>,
-    ) {
+    fn on_committed(&mut self, res: Result<Vec<CommittedBid>, CommitError>, ctx: &mut Context<Self>) {
         let Some(batch) = self.in_flight.take() else {
             return;
         };
@@ -109,10 +101,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             };
             self.remember(record.clone());
             if let (Some(user), Some(balance)) = (p.bidder.id.user(), committed.balance) {
-                self.env
-                    .outlets
-                    .balances
-                    .do_send(BalanceChanged { user, balance });
+                self.env.outlets.balances.do_send(BalanceChanged { user, balance });
             }
             answers.push((pending.reply, record, committed.balance));
         }
@@ -121,11 +110,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         for (reply, bid, balance) in answers {
             records.push(bid.clone());
             // The bidder may have given up waiting; the bid stands either way.
-            let _ = reply.send(Ok(BidAccepted {
-                bid,
-                balance,
-                view: view.clone(),
-            }));
+            let _ = reply.send(Ok(BidAccepted { bid, balance, view: view.clone() }));
         }
         records.reverse();
         self.broadcast(EventKind::BidsPlaced, records);
@@ -136,27 +121,12 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     /// others (and the queue) through the rules from the committed state; `flush` retries.
     fn replay_without(&mut self, batch: Vec<Pending>, users: &[UserId], ctx: &mut Context<Self>) {
         let short: HashSet<UserId> = users.iter().copied().collect();
-        if !batch.iter().any(|p| {
-            p.placed
-                .bidder
-                .id
-                .user()
-                .is_some_and(|u| short.contains(&u))
-        }) {
+        if !batch.iter().any(|p| p.placed.bidder.id.user().is_some_and(|u| short.contains(&u))) {
             // Naming nobody in the batch would make the retry loop forever.
-            return self.fail(
-                batch,
-                "store reported insufficient balance for users outside the batch",
-                ctx,
-            );
+            return self.fail(batch, "store reported insufficient balance for users outside the batch", ctx);
         }
-        let (refused, kept): (Vec<_>, Vec<_>) = batch.into_iter().partition(|p| {
-            p.placed
-                .bidder
-                .id
-                .user()
-                .is_some_and(|u| short.contains(&u))
-        });
+        let (refused, kept): (Vec<_>, Vec<_>) =
+            batch.into_iter().partition(|p| p.placed.bidder.id.user().is_some_and(|u| short.contains(&u)));
         for p in refused {
             let _ = p.reply.send(Err(BidRejected::InsufficientBids));
         }

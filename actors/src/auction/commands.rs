@@ -24,28 +24,17 @@ impl<S: AuctionStore, C: Clock> Handler<PlacePrebid> for AuctionActor<S, C> {
         if let Err(rejected) = checked {
             return AtomicResponse::new(Box::pin(actix::fut::ready(Err(rejected))));
         }
-        let commit = self
-            .env
-            .store
-            .commit_prebid(self.committed.id(), msg.user, msg.stamp);
+        let commit = self.env.store.commit_prebid(self.committed.id(), msg.user, msg.stamp);
         AtomicResponse::new(Box::pin(commit.into_actor(self).map(move |res, act, _| {
             let done = res.map_err(|e| match e {
                 PrebidError::Insufficient => BidRejected::InsufficientBids,
                 PrebidError::AlreadyPrebid => BidRejected::AlreadyPrebid,
                 PrebidError::Unavailable(_) => BidRejected::StoreUnavailable,
             })?;
-            let prebid = Prebid {
-                id: done.id,
-                user: msg.user,
-                username: msg.username,
-                stamp: msg.stamp,
-            };
+            let prebid = Prebid { id: done.id, user: msg.user, username: msg.username, stamp: msg.stamp };
             act.tentative.record_prebid(prebid.clone());
             act.committed.record_prebid(prebid);
-            act.env.outlets.balances.do_send(BalanceChanged {
-                user: msg.user,
-                balance: done.balance,
-            });
+            act.env.outlets.balances.do_send(BalanceChanged { user: msg.user, balance: done.balance });
             act.broadcast(EventKind::PrebidPlaced, Vec::new());
             act.tell_lobby(false);
             Ok(PrebidAccepted {
@@ -71,10 +60,7 @@ impl<S: AuctionStore, C: Clock> Handler<UpdateDetails> for AuctionActor<S, C> {
         if let Some(err) = refused {
             return AtomicResponse::new(Box::pin(actix::fut::ready(Err(err))));
         }
-        let save =
-            self.env
-                .store
-                .update_details(self.committed.id(), msg.details.clone(), msg.start_time);
+        let save = self.env.store.update_details(self.committed.id(), msg.details.clone(), msg.start_time);
         AtomicResponse::new(Box::pin(save.into_actor(self).map(move |res, act, ctx| {
             res.map_err(|_| ControlError::StoreUnavailable)?;
             act.details = std::sync::Arc::new(msg.details);

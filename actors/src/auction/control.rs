@@ -32,10 +32,7 @@ pub(super) struct Closing {
 
 impl Closing {
     pub(super) fn deadline() -> Self {
-        Closing {
-            kind: CloseKind::Deadline,
-            started: false,
-        }
+        Closing { kind: CloseKind::Deadline, started: false }
     }
 
     pub(super) fn bid_rejection(&self) -> BidRejected {
@@ -63,27 +60,16 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         let id = self.committed.id();
         if matches!(closing.kind, CloseKind::Delete(_)) {
             let delete = self.env.store.delete_with_refunds(id);
-            ctx.spawn(
-                delete
-                    .into_actor(self)
-                    .map(|res, act, ctx| act.deleted(res, ctx)),
-            );
+            ctx.spawn(delete.into_actor(self).map(|res, act, ctx| act.deleted(res, ctx)));
             return;
         }
         let ended_at = match closing.kind {
-            CloseKind::Deadline => self
-                .committed
-                .ends_at()
-                .unwrap_or_else(|| self.env.clock.now()),
+            CloseKind::Deadline => self.committed.ends_at().unwrap_or_else(|| self.env.clock.now()),
             _ => self.env.clock.now(),
         };
         let s = &self.committed;
-        let record = FinishRecord {
-            auction: id,
-            winner: s.leader().cloned(),
-            final_price: s.price(),
-            ended_at,
-        };
+        let record =
+            FinishRecord { auction: id, winner: s.leader().cloned(), final_price: s.price(), ended_at };
         let finish = self.env.store.finish(record);
         ctx.spawn(finish.into_actor(self).map(move |res, act, ctx| match res {
             Ok(_) => act.finished(ended_at, ctx),
@@ -96,11 +82,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         self.committed.finish(ended_at);
         self.broadcast(EventKind::Finished, Vec::new());
         self.tell_lobby(false);
-        if let Some(Closing {
-            kind: CloseKind::EndNow(Some(reply)),
-            ..
-        }) = self.closing.take()
-        {
+        if let Some(Closing { kind: CloseKind::EndNow(Some(reply)), .. }) = self.closing.take() {
             let _ = reply.send(Ok(self.view()));
         }
         self.guard.reason = StopReason::Finished;
@@ -117,18 +99,11 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             Err(e) => return self.close_failed(&e.0, ctx),
         };
         for r in refunds {
-            self.env.outlets.balances.do_send(BalanceChanged {
-                user: r.user,
-                balance: r.balance,
-            });
+            self.env.outlets.balances.do_send(BalanceChanged { user: r.user, balance: r.balance });
         }
         self.broadcast(EventKind::Deleted, Vec::new());
         self.tell_lobby(true);
-        if let Some(Closing {
-            kind: CloseKind::Delete(Some(reply)),
-            ..
-        }) = self.closing.take()
-        {
+        if let Some(Closing { kind: CloseKind::Delete(Some(reply)), .. }) = self.closing.take() {
             let _ = reply.send(Ok(()));
         }
         self.guard.reason = StopReason::Deleted;
@@ -140,24 +115,15 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     fn close_failed(&mut self, why: &str, ctx: &mut Context<Self>) {
         tracing::warn!(auction = %self.committed.id(), "closing failed: {why}");
         match self.closing.take() {
-            Some(Closing {
-                kind: CloseKind::Deadline,
-                ..
-            }) => {
+            Some(Closing { kind: CloseKind::Deadline, .. }) => {
                 self.closing = Some(Closing::deadline());
                 self.arm_retry(ctx);
             }
-            Some(Closing {
-                kind: CloseKind::EndNow(Some(reply)),
-                ..
-            }) => {
+            Some(Closing { kind: CloseKind::EndNow(Some(reply)), .. }) => {
                 let _ = reply.send(Err(ControlError::StoreUnavailable));
                 self.arm(ctx);
             }
-            Some(Closing {
-                kind: CloseKind::Delete(Some(reply)),
-                ..
-            }) => {
+            Some(Closing { kind: CloseKind::Delete(Some(reply)), .. }) => {
                 let _ = reply.send(Err(ControlError::StoreUnavailable));
                 self.arm(ctx);
             }
@@ -166,10 +132,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     }
 
     fn request_close(&mut self, kind: CloseKind, ctx: &mut Context<Self>) {
-        self.closing = Some(Closing {
-            kind,
-            started: false,
-        });
+        self.closing = Some(Closing { kind, started: false });
         self.on_idle(ctx);
     }
 }

@@ -43,11 +43,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
 
     /// Retries a failed store step after the configured pause.
     pub(super) fn arm_retry(&mut self, ctx: &mut Context<Self>) {
-        let at = self
-            .env
-            .clock
-            .now()
-            .plus_ms(self.env.settings.store_retry_ms);
+        let at = self.env.clock.now().plus_ms(self.env.settings.store_retry_ms);
         self.arm_at(Some(at), ctx);
     }
 
@@ -91,11 +87,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         // Timers fire a tick late; a wake-up within the grace counts as on time, so the countdown
         // starts from the advertised start. After downtime it starts from now.
         let start = self.committed.start_time();
-        let now = if now.ms_since(start) < self.env.rules.finish_grace_ms {
-            start
-        } else {
-            now
-        };
+        let now = if now.ms_since(start) < self.env.rules.finish_grace_ms { start } else { now };
         let before = self.committed.clone();
         let converted = self.committed.go_live(now);
         let s = &self.committed;
@@ -119,27 +111,18 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             notify: s.prebidders(),
         };
         let persist = self.env.store.go_live(change);
-        ctx.wait(
-            persist
-                .into_actor(self)
-                .map(move |res, act, ctx| match res {
-                    Ok(ids) => act.went_live(converted, ids, ctx),
-                    Err(e) => {
-                        tracing::warn!(auction = %before.id(), "go-live failed, retrying: {e}");
-                        act.tentative = before.clone();
-                        act.committed = before;
-                        act.arm_retry(ctx);
-                    }
-                }),
-        );
+        ctx.wait(persist.into_actor(self).map(move |res, act, ctx| match res {
+            Ok(ids) => act.went_live(converted, ids, ctx),
+            Err(e) => {
+                tracing::warn!(auction = %before.id(), "go-live failed, retrying: {e}");
+                act.tentative = before.clone();
+                act.committed = before;
+                act.arm_retry(ctx);
+            }
+        }));
     }
 
-    fn went_live(
-        &mut self,
-        converted: Vec<BidPlaced>,
-        ids: Vec<crate::ids::BidId>,
-        ctx: &mut Context<Self>,
-    ) {
+    fn went_live(&mut self, converted: Vec<BidPlaced>, ids: Vec<crate::ids::BidId>, ctx: &mut Context<Self>) {
         self.tentative = self.committed.clone();
         let mut records: Vec<BidRecord> = converted
             .into_iter()

@@ -40,11 +40,7 @@ pub struct ActorSettings {
 
 impl Default for ActorSettings {
     fn default() -> Self {
-        ActorSettings {
-            mailbox_capacity: 1024,
-            store_retry_ms: 1_000,
-            recent_bids: 50,
-        }
+        ActorSettings { mailbox_capacity: 1024, store_retry_ms: 1_000, recent_bids: 50 }
     }
 }
 
@@ -163,11 +159,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             wake_deferred: false,
             closing: None,
             assignments: Vec::new(),
-            guard: StopGuard {
-                id: snap.id,
-                supervision,
-                reason: StopReason::Unexpected,
-            },
+            guard: StopGuard { id: snap.id, supervision, reason: StopReason::Unexpected },
             env,
         }
     }

@@ -49,10 +49,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     }
 
     pub(super) fn view(&self) -> AuctionView {
-        AuctionView {
-            auction: self.info(),
-            bids: self.recent.iter().cloned().collect(),
-        }
+        AuctionView { auction: self.info(), bids: self.recent.iter().cloned().collect() }
     }
 
     pub(super) fn remember(&mut self, record: BidRecord) {
@@ -65,19 +62,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         if self.viewers.is_empty() {
             return;
         }
-        let event = AuctionEvent {
-            kind,
-            auction: self.info(),
-            bids,
-        };
+        let event = AuctionEvent { kind, auction: self.info(), bids };
         let frame = self.env.outlets.encoder.auction_update(&event);
-        self.viewers.retain(|v| {
-            v.session
-                .try_send(Push {
-                    frame: frame.clone(),
-                })
-                .is_ok()
-        });
+        self.viewers.retain(|v| v.session.try_send(Push { frame: frame.clone() }).is_ok());
     }
 
     pub(super) fn tell_lobby(&self, deleted: bool) {
@@ -108,10 +95,7 @@ impl<S: AuctionStore, C: Clock> Handler<Join> for AuctionActor<S, C> {
         });
         // A session that cannot take its first frame is not watching.
         if msg.session.try_send(Push { frame }).is_ok() {
-            self.viewers.push(Viewer {
-                session: msg.session,
-                user: msg.user,
-            });
+            self.viewers.push(Viewer { session: msg.session, user: msg.user });
         }
     }
 }

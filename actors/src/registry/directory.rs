@@ -20,10 +20,7 @@ pub struct Directory<S: AuctionStore, C: Clock> {
 
 impl<S: AuctionStore, C: Clock> Clone for Directory<S, C> {
     fn clone(&self) -> Self {
-        Directory {
-            table: self.table.clone(),
-            registry: self.registry.clone(),
-        }
+        Directory { table: self.table.clone(), registry: self.registry.clone() }
     }
 }
 
@@ -72,33 +69,18 @@ impl<S: AuctionStore, C: Clock> Directory<S, C> {
     }
 
     /// Places a bid on auction `id` (the two hops in one call).
-    pub async fn place_bid(
-        &self,
-        id: AuctionId,
-        msg: PlaceBid,
-    ) -> Result<BidAccepted, BidRejected> {
-        self.ask(id, msg)
-            .await
-            .unwrap_or(Err(BidRejected::AuctionNotFound))
+    pub async fn place_bid(&self, id: AuctionId, msg: PlaceBid) -> Result<BidAccepted, BidRejected> {
+        self.ask(id, msg).await.unwrap_or(Err(BidRejected::AuctionNotFound))
     }
 
     /// Places a pre-bid on auction `id`.
-    pub async fn place_prebid(
-        &self,
-        id: AuctionId,
-        msg: PlacePrebid,
-    ) -> Result<PrebidAccepted, BidRejected> {
-        self.ask(id, msg)
-            .await
-            .unwrap_or(Err(BidRejected::AuctionNotFound))
+    pub async fn place_prebid(&self, id: AuctionId, msg: PlacePrebid) -> Result<PrebidAccepted, BidRejected> {
+        self.ask(id, msg).await.unwrap_or(Err(BidRejected::AuctionNotFound))
     }
 
     /// Creates an auction and starts its actor.
     pub async fn create(&self, new: NewAuction) -> Result<AuctionInfo, ControlError> {
-        self.registry
-            .send(CreateAuction { new })
-            .await
-            .unwrap_or(Err(ControlError::StoreUnavailable))
+        self.registry.send(CreateAuction { new }).await.unwrap_or(Err(ControlError::StoreUnavailable))
     }
 
     /// Every running auction, ordered by id.

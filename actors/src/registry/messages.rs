@@ -22,10 +22,7 @@ pub struct Lookup<S, C> {
 impl<S, C> Lookup<S, C> {
     /// A lookup of `id`.
     pub fn new(id: AuctionId) -> Self {
-        Lookup {
-            id,
-            _types: PhantomData,
-        }
+        Lookup { id, _types: PhantomData }
     }
 }
 

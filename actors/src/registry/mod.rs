@@ -50,10 +50,7 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
     /// returns the [`Directory`]. Auctions are spread round-robin over `arbiters` (threads) so
     /// bids on different auctions run in parallel; with none, everything runs on the current
     /// arbiter (tests). Fails if the store cannot be read.
-    pub async fn launch(
-        env: Env<S, C>,
-        arbiters: Vec<ArbiterHandle>,
-    ) -> Result<Directory<S, C>, StoreError> {
+    pub async fn launch(env: Env<S, C>, arbiters: Vec<ArbiterHandle>) -> Result<Directory<S, C>, StoreError> {
         let boot = env.store.load_active().await?;
         let table: Table<S, C> = Arc::default();
         let mut ctx = Context::new();
@@ -86,10 +83,7 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
         }
         self.incarnations += 1;
         let id = snap.id;
-        let supervision = Supervision {
-            registry: self.me.clone(),
-            incarnation: self.incarnations,
-        };
+        let supervision = Supervision { registry: self.me.clone(), incarnation: self.incarnations };
         let actor = AuctionActor::new(snap, self.env.clone(), Some(supervision));
         let addr = if self.arbiters.is_empty() {
             actor.launch()
@@ -97,13 +91,7 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
             self.next_arbiter = (self.next_arbiter + 1) % self.arbiters.len();
             actor.launch_in(&self.arbiters[self.next_arbiter])
         };
-        self.running.insert(
-            id,
-            Entry {
-                addr: addr.clone(),
-                incarnation: self.incarnations,
-            },
-        );
+        self.running.insert(id, Entry { addr: addr.clone(), incarnation: self.incarnations });
         self.write_table().insert(id, addr.clone());
         Some(addr)
     }
@@ -113,18 +101,13 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
         self.write_table().remove(&id);
     }
 
-    fn write_table(
-        &self,
-    ) -> std::sync::RwLockWriteGuard<'_, HashMap<AuctionId, Addr<AuctionActor<S, C>>>> {
+    fn write_table(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<AuctionId, Addr<AuctionActor<S, C>>>> {
         // Only this actor writes and it never panics while holding the lock; recover regardless.
         self.table.write().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Reloads `id` from the store and starts it; the answer says whether it runs.
-    fn reload(
-        &mut self,
-        id: AuctionId,
-    ) -> ResponseActFuture<Self, Option<Addr<AuctionActor<S, C>>>> {
+    fn reload(&mut self, id: AuctionId) -> ResponseActFuture<Self, Option<Addr<AuctionActor<S, C>>>> {
         let load = self.env.store.load(id);
         Box::pin(load.into_actor(self).map(move |res, act, ctx| match res {
             Ok(Some(snap)) => act.spawn(snap),
@@ -138,8 +121,7 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
     }
 
     fn restart_later(&mut self, id: AuctionId, ctx: &mut Context<Self>) {
-        let delay =
-            std::time::Duration::from_millis(self.env.settings.store_retry_ms.max(0) as u64);
+        let delay = std::time::Duration::from_millis(self.env.settings.store_retry_ms.max(0) as u64);
         ctx.run_later(delay, move |act, ctx| {
             if !act.running.contains_key(&id) {
                 ctx.spawn(act.reload(id).map(|_, _, _| ()));
@@ -172,11 +154,7 @@ impl<S: AuctionStore, C: Clock> Handler<AuctionStopped> for Registry<S, C> {
     type Result = ();
 
     fn handle(&mut self, msg: AuctionStopped, ctx: &mut Context<Self>) {
-        if self
-            .running
-            .get(&msg.id)
-            .is_none_or(|e| e.incarnation != msg.incarnation)
-        {
+        if self.running.get(&msg.id).is_none_or(|e| e.incarnation != msg.incarnation) {
             return; // a replaced actor's late report
         }
         self.forget(msg.id);
@@ -186,10 +164,7 @@ impl<S: AuctionStore, C: Clock> Handler<AuctionStopped> for Registry<S, C> {
         }
         tracing::error!(auction = %msg.id, "auction actor stopped unexpectedly; reloading it from the store");
         let now = self.env.clock.now();
-        let recent = self
-            .last_crash
-            .insert(msg.id, now)
-            .is_some_and(|t| now.ms_since(t) < CRASH_WINDOW_MS);
+        let recent = self.last_crash.insert(msg.id, now).is_some_and(|t| now.ms_since(t) < CRASH_WINDOW_MS);
         if recent {
             self.restart_later(msg.id, ctx);
         } else {
@@ -203,19 +178,14 @@ impl<S: AuctionStore, C: Clock> Handler<CreateAuction> for Registry<S, C> {
 
     fn handle(&mut self, msg: CreateAuction, _: &mut Context<Self>) -> Self::Result {
         let create = self.env.store.create(msg.new);
-        Box::pin(
-            create
-                .into_actor(self)
-                .map(|res, act, _| res.ok().and_then(|snap| act.spawn(snap)))
-                .then(|addr, _, _| {
-                    actix::fut::wrap_future::<_, Self>(async move {
-                        let addr = addr.ok_or(ControlError::StoreUnavailable)?;
-                        addr.send(GetInfo)
-                            .await
-                            .map_err(|_| ControlError::StoreUnavailable)
-                    })
-                }),
-        )
+        Box::pin(create.into_actor(self).map(|res, act, _| res.ok().and_then(|snap| act.spawn(snap))).then(
+            |addr, _, _| {
+                actix::fut::wrap_future::<_, Self>(async move {
+                    let addr = addr.ok_or(ControlError::StoreUnavailable)?;
+                    addr.send(GetInfo).await.map_err(|_| ControlError::StoreUnavailable)
+                })
+            },
+        ))
     }
 }
 
@@ -231,17 +201,10 @@ impl<S: AuctionStore, C: Clock> Handler<ListViews> for Registry<S, C> {
     type Result = ResponseFuture<Vec<AuctionInfo>>;
 
     fn handle(&mut self, _: ListViews, _: &mut Context<Self>) -> Self::Result {
-        let asks: Vec<_> = self
-            .running
-            .values()
-            .map(|e| e.addr.send(GetInfo))
-            .collect();
+        let asks: Vec<_> = self.running.values().map(|e| e.addr.send(GetInfo)).collect();
         Box::pin(async move {
-            let mut all: Vec<AuctionInfo> = futures_util::future::join_all(asks)
-                .await
-                .into_iter()
-                .filter_map(Result::ok)
-                .collect();
+            let mut all: Vec<AuctionInfo> =
+                futures_util::future::join_all(asks).await.into_iter().filter_map(Result::ok).collect();
             all.sort_by_key(|i| i.id);
             all
         })

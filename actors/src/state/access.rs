@@ -11,8 +11,7 @@ use crate::store::AuctionSnapshot;
 impl AuctionState {
     /// Rebuilds the state a snapshot describes, under `rules`.
     pub fn from_snapshot(snap: &AuctionSnapshot, rules: Rules) -> Self {
-        let mut state =
-            AuctionState::upcoming(snap.id, snap.start_time, snap.starting_price, rules);
+        let mut state = AuctionState::upcoming(snap.id, snap.start_time, snap.starting_price, rules);
         state.status = snap.status;
         state.price = snap.price;
         state.ends_at = snap.ends_at;

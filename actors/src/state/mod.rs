@@ -34,12 +34,7 @@ pub struct AuctionState {
 
 impl AuctionState {
     /// A new auction that goes live at `start_time`.
-    pub fn upcoming(
-        id: AuctionId,
-        start_time: UnixMillis,
-        starting_price: Tyiyn,
-        rules: Rules,
-    ) -> Self {
+    pub fn upcoming(id: AuctionId, start_time: UnixMillis, starting_price: Tyiyn, rules: Rules) -> Self {
         AuctionState {
             id,
             rules,
@@ -59,11 +54,7 @@ impl AuctionState {
     }
 
     /// Places a bid stamped `stamp` (when the request arrived). On success the state has moved.
-    pub fn place_bid(
-        &mut self,
-        stamp: UnixMillis,
-        bidder: &Bidder,
-    ) -> Result<BidPlaced, BidRejected> {
+    pub fn place_bid(&mut self, stamp: UnixMillis, bidder: &Bidder) -> Result<BidPlaced, BidRejected> {
         let ends_at = match (self.status, self.ends_at) {
             (AuctionStatus::Live, Some(ends_at)) => ends_at,
             (AuctionStatus::Finished, _) => return Err(BidRejected::AuctionFinished),
@@ -78,9 +69,7 @@ impl AuctionState {
         if let Some(&last) = self.last_bids.get(&bidder.id) {
             let since = stamp.ms_since(last);
             if since < self.rules.min_bid_interval_ms {
-                return Err(BidRejected::TooFast {
-                    retry_after_ms: self.rules.min_bid_interval_ms - since,
-                });
+                return Err(BidRejected::TooFast { retry_after_ms: self.rules.min_bid_interval_ms - since });
             }
         }
         let placed = BidPlaced {
@@ -99,10 +88,7 @@ impl AuctionState {
     /// Applies an already-decided bid (replaying a committed batch onto the committed state).
     pub fn apply(&mut self, placed: &BidPlaced) {
         self.price = placed.amount;
-        self.ends_at = Some(
-            self.ends_at
-                .map_or(placed.ends_at, |e| e.max(placed.ends_at)),
-        );
+        self.ends_at = Some(self.ends_at.map_or(placed.ends_at, |e| e.max(placed.ends_at)));
         self.total_bids = placed.total_bids;
         self.leader_bid_at = Some(placed.stamp);
         self.last_bids.insert(placed.bidder.id, placed.stamp);
@@ -114,12 +100,8 @@ impl AuctionState {
         match self.status {
             AuctionStatus::Finished => Err(BidRejected::AuctionFinished),
             AuctionStatus::Live => Err(BidRejected::AuctionNotUpcoming),
-            AuctionStatus::Upcoming if stamp >= self.start_time => {
-                Err(BidRejected::AuctionNotUpcoming)
-            }
-            AuctionStatus::Upcoming if self.prebidders.contains(&user) => {
-                Err(BidRejected::AlreadyPrebid)
-            }
+            AuctionStatus::Upcoming if stamp >= self.start_time => Err(BidRejected::AuctionNotUpcoming),
+            AuctionStatus::Upcoming if self.prebidders.contains(&user) => Err(BidRejected::AlreadyPrebid),
             AuctionStatus::Upcoming => Ok(()),
         }
     }
@@ -148,8 +130,7 @@ impl AuctionState {
             self.total_bids += 1;
             // Counted as a participant, but free to bid right after go-live: a pre-bid is not a
             // bid of the live auction for the 1 s rule.
-            self.last_bids
-                .insert(bidder.id, now.plus_ms(-self.rules.min_bid_interval_ms));
+            self.last_bids.insert(bidder.id, now.plus_ms(-self.rules.min_bid_interval_ms));
             self.leader = Some(bidder.clone());
             self.leader_bid_at = Some(now);
             converted.push(BidPlaced {
@@ -168,11 +149,7 @@ impl AuctionState {
     pub fn finish(&mut self, ended_at: UnixMillis) -> Outcome {
         self.status = AuctionStatus::Finished;
         self.ended_at = Some(ended_at);
-        Outcome {
-            winner: self.leader.clone(),
-            final_price: self.price,
-            ended_at,
-        }
+        Outcome { winner: self.leader.clone(), final_price: self.price, ended_at }
     }
 
     /// When the timer should next fire: the start time, or the deadline plus the grace.

@@ -70,16 +70,12 @@ impl Default for MemoryStore {
 impl MemoryStore {
     /// An empty store; unknown users have balance 0; full bid history is kept.
     pub fn new() -> Self {
-        MemoryStore {
-            inner: Arc::new(Mutex::new(Inner::new(0, true))),
-        }
+        MemoryStore { inner: Arc::new(Mutex::new(Inner::new(0, true))) }
     }
 
     /// For benches: unknown users start with `balance`, and only the last 50 bids are kept.
     pub fn for_bench(balance: i64) -> Self {
-        MemoryStore {
-            inner: Arc::new(Mutex::new(Inner::new(balance, false))),
-        }
+        MemoryStore { inner: Arc::new(Mutex::new(Inner::new(balance, false))) }
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -133,11 +129,7 @@ impl MemoryStore {
 
     /// Every bid stored for an auction, oldest first (empty for benches).
     pub fn bids(&self, auction: AuctionId) -> Vec<StoredBid> {
-        self.lock()
-            .rows
-            .get(&auction)
-            .map(|r| r.history.clone())
-            .unwrap_or_default()
+        self.lock().rows.get(&auction).map(|r| r.history.clone()).unwrap_or_default()
     }
 
     /// The go-live notifications queued so far: (user, auction).

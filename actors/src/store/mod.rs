@@ -15,8 +15,8 @@ mod types;
 
 pub use memory::{MemoryStore, StoreStats, StoredBid};
 pub use types::{
-    AuctionDetails, AuctionSnapshot, AuctionTally, BidBatch, CommitError, CommittedBid,
-    CommittedPrebid, FinishRecord, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+    AuctionDetails, AuctionSnapshot, AuctionTally, BidBatch, CommitError, CommittedBid, CommittedPrebid,
+    FinishRecord, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
 };
 
 /// Durable storage of auctions, bids, pre-bids and bid balances.
@@ -54,10 +54,8 @@ pub trait AuctionStore: Send + Sync + 'static {
     /// Finishes an auction (winner, final price, end time). Idempotent
     /// (`update … where status <> 'finished'`): `Ok(true)` if this call finished it, `Ok(false)`
     /// if it already was.
-    fn finish(
-        &self,
-        record: FinishRecord,
-    ) -> impl Future<Output = Result<bool, StoreError>> + Send + 'static;
+    fn finish(&self, record: FinishRecord)
+    -> impl Future<Output = Result<bool, StoreError>> + Send + 'static;
 
     /// Saves an upcoming auction's edited details and start time.
     fn update_details(
@@ -75,9 +73,7 @@ pub trait AuctionStore: Send + Sync + 'static {
     ) -> impl Future<Output = Result<Vec<Refund>, StoreError>> + Send + 'static;
 
     /// Every upcoming and live auction, for start-up.
-    fn load_active(
-        &self,
-    ) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static;
+    fn load_active(&self) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static;
 
     /// One auction in any status, `None` if it does not exist (the registry starts it only if
     /// upcoming or live).

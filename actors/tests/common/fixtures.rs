@@ -9,20 +9,12 @@ use super::T0;
 
 /// `user<i>` bids, the request stamped `stamp`.
 pub fn bid(user: i64, stamp: UnixMillis) -> PlaceBid {
-    PlaceBid {
-        user: UserId(user),
-        username: format!("user{user}").into(),
-        stamp,
-    }
+    PlaceBid { user: UserId(user), username: format!("user{user}").into(), stamp }
 }
 
 /// `user<i>` pre-bids, the request stamped `stamp`.
 pub fn prebid(user: i64, stamp: UnixMillis) -> PlacePrebid {
-    PlacePrebid {
-        user: UserId(user),
-        username: format!("user{user}").into(),
-        stamp,
-    }
+    PlacePrebid { user: UserId(user), username: format!("user{user}").into(), stamp }
 }
 
 pub fn bidder(i: i64) -> Bidder {
@@ -66,13 +58,7 @@ pub fn live(id: i64, ends_at: UnixMillis) -> AuctionSnapshot {
 }
 
 /// A live auction where `leader` bid last, at `price`, with `total` bids.
-pub fn live_led_by(
-    id: i64,
-    ends_at: UnixMillis,
-    leader: i64,
-    price: i64,
-    total: i64,
-) -> AuctionSnapshot {
+pub fn live_led_by(id: i64, ends_at: UnixMillis, leader: i64, price: i64, total: i64) -> AuctionSnapshot {
     let stamp = ends_at.plus_ms(-10_000);
     AuctionSnapshot {
         price: Tyiyn(price),

@@ -82,29 +82,17 @@ pub struct Watcher {
 impl Watcher {
     pub fn new() -> Self {
         let (frames, rx) = mpsc::unbounded_channel();
-        let addr = Recorder {
-            frames,
-            lobby: Arc::default(),
-            balances: Arc::default(),
-        }
-        .start();
+        let addr = Recorder { frames, lobby: Arc::default(), balances: Arc::default() }.start();
         Watcher { addr, rx }
     }
 
     pub fn join(&self) -> Join {
-        Join {
-            session: self.addr.clone().recipient(),
-            user: None,
-        }
+        Join { session: self.addr.clone().recipient(), user: None }
     }
 
     /// The next frame, parsed. Waiting lets paused time jump to the next timer.
     pub async fn next(&mut self) -> Value {
-        let frame = self
-            .rx
-            .recv()
-            .await
-            .expect("the actor dropped this watcher");
+        let frame = self.rx.recv().await.expect("the actor dropped this watcher");
         serde_json::from_str(&frame).expect("frames are JSON")
     }
 
@@ -141,12 +129,7 @@ impl Harness {
         let lobby = Arc::<Mutex<Vec<LobbyUpdate>>>::default();
         let balances = Arc::<Mutex<Vec<BalanceChanged>>>::default();
         let (frames, _) = mpsc::unbounded_channel();
-        let outlet = Recorder {
-            frames,
-            lobby: lobby.clone(),
-            balances: balances.clone(),
-        }
-        .start();
+        let outlet = Recorder { frames, lobby: lobby.clone(), balances: balances.clone() }.start();
         let outlets = Outlets {
             lobby: outlet.clone().recipient(),
             balances: outlet.clone().recipient(),
@@ -159,14 +142,7 @@ impl Harness {
             outlets,
             settings: ActorSettings::default(),
         };
-        Harness {
-            store,
-            clock,
-            env,
-            outlet,
-            lobby,
-            balances,
-        }
+        Harness { store, clock, env, outlet, lobby, balances }
     }
 
     /// Users 1..=n named `user<i>`, each with `balance` bids.

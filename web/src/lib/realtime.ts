@@ -1,13 +1,49 @@
-//! Live auction data. Components read the atoms below and never fetch live prices themselves.
-//! For now the module polls the HTTP API once a second; a socket.io client will replace the
-//! polling here (joinAuction / auctionUpdate) without changing the atoms.
+//! Live auction data. This module owns the socket.io connection (reconnection, joined auctions,
+//! the fallback polling) and writes everything it learns into the atoms below through the app's
+//! single store; components read the atoms and never fetch live prices themselves.
+//!
+//! - The socket (WebSocket transport only, `/socket.io/`) starts with the app and reconnects after
+//!   login and logout so the server knows who is watching.
+//! - A detail page joins its auction (`joinAuction`, again after every reconnect) and gets a
+//!   `snapshot`, then every change of it; everyone gets the compact lobby updates, the
+//!   once-a-second `timerUpdate` and their own `bidBalanceUpdate`.
+//! - While the socket is not connected, `GET /api/timers` and the watched detail pages
+//!   (`GET /api/auctions/{id}` and `/bids`) are polled every second instead.
 import { atom } from 'jotai'
+import type { Socket } from 'socket.io-client'
 import { ApiError, api } from './api'
-import { noteServerTime } from './clock'
+import { noteServerTime, serverNow } from './clock'
+import {
+  applyAuctionToList,
+  applyAuctionUpdate,
+  applyLobbyPatch,
+  applyTimersToAuction,
+  applyTimersToList,
+  isAuctionUpdate,
+  isLobbyUpdate,
+  newerAuction,
+  patchAuction,
+  prependBids,
+  removeFromList,
+  type AuctionUpdate,
+  type LobbyUpdate,
+  type TimerMap,
+} from './realtime-reducers'
+import { authStatusAtom, currentUserAtom, setBidBalanceAtom } from './session'
 import { appStore } from './store'
 import type { Auction, AuctionBid, AuctionList } from './types'
 
 export const POLL_INTERVAL_MS = 1000
+
+/** The socket options of the realtime contract (spec section 7, "Realtime"). */
+export const SOCKET_OPTIONS = {
+  path: '/socket.io/',
+  transports: ['websocket'],
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  timeout: 20000,
+  withCredentials: true,
+}
 
 export type Connection = 'connected' | 'disconnected'
 
@@ -17,7 +53,8 @@ export interface AuctionListState {
 }
 
 export interface AuctionDetailState {
-  status: 'loading' | 'ready' | 'notFound' | 'error'
+  /** `deleted`: an admin deleted the auction while it was shown. */
+  status: 'loading' | 'ready' | 'notFound' | 'deleted' | 'error'
   auction: Auction | null
   bids: AuctionBid[]
 }
@@ -33,80 +70,186 @@ export const auctionDetailsAtom = atom((get) => get(detailsBaseAtom))
 
 export const EMPTY_DETAIL: AuctionDetailState = { status: 'loading', auction: null, bids: [] }
 
-function replaceIn(list: Auction[], auction: Auction): Auction[] {
-  return list.map((item) => (item.id === auction.id ? auction : item))
+// ---------------------------------------------------------------------------------------------
+// Writing into the atoms
+
+/** Auction id → how many changes the socket (or an own bid) applied: an HTTP answer that was
+ * requested before the latest of them is older than what is shown, and is dropped. */
+const revisions = new Map<number, number>()
+
+function bump(id: number) {
+  revisions.set(id, (revisions.get(id) ?? 0) + 1)
 }
 
-/** Merges a fresher copy of one auction (e.g. the answer to a bid) into every view of it. */
-export const auctionReceivedAtom = atom(null, (get, set, auction: Auction) => {
-  noteServerTime(auction.serverTime)
-  const list = get(listBaseAtom)
-  if (list.data) {
-    const { live, upcoming, finished } = list.data
-    set(listBaseAtom, {
-      ...list,
-      data: { live: replaceIn(live, auction), upcoming: replaceIn(upcoming, auction), finished: replaceIn(finished, auction) },
-    })
-  }
-  const details = get(detailsBaseAtom)
-  const next = { ...details }
+/** Applies `change` to every detail showing auction `id`. */
+function updateDetails(id: number, change: (state: AuctionDetailState & { auction: Auction }) => AuctionDetailState) {
+  const details = appStore.get(detailsBaseAtom)
+  let next: Record<string, AuctionDetailState> | null = null
   for (const [key, state] of Object.entries(details)) {
-    if (state.auction?.id === auction.id) next[key] = { ...state, auction }
+    if (state.auction?.id !== id) continue
+    const updated = change(state as AuctionDetailState & { auction: Auction })
+    if (updated === state) continue
+    next ??= { ...details }
+    next[key] = updated
   }
-  set(detailsBaseAtom, next)
+  if (next) appStore.set(detailsBaseAtom, next)
+}
+
+function updateList(change: (list: AuctionList) => { list: AuctionList; refetch: boolean }) {
+  const state = appStore.get(listBaseAtom)
+  if (!state.data) return
+  const { list, refetch } = change(state.data)
+  if (list !== state.data) appStore.set(listBaseAtom, { status: 'ready', data: list })
+  if (refetch) void refreshList()
+}
+
+/** An auction was deleted: a page showing it says so (and goes home); a cached one is just gone. */
+function markDeleted(id: number) {
+  const details = appStore.get(detailsBaseAtom)
+  const next = { ...details }
+  let changed = false
+  for (const [key, state] of Object.entries(details)) {
+    if (state.auction?.id !== id) continue
+    next[key] = { status: detailWatchers.has(key) ? 'deleted' : 'notFound', auction: null, bids: [] }
+    changed = true
+  }
+  if (changed) appStore.set(detailsBaseAtom, next)
+  updateList((list) => ({ list: removeFromList(list, id), refetch: false }))
+}
+
+function applyUpdate(update: AuctionUpdate) {
+  const { auction } = update
+  noteServerTime(auction.serverTime)
+  bump(auction.id)
+  if (update.kind === 'deleted') {
+    markDeleted(auction.id)
+    return
+  }
+  updateDetails(auction.id, (state) => {
+    const next = applyAuctionUpdate({ auction: state.auction, bids: state.bids }, update)
+    if (!next || (next.auction === state.auction && next.bids === state.bids)) return state
+    return { status: 'ready', auction: next.auction, bids: next.bids }
+  })
+  updateList((list) => applyAuctionToList(list, auction))
+}
+
+function applyLobby(patch: LobbyUpdate) {
+  noteServerTime(patch.serverTime)
+  if (patch.deleted) {
+    markDeleted(patch.auctionId)
+    return
+  }
+  updateList((list) => applyLobbyPatch(list, patch))
+  updateDetails(patch.auctionId, (state) => {
+    const auction = patchAuction(state.auction, patch)
+    return auction === state.auction ? state : { ...state, auction }
+  })
+}
+
+/** Corrects countdowns; says whether the list looks stale (see `applyTimersToList`). */
+function applyTimers(timers: TimerMap): boolean {
+  const now = serverNow()
+  let stale = false
+  const state = appStore.get(listBaseAtom)
+  if (state.data) {
+    const change = applyTimersToList(state.data, timers, now)
+    stale = change.stale
+    if (change.list !== state.data) appStore.set(listBaseAtom, { status: 'ready', data: change.list })
+  }
+  const details = appStore.get(detailsBaseAtom)
+  let next: Record<string, AuctionDetailState> | null = null
+  for (const [key, detail] of Object.entries(details)) {
+    if (!detail.auction) continue
+    const auction = applyTimersToAuction(detail.auction, timers, now)
+    if (auction === detail.auction) continue
+    next ??= { ...details }
+    next[key] = { ...detail, auction }
+  }
+  if (next) appStore.set(detailsBaseAtom, next)
+  return stale
+}
+
+/** Merges a fresher copy of one auction (e.g. the answer to a pre-bid) into every view of it. */
+export const auctionReceivedAtom = atom(null, (_get, _set, auction: Auction) => {
+  noteServerTime(auction.serverTime)
+  bump(auction.id)
+  updateDetails(auction.id, (state) => {
+    const next = newerAuction(state.auction, auction)
+    return next === state.auction ? state : { ...state, auction: next }
+  })
+  updateList((list) => applyAuctionToList(list, auction))
 })
 
-function markConnection(ok: boolean) {
-  appStore.set(connectionBaseAtom, ok ? 'connected' : 'disconnected')
-}
-
-/** Runs `poll` every second while at least one watcher holds it; never two polls at once. */
-function createPoller(poll: () => Promise<boolean>) {
-  let watchers = 0
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let running = false
-
-  const schedule = (delay: number) => {
-    timer = setTimeout(tick, delay)
+/** Applies the answer to the user's own bid at once, without waiting for the socket. */
+export const bidAcceptedAtom = atom(null, (_get, set, answer: { auction: Auction; bid?: AuctionBid | null }) => {
+  set(auctionReceivedAtom, answer.auction)
+  const { bid } = answer
+  if (bid) {
+    updateDetails(answer.auction.id, (state) => {
+      const bids = prependBids(state.bids, [bid])
+      return bids === state.bids ? state : { ...state, bids }
+    })
   }
-  const tick = async () => {
-    timer = null
-    if (watchers === 0 || running) return
-    running = true
-    const keepGoing = await poll().catch(() => true)
-    running = false
-    if (watchers > 0 && keepGoing) schedule(POLL_INTERVAL_MS)
+})
+
+// ---------------------------------------------------------------------------------------------
+// The auction lists
+
+let listWatchers = 0
+let listRequest: Promise<void> | null = null
+let listAgain = false
+
+/** Fetches `GET /api/auctions` (one request at a time; a call meanwhile fetches once more after). */
+function refreshList(): Promise<void> {
+  if (listRequest) {
+    listAgain = true
+    return listRequest
   }
-  return () => {
-    watchers += 1
-    if (watchers === 1 && !timer && !running) schedule(0)
-    return () => {
-      watchers -= 1
-      if (watchers === 0 && timer) {
-        clearTimeout(timer)
-        timer = null
+  listRequest = (async () => {
+    do {
+      listAgain = false
+      try {
+        const data = await api.get<AuctionList>('/api/auctions')
+        const first = data.live[0] ?? data.upcoming[0] ?? data.finished[0]
+        if (first) noteServerTime(first.serverTime)
+        appStore.set(listBaseAtom, { status: 'ready', data })
+      } catch {
+        const previous = appStore.get(listBaseAtom)
+        appStore.set(listBaseAtom, { status: previous.data ? 'ready' : 'error', data: previous.data })
       }
-    }
-  }
-}
-
-async function pollList(): Promise<boolean> {
-  try {
-    const data = await api.get<AuctionList>('/api/auctions')
-    const first = data.live[0] ?? data.upcoming[0] ?? data.finished[0]
-    if (first) noteServerTime(first.serverTime)
-    appStore.set(listBaseAtom, { status: 'ready', data })
-    markConnection(true)
-  } catch {
-    const previous = appStore.get(listBaseAtom)
-    appStore.set(listBaseAtom, { status: previous.data ? 'ready' : 'error', data: previous.data })
-    markConnection(false)
-  }
-  return true
+    } while (listAgain)
+  })().finally(() => {
+    listRequest = null
+  })
+  return listRequest
 }
 
 /** Keeps `auctionListAtom` fresh while the returned function has not been called. */
-export const watchAuctionList = createPoller(pollList)
+export function watchAuctionList(): () => void {
+  listWatchers += 1
+  if (listWatchers === 1) void refreshList()
+  ensureFallback()
+  let done = false
+  return () => {
+    if (done) return
+    done = true
+    listWatchers -= 1
+    ensureFallback()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Auction detail pages
+
+/** Watched key (slug or id) → number of watchers. */
+const detailWatchers = new Map<string, number>()
+/** Key → the auction id it resolved to. */
+const keyIds = new Map<string, number>()
+/** Keys whose auction this client joined on the socket. */
+const joinedKeys = new Set<string>()
+/** Joined auction id → number of joined keys (two keys may name one auction). */
+const joinedIds = new Map<number, number>()
+const loadingKeys = new Map<string, Promise<void>>()
 
 function setDetail(key: string, state: AuctionDetailState) {
   appStore.set(detailsBaseAtom, (all) => ({ ...all, [key]: state }))
@@ -116,35 +259,222 @@ function auctionUrl(key: string): string {
   return /^\d+$/.test(key) ? `/api/auctions/${key}` : `/api/auctions/slug/${encodeURIComponent(key)}`
 }
 
-async function pollDetail(key: string): Promise<boolean> {
+/** Fetches one auction and its bids over HTTP (the first load, and the polling fallback). */
+async function fetchDetail(key: string): Promise<void> {
+  const knownId = keyIds.get(key)
+  const revision = knownId === undefined ? 0 : (revisions.get(knownId) ?? 0)
   const previous = appStore.get(detailsBaseAtom)[key] ?? EMPTY_DETAIL
   try {
-    const auction = await api.get<Auction>(auctionUrl(key))
-    noteServerTime(auction.serverTime)
+    // By id once known (the slug changes with the title): `GET /api/auctions/{id}`.
+    const auction = await api.get<Auction>(auctionUrl(knownId === undefined ? key : String(knownId)))
+    keyIds.set(key, auction.id)
     const bids = await api.get<AuctionBid[]>(`/api/auctions/${auction.id}/bids`)
-    setDetail(key, { status: 'ready', auction, bids })
-    markConnection(true)
-    // A finished auction no longer changes: one fetch is enough.
-    return auction.status !== 'finished'
+    const current = appStore.get(detailsBaseAtom)[key]
+    const shown = current?.auction?.id === auction.id ? current.auction : null
+    // The socket (or an own bid) changed the shown auction meanwhile: what is shown is newer.
+    if (shown && (revisions.get(auction.id) ?? 0) !== revision) return
+    noteServerTime(auction.serverTime)
+    if (newerAuction(shown, auction) === auction) setDetail(key, { status: 'ready', auction, bids })
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      setDetail(key, { status: 'notFound', auction: null, bids: [] })
-      return false
+      const deleted = previous.status === 'deleted' || (previous.auction !== null && previous.status === 'ready')
+      setDetail(key, { status: deleted ? 'deleted' : 'notFound', auction: null, bids: [] })
+      return
     }
-    setDetail(key, { ...previous, status: previous.auction ? 'ready' : 'error' })
-    markConnection(false)
-    return true
+    const current = appStore.get(detailsBaseAtom)[key] ?? previous
+    setDetail(key, { ...current, status: current.auction ? 'ready' : 'error' })
   }
 }
 
-const detailPollers = new Map<string, () => () => void>()
+function emit(event: 'joinAuction' | 'leaveAuction', id: number) {
+  if (socket?.connected) socket.emit(event, id)
+}
+
+function joinKey(key: string) {
+  const id = keyIds.get(key)
+  if (id === undefined || joinedKeys.has(key)) return
+  joinedKeys.add(key)
+  const count = joinedIds.get(id) ?? 0
+  joinedIds.set(id, count + 1)
+  if (count === 0) emit('joinAuction', id)
+}
+
+function leaveKey(key: string) {
+  const id = keyIds.get(key)
+  if (id === undefined || !joinedKeys.delete(key)) return
+  const count = (joinedIds.get(id) ?? 1) - 1
+  if (count > 0) {
+    joinedIds.set(id, count)
+  } else {
+    joinedIds.delete(id)
+    emit('leaveAuction', id)
+  }
+}
+
+/** First load of a watched detail, then the join (if still watched and found). */
+function openDetail(key: string): Promise<void> {
+  let loading = loadingKeys.get(key)
+  if (!loading) {
+    loading = fetchDetail(key).finally(() => loadingKeys.delete(key))
+    loadingKeys.set(key, loading)
+  }
+  return loading.then(() => {
+    const state = appStore.get(detailsBaseAtom)[key]
+    if (detailWatchers.has(key) && state?.auction) joinKey(key)
+  })
+}
 
 /** Keeps the detail of one auction (by slug or id) fresh while watched. */
 export function watchAuction(key: string): () => void {
-  let start = detailPollers.get(key)
-  if (!start) {
-    start = createPoller(() => pollDetail(key))
-    detailPollers.set(key, start)
+  const count = detailWatchers.get(key) ?? 0
+  detailWatchers.set(key, count + 1)
+  if (count === 0) void openDetail(key)
+  ensureFallback()
+  let done = false
+  return () => {
+    if (done) return
+    done = true
+    const left = (detailWatchers.get(key) ?? 1) - 1
+    if (left > 0) {
+      detailWatchers.set(key, left)
+    } else {
+      detailWatchers.delete(key)
+      leaveKey(key)
+      // The next visit shows a plain not-found page, without the deletion toast again.
+      if (appStore.get(detailsBaseAtom)[key]?.status === 'deleted') setDetail(key, { status: 'notFound', auction: null, bids: [] })
+    }
+    ensureFallback()
   }
-  return start()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Polling while the socket is not connected
+
+let fallbackTimer: ReturnType<typeof setTimeout> | null = null
+let fallbackRunning = false
+
+function fallbackNeeded(): boolean {
+  return appStore.get(connectionBaseAtom) !== 'connected' && (listWatchers > 0 || detailWatchers.size > 0)
+}
+
+/** Starts or stops the polling loop; the first poll waits one interval (the socket may connect). */
+function ensureFallback() {
+  if (fallbackNeeded()) {
+    if (!fallbackTimer && !fallbackRunning) fallbackTimer = setTimeout(() => void fallbackTick(), POLL_INTERVAL_MS)
+  } else if (fallbackTimer) {
+    clearTimeout(fallbackTimer)
+    fallbackTimer = null
+  }
+}
+
+function detailNeedsPolling(key: string): boolean {
+  const state = appStore.get(detailsBaseAtom)[key]
+  if (!state) return true
+  // A finished, missing or deleted auction no longer changes.
+  if (state.status === 'notFound' || state.status === 'deleted') return false
+  return state.auction?.status !== 'finished'
+}
+
+async function fallbackTick() {
+  fallbackTimer = null
+  if (!fallbackNeeded()) return
+  fallbackRunning = true
+  try {
+    const timers = await api.get<TimerMap>('/api/timers').catch(() => null)
+    if (fallbackNeeded()) {
+      const stale = timers ? applyTimers(timers) : false
+      const list = appStore.get(listBaseAtom)
+      if (listWatchers > 0 && (stale || list.status !== 'ready')) void refreshList()
+      const keys = [...detailWatchers.keys()].filter(detailNeedsPolling)
+      await Promise.all(keys.map(openDetail))
+    }
+  } finally {
+    fallbackRunning = false
+    ensureFallback()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The socket
+
+let socket: Socket | null = null
+
+function setConnection(connection: Connection) {
+  if (appStore.get(connectionBaseAtom) !== connection) appStore.set(connectionBaseAtom, connection)
+  ensureFallback()
+}
+
+function onConnect() {
+  setConnection('connected')
+  for (const id of joinedIds.keys()) socket?.emit('joinAuction', id)
+  // A watched page whose first load failed loads (and joins) now.
+  for (const key of detailWatchers.keys()) if (!joinedKeys.has(key)) void openDetail(key)
+  // Lobby updates may have been missed while disconnected.
+  if (listWatchers > 0 || appStore.get(listBaseAtom).data) void refreshList()
+}
+
+function onBalance(body: unknown) {
+  if (!body || typeof body !== 'object') return
+  const { userId, bidBalance } = body as { userId?: unknown; bidBalance?: unknown }
+  const user = appStore.get(currentUserAtom)
+  if (user && userId === user.id && typeof bidBalance === 'number') appStore.set(setBidBalanceAtom, bidBalance)
+}
+
+function onTimers(body: unknown) {
+  if (body && typeof body === 'object') applyTimers(body as TimerMap)
+}
+
+function onAuctionUpdate(body: unknown) {
+  if (isLobbyUpdate(body)) applyLobby(body)
+  else if (isAuctionUpdate(body)) applyUpdate(body)
+}
+
+/** Reconnects when the logged-in user changes, so the server sees the new session cookie. */
+function followSession() {
+  let known: number | null | undefined
+  const check = () => {
+    if (appStore.get(authStatusAtom) !== 'ready') return
+    const id = appStore.get(currentUserAtom)?.id ?? null
+    if (known !== undefined && id !== known && socket) {
+      socket.disconnect()
+      socket.connect()
+    }
+    known = id
+  }
+  appStore.sub(currentUserAtom, check)
+  appStore.sub(authStatusAtom, check)
+  check()
+}
+
+let started = false
+
+/** Opens the socket (once). Called at startup; the client library loads in its own chunk, and
+ * until it has connected the polling fallback keeps the pages live. */
+export function startRealtime() {
+  if (started) return
+  started = true
+  void import('socket.io-client')
+    .then(({ io }) => {
+      const created = io(SOCKET_OPTIONS)
+      socket = created
+      created.on('connect', onConnect)
+      created.on('disconnect', (reason) => {
+        setConnection('disconnected')
+        // The server closed this socket on purpose: socket.io does not retry by itself then.
+        if (reason === 'io server disconnect') {
+          setTimeout(() => {
+            if (!created.connected) created.connect()
+          }, SOCKET_OPTIONS.reconnectionDelay)
+        }
+      })
+      created.on('connect_error', () => setConnection('disconnected'))
+      created.on('auctionUpdate', onAuctionUpdate)
+      created.on('timerUpdate', onTimers)
+      created.on('bidBalanceUpdate', onBalance)
+      followSession()
+    })
+    .catch(() => {
+      // The chunk failed to load (offline, a new deploy): the pages stay live by polling.
+      started = false
+    })
 }

@@ -12,10 +12,7 @@ impl Inner {
     pub(super) fn finish(&mut self, record: FinishRecord) -> Result<bool, StoreError> {
         self.check()?;
         self.stats.finish_calls += 1;
-        let row = self
-            .rows
-            .get_mut(&record.auction)
-            .ok_or_else(|| missing(record.auction))?;
+        let row = self.rows.get_mut(&record.auction).ok_or_else(|| missing(record.auction))?;
         if row.snap.status == AuctionStatus::Finished {
             return Ok(false);
         }
@@ -34,19 +31,13 @@ impl Inner {
         start_time: UnixMillis,
     ) -> Result<(), StoreError> {
         self.check()?;
-        let row = self
-            .rows
-            .get_mut(&auction)
-            .ok_or_else(|| missing(auction))?;
+        let row = self.rows.get_mut(&auction).ok_or_else(|| missing(auction))?;
         row.snap.details = details;
         row.snap.start_time = start_time;
         Ok(())
     }
 
-    pub(super) fn delete_with_refunds(
-        &mut self,
-        auction: AuctionId,
-    ) -> Result<Vec<Refund>, StoreError> {
+    pub(super) fn delete_with_refunds(&mut self, auction: AuctionId) -> Result<Vec<Refund>, StoreError> {
         self.check()?;
         let row = self.rows.remove(&auction).ok_or_else(|| missing(auction))?;
         let mut refunds: Vec<Refund> = row

@@ -56,10 +56,7 @@ impl AuctionStore for MemoryStore {
         details: AuctionDetails,
         start_time: UnixMillis,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
-        ready(
-            self.lock().update_details(auction, details, start_time),
-            None,
-        )
+        ready(self.lock().update_details(auction, details, start_time), None)
     }
 
     fn delete_with_refunds(
@@ -69,9 +66,7 @@ impl AuctionStore for MemoryStore {
         ready(self.lock().delete_with_refunds(auction), None)
     }
 
-    fn load_active(
-        &self,
-    ) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static {
+    fn load_active(&self) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static {
         ready(self.lock().load_active(), None)
     }
 

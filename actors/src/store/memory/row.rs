@@ -25,20 +25,13 @@ pub(super) struct Row {
 impl Row {
     pub(super) fn new(snap: AuctionSnapshot) -> Self {
         let last_bids = snap.last_bids.iter().copied().collect();
-        Row {
-            snap,
-            last_bids,
-            recent: VecDeque::new(),
-            history: Vec::new(),
-            paid: HashMap::new(),
-        }
+        Row { snap, last_bids, recent: VecDeque::new(), history: Vec::new(), paid: HashMap::new() }
     }
 
     pub(super) fn snapshot(&self) -> AuctionSnapshot {
         let mut snap = self.snap.clone();
         snap.last_bids = self.last_bids.iter().map(|(k, v)| (*k, *v)).collect();
-        snap.recent_bids
-            .splice(0..0, self.recent.iter().rev().map(StoredBid::record));
+        snap.recent_bids.splice(0..0, self.recent.iter().rev().map(StoredBid::record));
         snap.recent_bids.truncate(RECENT);
         snap
     }

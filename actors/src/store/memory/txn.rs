@@ -37,12 +37,7 @@ pub(super) fn missing(auction: AuctionId) -> StoreError {
 
 impl Inner {
     pub(super) fn new(default_balance: i64, keep_history: bool) -> Self {
-        Inner {
-            next_id: 1,
-            default_balance,
-            keep_history,
-            ..Inner::default()
-        }
+        Inner { next_id: 1, default_balance, keep_history, ..Inner::default() }
     }
 
     pub(super) fn next(&mut self) -> i64 {
@@ -51,10 +46,7 @@ impl Inner {
     }
 
     pub(super) fn balance(&self, user: UserId) -> i64 {
-        self.balances
-            .get(&user)
-            .copied()
-            .unwrap_or(self.default_balance)
+        self.balances.get(&user).copied().unwrap_or(self.default_balance)
     }
 
     fn debit(&mut self, user: UserId) -> i64 {
@@ -64,17 +56,10 @@ impl Inner {
     }
 
     pub(super) fn check(&self) -> Result<(), StoreError> {
-        if self.unavailable {
-            Err(down())
-        } else {
-            Ok(())
-        }
+        if self.unavailable { Err(down()) } else { Ok(()) }
     }
 
-    pub(super) fn commit_bids(
-        &mut self,
-        batch: &BidBatch,
-    ) -> Result<Vec<CommittedBid>, CommitError> {
+    pub(super) fn commit_bids(&mut self, batch: &BidBatch) -> Result<Vec<CommittedBid>, CommitError> {
         let result = self.try_commit_bids(batch);
         match &result {
             Ok(done) => {
@@ -88,30 +73,15 @@ impl Inner {
 
     fn try_commit_bids(&mut self, batch: &BidBatch) -> Result<Vec<CommittedBid>, CommitError> {
         self.check().map_err(|e| CommitError::Unavailable(e.0))?;
-        if !self
-            .rows
-            .get(&batch.auction)
-            .is_some_and(|r| r.snap.status == AuctionStatus::Live)
-        {
-            return Err(CommitError::Unavailable(format!(
-                "auction {} is not live",
-                batch.auction
-            )));
+        if !self.rows.get(&batch.auction).is_some_and(|r| r.snap.status == AuctionStatus::Live) {
+            return Err(CommitError::Unavailable(format!("auction {} is not live", batch.auction)));
         }
         let mut need: HashMap<UserId, i64> = HashMap::new();
-        for user in batch
-            .bids
-            .iter()
-            .filter(|b| !b.is_prebid)
-            .filter_map(|b| b.bidder.id.user())
-        {
+        for user in batch.bids.iter().filter(|b| !b.is_prebid).filter_map(|b| b.bidder.id.user()) {
             *need.entry(user).or_default() += 1;
         }
-        let mut short: Vec<UserId> = need
-            .iter()
-            .filter(|&(u, n)| self.balance(*u) < *n)
-            .map(|(u, _)| *u)
-            .collect();
+        let mut short: Vec<UserId> =
+            need.iter().filter(|&(u, n)| self.balance(*u) < *n).map(|(u, _)| *u).collect();
         if !short.is_empty() {
             short.sort();
             return Err(CommitError::Insufficient(short));
@@ -122,10 +92,7 @@ impl Inner {
             let user = bid.bidder.id.user().filter(|_| !bid.is_prebid);
             let balance = user.map(|u| self.debit(u));
             let id = BidId(self.next());
-            let row = self
-                .rows
-                .get_mut(&batch.auction)
-                .expect("checked above, under the same lock");
+            let row = self.rows.get_mut(&batch.auction).expect("checked above, under the same lock");
             if let Some(u) = user {
                 *row.paid.entry(u).or_default() += 1;
             }
@@ -139,10 +106,7 @@ impl Inner {
             row.insert(stored, keep);
             committed.push(CommittedBid { id, balance });
         }
-        let row = self
-            .rows
-            .get_mut(&batch.auction)
-            .expect("checked above, under the same lock");
+        let row = self.rows.get_mut(&batch.auction).expect("checked above, under the same lock");
         row.set_tally(&batch.result);
         Ok(committed)
     }
@@ -154,10 +118,7 @@ impl Inner {
         stamp: UnixMillis,
     ) -> Result<CommittedPrebid, PrebidError> {
         self.check().map_err(|e| PrebidError::Unavailable(e.0))?;
-        let row = self
-            .rows
-            .get(&auction)
-            .ok_or_else(|| PrebidError::Unavailable(missing(auction).0))?;
+        let row = self.rows.get(&auction).ok_or_else(|| PrebidError::Unavailable(missing(auction).0))?;
         if row.snap.prebids.iter().any(|p| p.user == user) {
             return Err(PrebidError::AlreadyPrebid);
         }
@@ -166,21 +127,9 @@ impl Inner {
         }
         let balance = self.debit(user);
         let id = PrebidId(self.next());
-        let username = self
-            .usernames
-            .get(&user)
-            .cloned()
-            .unwrap_or_else(|| format!("user{}", user.0).into());
-        let row = self
-            .rows
-            .get_mut(&auction)
-            .expect("checked above, under the same lock");
-        row.snap.prebids.push(Prebid {
-            id,
-            user,
-            username,
-            stamp,
-        });
+        let username = self.usernames.get(&user).cloned().unwrap_or_else(|| format!("user{}", user.0).into());
+        let row = self.rows.get_mut(&auction).expect("checked above, under the same lock");
+        row.snap.prebids.push(Prebid { id, user, username, stamp });
         *row.paid.entry(user).or_default() += 1;
         self.stats.prebids += 1;
         Ok(CommittedPrebid { id, balance })
@@ -190,10 +139,7 @@ impl Inner {
         self.check()?;
         let keep = self.keep_history;
         let ids: Vec<BidId> = change.bids.iter().map(|_| BidId(self.next())).collect();
-        let row = self
-            .rows
-            .get_mut(&change.auction)
-            .ok_or_else(|| missing(change.auction))?;
+        let row = self.rows.get_mut(&change.auction).ok_or_else(|| missing(change.auction))?;
         for (bid, id) in change.bids.iter().zip(&ids) {
             let stored = StoredBid {
                 id: *id,
@@ -206,8 +152,7 @@ impl Inner {
         }
         row.snap.status = AuctionStatus::Live;
         row.set_tally(&change.result);
-        self.notifications
-            .extend(change.notify.iter().map(|u| (*u, change.auction)));
+        self.notifications.extend(change.notify.iter().map(|u| (*u, change.auction)));
         self.stats.go_lives += 1;
         Ok(ids)
     }

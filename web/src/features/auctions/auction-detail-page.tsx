@@ -1,6 +1,8 @@
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { PageSpinner } from '../../components/spinner'
+import { useToast } from '../../lib/toast'
 import { useAuctionDetail } from '../../lib/use-auctions'
 import { AuctionDetail } from './auction-detail'
 
@@ -8,14 +10,23 @@ export function AuctionDetailPage() {
   const { t } = useTranslation()
   const { slug = '' } = useParams()
   const { status, auction, bids } = useAuctionDetail(slug)
+  const navigate = useNavigate()
+  const { toast } = useToast()
 
-  if (status === 'notFound' || (status === 'error' && !auction)) {
+  // Deleted while shown (the socket's `deleted`, or a 404 after it was loaded): say so, go home.
+  useEffect(() => {
+    if (status !== 'deleted') return
+    toast({ title: t('auction.deletedTitle'), description: t('auction.deletedText'), variant: 'destructive' })
+    void navigate('/', { replace: true })
+  }, [status, toast, t, navigate])
+
+  if (status === 'notFound' || status === 'deleted' || (status === 'error' && !auction)) {
     return (
       <section className="container page page-center" data-testid="auction-not-found">
         <span className="empty-icon" aria-hidden="true">
           🔍
         </span>
-        <h1>{status === 'notFound' ? t('auction.notFoundTitle') : t('common.loadFailed')}</h1>
+        <h1>{status === 'error' ? t('common.loadFailed') : t('auction.notFoundTitle')}</h1>
         <p className="muted">{t('auction.notFoundText')}</p>
         <Link to="/" className="btn btn-primary">
           {t('common.toHome')}

@@ -16,7 +16,7 @@ export function BidHistoryList({ bids }: { bids: AuctionBid[] }) {
       ) : (
         <ol className="bid-list">
           {bids.map((bid, index) => (
-            <li key={bid.id} className={`bid-row${index === 0 ? ' is-top' : ''}`}>
+            <li key={bid.id} className={`bid-row${index === 0 ? ' is-top' : ''}`} data-testid="bid-row">
               <span className="bid-user">
                 {bid.user?.username ?? bid.botName ?? t('common.unknown')}
                 {bid.isPrebid && <span className="pill">{t('auction.prebidTag')}</span>}

@@ -6,13 +6,15 @@ import { useTranslation } from 'react-i18next'
 import { api, messageOf } from '../../lib/api'
 import { openLoginDialogAtom } from '../../lib/dialogs'
 import { invalidateQueryAtom } from '../../lib/query'
-import { auctionReceivedAtom } from '../../lib/realtime'
+import { auctionReceivedAtom, bidAcceptedAtom } from '../../lib/realtime'
 import { currentUserAtom, setBidBalanceAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
-import type { Auction } from '../../lib/types'
+import type { Auction, AuctionBid } from '../../lib/types'
 
+/** `POST /api/auctions/{id}/bid` → `{auction, bid, bidBalance}`; the pre-bid answer may lack `bid`. */
 interface BidAnswer {
   auction?: Auction
+  bid?: AuctionBid | null
   bidBalance?: number
 }
 
@@ -24,6 +26,7 @@ export function usePlaceBid(kind: Kind) {
   const openLogin = useSetAtom(openLoginDialogAtom)
   const setBalance = useSetAtom(setBidBalanceAtom)
   const received = useSetAtom(auctionReceivedAtom)
+  const accepted = useSetAtom(bidAcceptedAtom)
   const invalidate = useSetAtom(invalidateQueryAtom)
   const { toast } = useToast()
   const [pending, setPending] = useState(false)
@@ -42,7 +45,11 @@ export function usePlaceBid(kind: Kind) {
       setPending(true)
       try {
         const answer = await api.post<BidAnswer>(`/api/auctions/${auction.id}/${kind}`)
-        if (answer?.auction) received(answer.auction)
+        // Shown at once; the socket's `bidsPlaced` for the same bid is de-duplicated by id.
+        if (answer?.auction) {
+          if (kind === 'bid') accepted({ auction: answer.auction, bid: answer.bid })
+          else received(answer.auction)
+        }
         if (typeof answer?.bidBalance === 'number') setBalance(answer.bidBalance)
         invalidate('/api/users/')
         invalidate(kind === 'bid' ? '/api/bids/user' : '/api/prebids/user')
@@ -58,7 +65,7 @@ export function usePlaceBid(kind: Kind) {
         setPending(false)
       }
     },
-    [kind, user, t, toast, openLogin, received, setBalance, invalidate],
+    [kind, user, t, toast, openLogin, received, accepted, setBalance, invalidate],
   )
 
   return { place, pending }

@@ -1,0 +1,209 @@
+//! Shared by the load tools: start the real server (the `tyiyn` binary cargo built for this
+//! bench) as a child process on a fresh database, seed users with ready sessions straight into
+//! PostgreSQL, log in the admin, create auctions.
+
+#![allow(dead_code)]
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+/// A running server and its database.
+pub struct Server {
+    pub base: String,
+    pub db_url: String,
+    admin_url: String,
+    db_name: String,
+    child: Child,
+}
+
+/// PostgreSQL to create the bench database in: `DATABASE_URL`, else the private cluster.
+fn pg_server() -> String {
+    std::env::var("DATABASE_URL").unwrap_or_else(|_| {
+        let out = Command::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/pg")).output().expect(".ci/pg runs");
+        String::from_utf8(out.stdout).expect("utf-8 url").trim().to_owned()
+    })
+}
+
+fn with_db(url: &str, db: &str) -> String {
+    let base = url.split('?').next().unwrap_or(url);
+    format!("{}/{db}", &base[..base.rfind('/').expect("url has a database")])
+}
+
+impl Server {
+    /// Starts the release server on a free port with long countdowns (auctions end only when
+    /// told) and a cheap bcrypt cost, against a new database.
+    pub async fn start(extra_env: &[(&str, &str)]) -> Server {
+        let pg = pg_server();
+        let db_name = format!("tyiyn_bench_{}", std::process::id());
+        let db_url = with_db(&pg, &db_name);
+        let admin_url = with_db(&pg, "postgres");
+        let port =
+            std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
+        let log = std::fs::File::create(format!("target/bench-server-{port}.log")).expect("log file");
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_tyiyn"));
+        cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("DATABASE_URL", &db_url)
+            .env("BIND_ADDR", format!("127.0.0.1:{port}"))
+            .env("ADMIN_USERNAME", "admin")
+            .env("ADMIN_PASSWORD", "admin12345")
+            .env("DEMO_DATA", "0")
+            .env("RUST_LOG", "warn")
+            .env("TYIYN_AUTH__BCRYPT_COST", "4")
+            .env("TYIYN_AUCTION__BID_COUNTDOWN_SECS", "3600")
+            .env("TYIYN_AUCTION__START_COUNTDOWN_SECS", "3600")
+            .env("TYIYN_DATABASE__POOL_SIZE", "32")
+            .stdout(Stdio::null())
+            .stderr(log);
+        for (k, v) in extra_env {
+            cmd.env(k, v);
+        }
+        let child = cmd.spawn().expect("server starts");
+        let base = format!("http://127.0.0.1:{port}");
+        let probe = reqwest::Client::new();
+        for _ in 0..300 {
+            if probe.get(format!("{base}/api/settings")).send().await.is_ok_and(|r| r.status().is_success()) {
+                return Server { base, db_url, admin_url, db_name, child };
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("server did not come up; see target/bench-server-{port}.log");
+    }
+
+    /// A direct database connection.
+    pub async fn db(&self) -> tokio_postgres::Client {
+        let (client, conn) =
+            tokio_postgres::connect(&self.db_url, tokio_postgres::NoTls).await.expect("db connects");
+        tokio::spawn(conn);
+        client
+    }
+
+    /// Inserts `n` users with `balance` bids (ledger-consistent) and a session each; returns
+    /// their `(user id, cookie header)`.
+    pub async fn seed_users(&self, n: usize, balance: i64) -> Vec<(i64, String)> {
+        let db = self.db().await;
+        let names: Vec<String> = (0..n).map(|i| format!("load{i}")).collect();
+        let tokens: Vec<String> = (0..n).map(|i| format!("{:064x}", i as u128 * 7919 + 1)).collect();
+        let hashes: Vec<Vec<u8>> = tokens.iter().map(|t| Sha256::digest(t.as_bytes()).to_vec()).collect();
+        let ids: Vec<i64> = db
+            .query(
+                "insert into app_user (username, password_hash, bid_balance)
+                 select name, 'x', $2 from unnest($1::text[]) with ordinality as t (name, n) order by n
+                 returning id",
+                &[&names, &balance],
+            )
+            .await
+            .expect("users")
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        let mut ids = ids;
+        ids.sort_unstable();
+        db.execute(
+            "insert into ledger_entry (user_id, delta, reason) select id, $2, 'purchase' from unnest($1::bigint[]) as id",
+            &[&ids, &balance],
+        )
+        .await
+        .expect("ledger");
+        db.execute(
+            "insert into user_session (id_hash, user_id, expires_at)
+             select h, id, now() + interval '1 day' from unnest($1::bytea[], $2::bigint[]) as t (h, id)",
+            &[&hashes, &ids],
+        )
+        .await
+        .expect("sessions");
+        ids.into_iter().zip(tokens).map(|(id, t)| (id, format!("tyiyn_session={t}"))).collect()
+    }
+
+    /// The admin's cookie (the server created the admin from ADMIN_USERNAME/ADMIN_PASSWORD).
+    pub async fn admin_cookie(&self) -> String {
+        let res = reqwest::Client::new()
+            .post(format!("{}/api/auth/login", self.base))
+            .json(&json!({"username": "admin", "password": "admin12345"}))
+            .send()
+            .await
+            .expect("admin login");
+        res.headers()
+            .get("set-cookie")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .expect("admin session cookie")
+            .to_owned()
+    }
+
+    /// Creates `n` auctions starting now and waits until they are live; returns their ids.
+    pub async fn live_auctions(&self, n: usize) -> Vec<i64> {
+        let cookie = self.admin_cookie().await;
+        let client = reqwest::Client::new();
+        let mut ids = Vec::new();
+        for i in 0..n {
+            let body: Value = client
+                .post(format!("{}/api/admin/auctions", self.base))
+                .header("cookie", &cookie)
+                .json(&json!({"title": format!("Load lot {i}"), "retailPrice": 1000,
+                              "startTime": chrono::Utc::now().to_rfc3339()}))
+                .send()
+                .await
+                .expect("create auction")
+                .json()
+                .await
+                .expect("json");
+            ids.push(body["id"].as_i64().expect("auction id"));
+        }
+        for id in &ids {
+            for _ in 0..500 {
+                let a: Value = client
+                    .get(format!("{}/api/auctions/{id}", self.base))
+                    .send()
+                    .await
+                    .expect("get")
+                    .json()
+                    .await
+                    .expect("json");
+                if a["status"] == "live" {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        }
+        ids
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let admin_url = self.admin_url.clone();
+        let name = self.db_name.clone();
+        let _ = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
+            rt.block_on(async move {
+                let (client, conn) = tokio_postgres::connect(&admin_url, tokio_postgres::NoTls).await.ok()?;
+                tokio::spawn(conn);
+                client.batch_execute(&format!("drop database if exists \"{name}\" with (force)")).await.ok()
+            })
+        })
+        .join();
+    }
+}
+
+/// `--name value` from the command line (cargo bench adds `--bench`, which is ignored).
+pub fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The `q` quantile (0..=1) of sorted samples.
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}

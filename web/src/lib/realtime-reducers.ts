@@ -1,0 +1,280 @@
+//! Pure functions that fold the server's realtime messages (docs/api.md, "Realtime") into the
+//! client's auction state. No I/O and no clock: `lib/realtime.ts` calls them with the current
+//! state and the server time, and writes the results into atoms. Every function returns its input
+//! unchanged (the same object) when nothing changed, so atoms do not re-render for nothing.
+import type { Auction, AuctionBid, AuctionList, AuctionStatus } from './types'
+
+/** The bid history keeps the newest 50 bids, as `GET /api/auctions/{id}/bids` does. */
+export const MAX_BIDS = 50
+
+export type UpdateKind = 'snapshot' | 'bidsPlaced' | 'started' | 'prebidPlaced' | 'detailsUpdated' | 'finished' | 'deleted'
+
+/** `auctionUpdate` for a joined auction. */
+export interface AuctionUpdate {
+  kind: UpdateKind
+  auction: Auction
+  bids: AuctionBid[]
+}
+
+/** `auctionUpdate` with `type: 'lobby'`: a compact change for everyone on the auction lists. */
+export interface LobbyUpdate {
+  type: 'lobby'
+  auctionId: number
+  status: AuctionStatus
+  currentPrice: number
+  lastBidder: string | null
+  endsAt: string | null
+  serverTime: string
+  totalBids: number
+  deleted: boolean
+}
+
+/** `timerUpdate` and `GET /api/timers`: auction id → whole seconds left (rounded up). */
+export type TimerMap = Record<string, number>
+
+/** An auction with its recent bids, newest first. */
+export interface AuctionWithBids {
+  auction: Auction
+  bids: AuctionBid[]
+}
+
+const STATUS_RANK: Record<AuctionStatus, number> = { upcoming: 0, live: 1, finished: 2 }
+
+export function isAuctionUpdate(value: unknown): value is AuctionUpdate {
+  if (!value || typeof value !== 'object') return false
+  const v = value as Partial<AuctionUpdate>
+  return typeof v.kind === 'string' && !!v.auction && typeof v.auction === 'object' && typeof v.auction.id === 'number'
+}
+
+export function isLobbyUpdate(value: unknown): value is LobbyUpdate {
+  if (!value || typeof value !== 'object') return false
+  const v = value as Partial<LobbyUpdate>
+  return v.type === 'lobby' && typeof v.auctionId === 'number'
+}
+
+/**
+ * Whether `incoming` describes an older state of the auction than `current` (fewer bids, or an
+ * earlier status): a late answer must never undo a newer one. Equal states count as not older.
+ */
+export function isOlder(incoming: Pick<Auction, 'totalBids' | 'status'>, current: Pick<Auction, 'totalBids' | 'status'>): boolean {
+  if (STATUS_RANK[incoming.status] !== STATUS_RANK[current.status]) return STATUS_RANK[incoming.status] < STATUS_RANK[current.status]
+  return incoming.totalBids < current.totalBids
+}
+
+/** `current` replaced by `incoming` unless `incoming` is older. */
+export function newerAuction(current: Auction | null | undefined, incoming: Auction): Auction {
+  return current && current.id === incoming.id && isOlder(incoming, current) ? current : incoming
+}
+
+/** Newest first: each bid raises the price, so a higher amount is a later bid. */
+function newestFirst(a: AuctionBid, b: AuctionBid): number {
+  return b.amount - a.amount || Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id
+}
+
+/**
+ * Prepends `incoming` (newest first) to `bids`, skipping bids already there (by id), keeping the
+ * newest `MAX_BIDS`. When bids arrive out of order (the answer to one's own bid before the socket's
+ * news of an earlier one) the list is put back in order by amount.
+ */
+export function prependBids(bids: AuctionBid[], incoming: AuctionBid[]): AuctionBid[] {
+  const seen = new Set(bids.map((bid) => bid.id))
+  const fresh: AuctionBid[] = []
+  for (const bid of incoming) {
+    if (seen.has(bid.id)) continue
+    seen.add(bid.id)
+    fresh.push(bid)
+  }
+  if (fresh.length === 0) return bids
+  const merged = [...fresh, ...bids]
+  const ordered = merged.every((bid, i) => i === 0 || merged[i - 1].amount >= bid.amount)
+  return (ordered ? merged : merged.sort(newestFirst)).slice(0, MAX_BIDS)
+}
+
+/**
+ * Applies an `auctionUpdate` of a joined auction to its detail (`null` before anything was loaded).
+ * `snapshot` replaces everything; `bidsPlaced` and `started` prepend the new bids; the other kinds
+ * replace the auction only. Returns `null` for `deleted`.
+ */
+export function applyAuctionUpdate(current: AuctionWithBids | null, update: AuctionUpdate): AuctionWithBids | null {
+  switch (update.kind) {
+    case 'deleted':
+      return null
+    case 'snapshot':
+      return { auction: update.auction, bids: update.bids.slice(0, MAX_BIDS) }
+    case 'bidsPlaced':
+    case 'started': {
+      if (!current) return { auction: update.auction, bids: update.bids.slice(0, MAX_BIDS) }
+      const auction = newerAuction(current.auction, update.auction)
+      const bids = prependBids(current.bids, update.bids)
+      return auction === current.auction && bids === current.bids ? current : { auction, bids }
+    }
+    default: {
+      if (!current) return { auction: update.auction, bids: [] }
+      const auction = newerAuction(current.auction, update.auction)
+      return auction === current.auction ? current : { auction, bids: current.bids }
+    }
+  }
+}
+
+/** The auction with a lobby patch applied (unchanged when the patch is older). */
+export function patchAuction(auction: Auction, patch: LobbyUpdate): Auction {
+  if (auction.id !== patch.auctionId || isOlder(patch, auction)) return auction
+  if (
+    auction.status === patch.status &&
+    auction.currentPrice === patch.currentPrice &&
+    auction.lastBidder === patch.lastBidder &&
+    auction.endsAt === patch.endsAt &&
+    auction.totalBids === patch.totalBids
+  ) {
+    return auction
+  }
+  return {
+    ...auction,
+    status: patch.status,
+    currentPrice: patch.currentPrice,
+    lastBidder: patch.lastBidder,
+    endsAt: patch.endsAt,
+    serverTime: patch.serverTime,
+    totalBids: patch.totalBids,
+  }
+}
+
+export interface ListChange {
+  list: AuctionList
+  /** The list cannot be made right locally (an auction changed status, or is unknown): refetch it. */
+  refetch: boolean
+}
+
+const BUCKETS = ['live', 'upcoming', 'finished'] as const
+
+function find(list: AuctionList, id: number): Auction | undefined {
+  for (const bucket of BUCKETS) {
+    const found = list[bucket].find((item) => item.id === id)
+    if (found) return found
+  }
+  return undefined
+}
+
+function time(iso: string | null | undefined, fallback: number): number {
+  const parsed = iso ? Date.parse(iso) : Number.NaN
+  return Number.isNaN(parsed) ? fallback : parsed
+}
+
+/** Each bucket in the order of `GET /api/auctions`. */
+function sortBucket(bucket: (typeof BUCKETS)[number], items: Auction[]): Auction[] {
+  const sorted = [...items]
+  if (bucket === 'live') sorted.sort((a, b) => time(a.endsAt, Infinity) - time(b.endsAt, Infinity))
+  if (bucket === 'upcoming') sorted.sort((a, b) => time(a.startTime, Infinity) - time(b.startTime, Infinity))
+  if (bucket === 'finished') sorted.sort((a, b) => time(b.endTime, -Infinity) - time(a.endTime, -Infinity))
+  return sorted
+}
+
+/** Puts `auction` into the list: in place when its status is unchanged, else moved to its bucket. */
+function place(list: AuctionList, auction: Auction): AuctionList {
+  const next: AuctionList = { ...list }
+  let moved = false
+  for (const bucket of BUCKETS) {
+    const index = list[bucket].findIndex((item) => item.id === auction.id)
+    if (index === -1) continue
+    if (bucket === auction.status) {
+      next[bucket] = list[bucket].map((item) => (item.id === auction.id ? auction : item))
+    } else {
+      next[bucket] = list[bucket].filter((item) => item.id !== auction.id)
+      moved = true
+    }
+  }
+  if (moved) next[auction.status] = sortBucket(auction.status, [...next[auction.status], auction])
+  return next
+}
+
+/** Applies a full auction object (an `auctionUpdate`, or the answer to a bid) to the lists. */
+export function applyAuctionToList(list: AuctionList, auction: Auction): ListChange {
+  const current = find(list, auction.id)
+  if (!current) return { list, refetch: auction.status !== 'finished' }
+  const next = newerAuction(current, auction)
+  if (next === current) return { list, refetch: false }
+  return { list: place(list, next), refetch: next.status !== current.status }
+}
+
+/** Drops one auction from every bucket. */
+export function removeFromList(list: AuctionList, id: number): AuctionList {
+  if (!find(list, id)) return list
+  return {
+    live: list.live.filter((item) => item.id !== id),
+    upcoming: list.upcoming.filter((item) => item.id !== id),
+    finished: list.finished.filter((item) => item.id !== id),
+  }
+}
+
+/**
+ * Applies a lobby update: drops a deleted auction; patches price, leader, deadline and bid count;
+ * moves an auction whose status changed and asks for a refetch (the full object has changed
+ * more than the patch says, e.g. winner), as it does for an auction the list does not hold.
+ */
+export function applyLobbyPatch(list: AuctionList, patch: LobbyUpdate): ListChange {
+  if (patch.deleted) return { list: removeFromList(list, patch.auctionId), refetch: false }
+  const current = find(list, patch.auctionId)
+  if (!current) return { list, refetch: patch.status !== 'finished' }
+  const next = patchAuction(current, patch)
+  if (next === current) return { list, refetch: false }
+  return { list: place(list, next), refetch: next.status !== current.status }
+}
+
+/** Slack around the server's rounded-up seconds before a local countdown is corrected. */
+export const TIMER_SLACK_MS = 500
+
+/**
+ * Corrects a live auction's deadline with the server's seconds left. `now` is the server time as
+ * the client estimates it. The server's exact remainder lies in ((s-1)·1000, s·1000] ms; a local
+ * countdown outside that window (plus slack) moves `endsAt` to the middle of it. Otherwise the
+ * auction is returned unchanged, so a countdown keeps ticking smoothly from `endsAt`.
+ */
+export function correctDeadline(auction: Auction, secondsLeft: number, now: number): Auction {
+  if (auction.status !== 'live' || !Number.isFinite(secondsLeft)) return auction
+  const seconds = Math.max(0, secondsLeft)
+  const local = auction.endsAt ? time(auction.endsAt, Number.NaN) - now : Number.NaN
+  const low = seconds === 0 ? -Infinity : (seconds - 1) * 1000 - TIMER_SLACK_MS
+  const high = seconds * 1000 + TIMER_SLACK_MS
+  if (!Number.isNaN(local) && local >= low && local <= high) return auction
+  const target = seconds === 0 ? now : now + seconds * 1000 - TIMER_SLACK_MS
+  return { ...auction, endsAt: new Date(target).toISOString() }
+}
+
+export interface TimerChange {
+  list: AuctionList
+  /**
+   * The timers disagree with the list beyond a countdown correction: a live auction is missing
+   * from them or unknown to the list, or a deadline moved later (someone bid). Without the socket's
+   * lobby updates the list is then refetched.
+   */
+  stale: boolean
+}
+
+/** Applies a timer map to the live bucket of the lists. */
+export function applyTimersToList(list: AuctionList, timers: TimerMap, now: number): TimerChange {
+  let changed = false
+  let stale = false
+  let matched = 0
+  const live = list.live.map((auction) => {
+    const seconds = timers[String(auction.id)]
+    if (seconds === undefined) {
+      stale = true
+      return auction
+    }
+    matched += 1
+    const next = correctDeadline(auction, seconds, now)
+    if (next !== auction) {
+      changed = true
+      if (time(next.endsAt, 0) > time(auction.endsAt, 0) + 1000) stale = true
+    }
+    return next
+  })
+  if (matched !== Object.keys(timers).length) stale = true
+  return { list: changed ? { ...list, live } : list, stale }
+}
+
+/** Applies a timer map to one auction (a detail page's). */
+export function applyTimersToAuction(auction: Auction, timers: TimerMap, now: number): Auction {
+  const seconds = timers[String(auction.id)]
+  return seconds === undefined ? auction : correctDeadline(auction, seconds, now)
+}
