@@ -8,6 +8,8 @@ use tokio_postgres::Row;
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::slug::slug;
 
+use super::store::opt;
+
 /// A finished auction in the Auction object's shape (docs/api.md).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -58,10 +60,6 @@ pub struct Winner {
 pub struct WinningBid {
     pub amount: Tyiyn,
     pub created_at: DateTime<Utc>,
-}
-
-fn opt(text: String) -> Option<String> {
-    (!text.is_empty()).then_some(text)
 }
 
 fn from_row(r: &Row) -> FinishedAuction {

@@ -59,7 +59,8 @@ pub fn ms(t: DateTime<Utc>) -> UnixMillis {
     UnixMillis(t.timestamp_millis())
 }
 
-fn opt(text: String) -> Option<String> {
+/// An empty text column as `None`.
+pub fn opt(text: String) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
