@@ -60,7 +60,7 @@ impl Server {
         for (k, v) in extra_env {
             cmd.env(k, v);
         }
-        let child = cmd.spawn().expect("server starts");
+        let mut child = cmd.spawn().expect("server starts");
         let base = format!("http://127.0.0.1:{port}");
         let probe = reqwest::Client::new();
         for _ in 0..300 {
@@ -69,6 +69,8 @@ impl Server {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
+        let _ = child.kill();
+        let _ = child.wait();
         panic!("server did not come up; see target/bench-server-{port}.log");
     }
 

@@ -37,6 +37,15 @@ impl AsRef<[u8]> for Frame {
     }
 }
 
+impl Frame {
+    /// The shared frame as the WebSocket's text type, without copying or re-validating it.
+    fn into_text(self) -> ByteString {
+        // SAFETY: the bytes are those of a `str` (an `Arc<str>`), so they are valid UTF-8; the
+        // `Bytes` keeps that `Arc` alive and immutable for as long as the `ByteString` lives.
+        unsafe { ByteString::from_bytes_unchecked(Bytes::from_owner(self)) }
+    }
+}
+
 pub struct WsSession {
     id: u64,
     user: Option<UserId>,
@@ -236,10 +245,7 @@ impl StreamHandler<Result<AggregatedMessage, ProtocolError>> for WsSession {
 impl Handler<Push> for WsSession {
     type Result = ();
     fn handle(&mut self, msg: Push, ctx: &mut Context<Self>) {
-        match ByteString::try_from(Bytes::from_owner(Frame(msg.frame))) {
-            Ok(frame) => self.send(frame, ctx),
-            Err(_) => ctx.stop(),
-        }
+        self.send(Frame(msg.frame).into_text(), ctx);
     }
 }
 
@@ -249,8 +255,6 @@ impl Handler<LobbyFrame> for WsSession {
         if self.joined.contains(&msg.auction) {
             return;
         }
-        if let Ok(frame) = ByteString::try_from(Bytes::from_owner(Frame(msg.frame))) {
-            self.send(frame, ctx);
-        }
+        self.send(Frame(msg.frame).into_text(), ctx);
     }
 }
