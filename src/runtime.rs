@@ -46,6 +46,7 @@ pub async fn launch(pool: Pool, cfg: &AuctionSettings) -> anyhow::Result<Runtime
     let outlets = Outlets {
         lobby: hub.clone().recipient(),
         balances: hub.clone().recipient(),
+        notices: hub.clone().recipient(),
         encoder: Arc::new(SocketIoEncoder),
     };
     let env = Env {

@@ -49,6 +49,28 @@ pub struct BalanceChanged {
     pub balance: i64,
 }
 
+/// A personal notice for one user, delivered to that user's own sessions (a pre-bidder learns that
+/// the auction started even when not watching it). The durable copy is the store's notification.
+#[derive(Debug, Clone, PartialEq, Eq, Message)]
+#[rtype(result = "()")]
+pub struct Notice {
+    /// Who is told.
+    pub user: UserId,
+    /// About which auction.
+    pub auction: AuctionId,
+    /// The auction's title, for the message.
+    pub title: Arc<str>,
+    /// What happened.
+    pub kind: NoticeKind,
+}
+
+/// What a [`Notice`] says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// An auction this user pre-bid on went live; the pre-bid is now a bid.
+    AuctionStarted,
+}
+
 /// Turns an auction event into a wire frame (the server's socket.io layer implements it).
 pub trait Encoder: Send + Sync + 'static {
     /// The `auctionUpdate` frame for `event`.
@@ -74,6 +96,8 @@ pub struct Outlets {
     pub lobby: Recipient<LobbyUpdate>,
     /// Balance changes, sent with `do_send` (never dropped).
     pub balances: Recipient<BalanceChanged>,
+    /// Personal notices, sent with `do_send` (never dropped).
+    pub notices: Recipient<Notice>,
     /// Serializes each broadcast once.
     pub encoder: Arc<dyn Encoder>,
 }
@@ -102,6 +126,11 @@ impl Handler<BalanceChanged> for Sink {
     fn handle(&mut self, _: BalanceChanged, _: &mut Context<Self>) {}
 }
 
+impl Handler<Notice> for Sink {
+    type Result = ();
+    fn handle(&mut self, _: Notice, _: &mut Context<Self>) {}
+}
+
 impl Handler<Push> for Sink {
     type Result = ();
     fn handle(&mut self, _: Push, _: &mut Context<Self>) {}
@@ -113,7 +142,8 @@ impl Outlets {
         let sink = Sink.start();
         Outlets {
             lobby: sink.clone().recipient(),
-            balances: sink.recipient(),
+            balances: sink.clone().recipient(),
+            notices: sink.recipient(),
             encoder: Arc::new(JsonEncoder),
         }
     }

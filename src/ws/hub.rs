@@ -11,7 +11,7 @@ use actix::prelude::*;
 use serde::Serialize;
 use tyiyn_actors::clock::{Clock, TokioClock, UnixMillis};
 use tyiyn_actors::ids::{AuctionId, UserId};
-use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Push};
+use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Notice, NoticeKind, Push};
 use tyiyn_actors::registry::ListViews;
 use tyiyn_actors::state::AuctionStatus;
 
@@ -192,21 +192,44 @@ struct BalanceFrame {
     bid_balance: i64,
 }
 
-impl Handler<BalanceChanged> for Hub {
-    type Result = ();
-    fn handle(&mut self, msg: BalanceChanged, _: &mut Context<Self>) {
-        let Some(ids) = self.by_user.get(&msg.user) else {
-            return;
-        };
-        let body = BalanceFrame { user_id: msg.user, bid_balance: msg.balance };
-        let Ok(text) = protocol::event("bidBalanceUpdate", &body) else {
-            return;
-        };
-        let frame: Arc<str> = text.into();
-        for id in ids {
+impl Hub {
+    /// Sends `frame` to every session of `user`.
+    fn push_user(&self, user: UserId, frame: Arc<str>) {
+        for id in self.by_user.get(&user).into_iter().flatten() {
             if let Some(m) = self.members.get(id) {
                 let _ = m.push.try_send(Push { frame: frame.clone() });
             }
+        }
+    }
+}
+
+impl Handler<BalanceChanged> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: BalanceChanged, _: &mut Context<Self>) {
+        let body = BalanceFrame { user_id: msg.user, bid_balance: msg.balance };
+        if let Ok(text) = protocol::event("bidBalanceUpdate", &body) {
+            self.push_user(msg.user, text.into());
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct NoticeFrame<'a> {
+    kind: &'static str,
+    auction_id: AuctionId,
+    title: &'a str,
+}
+
+impl Handler<Notice> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: Notice, _: &mut Context<Self>) {
+        let kind = match msg.kind {
+            NoticeKind::AuctionStarted => "auctionStarted",
+        };
+        let body = NoticeFrame { kind, auction_id: msg.auction, title: &msg.title };
+        if let Ok(text) = protocol::event("notification", &body) {
+            self.push_user(msg.user, text.into());
         }
     }
 }

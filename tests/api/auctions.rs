@@ -97,6 +97,8 @@ async fn pre_bids_become_bids_in_order_at_go_live_without_a_second_charge() {
     assert_eq!(mine[0]["auctionId"], id);
     assert_eq!(mine[0]["status"], "upcoming");
 
+    // A pre-bidder's socket, not watching the auction, still hears that it started.
+    let mut socket = crate::socket::Socket::connect(&app.address, Some(&first.cookie)).await;
     // The admin moves the start to now: the actor goes live and converts the pre-bids.
     let res = admin
         .put(
@@ -131,6 +133,8 @@ async fn pre_bids_become_bids_in_order_at_go_live_without_a_second_charge() {
         .unwrap()
         .get(0);
     assert_eq!(notified, 2);
+    let notice = socket.next_named("notification").await;
+    assert_eq!(notice, json!({"kind": "auctionStarted", "auctionId": id, "title": "Часы"}));
     app.assert_balances_match_ledger().await;
 }
 

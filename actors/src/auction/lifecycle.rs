@@ -6,6 +6,7 @@ use actix::prelude::*;
 
 use super::AuctionActor;
 use crate::clock::{Clock, UnixMillis};
+use crate::outlets::{Notice, NoticeKind};
 use crate::state::{BidPlaced, Due};
 use crate::store::{AuctionStore, AuctionTally, GoLive, NewBid};
 use crate::view::{BidRecord, EventKind};
@@ -141,6 +142,15 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         records.reverse();
         self.broadcast(EventKind::Started, records);
         self.tell_lobby(false);
+        let title: std::sync::Arc<str> = self.details.title.as_str().into();
+        for user in self.committed.prebidders() {
+            self.env.outlets.notices.do_send(Notice {
+                user,
+                auction: self.committed.id(),
+                title: title.clone(),
+                kind: NoticeKind::AuctionStarted,
+            });
+        }
         self.arm(ctx);
     }
 }

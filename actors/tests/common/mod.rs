@@ -12,7 +12,7 @@ use actix::prelude::*;
 use serde_json::Value;
 use tokio::sync::mpsc;
 use tyiyn_actors::auction::{ActorSettings, AuctionActor, Env, Join};
-use tyiyn_actors::outlets::{BalanceChanged, JsonEncoder, LobbyUpdate, Outlets, Push};
+use tyiyn_actors::outlets::{BalanceChanged, JsonEncoder, LobbyUpdate, Notice, Outlets, Push};
 use tyiyn_actors::store::{AuctionSnapshot, MemoryStore};
 use tyiyn_actors::{Clock, Rules, TokioClock, UnixMillis, UserId};
 
@@ -42,6 +42,11 @@ impl Handler<LobbyUpdate> for Recorder {
     fn handle(&mut self, msg: LobbyUpdate, _: &mut Context<Self>) {
         self.lobby.lock().unwrap().push(msg);
     }
+}
+
+impl Handler<Notice> for Recorder {
+    type Result = ();
+    fn handle(&mut self, _: Notice, _: &mut Context<Self>) {}
 }
 
 impl Handler<BalanceChanged> for Recorder {
@@ -133,6 +138,7 @@ impl Harness {
         let outlets = Outlets {
             lobby: outlet.clone().recipient(),
             balances: outlet.clone().recipient(),
+            notices: outlet.clone().recipient(),
             encoder: Arc::new(JsonEncoder),
         };
         let env = Env {

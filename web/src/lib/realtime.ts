@@ -30,7 +30,9 @@ import {
   type TimerMap,
 } from './realtime-reducers'
 import { authStatusAtom, currentUserAtom, setBidBalanceAtom } from './session'
+import i18n from './i18n'
 import { appStore } from './store'
+import { showToast } from './toast'
 import type { Auction, AuctionBid, AuctionList } from './types'
 
 export const POLL_INTERVAL_MS = 1000
@@ -413,6 +415,14 @@ function onConnect() {
   if (listWatchers > 0 || appStore.get(listBaseAtom).data) void refreshList()
 }
 
+/** A personal notice: an auction this user pre-bid on has started. */
+function onNotification(body: unknown) {
+  if (!body || typeof body !== 'object') return
+  const { kind, title } = body as { kind?: unknown; title?: unknown }
+  if (kind !== 'auctionStarted' || typeof title !== 'string') return
+  showToast({ title: i18n.t('auction.startedNoticeTitle'), description: i18n.t('auction.startedNoticeText', { title }) })
+}
+
 function onBalance(body: unknown) {
   if (!body || typeof body !== 'object') return
   const { userId, bidBalance } = body as { userId?: unknown; bidBalance?: unknown }
@@ -471,6 +481,7 @@ export function startRealtime() {
       created.on('auctionUpdate', onAuctionUpdate)
       created.on('timerUpdate', onTimers)
       created.on('bidBalanceUpdate', onBalance)
+      created.on('notification', onNotification)
       followSession()
     })
     .catch(() => {
