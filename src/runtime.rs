@@ -24,6 +24,8 @@ pub struct Runtime {
     pub auctions: Auctions,
     pub hub: Addr<Hub>,
     pub clock: TokioClock,
+    /// The store the actors use, for the few writes that have no actor (deleting a finished auction).
+    pub store: PgStore,
 }
 
 /// The bidding rules from the `[auction]` settings.
@@ -49,8 +51,9 @@ pub async fn launch(pool: Pool, cfg: &AuctionSettings) -> anyhow::Result<Runtime
         notices: hub.clone().recipient(),
         encoder: Arc::new(SocketIoEncoder),
     };
+    let store = PgStore::new(pool);
     let env = Env {
-        store: Arc::new(PgStore::new(pool)),
+        store: Arc::new(store.clone()),
         clock: clock.clone(),
         rules: rules(cfg),
         outlets,
@@ -64,5 +67,5 @@ pub async fn launch(pool: Pool, cfg: &AuctionSettings) -> anyhow::Result<Runtime
     let auctions =
         Registry::launch(env, arbiters).await.map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?;
     hub_ctx.run(Hub::new(auctions.registry().clone().recipient(), clock.clone()));
-    Ok(Runtime { auctions, hub, clock })
+    Ok(Runtime { auctions, hub, clock, store })
 }

@@ -63,6 +63,7 @@ impl Application {
             auctions: runtime.auctions,
             hub: runtime.hub,
             clock: runtime.clock,
+            store: runtime.store,
             config: config.clone(),
         });
 

@@ -10,6 +10,7 @@ use crate::auth::session::SessionCache;
 use crate::auth::throttle::LoginThrottle;
 use crate::config::Settings;
 use crate::db::settings::SiteSettings;
+use crate::db::store::PgStore;
 use crate::i18n::Lang;
 use crate::runtime::Auctions;
 use crate::ws::hub::Hub;
@@ -30,6 +31,9 @@ pub struct AppState {
     pub hub: Addr<Hub>,
     /// The runtime's one clock: bids are stamped with it when their request arrives.
     pub clock: TokioClock,
+    /// The runtime's store (the only path that writes auction rows outside an actor is deleting
+    /// a finished auction, which has no actor).
+    pub store: PgStore,
 }
 
 /// The site settings, read on every request for the default language; written by the admin.

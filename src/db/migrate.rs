@@ -6,7 +6,7 @@ use deadpool_postgres::Pool;
 /// Every migration, in order: (name, SQL).
 pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0001_foundation", include_str!("../../sql/migrations/0001_foundation.sql")),
-    ("0002_commit_bid_batch", include_str!("../../sql/migrations/0002_commit_bid_batch.sql")),
+    ("0002_commit_bid_groups", include_str!("../../sql/migrations/0002_commit_bid_groups.sql")),
 ];
 
 /// Applies the migrations not yet recorded; one transaction each, under an advisory lock so two

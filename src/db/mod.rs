@@ -3,6 +3,7 @@
 
 pub mod auctions;
 pub mod demo;
+pub mod group_commit;
 pub mod migrate;
 pub mod settings;
 pub mod store;

@@ -1,7 +1,6 @@
 //! [`PgStore`]: the auction runtime's store on PostgreSQL. Each call is one transaction; the
 //! actor calls it and nothing else writes auction rows.
 
-use std::collections::HashMap;
 use std::future::Future;
 
 use chrono::{DateTime, Utc};
@@ -18,6 +17,8 @@ use tyiyn_actors::store::{
 };
 use tyiyn_actors::view::BidRecord;
 
+use super::group_commit::GroupCommitter;
+
 /// How many recent bids a snapshot carries.
 const RECENT_BIDS: i64 = 50;
 
@@ -27,15 +28,17 @@ macro_rules! q {
     };
 }
 
-/// The runtime's store, backed by the connection pool.
+/// The runtime's store, backed by the connection pool; bids go through the group committer.
 #[derive(Clone)]
 pub struct PgStore {
     pool: Pool,
+    committer: GroupCommitter,
 }
 
 impl PgStore {
+    /// A store on `pool`; starts the group-commit task on the current runtime.
     pub fn new(pool: Pool) -> PgStore {
-        PgStore { pool }
+        PgStore { committer: GroupCommitter::start(pool.clone()), pool }
     }
 }
 
@@ -44,7 +47,7 @@ fn down(err: impl std::fmt::Display) -> StoreError {
 }
 
 /// A database error with PostgreSQL's own code and message (tokio-postgres prints only "db error").
-fn describe(e: &tokio_postgres::Error) -> String {
+pub(super) fn describe(e: &tokio_postgres::Error) -> String {
     match e.as_db_error() {
         Some(db) => format!("{} {}", db.code().code(), db.message()),
         None => e.to_string(),
@@ -100,61 +103,6 @@ async fn insert_bids(
     let mut ids: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
     ids.sort_unstable();
     Ok(ids.into_iter().map(BidId).collect())
-}
-
-async fn commit_batch(pool: Pool, batch: BidBatch) -> Result<Vec<CommittedBid>, CommitError> {
-    let unavailable = |e: tokio_postgres::Error| CommitError::Unavailable(describe(&e));
-    let client = pool.get().await.map_err(|e| CommitError::Unavailable(e.to_string()))?;
-    let c = columns(&batch.bids);
-    let r = &batch.result;
-    let leader = r.leader.as_ref().map(|b| b.id.raw());
-    // One statement, one round trip, one transaction: see sql/migrations/0002_commit_bid_batch.sql.
-    let stmt = client.prepare_cached(q!("commit_bid_batch")).await.map_err(unavailable)?;
-    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 10] = [
-        &batch.auction.0,
-        &c.users,
-        &c.amounts,
-        &c.bots,
-        &c.bot_names,
-        &c.stamps,
-        &r.price.0,
-        &leader,
-        &ts(r.ends_at),
-        &r.total_bids,
-    ];
-    let rows = match client.query(&stmt, &params).await {
-        Ok(rows) => rows,
-        Err(e) => return Err(insufficient(&e).map_or_else(|| unavailable(e), CommitError::Insufficient)),
-    };
-    if rows.len() != batch.bids.len() {
-        return Err(CommitError::Unavailable(format!("stored {} of {} bids", rows.len(), batch.bids.len())));
-    }
-    // Rows come in bid order with each user's balance after the whole batch; a bid's own balance
-    // adds the user's bids that came after it in the batch.
-    let mut later: HashMap<i64, i64> = HashMap::new();
-    let mut out: Vec<CommittedBid> = Vec::with_capacity(rows.len());
-    for (bid, row) in batch.bids.iter().zip(&rows).rev() {
-        let final_balance: Option<i64> = row.get(1);
-        let balance = bid.bidder.id.user().zip(final_balance).map(|(u, b)| {
-            let after = later.entry(u.0).or_default();
-            let own = b + *after;
-            *after += 1;
-            own
-        });
-        out.push(CommittedBid { id: BidId(row.get(0)), balance });
-    }
-    out.reverse();
-    Ok(out)
-}
-
-/// The users named by the function's `insufficient_bids` exception, if that is what `e` is.
-fn insufficient(e: &tokio_postgres::Error) -> Option<Vec<UserId>> {
-    let db = e.as_db_error()?;
-    if db.message() != "insufficient_bids" {
-        return None;
-    }
-    let ids = db.detail()?.split(',').filter_map(|s| s.trim().parse().ok()).map(UserId).collect();
-    Some(ids)
 }
 
 async fn commit_prebid(
@@ -444,7 +392,7 @@ impl AuctionStore for PgStore {
         &self,
         batch: BidBatch,
     ) -> impl Future<Output = Result<Vec<CommittedBid>, CommitError>> + Send + 'static {
-        commit_batch(self.pool.clone(), batch)
+        self.committer.commit(batch)
     }
 
     fn commit_prebid(

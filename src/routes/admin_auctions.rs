@@ -13,7 +13,7 @@ use tyiyn_actors::store::{AuctionDetails, AuctionStore, NewAuction};
 
 use super::{optional, required};
 use crate::auth::AdminUser;
-use crate::db::{self, store::PgStore};
+use crate::db;
 use crate::domain;
 use crate::error::ApiError;
 use crate::i18n::Msg;
@@ -177,10 +177,8 @@ async fn delete(
     if db::auctions::finished(&client, Some(id.0), 1).await?.is_empty() {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
     }
-    let refunds = PgStore::new(state.pool.clone())
-        .delete_with_refunds(id)
-        .await
-        .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    let refunds =
+        state.store.delete_with_refunds(id).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
     for refund in &refunds {
         state.hub.do_send(BalanceChanged { user: refund.user, balance: refund.balance });
     }

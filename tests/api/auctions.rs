@@ -248,3 +248,45 @@ async fn a_restarted_server_resumes_every_auction_and_finishes_one_whose_deadlin
     assert_eq!(finished["status"], "finished");
     assert_eq!(finished["winner"]["username"], "timur");
 }
+
+#[actix_web::test]
+async fn a_group_commit_fails_only_the_batch_whose_bidder_cannot_pay() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let first = app.create_live_auction(&admin, "Первый").await;
+    let second = app.create_live_auction(&admin, "Второй").await;
+    let rich = app.new_user("rich").await;
+    let poor = app.new_user("poor").await;
+    let db = app.db().await;
+    db.batch_execute(&format!(
+        "update app_user set bid_balance = 0 where id = {0};
+         insert into ledger_entry (user_id, delta, reason) values ({0}, -5, 'admin_adjustment');",
+        poor.id
+    ))
+    .await
+    .unwrap();
+    // Batch 1 (first auction): rich bids. Batch 2 (second auction): poor, then rich.
+    let rows = db
+        .query(
+            "select batch, bid_id, balance, short_users from commit_bid_groups(
+                 array[1, 2, 2], array[$1, $2, $1]::bigint[], array[2, 2, 3]::bigint[],
+                 array[false, false, false], array[null, null, null]::text[],
+                 array[now(), now(), now()], array[$3, $4]::bigint[], array[2, 3]::bigint[],
+                 array[$1, $1]::bigint[], array[now() + interval '1 hour', now() + interval '1 hour'],
+                 array[1, 2]::bigint[])",
+            &[&rich.id, &poor.id, &first, &second],
+        )
+        .await
+        .unwrap();
+    let failed: Vec<_> = rows.iter().filter(|r| r.get::<_, Option<Vec<i64>>>(3).is_some()).collect();
+    assert_eq!(failed.len(), 1);
+    assert_eq!(failed[0].get::<_, i32>(0), 2);
+    assert_eq!(failed[0].get::<_, Option<Vec<i64>>>(3), Some(vec![poor.id]));
+    let committed: Vec<_> = rows.iter().filter(|r| r.get::<_, Option<i64>>(1).is_some()).collect();
+    assert_eq!(committed.len(), 1, "only the first batch's bid is written");
+    assert_eq!(committed[0].get::<_, Option<i64>>(2), Some(4), "rich paid one bid");
+    let second_bids: i64 =
+        db.query_one("select count(*) from bid where auction_id = $1", &[&second]).await.unwrap().get(0);
+    assert_eq!(second_bids, 0, "nothing of the failed batch is written");
+    app.assert_balances_match_ledger().await;
+}

@@ -1,0 +1,171 @@
+//! Group commit across auctions. Every auction actor commits its own batch of bids, but many
+//! quiet auctions would each pay a whole transaction for one or two bids. The committer task
+//! gathers the batches queued by all auctions while its previous group was committing and commits
+//! them together with one call of `commit_bid_groups` (one statement, one transaction). A batch
+//! whose bidder cannot pay fails alone; the others commit. Each batch is still answered only
+//! after its own commit.
+
+use std::collections::HashMap;
+use std::future::Future;
+
+use chrono::{DateTime, Utc};
+use deadpool_postgres::Pool;
+use tokio::sync::{mpsc, oneshot};
+use tyiyn_actors::ids::{BidId, UserId};
+use tyiyn_actors::store::{BidBatch, CommitError, CommittedBid};
+
+use super::store::{describe, ts};
+
+/// Most batches in one group (bounds one statement's size).
+const MAX_GROUP: usize = 512;
+
+type Reply = Result<Vec<CommittedBid>, CommitError>;
+
+struct Job {
+    batch: BidBatch,
+    reply: oneshot::Sender<Reply>,
+}
+
+/// The handle auction actors commit through (via `PgStore::commit_bids`).
+#[derive(Clone)]
+pub struct GroupCommitter {
+    jobs: mpsc::UnboundedSender<Job>,
+}
+
+impl GroupCommitter {
+    /// Starts the committer task on the current tokio runtime.
+    pub fn start(pool: Pool) -> GroupCommitter {
+        let (jobs, queue) = mpsc::unbounded_channel();
+        tokio::spawn(run(pool, queue));
+        GroupCommitter { jobs }
+    }
+
+    /// Commits `batch` with whatever else is queued; resolves after that commit.
+    pub fn commit(&self, batch: BidBatch) -> impl Future<Output = Reply> + Send + 'static {
+        let (reply, answer) = oneshot::channel();
+        let queued = self.jobs.send(Job { batch, reply }).is_ok();
+        async move {
+            if !queued {
+                return Err(CommitError::Unavailable("the committer stopped".into()));
+            }
+            answer.await.unwrap_or_else(|_| Err(CommitError::Unavailable("the committer stopped".into())))
+        }
+    }
+}
+
+async fn run(pool: Pool, mut queue: mpsc::UnboundedReceiver<Job>) {
+    while let Some(first) = queue.recv().await {
+        let mut jobs = vec![first];
+        while jobs.len() < MAX_GROUP {
+            match queue.try_recv() {
+                Ok(job) => jobs.push(job),
+                Err(_) => break,
+            }
+        }
+        match commit_group(&pool, &jobs).await {
+            Ok(mut answers) => {
+                for (i, job) in jobs.into_iter().enumerate() {
+                    let answer = answers
+                        .remove(&i)
+                        .unwrap_or_else(|| Err(CommitError::Unavailable("no answer for this batch".into())));
+                    let _ = job.reply.send(answer);
+                }
+            }
+            Err(why) => {
+                tracing::warn!(batches = jobs.len(), "group commit failed: {why}");
+                for job in jobs {
+                    let _ = job.reply.send(Err(CommitError::Unavailable(why.clone())));
+                }
+            }
+        }
+    }
+}
+
+/// One call for the whole group; the answer of each batch by its index.
+async fn commit_group(pool: &Pool, jobs: &[Job]) -> Result<HashMap<usize, Reply>, String> {
+    let mut p_batch: Vec<i32> = Vec::new();
+    let mut users: Vec<i64> = Vec::new();
+    let mut amounts: Vec<i64> = Vec::new();
+    let mut bots: Vec<bool> = Vec::new();
+    let mut bot_names: Vec<Option<String>> = Vec::new();
+    let mut stamps: Vec<DateTime<Utc>> = Vec::new();
+    let (mut auctions, mut prices, mut leaders, mut ends, mut totals) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for (i, job) in jobs.iter().enumerate() {
+        let b = &job.batch;
+        for bid in &b.bids {
+            p_batch.push(i as i32 + 1);
+            users.push(bid.bidder.id.raw());
+            amounts.push(bid.amount.0);
+            bots.push(bid.bidder.is_bot());
+            bot_names.push(bid.bidder.is_bot().then(|| bid.bidder.name.to_string()));
+            stamps.push(ts(bid.stamp));
+        }
+        auctions.push(b.auction.0);
+        prices.push(b.result.price.0);
+        leaders.push(b.result.leader.as_ref().map(|l| l.id.raw()));
+        ends.push(ts(b.result.ends_at));
+        totals.push(b.result.total_bids);
+    }
+    let client = pool.get().await.map_err(|e| e.to_string())?;
+    let stmt = client
+        .prepare_cached(include_str!("../../sql/queries/auction/commit_bid_groups.sql"))
+        .await
+        .map_err(|e| describe(&e))?;
+    let rows = client
+        .query(
+            &stmt,
+            &[
+                &p_batch, &users, &amounts, &bots, &bot_names, &stamps, &auctions, &prices, &leaders, &ends,
+                &totals,
+            ],
+        )
+        .await
+        .map_err(|e| describe(&e))?;
+
+    let mut committed: HashMap<usize, Vec<(i64, Option<i64>)>> = HashMap::new();
+    let mut answers: HashMap<usize, Reply> = HashMap::new();
+    for row in &rows {
+        let index = row.get::<_, i32>(0) as usize - 1;
+        match row.get::<_, Option<Vec<i64>>>(3) {
+            Some(short) => {
+                answers
+                    .insert(index, Err(CommitError::Insufficient(short.into_iter().map(UserId).collect())));
+            }
+            None => committed.entry(index).or_default().push((row.get(1), row.get(2))),
+        }
+    }
+    for (index, job) in jobs.iter().enumerate() {
+        if answers.contains_key(&index) {
+            continue;
+        }
+        let stored = committed.remove(&index).unwrap_or_default();
+        answers.insert(index, per_bid(&job.batch, stored));
+    }
+    Ok(answers)
+}
+
+/// Each bid's id and its bidder's balance right after it: the balance after the group plus the
+/// bidder's later bids in this batch. Rows arrive in bid order.
+fn per_bid(batch: &BidBatch, stored: Vec<(i64, Option<i64>)>) -> Reply {
+    if stored.len() != batch.bids.len() {
+        return Err(CommitError::Unavailable(format!(
+            "stored {} of {} bids",
+            stored.len(),
+            batch.bids.len()
+        )));
+    }
+    let mut later: HashMap<i64, i64> = HashMap::new();
+    let mut out: Vec<CommittedBid> = Vec::with_capacity(stored.len());
+    for (bid, (id, final_balance)) in batch.bids.iter().zip(stored).rev() {
+        let balance = bid.bidder.id.user().zip(final_balance).map(|(u, b)| {
+            let after = later.entry(u.0).or_default();
+            let own = b + *after;
+            *after += 1;
+            own
+        });
+        out.push(CommittedBid { id: BidId(id), balance });
+    }
+    out.reverse();
+    Ok(out)
+}
