@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCalendarDate, formatDate, formatDateLong, formatMoney, formatTimer, localeOf, splitCountdown } from './format'
+import { formatCalendarDate, formatDate, formatDateLong, formatMoney, formatTimer, localeOf, savingsPercent, splitCountdown } from './format'
 
 const NBSP = '\u00a0'
 
@@ -74,5 +74,13 @@ describe('dates', () => {
 
   it('formats a birth date without shifting the day', () => {
     expect(formatCalendarDate('1990-04-01', 'ru')).toContain('1 апреля 1990')
+  })
+})
+
+describe('savingsPercent', () => {
+  it('rounds down so a tiny price never shows 100 %', () => {
+    expect(savingsPercent(0.1, 42990, 'ru')).toBe('99,99')
+    expect(savingsPercent(21495, 42990, 'en')).toBe('50.00')
+    expect(savingsPercent(5, 0, 'ru')).toBe('0,00')
   })
 })

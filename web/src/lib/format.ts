@@ -28,6 +28,15 @@ function toDate(value: string | Date): Date | null {
 }
 
 /** `22.11.2026` (short date in the language's style). */
+/**
+ * The share of the retail price saved, rounded down to two decimals so that a tiny price never
+ * reads as "100 %": `savingsPercent(0.1, 42990, 'ru')` → `99,99`.
+ */
+export function savingsPercent(price: number, retail: number, lang: string): string {
+  const saved = retail > 0 ? Math.max(0, Math.floor((1 - price / retail) * 10000) / 100) : 0
+  return new Intl.NumberFormat(localeOf(lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(saved)
+}
+
 export function formatDate(value: string | Date, lang: string): string {
   const date = toDate(value)
   return date ? new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'short' }).format(date) : ''

@@ -20,7 +20,7 @@ function CopyDisplayId({ displayId }: { displayId: string }) {
   }
   return (
     <button type="button" className="chip" onClick={() => void copy()} aria-label={t('auction.copyId')} data-testid="copy-display-id">
-      <span>{displayId}</span> <span aria-hidden="true">⧉</span>
+      <span>{displayId}</span> <span aria-hidden="true">📋</span>
     </button>
   )
 }

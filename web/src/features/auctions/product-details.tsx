@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { formatCount, formatMoney } from '../../lib/format'
+import { formatCount, formatMoney, savingsPercent } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import type { Auction } from '../../lib/types'
 
@@ -8,7 +8,7 @@ export function ProductDetails({ auction }: { auction: Auction }) {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   const money = (value: number | null) => (value === null ? '—' : formatMoney(value, currencySymbol))
-  const savings = auction.retailPrice > 0 ? Math.max(0, (1 - auction.currentPrice / auction.retailPrice) * 100) : 0
+  const savings = savingsPercent(auction.currentPrice, auction.retailPrice, i18n.language)
   const rows = [
     { label: t('auction.retailPrice'), value: money(auction.retailPrice) },
     { label: t('auction.currentPrice'), value: money(auction.currentPrice) },
@@ -25,7 +25,7 @@ export function ProductDetails({ auction }: { auction: Auction }) {
     <section className="card" data-testid="product-details">
       <div className="card-head">
         <h2 className="card-title">{t('auction.details')}</h2>
-        {auction.status !== 'upcoming' && <span className="badge badge-success">{t('auction.savings', { percent: savings.toFixed(2) })}</span>}
+        {auction.status !== 'upcoming' && <span className="badge badge-success">{t('auction.savings', { percent: savings })}</span>}
       </div>
       <dl className="details-grid">
         {rows.map((row) => (
