@@ -49,10 +49,21 @@ pub struct Disconnect {
     pub id: u64,
 }
 
+/// A session watching (or no longer watching) one auction: it gets that auction's news from the
+/// auction itself, so the hub leaves it out of that auction's lobby frames.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Watch {
+    pub id: u64,
+    pub auction: AuctionId,
+    pub on: bool,
+}
+
 struct Member {
     user: Option<UserId>,
     push: Recipient<Push>,
     lobby: Recipient<LobbyFrame>,
+    watching: Vec<AuctionId>,
 }
 
 #[derive(Serialize)]
@@ -109,7 +120,7 @@ impl Hub {
                 continue;
             };
             let frame: Arc<str> = text.into();
-            for m in self.members.values() {
+            for m in self.members.values().filter(|m| !m.watching.contains(&id)) {
                 let _ = m.lobby.try_send(LobbyFrame { auction: id, frame: frame.clone() });
             }
         }
@@ -159,7 +170,8 @@ impl Handler<Connect> for Hub {
         if let Some(user) = msg.user {
             self.by_user.entry(user).or_default().push(msg.id);
         }
-        self.members.insert(msg.id, Member { user: msg.user, push: msg.push, lobby: msg.lobby });
+        let member = Member { user: msg.user, push: msg.push, lobby: msg.lobby, watching: Vec::new() };
+        self.members.insert(msg.id, member);
     }
 }
 
@@ -173,6 +185,18 @@ impl Handler<Disconnect> for Hub {
             ids.retain(|id| *id != msg.id);
             if ids.is_empty() {
                 self.by_user.remove(&user);
+            }
+        }
+    }
+}
+
+impl Handler<Watch> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: Watch, _: &mut Context<Self>) {
+        if let Some(m) = self.members.get_mut(&msg.id) {
+            m.watching.retain(|a| *a != msg.auction);
+            if msg.on {
+                m.watching.push(msg.auction);
             }
         }
     }

@@ -161,6 +161,7 @@ impl WsSession {
     }
 
     fn join(&mut self, auction: AuctionId, ctx: &mut Context<Self>) {
+        self.hub.do_send(hub::Watch { id: self.id, auction, on: true });
         if !self.joined.insert(auction) {
             // Already watching: a rejoin still gets the full current state first.
             if let Some(addr) = self.auctions.get(auction) {
@@ -178,6 +179,7 @@ impl WsSession {
     }
 
     fn leave(&mut self, auction: AuctionId, ctx: &mut Context<Self>) {
+        self.hub.do_send(hub::Watch { id: self.id, auction, on: false });
         if self.joined.remove(&auction)
             && let Some(addr) = self.auctions.get(auction)
         {
