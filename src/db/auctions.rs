@@ -7,8 +7,9 @@ use serde::Serialize;
 use tokio_postgres::Row;
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::slug::slug;
+use tyiyn_actors::store::AuctionDetails;
 
-use super::store::opt;
+use super::store::details;
 
 /// A finished auction in the Auction object's shape (docs/api.md).
 #[derive(Debug, Serialize)]
@@ -17,15 +18,8 @@ pub struct FinishedAuction {
     pub id: i64,
     pub display_id: String,
     pub slug: String,
-    pub title: String,
-    pub description: String,
-    pub image_url: Option<String>,
-    pub retail_price: Tyiyn,
-    pub is_bid_package: bool,
-    pub bid_package_bids: Option<i32>,
-    pub category: Option<String>,
-    pub condition: Option<String>,
-    pub estimated_value: Option<Tyiyn>,
+    #[serde(flatten)]
+    pub details: AuctionDetails,
     pub current_price: Tyiyn,
     pub starting_price: Tyiyn,
     pub bid_increment: Tyiyn,
@@ -63,7 +57,7 @@ pub struct WinningBid {
 }
 
 fn from_row(r: &Row) -> FinishedAuction {
-    let title: String = r.get(2);
+    let details = details(r, 2);
     let display_id: String = r.get(1);
     let winner = r.get::<_, Option<i64>>(18).map(|id| Winner {
         id,
@@ -76,17 +70,9 @@ fn from_row(r: &Row) -> FinishedAuction {
     let last_bid_at: Option<DateTime<Utc>> = r.get(26);
     FinishedAuction {
         id: r.get(0),
-        slug: slug(&title, &display_id),
+        slug: slug(&details.title, &display_id),
         display_id,
-        title,
-        description: r.get(3),
-        image_url: opt(r.get(4)),
-        retail_price: Tyiyn(r.get(5)),
-        is_bid_package: r.get(6),
-        bid_package_bids: r.get(7),
-        category: opt(r.get(8)),
-        condition: opt(r.get(9)),
-        estimated_value: r.get::<_, Option<i64>>(10).map(Tyiyn),
+        details,
         current_price: Tyiyn(r.get(11)),
         starting_price: Tyiyn(r.get(12)),
         bid_increment: Tyiyn(r.get(13)),

@@ -62,6 +62,22 @@ pub fn ms(t: DateTime<Utc>) -> UnixMillis {
     UnixMillis(t.timestamp_millis())
 }
 
+/// The editable details from nine columns starting at `at`, in this order: title, description,
+/// image_url, retail_price, is_bid_package, bid_package_bids, category, condition, estimated_value.
+pub fn details(row: &Row, at: usize) -> AuctionDetails {
+    AuctionDetails {
+        title: row.get(at),
+        description: row.get(at + 1),
+        image_url: opt(row.get(at + 2)),
+        retail_price: Tyiyn(row.get(at + 3)),
+        is_bid_package: row.get(at + 4),
+        bid_package_bids: row.get(at + 5),
+        category: opt(row.get(at + 6)),
+        condition: opt(row.get(at + 7)),
+        estimated_value: row.get::<_, Option<i64>>(at + 8).map(Tyiyn),
+    }
+}
+
 /// An empty text column as `None`.
 pub fn opt(text: String) -> Option<String> {
     (!text.is_empty()).then_some(text)
@@ -314,17 +330,7 @@ async fn snapshot(db: &impl GenericClient, row: &Row) -> Result<AuctionSnapshot,
         id: AuctionId(id),
         display_id: row.get(1),
         created_at: ms(row.get(2)),
-        details: AuctionDetails {
-            title: row.get(3),
-            description: row.get(4),
-            image_url: opt(row.get(5)),
-            retail_price: Tyiyn(row.get(6)),
-            is_bid_package: row.get(7),
-            bid_package_bids: row.get(8),
-            category: opt(row.get(9)),
-            condition: opt(row.get(10)),
-            estimated_value: row.get::<_, Option<i64>>(11).map(Tyiyn),
-        },
+        details: details(row, 3),
         status: status(row.get(12)),
         start_time: ms(row.get(13)),
         starting_price: Tyiyn(row.get(14)),
