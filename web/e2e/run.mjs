@@ -437,6 +437,12 @@ async function biddingFlow(browser) {
       const body = await again.json().catch(() => ({}))
       if (again.status() !== 409 || body.code !== 'already_prebid') throw new Error(`second pre-bid answered ${again.status()} ${JSON.stringify(body)}`)
     })
+
+    await step(page, 'bid history labels the leading bid "Лидирует"', async () => {
+      await page.goto(`${BASE_URL}/bid-history`, { waitUntil: 'domcontentloaded' })
+      await expectText(byTestId(page, 'bid-status').first(), 'Лидирует')
+      await shot(page, 'bid-history-demo')
+    })
   } finally {
     await context.close()
   }

@@ -129,12 +129,16 @@ export interface AuctionRef {
   slug?: string
 }
 
+/** The user's position with a bid (spec section 3): leading or outbid while live, won or lost after. */
+export type BidStatus = 'winning' | 'outbid' | 'won' | 'lost'
+
 export interface UserBid {
   id: number
   amount: number
   isBot?: boolean
   botName?: string | null
   createdAt: string
+  bidStatus?: BidStatus
   auction?: AuctionRef | null
   auctionId?: number
 }

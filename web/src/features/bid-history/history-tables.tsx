@@ -38,7 +38,17 @@ export function BidsTable({ bids }: { bids: UserBid[] }) {
                 {bid.isBot && bid.botName && <span className="muted small block">{t('bidHistory.bot', { name: bid.botName })}</span>}
               </td>
               <td>{formatMoney(bid.amount, currencySymbol)}</td>
-              <td>{bid.auction ? <StatusBadge status={bid.auction.status} /> : '—'}</td>
+              <td>
+                {bid.bidStatus ? (
+                  <span className={`badge badge-bid-${bid.bidStatus}`} data-testid="bid-status">
+                    {t(`bidHistory.bidStatus.${bid.bidStatus}`)}
+                  </span>
+                ) : bid.auction ? (
+                  <StatusBadge status={bid.auction.status} />
+                ) : (
+                  '—'
+                )}
+              </td>
               <td>{formatDateTime(bid.createdAt, i18n.language)}</td>
             </tr>
           ))}
