@@ -19,6 +19,31 @@ export default tseslint.config(
     },
   },
   {
+    // Imports point one way, shared code → features → app: a feature imports shared code only, never
+    // another feature or the app shell; shared code imports neither.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.)', message: 'Features never import each other: move shared code to src/lib or src/components.' },
+            { regex: '(^|/)(features|app)/', message: 'Features import shared code only (src/lib, src/components).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(features|app)/', message: 'Shared code never imports features or the app shell.' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
     languageOptions: {

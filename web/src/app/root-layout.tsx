@@ -1,12 +1,11 @@
 //! The shell around every page: header, footer, the app-level dialogs and the toaster.
-import { useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner'
 import { LoginDialog } from '../features/auth/login-dialog'
 import { OnboardingModals } from '../features/onboarding/onboarding-modals'
-import { loadSettingsAtom } from '../lib/settings'
+import { loadSettings } from '../lib/settings'
 import { Footer } from './footer'
 import { Header } from './header'
 import { SiteLanguage } from './site-language'
@@ -14,12 +13,11 @@ import { Toaster } from './toaster'
 
 function ScrollToTop() {
   const { pathname } = useLocation()
-  const loadSettings = useSetAtom(loadSettingsAtom)
   useEffect(() => {
     window.scrollTo(0, 0)
     // Settings are cached for 5 minutes; navigation is a good moment to refresh a stale copy.
     void loadSettings()
-  }, [pathname, loadSettings])
+  }, [pathname])
   return null
 }
 

@@ -2,11 +2,11 @@
 //! and the realtime socket connects.
 import { startRealtime } from '../lib/realtime'
 import { loadSessionAtom } from '../lib/session'
-import { loadSettingsAtom } from '../lib/settings'
+import { loadSettings } from '../lib/settings'
 import { appStore } from '../lib/store'
 
 export function startApp() {
   void appStore.set(loadSessionAtom)
-  void appStore.set(loadSettingsAtom)
+  void loadSettings()
   startRealtime()
 }

@@ -1,8 +1,9 @@
 //! The current user. Loaded once at startup from `GET /api/auth/me` (any failure = logged out);
-//! login and registration set it; logout clears it and every cached server answer.
+//! login and registration set it; logout clears it. Whenever the user changes (login,
+//! registration, logout) the whole query cache is cleared, so no answer of one user outlives them.
 import { atom } from 'jotai'
 import { api } from './api'
-import { clearQueryCacheAtom } from './query'
+import { queryClient } from './query-client'
 import type { User } from './types'
 
 type AuthState = { status: 'loading'; user: null } | { status: 'ready'; user: User | null }
@@ -40,14 +41,14 @@ export interface Registration extends Credentials {
 
 export const loginAtom = atom(null, async (_get, set, credentials: Credentials) => {
   const user = unwrapUser(await api.post<unknown>('/api/auth/login', credentials))
-  set(clearQueryCacheAtom)
+  queryClient.clear()
   set(authBaseAtom, { status: 'ready', user })
   return user
 })
 
 export const registerAtom = atom(null, async (_get, set, registration: Registration) => {
   const user = unwrapUser(await api.post<unknown>('/api/auth/register', registration))
-  set(clearQueryCacheAtom)
+  queryClient.clear()
   set(authBaseAtom, { status: 'ready', user })
   return user
 })
@@ -57,7 +58,7 @@ export const logoutAtom = atom(null, async (_get, set) => {
     await api.post('/api/auth/logout')
   } finally {
     set(authBaseAtom, { status: 'ready', user: null })
-    set(clearQueryCacheAtom)
+    queryClient.clear()
   }
 })
 

@@ -1,9 +1,13 @@
-//! Public site settings from `GET /api/settings`, cached for 5 minutes (spec section 9).
+//! Public site settings from `GET /api/settings`. The answer lives in the query cache
+//! (`settingsQuery`, fresh for 5 minutes, spec section 9); `settingsAtom` follows that cache, so
+//! readers inside and outside React see the defaults until the first answer, then the last good
+//! copy, also while a logout's cache clear is being refilled (the settings are the same for all).
+import { matchQuery } from '@tanstack/react-query'
 import { atom } from 'jotai'
-import { api } from './api'
+import { queryKeys, settingsQuery } from './queries'
+import { queryClient } from './query-client'
+import { appStore } from './store'
 import type { Settings } from './types'
-
-export const SETTINGS_CACHE_MS = 300_000
 
 export const DEFAULT_SETTINGS: Settings = {
   currency: 'сом',
@@ -17,32 +21,34 @@ export const DEFAULT_SETTINGS: Settings = {
   contactEmail: '',
 }
 
-const settingsBaseAtom = atom<{ data: Settings | null; fetchedAt: number }>({ data: null, fetchedAt: 0 })
+const settingsBaseAtom = atom<Settings | null>(null)
 
 /** The settings in force: the server's once loaded, the defaults before. */
-export const settingsAtom = atom((get) => get(settingsBaseAtom).data ?? DEFAULT_SETTINGS)
-export const settingsLoadedAtom = atom((get) => get(settingsBaseAtom).data !== null)
+export const settingsAtom = atom((get) => get(settingsBaseAtom) ?? DEFAULT_SETTINGS)
+export const settingsLoadedAtom = atom((get) => get(settingsBaseAtom) !== null)
 
-let inflight: Promise<void> | null = null
+const settingsFilter = { queryKey: queryKeys.settings, exact: true }
 
-/** Loads settings unless the cached copy is younger than 5 minutes; `true` forces a reload. */
-export const loadSettingsAtom = atom(null, (get, set, force: boolean = false) => {
-  const { data, fetchedAt } = get(settingsBaseAtom)
-  if (!force && data && Date.now() - fetchedAt < SETTINGS_CACHE_MS) return Promise.resolve()
-  if (inflight && !force) return inflight
-  inflight = api
-    .get<Settings>('/api/settings')
-    .then((settings) => set(settingsBaseAtom, { data: { ...DEFAULT_SETTINGS, ...settings }, fetchedAt: Date.now() }))
-    .catch(() => {
-      // Keep the defaults (or the last good copy); the next navigation tries again.
-    })
-    .finally(() => {
-      inflight = null
-    })
-  return inflight
+// Every successful answer (and every `setQueryData`) of the settings query reaches the atom.
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'updated' || event.action.type !== 'success' || !matchQuery(settingsFilter, event.query)) return
+  const settings = event.query.state.data as Settings | undefined
+  if (settings) appStore.set(settingsBaseAtom, { ...DEFAULT_SETTINGS, ...settings })
 })
 
-/** Stores settings the admin just saved, so every reader sees them at once. */
-export const replaceSettingsAtom = atom(null, (_get, set, settings: Settings) => {
-  set(settingsBaseAtom, { data: { ...DEFAULT_SETTINGS, ...settings }, fetchedAt: Date.now() })
-})
+/** Fetches the settings unless the cached copy is fresh. A failure keeps the defaults (or the
+ * last good copy); the next call tries again. */
+export function loadSettings(): Promise<void> {
+  return queryClient.query(settingsQuery()).then(
+    () => undefined,
+    () => undefined,
+  )
+}
+
+/** Settings the admin just saved: every reader shows them at once, then the public copy is
+ * fetched again. */
+export async function applySavedSettings(saved: Settings): Promise<void> {
+  queryClient.setQueryData(settingsQuery().queryKey, saved)
+  await queryClient.invalidateQueries({ queryKey: queryKeys.settings })
+  await loadSettings()
+}

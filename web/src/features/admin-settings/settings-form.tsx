@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useSetAtom } from 'jotai'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { FormField, describedBy } from '../../components/form-field'
@@ -9,8 +9,8 @@ import { Spinner } from '../../components/spinner'
 import { api, messageOf } from '../../lib/api'
 import { applyServerFieldErrors } from '../../lib/forms'
 import { LANGUAGES } from '../../lib/i18n'
-import { invalidateQueryAtom, useQuery } from '../../lib/query'
-import { loadSettingsAtom, replaceSettingsAtom } from '../../lib/settings'
+import { adminSettingsQuery, queryKeys } from '../../lib/queries'
+import { applySavedSettings } from '../../lib/settings'
 import { useToast } from '../../lib/toast'
 import type { AdminSettings } from '../../lib/types'
 import { CURRENCY_OPTIONS, SETTINGS_FIELDS, settingsSchema, symbolFor, toFormValues } from './settings-schema'
@@ -23,10 +23,15 @@ const REQUIRED = new Set<string>(['siteName'])
 export function SettingsForm() {
   const { t } = useTranslation()
   const { toast } = useToast()
-  const replaceSettings = useSetAtom(replaceSettingsAtom)
-  const loadSettings = useSetAtom(loadSettingsAtom)
-  const invalidate = useSetAtom(invalidateQueryAtom)
-  const { data, loading, error } = useQuery<AdminSettings>('/api/admin/settings')
+  const queryClient = useQueryClient()
+  const { data, isPending: loading, error } = useQuery(adminSettingsQuery())
+  const save = useMutation({
+    mutationFn: (values: SettingsValues) => api.put<AdminSettings>('/api/admin/settings', values),
+    onSuccess: (saved) => {
+      void applySavedSettings(saved)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminSettings })
+    },
+  })
   const {
     register,
     control,
@@ -42,10 +47,7 @@ export function SettingsForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await api.put<AdminSettings>('/api/admin/settings', values)
-      replaceSettings(saved)
-      invalidate('/api/admin/settings')
-      void loadSettings(true)
+      await save.mutateAsync(values)
       toast({ title: t('adminSettings.saved'), description: t('adminSettings.savedText') })
     } catch (cause) {
       applyServerFieldErrors(cause, setError, SETTINGS_FIELDS)

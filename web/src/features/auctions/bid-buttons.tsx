@@ -16,7 +16,7 @@ export function BidButton({ auction, large = false }: { auction: Auction; large?
       type="button"
       className={`btn btn-primary btn-block${large ? ' btn-large' : ''}`}
       disabled={pending || leading}
-      onClick={() => void place(auction)}
+      onClick={() => place(auction)}
       data-testid={`bid-button-${auction.id}`}
     >
       {pending ? t('bid.pending') : leading ? t('bid.youLead') : t('bid.button')}
@@ -33,7 +33,7 @@ export function PrebidButton({ auction, done, large = false }: { auction: Auctio
       type="button"
       className={`btn btn-outline btn-block${large ? ' btn-large' : ''}`}
       disabled={pending || done}
-      onClick={() => void place(auction)}
+      onClick={() => place(auction)}
       data-testid={`prebid-button-${auction.id}`}
     >
       {done ? `✓ ${t('bid.prebidDone')}` : pending ? t('bid.pending') : t('bid.prebidButton')}

@@ -1,11 +1,13 @@
-//! Placing a bid or a pre-bid: login and balance checks first, then the call; the answer updates
-//! the auction's atoms and the user's balance.
+//! Placing a bid or a pre-bid: login and balance checks first, then the call (a mutation); the
+//! answer updates the auction's atoms and the user's balance, and marks the user's lists that the
+//! bid changed for refetching.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, messageOf } from '../../lib/api'
 import { openLoginDialogAtom } from '../../lib/dialogs'
-import { invalidateQueryAtom } from '../../lib/query'
+import { keysChangedByBid } from '../../lib/queries'
 import { auctionReceivedAtom, bidAcceptedAtom } from '../../lib/realtime'
 import { currentUserAtom, setBidBalanceAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
@@ -27,12 +29,35 @@ export function usePlaceBid(kind: Kind) {
   const setBalance = useSetAtom(setBidBalanceAtom)
   const received = useSetAtom(auctionReceivedAtom)
   const accepted = useSetAtom(bidAcceptedAtom)
-  const invalidate = useSetAtom(invalidateQueryAtom)
+  const queryClient = useQueryClient()
   const { toast } = useToast()
-  const [pending, setPending] = useState(false)
+
+  const { mutate, isPending } = useMutation({
+    mutationFn: (auction: Auction) => api.post<BidAnswer | undefined>(`/api/auctions/${auction.id}/${kind}`),
+    onSuccess: (answer) => {
+      // Shown at once; the socket's `bidsPlaced` for the same bid is de-duplicated by id.
+      if (answer?.auction) {
+        if (kind === 'bid') accepted({ auction: answer.auction, bid: answer.bid })
+        else received(answer.auction)
+      }
+      if (typeof answer?.bidBalance === 'number') setBalance(answer.bidBalance)
+      if (kind === 'bid') {
+        const balance = answer?.bidBalance ?? (user ? user.bidBalance - 1 : 0)
+        toast({ title: t('bid.placed'), description: t('bid.placedText', { balance }) })
+      } else {
+        toast({ title: t('bid.prebidPlaced'), description: t('bid.prebidPlacedText') })
+      }
+      // Stays pending until the lists on screen (e.g. the pre-bid marks) have their fresh copy.
+      return Promise.all(keysChangedByBid(kind).map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+    },
+    onError: (error) => {
+      const fallback = kind === 'bid' ? t('bid.failedText') : t('bid.prebidFailed')
+      toast({ title: kind === 'bid' ? t('bid.failed') : t('common.error'), description: messageOf(error, fallback), variant: 'destructive' })
+    },
+  })
 
   const place = useCallback(
-    async (auction: Auction) => {
+    (auction: Auction) => {
       if (!user) {
         toast({ title: t('bid.authRequired'), description: t('bid.authRequiredText'), variant: 'destructive' })
         openLogin('login')
@@ -42,31 +67,10 @@ export function usePlaceBid(kind: Kind) {
         toast({ title: t('bid.insufficient'), description: t('bid.insufficientText'), variant: 'destructive' })
         return
       }
-      setPending(true)
-      try {
-        const answer = await api.post<BidAnswer>(`/api/auctions/${auction.id}/${kind}`)
-        // Shown at once; the socket's `bidsPlaced` for the same bid is de-duplicated by id.
-        if (answer?.auction) {
-          if (kind === 'bid') accepted({ auction: answer.auction, bid: answer.bid })
-          else received(answer.auction)
-        }
-        if (typeof answer?.bidBalance === 'number') setBalance(answer.bidBalance)
-        invalidate('/api/users/')
-        invalidate(kind === 'bid' ? '/api/bids/user' : '/api/prebids/user')
-        if (kind === 'bid') {
-          toast({ title: t('bid.placed'), description: t('bid.placedText', { balance: answer?.bidBalance ?? user.bidBalance - 1 }) })
-        } else {
-          toast({ title: t('bid.prebidPlaced'), description: t('bid.prebidPlacedText') })
-        }
-      } catch (error) {
-        const fallback = kind === 'bid' ? t('bid.failedText') : t('bid.prebidFailed')
-        toast({ title: kind === 'bid' ? t('bid.failed') : t('common.error'), description: messageOf(error, fallback), variant: 'destructive' })
-      } finally {
-        setPending(false)
-      }
+      mutate(auction)
     },
-    [kind, user, t, toast, openLogin, received, accepted, setBalance, invalidate],
+    [user, t, toast, openLogin, mutate],
   )
 
-  return { place, pending }
+  return { place, pending: isPending }
 }

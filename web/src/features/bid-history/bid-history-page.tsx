@@ -1,22 +1,21 @@
+import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/page-header'
 import { LoginRequired } from '../../components/login-required'
 import { PageSpinner } from '../../components/spinner'
-import { useQuery } from '../../lib/query'
+import { userBidsQuery, userPrebidsQuery, userStatsQuery } from '../../lib/queries'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
-import type { UserBid, UserPrebid, UserStats } from '../../lib/types'
 import { BidsTable, PrebidsTable } from './history-tables'
-
-export const PREBIDS_STALE_MS = 30_000
 
 export function BidHistoryPage() {
   const { t } = useTranslation()
   const status = useAtomValue(authStatusAtom)
   const user = useAtomValue(currentUserAtom)
-  const bids = useQuery<UserBid[]>(user ? '/api/bids/user' : null)
-  const prebids = useQuery<UserPrebid[]>(user ? '/api/prebids/user' : null, PREBIDS_STALE_MS)
-  const stats = useQuery<UserStats>(user ? '/api/users/stats' : null)
+  const loggedIn = user !== null
+  const bids = useQuery({ ...userBidsQuery(), enabled: loggedIn })
+  const prebids = useQuery({ ...userPrebidsQuery(), enabled: loggedIn })
+  const stats = useQuery({ ...userStatsQuery(), enabled: loggedIn })
 
   if (status === 'loading') return <PageSpinner />
   if (!user) return <LoginRequired title={t('bidHistory.title')} message={t('bidHistory.loginRequired')} action="back" />
@@ -43,11 +42,11 @@ export function BidHistoryPage() {
       </section>
       <section className="card section-gap">
         <h2 className="card-title">{t('bidHistory.bidsTitle')}</h2>
-        {bids.loading ? <PageSpinner /> : <BidsTable bids={bids.data ?? []} />}
+        {bids.isPending ? <PageSpinner /> : <BidsTable bids={bids.data ?? []} />}
       </section>
       <section className="card section-gap">
         <h2 className="card-title">{t('bidHistory.prebidsTitle')}</h2>
-        {prebids.loading ? <PageSpinner /> : <PrebidsTable prebids={prebids.data ?? []} />}
+        {prebids.isPending ? <PageSpinner /> : <PrebidsTable prebids={prebids.data ?? []} />}
       </section>
     </div>
   )

@@ -1,12 +1,13 @@
+import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { EmptyState } from '../../components/empty-state'
 import { Spinner } from '../../components/spinner'
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
-import { useQuery } from '../../lib/query'
+import { userRecentBidsQuery, userStatsQuery, userWonAuctionsQuery } from '../../lib/queries'
 import { settingsAtom } from '../../lib/settings'
-import type { RecentBid, UserStats, WonAuction } from '../../lib/types'
+import type { UserStats } from '../../lib/types'
 
 export const RECENT_BIDS_SHOWN = 10
 
@@ -18,7 +19,7 @@ export function successRate(stats: Pick<UserStats, 'wonAuctions' | 'activeBids'>
 export function WonAuctionsCard() {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
-  const { data, loading } = useQuery<WonAuction[]>('/api/users/won-auctions')
+  const { data, isPending: loading } = useQuery(userWonAuctionsQuery())
   const won = data ?? []
   return (
     <section className="card" data-testid="won-auctions-card">
@@ -46,7 +47,7 @@ export function WonAuctionsCard() {
 export function StatsCard() {
   const { t } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
-  const { data } = useQuery<UserStats>('/api/users/stats')
+  const { data } = useQuery(userStatsQuery())
   const stats = data ?? { activeBids: 0, activePrebids: 0, wonAuctions: 0, totalSpent: 0 }
   const rows = [
     { label: t('profile.activeBids'), value: String(stats.activeBids) },
@@ -76,7 +77,7 @@ export function StatsCard() {
 export function RecentBidsCard() {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
-  const { data, loading } = useQuery<RecentBid[]>('/api/users/recent-bids')
+  const { data, isPending: loading } = useQuery(userRecentBidsQuery())
   const bids = (data ?? []).slice(0, RECENT_BIDS_SHOWN)
   return (
     <section className="card" data-testid="recent-bids-card">
