@@ -5,9 +5,28 @@
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
-use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::i18n::{Lang, Msg};
+use tokio_postgres::error::SqlState;
+
+/// The body of every non-2xx answer.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Error, example = json!({"error": "Аукцион не найден", "code": "auction_not_found"}))]
+pub struct ErrorBody {
+    /// The message in the request's language.
+    pub error: &'static str,
+    /// The stable machine-readable code.
+    #[schema(example = "auction_not_found")]
+    pub code: &'static str,
+    /// Per-field messages, for validation errors only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = json!({"username": "Логин должен содержать минимум 3 символа"}))]
+    pub fields: Option<BTreeMap<&'static str, &'static str>>,
+}
 
 /// Everything a handler can fail with; each variant has one documented status.
 #[derive(Debug, thiserror::Error)]
@@ -96,15 +115,12 @@ impl ApiError {
             _ => {}
         }
         let msg = self.msg();
-        let mut body = Map::new();
-        body.insert("error".into(), Value::from(msg.text(lang)));
-        body.insert("code".into(), Value::from(msg.code()));
-        if let ApiError::Invalid { fields, .. } = self {
-            let fields: Map<String, Value> =
-                fields.iter().map(|(f, m)| ((*f).to_string(), json!(m.text(lang)))).collect();
-            body.insert("fields".into(), Value::Object(fields));
-        }
-        let mut res = HttpResponse::build(self.status_code()).json(Value::Object(body));
+        let fields = match self {
+            ApiError::Invalid { fields, .. } => Some(fields.iter().map(|(f, m)| (*f, m.text(lang))).collect()),
+            _ => None,
+        };
+        let body = ErrorBody { error: msg.text(lang), code: msg.code(), fields };
+        let mut res = HttpResponse::build(self.status_code()).json(body);
         if let ApiError::TooManyRequests { retry_after_secs, .. } = self {
             res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
         }
@@ -136,10 +152,21 @@ impl ResponseError for ApiError {
 
 impl From<tokio_postgres::Error> for ApiError {
     fn from(err: tokio_postgres::Error) -> ApiError {
-        if let Some(db) = err.as_db_error()
-            && let Some(mapped) = constraint_error(db.constraint())
-        {
-            return mapped;
+        if let Some(db) = err.as_db_error() {
+            if let Some(mapped) = constraint_error(db.constraint()) {
+                return mapped;
+            }
+            // Input PostgreSQL cannot store or read (a NUL byte, a number out of range, text that is
+            // not a value of its type) is the client's mistake: 400, and nothing was written.
+            let code = db.code();
+            if *code == SqlState::CHARACTER_NOT_IN_REPERTOIRE
+                || *code == SqlState::NUMERIC_VALUE_OUT_OF_RANGE
+                || *code == SqlState::INVALID_TEXT_REPRESENTATION
+                || *code == SqlState::DATETIME_FIELD_OVERFLOW
+                || *code == SqlState::STRING_DATA_RIGHT_TRUNCATION
+            {
+                return ApiError::BadRequest(Msg::BadRequest);
+            }
         }
         let io = std::error::Error::source(&err).is_some_and(|s| s.is::<std::io::Error>());
         if err.is_closed() || io {

@@ -102,6 +102,7 @@ messages! {
     Unauthorized => "unauthorized" { "Требуется авторизация", "Please log in", "საჭიროა ავტორიზაცია", "Кирүү талап кылынат" }
     Forbidden => "forbidden" { "Доступ запрещён", "Access denied", "წვდომა აკრძალულია", "Кирүүгө тыюу салынган" }
     CrossSite => "cross_site_request" { "Запрос с другого сайта отклонён", "Cross-site request refused", "სხვა საიტიდან მოთხოვნა უარყოფილია", "Башка сайттан келген сурам четке кагылды" }
+    RouteNotFound => "route_not_found" { "Такого адреса API нет", "No such API route", "ასეთი API მისამართი არ არსებობს", "Мындай API дареги жок" }
     NotFound => "not_found" { "Не найдено", "Not found", "ვერ მოიძებნა", "Табылган жок" }
     AuctionNotFound => "auction_not_found" { "Аукцион не найден", "Auction not found", "აუქციონი ვერ მოიძებნა", "Аукцион табылган жок" }
     PayloadTooLarge => "payload_too_large" { "Слишком большой запрос", "Request body too large", "მოთხოვნა ძალიან დიდია", "Сурам өтө чоң" }

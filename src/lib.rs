@@ -8,6 +8,7 @@ pub mod domain;
 pub mod error;
 pub mod i18n;
 pub mod middleware;
+pub mod openapi;
 pub mod routes;
 pub mod runtime;
 pub mod startup;

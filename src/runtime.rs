@@ -1,6 +1,6 @@
 //! Starts the auction runtime: the registry (supervisor) over [`PgStore`] with the one
-//! [`TokioClock`], auction actors spread over one arbiter thread per core, and the realtime hub
-//! that receives their lobby and balance news.
+//! [`TokioClock`], auction actors spread over one arbiter thread per core, publishing through the
+//! [`Outlets`] that start-up wires in (the realtime hub and the socket encoder).
 
 use std::sync::Arc;
 
@@ -13,8 +13,6 @@ use tyiyn_actors::{Directory, Env, Registry, Rules, TokioClock};
 
 use crate::config::AuctionSettings;
 use crate::db::store::PgStore;
-use crate::ws::SocketIoEncoder;
-use crate::ws::hub::Hub;
 
 /// How handlers reach auctions.
 pub type Auctions = Directory<PgStore, TokioClock>;
@@ -22,7 +20,6 @@ pub type Auctions = Directory<PgStore, TokioClock>;
 /// The running runtime's handles.
 pub struct Runtime {
     pub auctions: Auctions,
-    pub hub: Addr<Hub>,
     pub clock: TokioClock,
     /// The store the actors use, for the few writes that have no actor (deleting a finished auction).
     pub store: PgStore,
@@ -39,18 +36,14 @@ pub fn rules(cfg: &AuctionSettings) -> Rules {
     }
 }
 
-/// Loads every upcoming and live auction and starts its actor. Must run inside the actix System.
-pub async fn launch(pool: Pool, cfg: &AuctionSettings) -> anyhow::Result<Runtime> {
-    let clock = TokioClock::new();
-    // The hub's address exists before the hub: auctions publish to it, and it asks the registry.
-    let hub_ctx: Context<Hub> = Context::new();
-    let hub = hub_ctx.address();
-    let outlets = Outlets {
-        lobby: hub.clone().recipient(),
-        balances: hub.clone().recipient(),
-        notices: hub.clone().recipient(),
-        encoder: Arc::new(SocketIoEncoder),
-    };
+/// Loads every upcoming and live auction and starts its actor, publishing through `outlets`.
+/// Must run inside the actix System.
+pub async fn launch(
+    pool: Pool,
+    cfg: &AuctionSettings,
+    clock: TokioClock,
+    outlets: Outlets,
+) -> anyhow::Result<Runtime> {
     let store = PgStore::new(pool);
     let env = Env {
         store: Arc::new(store.clone()),
@@ -66,6 +59,5 @@ pub async fn launch(pool: Pool, cfg: &AuctionSettings) -> anyhow::Result<Runtime
     let arbiters = (0..threads).map(|_| Arbiter::new().handle()).collect();
     let auctions =
         Registry::launch(env, arbiters).await.map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?;
-    hub_ctx.run(Hub::new(auctions.registry().clone().recipient(), clock.clone()));
-    Ok(Runtime { auctions, hub, clock, store })
+    Ok(Runtime { auctions, clock, store })
 }

@@ -5,16 +5,22 @@ use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
 
+use actix::prelude::*;
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
-use anyhow::Context;
+use anyhow::Context as _;
+use utoipa_actix_web::AppExt;
+use tyiyn_actors::TokioClock;
+use tyiyn_actors::outlets::Outlets;
 
 use crate::auth::password;
-use crate::auth::session::SessionCache;
+use crate::auth::session::Sessions;
 use crate::auth::throttle::LoginThrottle;
 use crate::config::Settings;
 use crate::state::{AppState, SiteCache};
+use crate::ws::SocketIoEncoder;
+use crate::ws::hub::Hub;
 use crate::{db, domain, middleware, routes};
 
 pub struct Application {
@@ -48,20 +54,33 @@ impl Application {
             let client = pool.get().await?;
             db::settings::get(&client).await?
         };
-        let runtime = crate::runtime::launch(pool.clone(), &config.auction).await?;
+        let clock = TokioClock::new();
+        // The hub's address exists before the hub: auctions publish to it, and it asks the registry.
+        let hub_ctx: Context<Hub> = Context::new();
+        let hub = hub_ctx.address();
+        let outlets = Outlets {
+            lobby: hub.clone().recipient(),
+            balances: hub.clone().recipient(),
+            notices: hub.clone().recipient(),
+            encoder: Arc::new(SocketIoEncoder),
+        };
+        let runtime = crate::runtime::launch(pool.clone(), &config.auction, clock, outlets).await?;
+        hub_ctx.run(Hub::new(runtime.auctions.registry().clone().recipient(), runtime.clock.clone()));
         let dummy_hash: Arc<str> =
             password::hash(hex::encode(rand::random::<[u8; 16]>()), config.auth.bcrypt_cost).await?.into();
+        let sessions =
+            web::Data::new(Sessions::new(pool.clone(), config.auth.session_days, config.server.secure_cookies));
         let state = web::Data::new(AppState {
             pool,
             site: SiteCache::new(site),
-            sessions: SessionCache::default(),
+            sessions: sessions.clone(),
             throttle: LoginThrottle::new(
                 config.auth.login_max_failures,
                 Duration::from_secs(config.auth.login_window_secs),
             ),
             dummy_hash,
             auctions: runtime.auctions,
-            hub: runtime.hub,
+            hub,
             clock: runtime.clock,
             store: runtime.store,
             config: config.clone(),
@@ -72,13 +91,22 @@ impl Application {
         let port = listener.local_addr()?.port();
         let limit = config.server.body_limit_bytes;
         let mut server = HttpServer::new(move || {
-            App::new()
-                .app_data(state.clone())
+            // The `/api` routes are registered with their OpenAPI descriptions (crate::openapi).
+            let (app, _) = App::new()
+                .into_utoipa_app()
+                .service(
+                    utoipa_actix_web::scope("/api")
+                        .configure(routes::api)
+                        .default_service(web::to(routes::no_route)),
+                )
+                .split_for_parts();
+            app.app_data(state.clone())
+                .app_data(sessions.clone())
                 .app_data(middleware::json_config(limit))
                 .app_data(web::PayloadConfig::new(limit))
                 .wrap(from_fn(middleware::contract))
                 .wrap(Compress::default())
-                .configure(routes::configure)
+                .configure(routes::site)
         })
         .shutdown_timeout(config.server.shutdown_timeout_secs)
         .listen(listener)?;

@@ -6,7 +6,9 @@ use actix::Addr;
 use deadpool_postgres::Pool;
 use tyiyn_actors::TokioClock;
 
-use crate::auth::session::SessionCache;
+use actix_web::web;
+
+use crate::auth::session::Sessions;
 use crate::auth::throttle::LoginThrottle;
 use crate::config::Settings;
 use crate::db::settings::SiteSettings;
@@ -20,7 +22,8 @@ pub struct AppState {
     pub pool: Pool,
     pub config: Settings,
     pub site: SiteCache,
-    pub sessions: SessionCache,
+    /// Sessions (also registered as their own `web::Data` for the extractors).
+    pub sessions: web::Data<Sessions>,
     pub throttle: LoginThrottle,
     /// A bcrypt hash of a random password, verified against when a username does not exist so
     /// that a login's timing does not reveal which accounts exist.

@@ -48,6 +48,20 @@ impl Serialize for UnixMillis {
     }
 }
 
+impl utoipa::PartialSchema for UnixMillis {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+            .description(Some("An instant in UTC, RFC 3339 with milliseconds."))
+            .examples([serde_json::json!("2026-11-22T05:46:33.123Z")])
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for UnixMillis {}
+
 /// The source of "now" for the runtime and for the server's request stamps.
 pub trait Clock: Clone + Send + Sync + Unpin + 'static {
     /// The current time.

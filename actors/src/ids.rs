@@ -10,8 +10,12 @@ use serde::{Serialize, Serializer};
 macro_rules! id_newtype {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize)]
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+            utoipa::ToSchema,
+        )]
         #[serde(transparent)]
+        #[schema(value_type = i64, format = Int64, example = 12)]
         pub struct $name(pub i64);
 
         impl fmt::Display for $name {
@@ -90,6 +94,19 @@ impl Serialize for Tyiyn {
         raw.serialize(s)
     }
 }
+
+impl utoipa::PartialSchema for Tyiyn {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Number)
+            .description(Some("Money in som with two decimals, computed from integer tyiyn (1/100 som)."))
+            .examples([serde_json::json!(12.34)])
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Tyiyn {}
 
 #[cfg(test)]
 mod tests {

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
+use utoipa::ToSchema;
 
 use crate::clock::UnixMillis;
 use crate::ids::{AuctionId, BidId, Tyiyn};
@@ -30,6 +31,22 @@ impl<T> Deref for Shared<T> {
 impl<T: Serialize> Serialize for Shared<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         (*self.0).serialize(s)
+    }
+}
+
+impl<T: utoipa::PartialSchema> utoipa::PartialSchema for Shared<T> {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        T::schema()
+    }
+}
+
+impl<T: ToSchema> ToSchema for Shared<T> {
+    fn name() -> std::borrow::Cow<'static, str> {
+        T::name()
+    }
+
+    fn schemas(out: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+        T::schemas(out)
     }
 }
 
@@ -83,21 +100,123 @@ impl Serialize for BidRecord {
     }
 }
 
-/// The winner of a finished auction as the actor knows it (the server adds names and role).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+impl utoipa::PartialSchema for BidRecord {
+    /// The schema of the hand-written `Serialize` above: keep the two together.
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        use utoipa::openapi::{Ref, RefOr};
+        let user = ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Object, Type::Null]))
+            .description(Some("The bidder; `null` for a house bot's bid."))
+            .property("id", ObjectBuilder::new().schema_type(Type::Integer).format(Some(int64())))
+            .property("username", ObjectBuilder::new().schema_type(Type::String))
+            .required("id")
+            .required("username");
+        let nullable_string = ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::String, Type::Null]));
+        RefOr::T(
+            ObjectBuilder::new()
+                .description(Some("One accepted bid, as the bid history shows it."))
+                .property("id", ObjectBuilder::new().schema_type(Type::Integer).format(Some(int64())))
+                .property("amount", RefOr::Ref(Ref::from_schema_name("Tyiyn")))
+                .property("isBot", ObjectBuilder::new().schema_type(Type::Boolean))
+                .property("botName", nullable_string.description(Some("The bot's name, for a bot's bid.")))
+                .property("isPrebid", ObjectBuilder::new().schema_type(Type::Boolean))
+                .property("user", user)
+                .property("createdAt", RefOr::Ref(Ref::from_schema_name("UnixMillis")))
+                .required("id")
+                .required("amount")
+                .required("isBot")
+                .required("botName")
+                .required("isPrebid")
+                .required("user")
+                .required("createdAt")
+                .into(),
+        )
+    }
+}
+
+impl ToSchema for BidRecord {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "Bid".into()
+    }
+
+    fn schemas(out: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+        use utoipa::PartialSchema;
+        out.push(("Tyiyn".into(), Tyiyn::schema()));
+        out.push(("UnixMillis".into(), UnixMillis::schema()));
+    }
+}
+
+fn int64() -> utoipa::openapi::schema::SchemaFormat {
+    utoipa::openapi::schema::SchemaFormat::KnownFormat(utoipa::openapi::schema::KnownFormat::Int64)
+}
+
+/// A user's role: `user` or `admin`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// A bidder.
+    #[default]
+    User,
+    /// An operator: everything a user can do, plus the admin panel.
+    Admin,
+}
+
+impl Role {
+    /// The stored form (`app_user.role`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::User => "user",
+            Role::Admin => "admin",
+        }
+    }
+
+    /// Parses the stored form; anything but `admin` is a plain user.
+    pub fn parse(s: &str) -> Role {
+        if s == "admin" { Role::Admin } else { Role::User }
+    }
+}
+
+/// The winner of a finished auction, the same from the actor's finish event and from a later page
+/// load: the spec's public fields (no contact data) plus `isBot`.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct WinnerView {
+pub struct Winner {
     /// User id (or bot id when `is_bot`).
     pub id: i64,
     /// Username or bot name.
     #[serde(serialize_with = "arc_str")]
+    #[schema(value_type = String, example = "aibek")]
     pub username: Arc<str>,
+    /// First name, when the winner gave one.
+    #[schema(required)]
+    pub first_name: Option<String>,
+    /// Last name, when the winner gave one.
+    #[schema(required)]
+    pub last_name: Option<String>,
+    /// The winner's role.
+    pub role: Role,
     /// Whether a house bot won.
     pub is_bot: bool,
 }
 
+impl Winner {
+    /// A winner known only by the bidder record (names unknown): bots, and the in-memory store.
+    pub fn from_bidder(bidder: &Bidder) -> Winner {
+        Winner {
+            id: bidder.id.raw(),
+            username: bidder.name.clone(),
+            first_name: None,
+            last_name: None,
+            role: Role::User,
+            is_bot: bidder.is_bot(),
+        }
+    }
+}
+
 /// The winning bid of a finished auction.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WinningBid {
     /// The final price.
@@ -106,19 +225,23 @@ pub struct WinningBid {
     pub created_at: UnixMillis,
 }
 
-/// The API's Auction object, computed from the actor's memory (no query).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// The API's one Auction object (upcoming, live and finished alike): computed from an actor's
+/// memory for live and upcoming auctions, from PostgreSQL for finished ones.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Auction)]
 pub struct AuctionInfo {
     /// Primary key.
     pub id: AuctionId,
     /// Human-readable id, e.g. `TY/2026/00012`.
     #[serde(serialize_with = "arc_str")]
+    #[schema(value_type = String, example = "TY/2026/00012")]
     pub display_id: Arc<str>,
     /// The URL slug (spec section 5), from the title and display id.
     pub slug: String,
     /// Title, description, image, retail price and the other editable details.
     #[serde(flatten)]
+    #[schema(value_type = AuctionDetails)]
     pub details: Shared<AuctionDetails>,
     /// The price now.
     pub current_price: Tyiyn,
@@ -129,8 +252,10 @@ pub struct AuctionInfo {
     /// When the auction goes (or went) live.
     pub start_time: UnixMillis,
     /// When it finished; `null` unless finished.
+    #[schema(required)]
     pub end_time: Option<UnixMillis>,
     /// The live deadline; `null` unless live.
+    #[schema(required)]
     pub ends_at: Option<UnixMillis>,
     /// The runtime clock when this was made: clients count down `endsAt - serverTime`.
     pub server_time: UnixMillis,
@@ -142,6 +267,7 @@ pub struct AuctionInfo {
     pub total_bids: i64,
     /// The leader's name.
     #[serde(serialize_with = "opt_arc_str")]
+    #[schema(value_type = Option<String>, required)]
     pub last_bidder: Option<Arc<str>>,
     /// Distinct bidders.
     pub participants: usize,
@@ -150,13 +276,15 @@ pub struct AuctionInfo {
     /// When the auction was created.
     pub created_at: UnixMillis,
     /// The winner; `null` unless finished with bids.
-    pub winner: Option<WinnerView>,
+    #[schema(required)]
+    pub winner: Option<Winner>,
     /// The winning bid; `null` unless finished with bids.
+    #[schema(required)]
     pub winning_bid: Option<WinningBid>,
 }
 
 /// A full snapshot: the auction and its most recent bids (newest first, at most 50).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuctionView {
     /// The auction object.
@@ -166,7 +294,7 @@ pub struct AuctionView {
 }
 
 /// What happened, so a client knows how to apply an [`AuctionEvent`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum EventKind {
     /// Sent to a joining session: `bids` is the full recent list; replace local state.
@@ -186,11 +314,13 @@ pub enum EventKind {
 }
 
 /// A change pushed to every session watching one auction; serialized once per broadcast by the
-/// [`Encoder`](crate::outlets::Encoder).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// [`Encoder`](crate::outlets::Encoder). Its `type` discriminates it from the lobby's compact
+/// updates, which share the `auctionUpdate` event.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuctionEvent {
     /// What happened.
+    #[serde(rename = "type")]
     pub kind: EventKind,
     /// The auction after the change.
     pub auction: AuctionInfo,

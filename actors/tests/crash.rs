@@ -52,7 +52,7 @@ impl AuctionStore for Fragile {
     fn finish(
         &self,
         record: FinishRecord,
-    ) -> impl Future<Output = Result<bool, StoreError>> + Send + 'static {
+    ) -> impl Future<Output = Result<tyiyn_actors::store::Finished, StoreError>> + Send + 'static {
         self.inner.finish(record)
     }
     fn update_details(

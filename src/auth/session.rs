@@ -12,9 +12,10 @@ use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use chrono::{DateTime, Duration, Utc};
 use sha2::{Digest, Sha256};
 
+use deadpool_postgres::Pool;
+
 use crate::db;
 use crate::error::ApiError;
-use crate::state::AppState;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "tyiyn_session";
@@ -52,6 +53,29 @@ impl SessionCache {
     }
 }
 
+/// Everything sessions need: the pool (durable copy), the cache, and the cookie settings.
+/// Registered as its own `web::Data` so the extractors below need nothing else.
+pub struct Sessions {
+    pool: Pool,
+    cache: SessionCache,
+    /// How long an unused session lives.
+    days: i64,
+    /// Always mark the cookie `Secure` (behind a TLS-terminating proxy).
+    secure_cookies: bool,
+}
+
+impl Sessions {
+    /// Sessions on `pool`, living `days` after their last use.
+    pub fn new(pool: Pool, days: i64, secure_cookies: bool) -> Sessions {
+        Sessions { pool, cache: SessionCache::default(), days, secure_cookies }
+    }
+
+    /// Forgets every cached session of a user (deleted account, changed role).
+    pub fn forget_user(&self, user_id: i64) {
+        self.cache.remove_user(user_id);
+    }
+}
+
 /// A new random token (hex, for the cookie) and its hash (for storage).
 pub fn new_token() -> (String, TokenHash) {
     let token = hex::encode(rand::random::<[u8; 32]>());
@@ -64,24 +88,24 @@ pub fn hash_token(token: &str) -> TokenHash {
 }
 
 /// Whether cookies should carry `Secure` for this request.
-fn secure(req: &HttpRequest, state: &AppState) -> bool {
-    state.config.server.secure_cookies || req.connection_info().scheme() == "https"
+fn secure(req: &HttpRequest, sessions: &Sessions) -> bool {
+    sessions.secure_cookies || req.connection_info().scheme() == "https"
 }
 
 /// The cookie that carries `token`. The browser keeps it long; the server enforces expiry.
-pub fn cookie(req: &HttpRequest, state: &AppState, token: String) -> Cookie<'static> {
+pub fn cookie(req: &HttpRequest, sessions: &Sessions, token: String) -> Cookie<'static> {
     Cookie::build(COOKIE, token)
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
-        .secure(secure(req, state))
+        .secure(secure(req, sessions))
         .max_age(time::Duration::days(400))
         .finish()
 }
 
 /// The cookie that deletes the session cookie.
-pub fn removal(req: &HttpRequest, state: &AppState) -> Cookie<'static> {
-    let mut c = cookie(req, state, String::new());
+pub fn removal(req: &HttpRequest, sessions: &Sessions) -> Cookie<'static> {
+    let mut c = cookie(req, sessions, String::new());
     c.make_removal();
     c
 }
@@ -89,24 +113,24 @@ pub fn removal(req: &HttpRequest, state: &AppState) -> Cookie<'static> {
 /// Stores a new session for `user` and returns its cookie.
 pub async fn start(
     req: &HttpRequest,
-    state: &AppState,
+    sessions: &Sessions,
     user_id: i64,
     username: &str,
 ) -> Result<Cookie<'static>, ApiError> {
     let (token, hash) = new_token();
-    let expires_at = Utc::now() + Duration::days(state.config.auth.session_days);
-    let client = state.pool.get().await?;
+    let expires_at = Utc::now() + Duration::days(sessions.days);
+    let client = sessions.pool.get().await?;
     db::users::insert_session(&client, &hash, user_id, expires_at).await?;
-    state.sessions.put(hash, Cached { user_id, username: username.into(), expires_at });
-    Ok(cookie(req, state, token))
+    sessions.cache.put(hash, Cached { user_id, username: username.into(), expires_at });
+    Ok(cookie(req, sessions, token))
 }
 
 /// Deletes the request's session, if any (logout, and rotation at login).
-pub async fn end(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
+pub async fn end(req: &HttpRequest, sessions: &Sessions) -> Result<(), ApiError> {
     if let Some(c) = req.cookie(COOKIE) {
         let hash = hash_token(c.value());
-        state.sessions.remove(&hash);
-        let client = state.pool.get().await?;
+        sessions.cache.remove(&hash);
+        let client = sessions.pool.get().await?;
         db::users::delete_session(&client, &hash).await?;
     }
     Ok(())
@@ -120,7 +144,7 @@ pub struct CurrentUser {
 }
 
 async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, ApiError> {
-    let Some(state) = req.app_data::<web::Data<AppState>>() else {
+    let Some(state) = req.app_data::<web::Data<Sessions>>() else {
         return Ok(None);
     };
     let Some(c) = req.cookie(COOKIE) else {
@@ -128,10 +152,10 @@ async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, ApiError> {
     };
     let hash = hash_token(c.value());
     let now = Utc::now();
-    let entry = match state.sessions.get(&hash) {
+    let entry = match state.cache.get(&hash) {
         Some(entry) if entry.expires_at > now => entry,
         Some(_) => {
-            state.sessions.remove(&hash);
+            state.cache.remove(&hash);
             return Ok(None);
         }
         None => {
@@ -141,17 +165,17 @@ async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, ApiError> {
             };
             let entry =
                 Cached { user_id: row.user_id, username: row.username.into(), expires_at: row.expires_at };
-            state.sessions.put(hash, entry.clone());
+            state.cache.put(hash, entry.clone());
             entry
         }
     };
-    let lifetime = Duration::days(state.config.auth.session_days);
+    let lifetime = Duration::days(state.days);
     if entry.expires_at - now < lifetime - Duration::days(1) {
         // Slide the expiry at most once a day per session, not on every request.
         let expires_at = now + lifetime;
         let client = state.pool.get().await?;
         db::users::extend_session(&client, &hash, expires_at).await?;
-        state.sessions.put(hash, Cached { expires_at, ..entry.clone() });
+        state.cache.put(hash, Cached { expires_at, ..entry.clone() });
     }
     Ok(Some(CurrentUser { id: entry.user_id, username: entry.username }))
 }
@@ -194,7 +218,7 @@ impl FromRequest for AdminUser {
         Box::pin(async move {
             let user = resolve(req.clone()).await?.ok_or(ApiError::Unauthorized)?;
             let state = req
-                .app_data::<web::Data<AppState>>()
+                .app_data::<web::Data<Sessions>>()
                 .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("state missing")))?;
             let client = state.pool.get().await?;
             match db::users::role(&client, user.id).await?.as_deref() {

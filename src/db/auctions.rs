@@ -1,98 +1,53 @@
 //! Reads of auctions that have no actor: finished ones (their final state is in PostgreSQL), and
 //! lookups by slug. Live and upcoming auctions are read from their actors.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
-use serde::Serialize;
 use tokio_postgres::Row;
-use tyiyn_actors::ids::Tyiyn;
+use tyiyn_actors::clock::UnixMillis;
+use tyiyn_actors::ids::{AuctionId, Tyiyn};
 use tyiyn_actors::slug::slug;
-use tyiyn_actors::store::AuctionDetails;
+use tyiyn_actors::state::AuctionStatus;
+use tyiyn_actors::view::{AuctionInfo, Shared, WinningBid};
 
-use super::store::details;
+use super::rows::{details, ms, winner_from};
 
-/// A finished auction in the Auction object's shape (docs/api.md).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FinishedAuction {
-    pub id: i64,
-    pub display_id: String,
-    pub slug: String,
-    #[serde(flatten)]
-    pub details: AuctionDetails,
-    pub current_price: Tyiyn,
-    pub starting_price: Tyiyn,
-    pub bid_increment: Tyiyn,
-    pub start_time: DateTime<Utc>,
-    pub end_time: Option<DateTime<Utc>>,
-    pub ends_at: Option<DateTime<Utc>>,
-    pub server_time: DateTime<Utc>,
-    pub status: &'static str,
-    pub prebids_count: i64,
-    pub total_bids: i64,
-    pub last_bidder: Option<String>,
-    pub participants: i64,
-    pub viewers: i64,
-    pub created_at: DateTime<Utc>,
-    pub winner: Option<Winner>,
-    pub winning_bid: Option<WinningBid>,
-}
-
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Winner {
-    pub id: i64,
-    pub username: String,
-    pub first_name: Option<String>,
-    pub last_name: Option<String>,
-    pub role: String,
-    pub is_bot: bool,
-}
-
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct WinningBid {
-    pub amount: Tyiyn,
-    pub created_at: DateTime<Utc>,
-}
-
-fn from_row(r: &Row) -> FinishedAuction {
+/// A finished auction as the one Auction object (`tyiyn_actors::view::AuctionInfo`), the same
+/// shape its actor sent while it was live.
+fn from_row(r: &Row, now: UnixMillis) -> AuctionInfo {
     let details = details(r, 2);
     let display_id: String = r.get(1);
-    let winner = r.get::<_, Option<i64>>(18).map(|id| Winner {
-        id,
-        username: r.get(19),
-        first_name: r.get(20),
-        last_name: r.get(21),
-        role: r.get(22),
-        is_bot: r.get(23),
-    });
+    let winner = r.get::<_, Option<i64>>(18).map(|_| winner_from(r, 18));
     let last_bid_at: Option<DateTime<Utc>> = r.get(26);
-    FinishedAuction {
-        id: r.get(0),
+    let price = Tyiyn(r.get(11));
+    AuctionInfo {
+        id: AuctionId(r.get(0)),
         slug: slug(&details.title, &display_id),
-        display_id,
-        details,
-        current_price: Tyiyn(r.get(11)),
+        display_id: display_id.into(),
+        details: Shared(Arc::new(details)),
+        current_price: price,
         starting_price: Tyiyn(r.get(12)),
         bid_increment: Tyiyn(r.get(13)),
-        start_time: r.get(14),
-        end_time: r.get(15),
+        start_time: ms(r.get(14)),
+        end_time: r.get::<_, Option<DateTime<Utc>>>(15).map(ms),
         ends_at: None,
-        server_time: Utc::now(),
-        status: "finished",
+        server_time: now,
+        status: AuctionStatus::Finished,
         total_bids: r.get(16),
-        created_at: r.get(17),
+        created_at: ms(r.get(17)),
         last_bidder: winner.as_ref().map(|w| w.username.clone()),
-        winning_bid: winner
-            .as_ref()
-            .zip(last_bid_at)
-            .map(|(_, at)| WinningBid { amount: Tyiyn(r.get(11)), created_at: at }),
+        winning_bid: winner.as_ref().zip(last_bid_at).map(|(_, at)| WinningBid { amount: price, created_at: ms(at) }),
         winner,
-        prebids_count: r.get(24),
-        participants: r.get(25),
+        prebids_count: count(r.get(24)),
+        participants: count(r.get(25)),
         viewers: 0,
     }
+}
+
+fn count(n: i64) -> usize {
+    usize::try_from(n).unwrap_or(0)
 }
 
 /// Finished auctions, newest end first (or the one with `id`).
@@ -100,9 +55,10 @@ pub async fn finished(
     db: &impl GenericClient,
     id: Option<i64>,
     limit: i64,
-) -> Result<Vec<FinishedAuction>, tokio_postgres::Error> {
+    now: UnixMillis,
+) -> Result<Vec<AuctionInfo>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(include_str!("../../sql/queries/auction/select_finished.sql")).await?;
-    Ok(db.query(&stmt, &[&id, &limit]).await?.iter().map(from_row).collect())
+    Ok(db.query(&stmt, &[&id, &limit]).await?.iter().map(|r| from_row(r, now)).collect())
 }
 
 /// The auction whose display id ends the slug.

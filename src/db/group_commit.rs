@@ -14,7 +14,7 @@ use tokio::sync::{mpsc, oneshot};
 use tyiyn_actors::ids::{BidId, UserId};
 use tyiyn_actors::store::{BidBatch, CommitError, CommittedBid};
 
-use super::store::{describe, ts};
+use super::rows::{describe, ts};
 
 /// Most batches in one group (bounds one statement's size).
 const MAX_GROUP: usize = 512;

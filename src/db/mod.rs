@@ -3,8 +3,10 @@
 
 pub mod auctions;
 pub mod demo;
+pub mod history;
 pub mod group_commit;
 pub mod migrate;
+pub mod rows;
 pub mod settings;
 pub mod store;
 pub mod users;

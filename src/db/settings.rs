@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 use tokio_postgres::Row;
 
 /// Site settings as admins edit them; the public subset omits `updatedAt`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Settings)]
 pub struct SiteSettings {
     pub currency: String,
     pub currency_symbol: String,
@@ -18,6 +19,7 @@ pub struct SiteSettings {
     pub contact_address: String,
     pub contact_phone: String,
     pub contact_email: String,
+    /// Admins only: when the settings were last saved.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub updated_at: Option<DateTime<Utc>>,
 }

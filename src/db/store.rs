@@ -13,11 +13,12 @@ use tyiyn_actors::rules::{Bidder, BidderId};
 use tyiyn_actors::state::{AuctionStatus, Prebid};
 use tyiyn_actors::store::{
     AuctionDetails, AuctionSnapshot, AuctionStore, BidBatch, CommitError, CommittedBid, CommittedPrebid,
-    FinishRecord, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+    FinishRecord, Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
 };
-use tyiyn_actors::view::BidRecord;
+use tyiyn_actors::view::{BidRecord, Winner};
 
 use super::group_commit::GroupCommitter;
+use super::rows::{details, ms, ts, winner_from};
 
 /// How many recent bids a snapshot carries.
 const RECENT_BIDS: i64 = 50;
@@ -44,43 +45,6 @@ impl PgStore {
 
 fn down(err: impl std::fmt::Display) -> StoreError {
     StoreError(err.to_string())
-}
-
-/// A database error with PostgreSQL's own code and message (tokio-postgres prints only "db error").
-pub(super) fn describe(e: &tokio_postgres::Error) -> String {
-    match e.as_db_error() {
-        Some(db) => format!("{} {}", db.code().code(), db.message()),
-        None => e.to_string(),
-    }
-}
-
-pub fn ts(ms: UnixMillis) -> DateTime<Utc> {
-    DateTime::from_timestamp_millis(ms.0).unwrap_or_default()
-}
-
-pub fn ms(t: DateTime<Utc>) -> UnixMillis {
-    UnixMillis(t.timestamp_millis())
-}
-
-/// The editable details from nine columns starting at `at`, in this order: title, description,
-/// image_url, retail_price, is_bid_package, bid_package_bids, category, condition, estimated_value.
-pub fn details(row: &Row, at: usize) -> AuctionDetails {
-    AuctionDetails {
-        title: row.get(at),
-        description: row.get(at + 1),
-        image_url: opt(row.get(at + 2)),
-        retail_price: Tyiyn(row.get(at + 3)),
-        is_bid_package: row.get(at + 4),
-        bid_package_bids: row.get(at + 5),
-        category: opt(row.get(at + 6)),
-        condition: opt(row.get(at + 7)),
-        estimated_value: row.get::<_, Option<i64>>(at + 8).map(Tyiyn),
-    }
-}
-
-/// An empty text column as `None`.
-pub fn opt(text: String) -> Option<String> {
-    (!text.is_empty()).then_some(text)
 }
 
 /// The columns of a bid list, one array each, for `unnest`.
@@ -177,7 +141,7 @@ async fn go_live(pool: Pool, change: GoLive) -> Result<Vec<BidId>, StoreError> {
     Ok(ids)
 }
 
-async fn finish(pool: Pool, record: FinishRecord) -> Result<bool, StoreError> {
+async fn finish(pool: Pool, record: FinishRecord) -> Result<Finished, StoreError> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
     let winner = record.winner.as_ref().map(|b| b.id.raw());
@@ -186,10 +150,9 @@ async fn finish(pool: Pool, record: FinishRecord) -> Result<bool, StoreError> {
         .query_opt(&stmt, &[&record.auction.0, &ts(record.ended_at), &winner, &record.final_price.0])
         .await
         .map_err(down)?;
-    let Some(row) = finished else {
-        return Ok(false);
-    };
-    if let Some(user) = record.winner.as_ref().and_then(|b| b.id.user()) {
+    if let Some(row) = &finished
+        && let Some(user) = record.winner.as_ref().and_then(|b| b.id.user())
+    {
         let title: String = row.get(0);
         let stmt = tx.prepare_cached(q!("insert_notifications")).await.map_err(down)?;
         let payload = serde_json::json!({ "title": title, "finalPrice": record.final_price.to_som_string() });
@@ -197,8 +160,15 @@ async fn finish(pool: Pool, record: FinishRecord) -> Result<bool, StoreError> {
             .await
             .map_err(down)?;
     }
+    let stmt = tx.prepare_cached(q!("select_winner")).await.map_err(down)?;
+    let winner = match tx.query_opt(&stmt, &[&record.auction.0]).await.map_err(down)? {
+        // A bot's bidder id is not a user id: its public fields are the bidder record's.
+        _ if record.winner.as_ref().is_some_and(Bidder::is_bot) => record.winner.as_ref().map(Winner::from_bidder),
+        Some(row) => Some(winner_from(&row, 0)),
+        None => None,
+    };
     tx.commit().await.map_err(down)?;
-    Ok(true)
+    Ok(Finished { newly: finished.is_some(), winner })
 }
 
 async fn update_details(
@@ -420,7 +390,7 @@ impl AuctionStore for PgStore {
     fn finish(
         &self,
         record: FinishRecord,
-    ) -> impl Future<Output = Result<bool, StoreError>> + Send + 'static {
+    ) -> impl Future<Output = Result<Finished, StoreError>> + Send + 'static {
         finish(self.pool.clone(), record)
     }
 

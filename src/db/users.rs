@@ -6,21 +6,33 @@ use serde::Serialize;
 use tokio_postgres::Row;
 
 use tyiyn_actors::ids::Tyiyn;
+use tyiyn_actors::view::Role;
 
 /// A user as the API shows it (spec section 3). Never carries the password hash.
-#[derive(Debug, Clone, Serialize)]
+/// This is the "self" audience: only the user themselves (and, later, admins) see it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = User)]
 pub struct UserView {
     pub id: i64,
+    #[schema(example = "aibek")]
     pub username: String,
+    #[schema(required, example = "Айбек")]
     pub first_name: Option<String>,
+    #[schema(required, example = "Асанов")]
     pub last_name: Option<String>,
+    #[schema(required, example = "aibek@example.kg")]
     pub email: Option<String>,
+    #[schema(required, example = "+996555123456")]
     pub phone: Option<String>,
+    #[schema(required)]
     pub date_of_birth: Option<NaiveDate>,
+    /// `male`, `female` or `other`.
+    #[schema(required, example = "male")]
     pub gender: Option<String>,
     pub bid_balance: i64,
-    pub role: String,
+    pub role: Role,
+    #[schema(required)]
     pub ip_address: Option<String>,
     pub total_bids: i64,
     pub won_auctions: i64,
@@ -40,7 +52,7 @@ impl UserView {
             date_of_birth: row.get(6),
             gender: row.get(7),
             bid_balance: row.get(8),
-            role: row.get(9),
+            role: Role::parse(row.get(9)),
             ip_address: row.get(10),
             created_at: row.get(11),
             total_bids: row.get(12),

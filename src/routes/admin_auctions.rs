@@ -2,9 +2,13 @@
 //! delete with refunds. Each is a message to the registry or to the auction's actor; only a
 //! finished auction (no actor any more) is deleted through the store directly.
 
-use actix_web::{HttpResponse, web};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tyiyn_actors::clock::Clock;
+use tyiyn_actors::view::AuctionInfo;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 use tyiyn_actors::auction::{Delete, EndNow, UpdateDetails};
 use tyiyn_actors::ids::{AuctionId, Tyiyn};
 use tyiyn_actors::outlets::BalanceChanged;
@@ -15,16 +19,22 @@ use super::{optional, required};
 use crate::auth::AdminUser;
 use crate::db;
 use crate::domain;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/admin/auctions", web::get().to(list))
-        .route("/admin/auctions", web::post().to(create))
-        .route("/admin/auctions/{id}", web::put().to(update))
-        .route("/admin/auctions/{id}", web::delete().to(delete))
-        .route("/admin/auctions/{id}/end", web::post().to(end));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(list).service(create).service(update).service(delete).service(end);
+}
+
+/// What deleting an auction did.
+#[derive(Serialize, ToSchema)]
+pub struct Deleted {
+    pub ok: bool,
+    /// How many users got bids back, for a finished auction; `null` for a live or upcoming one,
+    /// whose actor refunds and tells each user through `bidBalanceUpdate`.
+    #[schema(required)]
+    pub refunded: Option<usize>,
 }
 
 fn control(err: ControlError) -> ApiError {
@@ -38,18 +48,22 @@ fn control(err: ControlError) -> ApiError {
 }
 
 /// The create and edit forms (spec section 5) plus optional product details.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AuctionForm {
     title: Option<String>,
     description: Option<String>,
     image_url: Option<String>,
+    /// Som: a number, or a string such as `"1999.99"`.
+    #[schema(value_type = Option<f64>, example = 1999.99)]
     retail_price: Option<Value>,
     start_time: Option<String>,
     is_bid_package: Option<bool>,
     bid_package_bids: Option<i64>,
     category: Option<String>,
     condition: Option<String>,
+    /// Som, like `retailPrice`.
+    #[schema(value_type = Option<f64>)]
     estimated_value: Option<Value>,
 }
 
@@ -120,21 +134,46 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
     Ok((details, start))
 }
 
+/// Live and upcoming auctions.
+#[utoipa::path(
+    tag = "admin",
+    responses((status = 200, description = "The auctions", body = Vec<AuctionInfo>), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
+)]
+#[get("/admin/auctions")]
 async fn list(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(state.auctions.list().await)
 }
 
+/// Creates an upcoming auction.
+#[utoipa::path(
+    tag = "admin",
+    request_body = AuctionForm,
+    responses((status = 201, description = "The new auction", body = AuctionInfo), (status = 400, description = "`fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, …), with `fields`", body = ErrorBody), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody))
+)]
+#[post("/admin/auctions")]
 async fn create(
     _admin: AdminUser,
     state: web::Data<AppState>,
     body: web::Json<AuctionForm>,
 ) -> Result<HttpResponse, ApiError> {
     let (details, start) = parse_form(body.into_inner())?;
-    let new = NewAuction { details, start_time: db::store::ms(start), starting_price: Tyiyn(1) };
+    let new = NewAuction { details, start_time: db::rows::ms(start), starting_price: Tyiyn(1) };
     let info = state.auctions.create(new).await.map_err(control)?;
     Ok(HttpResponse::Created().json(info))
 }
 
+/// Edits an upcoming auction's details and start time.
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "Auction id")),
+    request_body = AuctionForm,
+    responses(
+        (status = 200, description = "The saved auction", body = AuctionInfo),
+        (status = 400, description = "`fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, …), with `fields`", body = ErrorBody), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody), (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 409, description = "`auction_not_upcoming` or `auction_finished`", body = ErrorBody),
+    )
+)]
+#[put("/admin/auctions/{id}")]
 async fn update(
     _admin: AdminUser,
     state: web::Data<AppState>,
@@ -143,13 +182,24 @@ async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let id = AuctionId(path.into_inner());
     let (details, start) = parse_form(body.into_inner())?;
-    let msg = UpdateDetails { details, start_time: db::store::ms(start) };
+    let msg = UpdateDetails { details, start_time: db::rows::ms(start) };
     match state.auctions.ask(id, msg).await {
         Some(result) => Ok(HttpResponse::Ok().json(result.map_err(control)?)),
         None => Err(finished_or_missing(&state, id).await?),
     }
 }
 
+/// Finishes a live auction now; the leader wins (exactly once).
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses(
+        (status = 200, description = "The finished auction", body = AuctionInfo),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody), (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 409, description = "`auction_not_live` or `auction_finished`", body = ErrorBody),
+    )
+)]
+#[post("/admin/auctions/{id}/end")]
 async fn end(
     _admin: AdminUser,
     state: web::Data<AppState>,
@@ -162,6 +212,13 @@ async fn end(
     }
 }
 
+/// Deletes an auction; every paid bid and pre-bid is refunded through the ledger.
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses((status = 200, description = "Deleted", body = Deleted), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody), (status = 404, description = "`auction_not_found`", body = ErrorBody))
+)]
+#[delete("/admin/auctions/{id}")]
 async fn delete(
     _admin: AdminUser,
     state: web::Data<AppState>,
@@ -170,11 +227,11 @@ async fn delete(
     let id = AuctionId(path.into_inner());
     if let Some(result) = state.auctions.ask(id, Delete).await {
         result.map_err(control)?;
-        return Ok(HttpResponse::Ok().json(json!({ "ok": true })));
+        return Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded: None }));
     }
     // No actor: finished (or gone). A finished auction is deleted with the same refunds.
     let client = state.pool.get().await?;
-    if db::auctions::finished(&client, Some(id.0), 1).await?.is_empty() {
+    if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
     }
     let refunds =
@@ -182,12 +239,12 @@ async fn delete(
     for refund in &refunds {
         state.hub.do_send(BalanceChanged { user: refund.user, balance: refund.balance });
     }
-    Ok(HttpResponse::Ok().json(json!({ "ok": true, "refunded": refunds.len() })))
+    Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded: Some(refunds.len()) }))
 }
 
 async fn finished_or_missing(state: &AppState, id: AuctionId) -> Result<ApiError, ApiError> {
     let client = state.pool.get().await?;
-    Ok(if db::auctions::finished(&client, Some(id.0), 1).await?.is_empty() {
+    Ok(if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
         ApiError::NotFound(Msg::AuctionNotFound)
     } else {
         ApiError::Conflict(Msg::AuctionFinished)

@@ -5,17 +5,20 @@
 use std::collections::BTreeMap;
 use std::future::{Ready, ready};
 
-use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, web};
-use serde_json::json;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, get, post, web};
+use serde::Serialize;
 use tyiyn_actors::auction::{GetInfo, GetView, PlaceBid, PlacePrebid};
 use tyiyn_actors::clock::{Clock, UnixMillis};
-use tyiyn_actors::ids::{AuctionId, UserId};
+use tyiyn_actors::ids::{AuctionId, PrebidId, UserId};
+use tyiyn_actors::view::{AuctionInfo, BidRecord};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 use tyiyn_actors::rules::BidRejected;
 use tyiyn_actors::state::AuctionStatus;
 
 use crate::auth::CurrentUser;
-use crate::db::{self, auctions::FinishedAuction};
-use crate::error::ApiError;
+use crate::db;
+use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
 use crate::state::AppState;
 use crate::ws::hub::seconds_left;
@@ -25,15 +28,62 @@ const FINISHED_LIMIT: i64 = 50;
 /// Bids in `GET /api/auctions/{id}/bids`.
 const BIDS_LIMIT: i64 = 50;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/auctions", web::get().to(list))
-        .route("/auctions/slug/{slug}", web::get().to(by_slug))
-        .route("/auctions/{id}", web::get().to(by_id))
-        .route("/auctions/{id}/bids", web::get().to(bids))
-        .route("/auctions/{id}/stats", web::get().to(stats))
-        .route("/auctions/{id}/bid", web::post().to(bid))
-        .route("/auctions/{id}/prebid", web::post().to(prebid))
-        .route("/timers", web::get().to(timers));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(list)
+        .service(by_slug)
+        .service(by_id)
+        .service(bids)
+        .service(stats)
+        .service(bid)
+        .service(prebid)
+        .service(timers);
+}
+
+/// `GET /api/auctions`: live by deadline, upcoming by start, finished by end (newest first).
+#[derive(Serialize, ToSchema)]
+pub struct AuctionLists {
+    pub live: Vec<AuctionInfo>,
+    pub upcoming: Vec<AuctionInfo>,
+    /// At most 50.
+    pub finished: Vec<AuctionInfo>,
+}
+
+/// An auction's bid statistics.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuctionStats {
+    pub total_bids: i64,
+    pub unique_participants: i64,
+}
+
+/// An accepted bid: the auction right after its commit, the bid, and the bidder's balance.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BidAnswer<'a> {
+    #[schema(value_type = AuctionInfo)]
+    pub auction: &'a AuctionInfo,
+    #[schema(value_type = BidRecord)]
+    pub bid: &'a BidRecord,
+    /// The balance after the debit.
+    #[schema(required)]
+    pub bid_balance: Option<i64>,
+}
+
+/// The new pre-bid.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PrebidRef {
+    pub id: PrebidId,
+    pub auction_id: AuctionId,
+}
+
+/// An accepted pre-bid: it, the user's balance after the debit and the auction's pre-bid count.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PrebidAnswer {
+    pub prebid: PrebidRef,
+    pub bid_balance: i64,
+    pub prebids_count: usize,
 }
 
 /// When the request arrived, on the runtime's clock. Declared first among a handler's
@@ -71,51 +121,79 @@ pub fn rejection(err: BidRejected) -> ApiError {
     }
 }
 
-async fn finished_one(state: &AppState, id: i64) -> Result<Option<FinishedAuction>, ApiError> {
+async fn finished_one(state: &AppState, id: i64) -> Result<Option<AuctionInfo>, ApiError> {
     let client = state.pool.get().await?;
-    Ok(db::auctions::finished(&client, Some(id), 1).await?.pop())
+    Ok(db::auctions::finished(&client, Some(id), 1, state.clock.now()).await?.pop())
 }
 
 /// An auction by id: from its actor when it has one, else the finished row.
-async fn auction_json(state: &AppState, id: i64) -> Result<serde_json::Value, ApiError> {
+async fn auction(state: &AppState, id: i64) -> Result<AuctionInfo, ApiError> {
     if let Some(addr) = state.auctions.get(AuctionId(id))
         && let Ok(info) = addr.send(GetInfo).await
     {
-        return Ok(json!(info));
+        return Ok(info);
     }
     if let Some(done) = finished_one(state, id).await? {
-        return Ok(json!(done));
+        return Ok(done);
     }
     // Not in memory and not finished: its actor may have died; the registry reloads it.
     match state.auctions.ask(AuctionId(id), GetInfo).await {
-        Some(info) => Ok(json!(info)),
+        Some(info) => Ok(info),
         None => Err(ApiError::NotFound(Msg::AuctionNotFound)),
     }
 }
 
+/// Live, upcoming and the latest finished auctions.
+#[utoipa::path(tag = "auctions", responses((status = 200, description = "The three lists", body = AuctionLists)))]
+#[get("/auctions")]
 async fn list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let mut active = state.auctions.list().await;
     active.sort_by_key(|a| (a.ends_at.unwrap_or(a.start_time), a.start_time));
     let (live, upcoming): (Vec<_>, Vec<_>) =
         active.into_iter().partition(|a| a.status == AuctionStatus::Live);
     let client = state.pool.get().await?;
-    let finished = db::auctions::finished(&client, None, FINISHED_LIMIT).await?;
-    Ok(HttpResponse::Ok().json(json!({ "live": live, "upcoming": upcoming, "finished": finished })))
+    let finished = db::auctions::finished(&client, None, FINISHED_LIMIT, state.clock.now()).await?;
+    Ok(HttpResponse::Ok().json(AuctionLists { live, upcoming, finished }))
 }
 
+/// An auction by its URL slug (the display id ends it).
+#[utoipa::path(
+    tag = "auctions",
+    params(("slug" = String, Path, description = "e.g. `iphone-15-pro-ty-2026-00012`")),
+    responses((status = 200, description = "The auction", body = AuctionInfo), (status = 404, description = "`auction_not_found`", body = ErrorBody))
+)]
+#[get("/auctions/slug/{slug}")]
 async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    // A slug is lowercase letters, digits and dashes; anything else names no auction.
+    if !is_slug(&path) {
+        return Err(ApiError::NotFound(Msg::AuctionNotFound));
+    }
     let id = {
         let client = state.pool.get().await?;
         db::auctions::id_by_slug(&client, &path).await?
     };
     let id = id.ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
-    Ok(HttpResponse::Ok().json(auction_json(&state, id).await?))
+    Ok(HttpResponse::Ok().json(auction(&state, id).await?))
 }
 
+/// An auction by id.
+#[utoipa::path(
+    tag = "auctions",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses((status = 200, description = "The auction", body = AuctionInfo), (status = 404, description = "`auction_not_found`", body = ErrorBody))
+)]
+#[get("/auctions/{id}")]
 async fn by_id(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(auction_json(&state, path.into_inner()).await?))
+    Ok(HttpResponse::Ok().json(auction(&state, path.into_inner()).await?))
 }
 
+/// An auction's bid history, newest first, at most 50.
+#[utoipa::path(
+    tag = "auctions",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses((status = 200, description = "The bids", body = Vec<BidRecord>), (status = 404, description = "`auction_not_found`", body = ErrorBody))
+)]
+#[get("/auctions/{id}/bids")]
 async fn bids(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = AuctionId(path.into_inner());
     if let Some(addr) = state.auctions.get(id)
@@ -124,7 +202,7 @@ async fn bids(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpRe
         return Ok(HttpResponse::Ok().json(view.bids));
     }
     let client = state.pool.get().await?;
-    if db::auctions::finished(&client, Some(id.0), 1).await?.is_empty()
+    if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty()
         && state.auctions.lookup(id).await.is_none()
     {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
@@ -132,6 +210,13 @@ async fn bids(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpRe
     Ok(HttpResponse::Ok().json(db::store::recent_bids(&client, id, BIDS_LIMIT).await?))
 }
 
+/// An auction's bid count and distinct bidders.
+#[utoipa::path(
+    tag = "auctions",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses((status = 200, description = "The statistics", body = AuctionStats), (status = 404, description = "`auction_not_found`", body = ErrorBody))
+)]
+#[get("/auctions/{id}/stats")]
 async fn stats(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let client = state.pool.get().await?;
@@ -139,9 +224,15 @@ async fn stats(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpR
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
     }
     let (total, unique) = db::auctions::stats(&client, id).await?;
-    Ok(HttpResponse::Ok().json(json!({ "totalBids": total, "uniqueParticipants": unique })))
+    Ok(HttpResponse::Ok().json(AuctionStats { total_bids: total, unique_participants: unique }))
 }
 
+/// Seconds left of every live auction (auction id → seconds, rounded up).
+#[utoipa::path(
+    tag = "auctions",
+    responses((status = 200, description = "Auction id → seconds left", body = BTreeMap<String, i64>, example = json!({"12": 7})))
+)]
+#[get("/timers")]
 async fn timers(state: web::Data<AppState>) -> HttpResponse {
     let now = state.clock.now();
     let map: BTreeMap<String, i64> = state
@@ -155,6 +246,13 @@ async fn timers(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(map)
 }
 
+/// Whether `s` can be a slug (spec section 5): at most 300 bytes of letters (Latin or Cyrillic),
+/// digits and dashes. A NUL byte, a slash or any other character names no auction.
+fn is_slug(s: &str) -> bool {
+    (1..=300).contains(&s.len())
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)) || c == 'ё' || c == 'Ё')
+}
+
 /// A bid or pre-bid refused because no actor runs the auction: finished (409) or missing (404).
 async fn inactive(state: &AppState, id: i64) -> Result<ApiError, ApiError> {
     Ok(match finished_one(state, id).await? {
@@ -163,6 +261,20 @@ async fn inactive(state: &AppState, id: i64) -> Result<ApiError, ApiError> {
     })
 }
 
+/// Places one bid (costs one bid; raises the price by 0.01 and resets the countdown). Answered
+/// after the bid is committed.
+#[utoipa::path(
+    tag = "auctions",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses(
+        (status = 200, description = "Committed", body = BidAnswer),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 409, description = "`auction_not_live`, `auction_finished`, `deadline_passed`, `already_leader` or `insufficient_bids`", body = ErrorBody),
+        (status = 429, description = "`too_fast`, with `Retry-After` seconds", body = ErrorBody),
+    )
+)]
+#[post("/auctions/{id}/bid")]
 async fn bid(
     arrival: Arrival,
     user: CurrentUser,
@@ -172,16 +284,29 @@ async fn bid(
     let id = path.into_inner();
     let msg = PlaceBid { user: UserId(user.id), username: user.username.clone(), stamp: arrival.0 };
     match state.auctions.place_bid(AuctionId(id), msg).await {
-        Ok(accepted) => Ok(HttpResponse::Ok().json(json!({
-            "auction": accepted.view.auction,
-            "bid": accepted.bid,
-            "bidBalance": accepted.balance,
-        }))),
+        Ok(accepted) => Ok(HttpResponse::Ok().json(BidAnswer {
+            auction: &accepted.view.auction,
+            bid: &accepted.bid,
+            bid_balance: accepted.balance,
+        })),
         Err(BidRejected::AuctionNotFound) => Err(inactive(&state, id).await?),
         Err(other) => Err(rejection(other)),
     }
 }
 
+/// Places a pre-bid on an upcoming auction (one per user; costs one bid; becomes a bid at go-live).
+#[utoipa::path(
+    tag = "auctions",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses(
+        (status = 201, description = "Committed", body = PrebidAnswer),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 409, description = "`auction_not_upcoming`, `auction_finished`, `already_prebid` or `insufficient_bids`", body = ErrorBody),
+        (status = 429, description = "`too_fast`, with `Retry-After` seconds", body = ErrorBody),
+    )
+)]
+#[post("/auctions/{id}/prebid")]
 async fn prebid(
     arrival: Arrival,
     user: CurrentUser,
@@ -191,11 +316,11 @@ async fn prebid(
     let id = path.into_inner();
     let msg = PlacePrebid { user: UserId(user.id), username: user.username.clone(), stamp: arrival.0 };
     match state.auctions.place_prebid(AuctionId(id), msg).await {
-        Ok(accepted) => Ok(HttpResponse::Created().json(json!({
-            "prebid": { "id": accepted.prebid, "auctionId": id },
-            "bidBalance": accepted.balance,
-            "prebidsCount": accepted.prebids_count,
-        }))),
+        Ok(accepted) => Ok(HttpResponse::Created().json(PrebidAnswer {
+            prebid: PrebidRef { id: accepted.prebid, auction_id: AuctionId(id) },
+            bid_balance: accepted.balance,
+            prebids_count: accepted.prebids_count,
+        })),
         Err(BidRejected::AuctionNotFound) => Err(inactive(&state, id).await?),
         Err(other) => Err(rejection(other)),
     }

@@ -2,31 +2,55 @@
 
 use std::time::Instant;
 
-use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Deserialize;
-use serde_json::json;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::{ReqLang, optional, required};
 use crate::auth::{CurrentUser, password, session};
-use crate::db::users::{self, NewUser};
+use crate::db::users::{self, NewUser, UserView};
+use crate::error::ErrorBody;
 use crate::domain;
 use crate::error::ApiError;
 use crate::i18n::Msg;
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/auth/register", web::post().to(register))
-        .route("/auth/login", web::post().to(login))
-        .route("/auth/logout", web::post().to(logout))
-        .route("/auth/me", web::get().to(me))
-        .route("/auth/validate-username", web::post().to(validate_username))
-        .route("/auth/validate-email", web::post().to(validate_email))
-        .route("/auth/validate-phone", web::post().to(validate_phone));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(register)
+        .service(login)
+        .service(logout)
+        .service(me)
+        .service(validate_username)
+        .service(validate_email)
+        .service(validate_phone);
+}
+
+/// `{user}`: the logged-in user, after registration, login or `me`.
+#[derive(Serialize, ToSchema)]
+pub struct UserAnswer {
+    pub user: UserView,
+}
+
+/// `{ok: true}`.
+#[derive(Serialize, ToSchema)]
+pub struct Done {
+    pub ok: bool,
+}
+
+/// An availability or format check: `valid`, with a message in the user's language and its code.
+#[derive(Serialize, ToSchema)]
+pub struct Verdict {
+    pub valid: bool,
+    #[schema(example = "Имя пользователя доступно")]
+    pub message: &'static str,
+    #[schema(example = "username_available")]
+    pub code: &'static str,
 }
 
 /// Registration: the short reading (username, email, password) plus the richer reading's optional
 /// personal fields.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct RegisterBody {
     username: Option<String>,
@@ -39,6 +63,17 @@ struct RegisterBody {
     phone: Option<String>,
 }
 
+/// Creates an account with the sign-up bonus and logs it in.
+#[utoipa::path(
+    tag = "auth",
+    request_body = RegisterBody,
+    responses(
+        (status = 201, description = "Registered and logged in (session cookie set)", body = UserAnswer),
+        (status = 400, description = "`validation_failed` or one field's code (`username_too_short`, `email_invalid`, `password_too_short`, `phone_invalid`, `age_under_18`, …) with `fields`", body = ErrorBody),
+        (status = 409, description = "`username_taken` or `email_taken`, with `fields`", body = ErrorBody),
+    )
+)]
+#[post("/auth/register")]
 async fn register(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -86,17 +121,30 @@ async fn register(
     let id = users::register(&mut client, &new, state.config.auth.signup_bonus_bids).await?;
     let user = users::get(&client, id).await?.ok_or(ApiError::Unauthorized)?;
     drop(client);
-    session::end(&req, &state).await?;
-    let cookie = session::start(&req, &state, id, &user.username).await?;
-    Ok(HttpResponse::Created().cookie(cookie).json(json!({ "user": user })))
+    session::end(&req, &state.sessions).await?;
+    let cookie = session::start(&req, &state.sessions, id, &user.username).await?;
+    Ok(HttpResponse::Created().cookie(cookie).json(UserAnswer { user }))
 }
 
-#[derive(Deserialize)]
+/// Login: username (case-insensitive) and password.
+#[derive(Deserialize, ToSchema)]
 struct LoginBody {
     username: Option<String>,
     password: Option<String>,
 }
 
+/// Logs in; a previous session of this browser is ended first.
+#[utoipa::path(
+    tag = "auth",
+    request_body = LoginBody,
+    responses(
+        (status = 200, description = "Logged in (session cookie set)", body = UserAnswer),
+        (status = 400, description = "`required`, with `fields`", body = ErrorBody),
+        (status = 401, description = "`invalid_credentials`", body = ErrorBody),
+        (status = 429, description = "`too_many_attempts`, with `Retry-After` seconds", body = ErrorBody),
+    )
+)]
+#[post("/auth/login")]
 async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -137,23 +185,36 @@ async fn login(
         users::get(&client, id).await?.ok_or(ApiError::InvalidCredentials)?
     };
     // Rotate: the session the browser had (if any) ends; a new one starts.
-    session::end(&req, &state).await?;
-    let cookie = session::start(&req, &state, id, &user.username).await?;
-    Ok(HttpResponse::Ok().cookie(cookie).json(json!({ "user": user })))
+    session::end(&req, &state.sessions).await?;
+    let cookie = session::start(&req, &state.sessions, id, &user.username).await?;
+    Ok(HttpResponse::Ok().cookie(cookie).json(UserAnswer { user }))
 }
 
+/// Ends the session and removes its cookie.
+#[utoipa::path(tag = "auth", responses((status = 200, description = "Logged out", body = Done)))]
+#[post("/auth/logout")]
 async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    session::end(&req, &state).await?;
-    Ok(HttpResponse::Ok().cookie(session::removal(&req, &state)).json(json!({ "ok": true })))
+    session::end(&req, &state.sessions).await?;
+    Ok(HttpResponse::Ok().cookie(session::removal(&req, &state.sessions)).json(Done { ok: true }))
 }
 
+/// The logged-in user.
+#[utoipa::path(
+    tag = "auth",
+    responses(
+        (status = 200, description = "The logged-in user", body = UserAnswer),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+    )
+)]
+#[get("/auth/me")]
 async fn me(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
     let user = users::get(&client, user.id).await?.ok_or(ApiError::Unauthorized)?;
-    Ok(HttpResponse::Ok().json(json!({ "user": user })))
+    Ok(HttpResponse::Ok().json(UserAnswer { user }))
 }
 
-#[derive(Deserialize)]
+/// The value to check: `username`, `email` or `phone`, by route.
+#[derive(Deserialize, ToSchema)]
 struct CheckBody {
     username: Option<String>,
     email: Option<String>,
@@ -165,9 +226,12 @@ fn verdict(result: Result<Msg, Msg>, lang: ReqLang) -> HttpResponse {
         Ok(m) => (true, m),
         Err(m) => (false, m),
     };
-    HttpResponse::Ok().json(json!({ "valid": valid, "message": msg.text(lang.0), "code": msg.code() }))
+    HttpResponse::Ok().json(Verdict { valid, message: msg.text(lang.0), code: msg.code() })
 }
 
+/// Whether `username` is well-formed and free.
+#[utoipa::path(tag = "auth", request_body = CheckBody, responses((status = 200, description = "The verdict", body = Verdict)))]
+#[post("/auth/validate-username")]
 async fn validate_username(
     state: web::Data<AppState>,
     lang: ReqLang,
@@ -187,6 +251,9 @@ async fn validate_username(
     Ok(verdict(result, lang))
 }
 
+/// Whether `email` is well-formed and free.
+#[utoipa::path(tag = "auth", request_body = CheckBody, responses((status = 200, description = "The verdict", body = Verdict)))]
+#[post("/auth/validate-email")]
 async fn validate_email(
     state: web::Data<AppState>,
     lang: ReqLang,
@@ -206,6 +273,9 @@ async fn validate_email(
     Ok(verdict(result, lang))
 }
 
+/// Whether `phone` is `+996` and nine digits.
+#[utoipa::path(tag = "auth", request_body = CheckBody, responses((status = 200, description = "The verdict", body = Verdict)))]
+#[post("/auth/validate-phone")]
 async fn validate_phone(lang: ReqLang, body: web::Json<CheckBody>) -> HttpResponse {
     let result = domain::phone(body.phone.as_deref().unwrap_or("")).map(|_| Msg::PhoneValid);
     verdict(result, lang)

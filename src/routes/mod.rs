@@ -3,33 +3,43 @@
 pub mod admin_auctions;
 pub mod auctions;
 pub mod auth;
+pub mod contract;
 pub mod me;
 pub mod settings;
+pub mod socket;
 pub mod spa;
 pub mod users;
 
 use std::future::{Ready, ready};
 
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 
-/// Registers every API route under `/api` and the web app for everything else.
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::scope("/api")
-            .configure(auth::routes)
-            .configure(users::routes)
-            .configure(me::routes)
-            .configure(auctions::routes)
-            .configure(admin_auctions::routes)
-            .configure(settings::routes)
-            .default_service(web::to(|| async { Err::<String, _>(ApiError::NotFound(Msg::NotFound)) })),
-    )
-    .route("/socket.io/", web::get().to(crate::ws::connect))
-    .default_service(web::get().to(spa::serve));
+/// Every `/api` route, each registered with its OpenAPI description (see [`crate::openapi`]).
+/// Register handlers here only with `cfg.service(handler)`: a plain `route` would be served
+/// without being described (a test scans for that).
+pub fn api(cfg: &mut ServiceConfig) {
+    cfg.configure(auth::routes)
+        .configure(users::routes)
+        .configure(me::routes)
+        .configure(auctions::routes)
+        .configure(admin_auctions::routes)
+        .configure(settings::routes)
+        .configure(contract::routes);
+}
+
+/// The answer for an `/api` path no route serves (or a method it does not take).
+pub async fn no_route() -> Result<actix_web::HttpResponse, ApiError> {
+    Err(ApiError::NotFound(Msg::RouteNotFound))
+}
+
+/// The realtime socket and the web app, outside `/api`.
+pub fn site(cfg: &mut web::ServiceConfig) {
+    cfg.route("/socket.io/", web::get().to(socket::connect)).default_service(web::get().to(spa::serve));
 }
 
 /// The request's language, as an extractor.

@@ -1,36 +1,46 @@
 //! `/api/settings` (public) and `/api/admin/settings` (admins).
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, put, web};
 use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::required;
 use crate::auth::AdminUser;
 use crate::db::settings::{self, SiteSettings};
 use crate::domain;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 
 const MAX_TEXT: usize = 500;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/settings", web::get().to(public))
-        .route("/admin/settings", web::get().to(admin_get))
-        .route("/admin/settings", web::put().to(admin_put));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(public).service(admin_get).service(admin_put);
 }
 
+/// The public site settings (no `updatedAt`).
+#[utoipa::path(tag = "settings", responses((status = 200, description = "The settings", body = SiteSettings)))]
+#[get("/settings")]
 async fn public(state: web::Data<AppState>) -> HttpResponse {
     let mut s = state.site.get();
     s.updated_at = None;
     HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(s)
 }
 
+/// The site settings with `updatedAt`.
+#[utoipa::path(
+    tag = "admin",
+    responses((status = 200, description = "The settings", body = SiteSettings), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
+)]
+#[get("/admin/settings")]
 async fn admin_get(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
     Ok(HttpResponse::Ok().json(settings::get(&client).await?))
 }
 
-#[derive(Deserialize)]
+/// The nine settings fields (docs/api.md).
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SettingsBody {
     currency: Option<String>,
@@ -49,6 +59,18 @@ fn text(v: &str) -> Result<String, Msg> {
     if v.chars().count() > MAX_TEXT { Err(Msg::TextTooLong) } else { Ok(v.to_owned()) }
 }
 
+/// Saves the site settings.
+#[utoipa::path(
+    tag = "admin",
+    request_body = SettingsBody,
+    responses(
+        (status = 200, description = "The saved settings", body = SiteSettings),
+        (status = 400, description = "`validation_failed` or one field's code (`currency_required`, `language_invalid`, `text_too_long`, …), with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
+    )
+)]
+#[put("/admin/settings")]
 async fn admin_put(
     _admin: AdminUser,
     state: web::Data<AppState>,

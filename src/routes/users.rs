@@ -1,21 +1,29 @@
 //! `/api/users/profile`: the logged-in user's own profile.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, put, web};
 use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::{optional, required};
 use crate::auth::CurrentUser;
-use crate::db::users::{self, ProfileUpdate};
+use crate::db::users::{self, ProfileUpdate, UserView};
+use crate::error::ErrorBody;
 use crate::domain;
 use crate::error::ApiError;
 use crate::i18n::Msg;
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/users/profile", web::get().to(get_profile))
-        .route("/users/profile", web::put().to(put_profile));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(get_profile).service(put_profile);
 }
 
+/// The logged-in user's profile.
+#[utoipa::path(
+    tag = "users",
+    responses((status = 200, description = "The user", body = UserView), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody))
+)]
+#[get("/users/profile")]
 async fn get_profile(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
     let view = users::get(&client, user.id).await?.ok_or(ApiError::Unauthorized)?;
@@ -25,7 +33,7 @@ async fn get_profile(user: CurrentUser, state: web::Data<AppState>) -> Result<Ht
 /// The profile form and the complete-profile modal. `username` is accepted and ignored: it never
 /// changes. `email` absent or blank keeps the current email; `phone` blank (or a bare `+996`)
 /// clears it.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ProfileBody {
     first_name: Option<String>,
@@ -36,6 +44,18 @@ struct ProfileBody {
     gender: Option<String>,
 }
 
+/// Saves the profile (and completes it after registration).
+#[utoipa::path(
+    tag = "users",
+    request_body = ProfileBody,
+    responses(
+        (status = 200, description = "The saved user", body = UserView),
+        (status = 400, description = "`validation_failed` or one field's code, with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 409, description = "`email_taken`, with `fields`", body = ErrorBody),
+    )
+)]
+#[put("/users/profile")]
 async fn put_profile(
     user: CurrentUser,
     state: web::Data<AppState>,

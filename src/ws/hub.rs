@@ -8,15 +8,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix::prelude::*;
-use serde::Serialize;
 use tyiyn_actors::clock::{Clock, TokioClock, UnixMillis};
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Notice, NoticeKind, Push};
 use tyiyn_actors::registry::ListViews;
 use tyiyn_actors::state::AuctionStatus;
 
-use super::protocol;
-use tyiyn_actors::ids::Tyiyn;
+use super::events::{
+    AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, Notification,
+    ServerEvent, TimerUpdate, TimersType,
+};
 
 /// How often coalesced lobby updates go out.
 pub const LOBBY_FLUSH: Duration = Duration::from_millis(100);
@@ -66,20 +67,6 @@ struct Member {
     watching: Vec<AuctionId>,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Compact<'a> {
-    r#type: &'static str,
-    auction_id: AuctionId,
-    status: AuctionStatus,
-    current_price: Tyiyn,
-    last_bidder: Option<&'a str>,
-    ends_at: Option<String>,
-    server_time: String,
-    total_bids: i64,
-    deleted: bool,
-}
-
 pub struct Hub {
     members: HashMap<u64, Member>,
     by_user: HashMap<UserId, Vec<u64>>,
@@ -105,21 +92,18 @@ impl Hub {
         }
         let now = self.clock.now();
         for (id, u) in self.dirty.drain() {
-            let compact = Compact {
-                r#type: "lobby",
+            let frame = ServerEvent::AuctionUpdate(AuctionUpdate::Lobby(LobbyPayload {
+                kind: LobbyType::Lobby,
                 auction_id: id,
                 status: u.status,
-                current_price: Tyiyn(u.price.0),
-                last_bidder: u.leader.as_deref(),
-                ends_at: u.ends_at.map(UnixMillis::to_rfc3339),
-                server_time: now.to_rfc3339(),
+                current_price: u.price,
+                last_bidder: u.leader,
+                ends_at: u.ends_at,
+                server_time: now,
                 total_bids: u.total_bids,
                 deleted: u.deleted,
-            };
-            let Ok(text) = protocol::event("auctionUpdate", &compact) else {
-                continue;
-            };
-            let frame: Arc<str> = text.into();
+            }))
+            .frame();
             for m in self.members.values().filter(|m| !m.watching.contains(&id)) {
                 let _ = m.lobby.try_send(LobbyFrame { auction: id, frame: frame.clone() });
             }
@@ -149,9 +133,9 @@ impl Actor for Hub {
                         .filter(|a| a.status == AuctionStatus::Live)
                         .filter_map(|a| Some((a.id.to_string(), seconds_left(a.ends_at?, now))))
                         .collect();
-                    if let Ok(text) = protocol::event("timerUpdate", &timers) {
-                        hub.push_all(text.into());
-                    }
+                    hub.push_all(
+                        ServerEvent::TimerUpdate(TimerUpdate { kind: TimersType::Timers, timers }).frame(),
+                    );
                 })
                 .wait(ctx);
         });
@@ -209,13 +193,6 @@ impl Handler<LobbyUpdate> for Hub {
     }
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct BalanceFrame {
-    user_id: UserId,
-    bid_balance: i64,
-}
-
 impl Hub {
     /// Sends `frame` to every session of `user`.
     fn push_user(&self, user: UserId, frame: Arc<str>) {
@@ -230,31 +207,21 @@ impl Hub {
 impl Handler<BalanceChanged> for Hub {
     type Result = ();
     fn handle(&mut self, msg: BalanceChanged, _: &mut Context<Self>) {
-        let body = BalanceFrame { user_id: msg.user, bid_balance: msg.balance };
-        if let Ok(text) = protocol::event("bidBalanceUpdate", &body) {
-            self.push_user(msg.user, text.into());
-        }
+        let update =
+            BidBalanceUpdate { kind: BidBalanceType::BidBalance, user_id: msg.user, bid_balance: msg.balance };
+        self.push_user(msg.user, ServerEvent::BidBalanceUpdate(update).frame());
     }
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct NoticeFrame<'a> {
-    kind: &'static str,
-    auction_id: AuctionId,
-    title: &'a str,
 }
 
 impl Handler<Notice> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Notice, _: &mut Context<Self>) {
-        let kind = match msg.kind {
-            NoticeKind::AuctionStarted => "auctionStarted",
+        let notice = match msg.kind {
+            NoticeKind::AuctionStarted => {
+                Notification::AuctionStarted { auction_id: msg.auction, title: msg.title.to_string() }
+            }
         };
-        let body = NoticeFrame { kind, auction_id: msg.auction, title: &msg.title };
-        if let Ok(text) = protocol::event("notification", &body) {
-            self.push_user(msg.user, text.into());
-        }
+        self.push_user(msg.user, ServerEvent::Notification(notice).frame());
     }
 }
 

@@ -12,13 +12,13 @@ use actix::prelude::*;
 use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
 use bytes::Bytes;
 use bytestring::ByteString;
-use serde_json::Value;
 use tokio::sync::mpsc;
 use tyiyn_actors::auction::{Join, Leave};
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::Push;
 
 use super::hub::{self, Hub, LobbyFrame};
+use super::events::ClientEvent;
 use super::protocol::{self, Inbound};
 use crate::runtime::Auctions;
 
@@ -142,14 +142,16 @@ impl WsSession {
                     ctx.stop();
                     return;
                 }
-                let Some(auction) = args.first().and_then(auction_id) else {
-                    ctx.stop();
-                    return;
-                };
-                match name.as_str() {
-                    "joinAuction" => self.join(auction, ctx),
-                    "leaveAuction" => self.leave(auction, ctx),
-                    _ => {}
+                let event = ClientEvent::parse(&name, &args);
+                match event.as_ref().and_then(|e| Some((e, e.auction()?))) {
+                    Some((ClientEvent::JoinAuction(_), auction)) => self.join(auction, ctx),
+                    Some((ClientEvent::LeaveAuction(_), auction)) => self.leave(auction, ctx),
+                    // An event we do not know, with a well-formed argument: ignored.
+                    None if event.is_none() && !is_known(&name) && args.len() == 1 => {}
+                    None => {
+                        ctx.stop();
+                        return;
+                    }
                 }
                 if let Some(id) = ack
                     && let Ok(text) = protocol::ack(id, &serde_json::json!({ "ok": true }))
@@ -188,13 +190,9 @@ impl WsSession {
     }
 }
 
-/// An auction id sent as a number or a numeric string.
-fn auction_id(v: &Value) -> Option<AuctionId> {
-    match v {
-        Value::Number(n) => n.as_i64().map(AuctionId),
-        Value::String(s) => s.parse().ok().map(AuctionId),
-        _ => None,
-    }
+/// Whether `name` is one of the [`ClientEvent`]s (whose malformed arguments close the socket).
+fn is_known(name: &str) -> bool {
+    matches!(name, "joinAuction" | "leaveAuction")
 }
 
 impl Actor for WsSession {

@@ -72,7 +72,10 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             FinishRecord { auction: id, winner: s.leader().cloned(), final_price: s.price(), ended_at };
         let finish = self.env.store.finish(record);
         ctx.spawn(finish.into_actor(self).map(move |res, act, ctx| match res {
-            Ok(_) => act.finished(ended_at, ctx),
+            Ok(done) => {
+                act.winner = done.winner;
+                act.finished(ended_at, ctx)
+            }
             Err(e) => act.close_failed(&e.0, ctx),
         }));
     }

@@ -132,6 +132,9 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     /// The timer fired during a commit: re-check once idle.
     wake_deferred: bool,
     closing: Option<control::Closing>,
+    /// The winner as the store recorded it at finish (with the names and role the actor does not
+    /// otherwise know); `None` until finished, or when finished without bids.
+    winner: Option<crate::view::Winner>,
     /// Bot assignments: the bot driver (a later issue) reads these and submits bids through
     /// `submit`, the same path as `PlaceBid`.
     assignments: Vec<BotAssignment>,
@@ -158,6 +161,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             generation: 0,
             wake_deferred: false,
             closing: None,
+            winner: None,
             assignments: Vec::new(),
             guard: StopGuard { id: snap.id, supervision, reason: StopReason::Unexpected },
             env,

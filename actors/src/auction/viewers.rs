@@ -9,14 +9,14 @@ use crate::outlets::{LobbyUpdate, Push};
 use crate::state::AuctionStatus;
 use crate::store::AuctionStore;
 use crate::view::{
-    AuctionEvent, AuctionInfo, AuctionView, BidRecord, EventKind, Shared, WinnerView, WinningBid,
+    AuctionEvent, AuctionInfo, AuctionView, BidRecord, EventKind, Shared, Winner, WinningBid,
 };
 
 impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     pub(super) fn info(&self) -> AuctionInfo {
         let s = &self.committed;
         let finished = s.status() == AuctionStatus::Finished;
-        let winner = s.leader().filter(|_| finished);
+        let leader = s.leader().filter(|_| finished);
         AuctionInfo {
             id: s.id(),
             display_id: self.display_id.clone(),
@@ -36,12 +36,8 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             participants: s.participants(),
             viewers: self.viewers.len(),
             created_at: self.created_at,
-            winner: winner.map(|w| WinnerView {
-                id: w.id.raw(),
-                username: w.name.clone(),
-                is_bot: w.is_bot(),
-            }),
-            winning_bid: winner.map(|_| WinningBid {
+            winner: leader.map(|w| self.winner.clone().unwrap_or_else(|| Winner::from_bidder(w))),
+            winning_bid: leader.map(|_| WinningBid {
                 amount: s.price(),
                 created_at: s.leader_bid_at().unwrap_or(self.created_at),
             }),

@@ -7,7 +7,7 @@ use crate::ids::{PrebidId, Tyiyn, UserId};
 use crate::rules::Bidder;
 
 /// Where an auction is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum AuctionStatus {
     /// Before `start_time`: pre-bids allowed.

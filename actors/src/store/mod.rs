@@ -16,7 +16,7 @@ mod types;
 pub use memory::{MemoryStore, StoreStats, StoredBid};
 pub use types::{
     AuctionDetails, AuctionSnapshot, AuctionTally, BidBatch, CommitError, CommittedBid, CommittedPrebid,
-    FinishRecord, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+    FinishRecord, Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
 };
 
 /// Durable storage of auctions, bids, pre-bids and bid balances.
@@ -52,10 +52,10 @@ pub trait AuctionStore: Send + Sync + 'static {
     ) -> impl Future<Output = Result<Vec<BidId>, StoreError>> + Send + 'static;
 
     /// Finishes an auction (winner, final price, end time). Idempotent
-    /// (`update … where status <> 'finished'`): `Ok(true)` if this call finished it, `Ok(false)`
-    /// if it already was.
+    /// (`update … where status <> 'finished'`): [`Finished::newly`] says whether this call
+    /// finished it. Returns the recorded winner's public fields (names and role included).
     fn finish(&self, record: FinishRecord)
-    -> impl Future<Output = Result<bool, StoreError>> + Send + 'static;
+    -> impl Future<Output = Result<Finished, StoreError>> + Send + 'static;
 
     /// Saves an upcoming auction's edited details and start time.
     fn update_details(

@@ -9,7 +9,7 @@ use crate::state::{AuctionStatus, Prebid};
 use crate::view::BidRecord;
 
 /// The editable description of an auction (the admin form), shown in the Auction object.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuctionDetails {
     /// Title (required).
@@ -184,6 +184,15 @@ pub struct FinishRecord {
     pub final_price: Tyiyn,
     /// When it ended.
     pub ended_at: UnixMillis,
+}
+
+/// What [`AuctionStore::finish`](super::AuctionStore::finish) did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finished {
+    /// `true` if this call finished the auction, `false` if it already was finished.
+    pub newly: bool,
+    /// The recorded winner with the public fields the store knows (names, role); `None` for no bids.
+    pub winner: Option<crate::view::Winner>,
 }
 
 /// A user's balance after a refund.

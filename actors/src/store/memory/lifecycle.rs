@@ -7,21 +7,24 @@ use crate::clock::UnixMillis;
 use crate::ids::AuctionId;
 use crate::state::AuctionStatus;
 use crate::store::types::*;
+use crate::view::Winner;
 
 impl Inner {
-    pub(super) fn finish(&mut self, record: FinishRecord) -> Result<bool, StoreError> {
+    pub(super) fn finish(&mut self, record: FinishRecord) -> Result<Finished, StoreError> {
         self.check()?;
         self.stats.finish_calls += 1;
         let row = self.rows.get_mut(&record.auction).ok_or_else(|| missing(record.auction))?;
         if row.snap.status == AuctionStatus::Finished {
-            return Ok(false);
+            let winner = row.snap.leader.as_ref().map(Winner::from_bidder);
+            return Ok(Finished { newly: false, winner });
         }
+        let winner = record.winner.as_ref().map(Winner::from_bidder);
         row.snap.status = AuctionStatus::Finished;
         row.snap.leader = record.winner;
         row.snap.price = record.final_price;
         row.snap.ended_at = Some(record.ended_at);
         self.stats.finished += 1;
-        Ok(true)
+        Ok(Finished { newly: true, winner })
     }
 
     pub(super) fn update_details(

@@ -46,7 +46,7 @@ impl AuctionStore for MemoryStore {
     fn finish(
         &self,
         record: FinishRecord,
-    ) -> impl Future<Output = Result<bool, StoreError>> + Send + 'static {
+    ) -> impl Future<Output = Result<Finished, StoreError>> + Send + 'static {
         ready(self.lock().finish(record), None)
     }
 

@@ -1,0 +1,61 @@
+//! Row helpers shared by the store, the group committer and the readers: time conversions, the
+//! auction-details columns, empty text as `None`, and PostgreSQL's own error text.
+
+use chrono::{DateTime, Utc};
+use tokio_postgres::Row;
+use tyiyn_actors::clock::UnixMillis;
+use tyiyn_actors::ids::Tyiyn;
+use tyiyn_actors::store::AuctionDetails;
+use tyiyn_actors::view::{Role, Winner};
+
+/// A database error with PostgreSQL's own code and message (tokio-postgres prints only "db error").
+pub fn describe(e: &tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{} {}", db.code().code(), db.message()),
+        None => e.to_string(),
+    }
+}
+
+/// A runtime instant as a `timestamptz`.
+pub fn ts(ms: UnixMillis) -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(ms.0).unwrap_or_default()
+}
+
+/// A `timestamptz` as a runtime instant.
+pub fn ms(t: DateTime<Utc>) -> UnixMillis {
+    UnixMillis(t.timestamp_millis())
+}
+
+/// The editable details from nine columns starting at `at`, in this order: title, description,
+/// image_url, retail_price, is_bid_package, bid_package_bids, category, condition, estimated_value.
+pub fn details(row: &Row, at: usize) -> AuctionDetails {
+    AuctionDetails {
+        title: row.get(at),
+        description: row.get(at + 1),
+        image_url: opt(row.get(at + 2)),
+        retail_price: Tyiyn(row.get(at + 3)),
+        is_bid_package: row.get(at + 4),
+        bid_package_bids: row.get(at + 5),
+        category: opt(row.get(at + 6)),
+        condition: opt(row.get(at + 7)),
+        estimated_value: row.get::<_, Option<i64>>(at + 8).map(Tyiyn),
+    }
+}
+
+/// An empty text column as `None`.
+pub fn opt(text: String) -> Option<String> {
+    (!text.is_empty()).then_some(text)
+}
+
+/// The public winner from six columns starting at `at`: id, username, first_name, last_name, role,
+/// is_bot.
+pub fn winner_from(row: &Row, at: usize) -> Winner {
+    Winner {
+        id: row.get(at),
+        username: row.get::<_, String>(at + 1).into(),
+        first_name: row.get(at + 2),
+        last_name: row.get(at + 3),
+        role: Role::parse(row.get(at + 4)),
+        is_bot: row.get(at + 5),
+    }
+}

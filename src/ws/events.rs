@@ -1,0 +1,272 @@
+//! The socket protocol as types: [`ClientEvent`] (what a client emits) and [`ServerEvent`] (what
+//! the server pushes). Every server frame is built through [`ServerEvent::frame`], so the wire and
+//! the published JSON Schema (`GET /api/events.schema.json`) come from the same definitions.
+//!
+//! Event names are the spec's (`joinAuction`, `leaveAuction`, `auctionUpdate`, `timerUpdate`,
+//! `bidBalanceUpdate`, `notification`); every server payload carries a `type` discriminator.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tyiyn_actors::clock::UnixMillis;
+use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
+use tyiyn_actors::state::AuctionStatus;
+use tyiyn_actors::view::AuctionEvent;
+use utoipa::ToSchema;
+
+/// A frame the server pushes: `42["<event>",<data>]` on the wire.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "event", content = "data", rename_all = "camelCase")]
+pub enum ServerEvent<'a> {
+    /// A watched auction changed, or (for the auction lists) a compact lobby update.
+    AuctionUpdate(AuctionUpdate<'a>),
+    /// Seconds left of every live auction, once a second.
+    TimerUpdate(TimerUpdate),
+    /// The user's own bid balance changed (sent to that user's sessions only).
+    BidBalanceUpdate(BidBalanceUpdate),
+    /// A personal notice (sent to that user's sessions only).
+    Notification(Notification),
+}
+
+/// The payloads of `auctionUpdate`, told apart by `type`: the full event of a watched auction
+/// (`snapshot`, `bidsPlaced`, `prebidPlaced`, `started`, `detailsUpdated`, `finished`, `deleted`)
+/// or the compact `lobby` update.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum AuctionUpdate<'a> {
+    /// A change of a watched auction (sent to the sessions that joined it).
+    Auction(Watched<'a>),
+    /// A compact change for the auction lists (sent to every other session).
+    Lobby(LobbyUpdate),
+}
+
+/// A watched auction's event, borrowed from the actor's broadcast (encoded once per broadcast).
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Watched<'a>(pub &'a AuctionEvent);
+
+impl utoipa::PartialSchema for Watched<'_> {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::Ref::from_schema_name("AuctionEvent").into()
+    }
+}
+
+impl ToSchema for Watched<'_> {
+    fn schemas(out: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+        out.push(("AuctionEvent".into(), <AuctionEvent as utoipa::PartialSchema>::schema()));
+        <AuctionEvent as ToSchema>::schemas(out);
+    }
+}
+
+/// The `type` of a [`LobbyUpdate`]: always `lobby`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum LobbyType {
+    /// A compact lobby update.
+    Lobby,
+}
+
+/// A compact change of one auction for the lists, at most one per auction per 100 ms.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LobbyUpdate {
+    /// Always `lobby`.
+    #[serde(rename = "type")]
+    pub kind: LobbyType,
+    /// Which auction.
+    pub auction_id: AuctionId,
+    /// Its status now.
+    pub status: AuctionStatus,
+    /// Its price now.
+    pub current_price: Tyiyn,
+    /// The leader's name.
+    #[schema(value_type = Option<String>, required)]
+    pub last_bidder: Option<Arc<str>>,
+    /// The live deadline; `null` unless live.
+    #[schema(required)]
+    pub ends_at: Option<UnixMillis>,
+    /// The server's clock when this was made.
+    pub server_time: UnixMillis,
+    /// Accepted bids.
+    pub total_bids: i64,
+    /// `true` once the auction is deleted: drop it from the lists.
+    pub deleted: bool,
+}
+
+/// The `type` of a [`TimerUpdate`]: always `timers`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum TimersType {
+    /// Seconds left per live auction.
+    Timers,
+}
+
+/// Seconds left of every live auction: `timers` maps an auction id to whole seconds (rounded up).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimerUpdate {
+    /// Always `timers`.
+    #[serde(rename = "type")]
+    pub kind: TimersType,
+    /// Auction id → seconds left.
+    #[schema(example = json!({"12": 7}))]
+    pub timers: BTreeMap<String, i64>,
+}
+
+/// The `type` of a [`BidBalanceUpdate`]: always `bidBalance`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum BidBalanceType {
+    /// A balance change.
+    BidBalance,
+}
+
+/// The user's bid balance after a bid, a pre-bid or a refund.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BidBalanceUpdate {
+    /// Always `bidBalance`.
+    #[serde(rename = "type")]
+    pub kind: BidBalanceType,
+    /// Whose balance (always the receiving session's user).
+    pub user_id: UserId,
+    /// The balance now.
+    pub bid_balance: i64,
+}
+
+/// A personal notice, told apart by `type`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Notification {
+    /// An auction this user pre-bid on went live; the pre-bid is now a bid.
+    #[serde(rename_all = "camelCase")]
+    AuctionStarted {
+        /// The auction.
+        auction_id: AuctionId,
+        /// Its title.
+        title: String,
+    },
+}
+
+impl ServerEvent<'_> {
+    /// The socket.io frame `42["<event>",<data>]`, serialized once (then shared by every
+    /// receiver). The event name and payload come from this enum's serde form, so the frame and
+    /// the published schema cannot disagree.
+    pub fn frame(&self) -> Arc<str> {
+        // Our payloads serialize infallibly (plain structs, string map keys).
+        let tagged = serde_json::to_string(self).unwrap_or_default();
+        // `{"event":"<name>","data":<payload>}` → `42["<name>",<payload>]`.
+        let body = tagged
+            .strip_prefix("{\"event\":")
+            .and_then(|rest| rest.strip_suffix('}'))
+            .and_then(|rest| rest.split_once(",\"data\":"));
+        match body {
+            Some((name, data)) => format!("42[{name},{data}]").into(),
+            None => Arc::from(""),
+        }
+    }
+}
+
+/// An auction id as a client sends it: a number or a string of digits.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum AuctionIdArg {
+    /// `12`
+    Number(i64),
+    /// `"12"`
+    Text(String),
+}
+
+impl AuctionIdArg {
+    /// The id, when it is one.
+    pub fn id(&self) -> Option<AuctionId> {
+        match self {
+            AuctionIdArg::Number(n) => Some(AuctionId(*n)),
+            AuctionIdArg::Text(s) => s.trim().parse().ok().map(AuctionId),
+        }
+    }
+}
+
+/// What a client emits: `42["<event>",<data>]` on the wire (optionally with an ack id).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(tag = "event", content = "data", rename_all = "camelCase")]
+pub enum ClientEvent {
+    /// Start watching an auction: a `snapshot` follows, then every change.
+    JoinAuction(AuctionIdArg),
+    /// Stop watching an auction.
+    LeaveAuction(AuctionIdArg),
+}
+
+impl ClientEvent {
+    /// The auction the event is about, when its argument is an id.
+    pub fn auction(&self) -> Option<AuctionId> {
+        match self {
+            ClientEvent::JoinAuction(id) | ClientEvent::LeaveAuction(id) => id.id(),
+        }
+    }
+
+    /// The event from a socket.io event's name and first argument; `None` for an unknown event
+    /// or a malformed argument.
+    pub fn parse(name: &str, args: &[Value]) -> Option<ClientEvent> {
+        let data = args.first()?.clone();
+        serde_json::from_value(serde_json::json!({ "event": name, "data": data })).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_server_event_frame_is_the_socket_io_form_of_its_serde_form() {
+        let event = ServerEvent::BidBalanceUpdate(BidBalanceUpdate {
+            kind: BidBalanceType::BidBalance,
+            user_id: UserId(7),
+            bid_balance: 4,
+        });
+        assert_eq!(
+            &*event.frame(),
+            r#"42["bidBalanceUpdate",{"type":"bidBalance","userId":7,"bidBalance":4}]"#
+        );
+        let timers = ServerEvent::TimerUpdate(TimerUpdate {
+            kind: TimersType::Timers,
+            timers: BTreeMap::from([("12".into(), 5)]),
+        });
+        assert_eq!(&*timers.frame(), r#"42["timerUpdate",{"type":"timers","timers":{"12":5}}]"#);
+    }
+
+    #[test]
+    fn notifications_carry_their_type() {
+        let n = ServerEvent::Notification(Notification::AuctionStarted {
+            auction_id: AuctionId(3),
+            title: "Телефон, \"новый\"".into(),
+        });
+        let frame = n.frame();
+        let data: Value = serde_json::from_str(&frame[2..]).unwrap();
+        assert_eq!(
+            data,
+            json!(["notification", {"type": "auctionStarted", "auctionId": 3, "title": "Телефон, \"новый\""}])
+        );
+    }
+
+    #[test]
+    fn client_events_parse_from_name_and_argument() {
+        assert_eq!(
+            ClientEvent::parse("joinAuction", &[json!(12)]),
+            Some(ClientEvent::JoinAuction(AuctionIdArg::Number(12)))
+        );
+        assert_eq!(
+            ClientEvent::parse("leaveAuction", &[json!("12")]).and_then(|e| match e {
+                ClientEvent::LeaveAuction(id) => id.id(),
+                ClientEvent::JoinAuction(_) => None,
+            }),
+            Some(AuctionId(12))
+        );
+        assert_eq!(ClientEvent::parse("joinAuction", &[]), None);
+        assert_eq!(ClientEvent::parse("joinAuction", &[json!({"id": 1})]), None);
+        assert_eq!(ClientEvent::parse("dropTables", &[json!(1)]), None);
+    }
+}
