@@ -1,11 +1,26 @@
-//! `tyiyn` with no arguments serves the API, the realtime socket and the built web app.
+//! `tyiyn` with no arguments serves the API, the realtime socket and the built web app;
+//! `tyiyn check` verifies the database's invariants ([`tyiyn::cli`]).
+
+use std::process::ExitCode;
 
 use tracing_subscriber::EnvFilter;
+use tyiyn::cli;
 use tyiyn::config::Settings;
 use tyiyn::startup::Application;
 
-#[actix_web::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<ExitCode> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => actix_web::rt::System::new().block_on(serve()).map(|()| ExitCode::SUCCESS),
+        Some("check") => Ok(cli::check(&args[1..])),
+        Some(_) => {
+            eprint!("{}", cli::USAGE);
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+async fn serve() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
         .init();
