@@ -242,22 +242,6 @@ impl TestApp {
         panic!("auction {id} did not go live");
     }
 
-    /// Checks that every user's balance equals the sum of their ledger.
-    pub async fn assert_balances_match_ledger(&self) {
-        let mismatches: i64 = self
-            .db()
-            .await
-            .query_one(
-                "select count(*) from app_user u
-                 where not u.is_bot and u.bid_balance <> coalesce((select sum(delta) from ledger_entry l where l.user_id = u.id), 0)",
-                &[],
-            )
-            .await
-            .expect("ledger query")
-            .get(0);
-        assert_eq!(mismatches, 0, "every balance equals its ledger");
-    }
-
     /// What `tyiyn check` finds in this app's database, run in-process through the library.
     pub async fn report(&self) -> Report {
         let mut db = self.db().await;
