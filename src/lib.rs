@@ -2,6 +2,7 @@
 //! of the auction runtime from the `tyiyn-actors` crate.
 
 pub mod auth;
+pub mod cli;
 pub mod config;
 pub mod db;
 pub mod domain;

@@ -1,27 +1,35 @@
-//! `tyiyn` with no arguments serves the API, the realtime socket and the built web app.
-//! `tyiyn openapi` prints the OpenAPI document; `tyiyn events-schema` the socket events' schema.
+//! `tyiyn` with no arguments serves the API, the realtime socket and the built web app;
+//! `tyiyn check` verifies the database's invariants, `tyiyn openapi` prints the OpenAPI document
+//! and `tyiyn events-schema` the socket events' JSON Schema ([`tyiyn::cli`]).
+
+use std::process::ExitCode;
 
 use tracing_subscriber::EnvFilter;
+use tyiyn::cli;
 use tyiyn::config::Settings;
 use tyiyn::startup::Application;
 
-#[actix_web::main]
-async fn main() -> anyhow::Result<()> {
-    match std::env::args().nth(1).as_deref() {
-        None => {}
+fn main() -> anyhow::Result<ExitCode> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => actix_web::rt::System::new().block_on(serve()).map(|()| ExitCode::SUCCESS),
+        Some("check") => Ok(cli::check(&args[1..])),
         Some("openapi") => {
             println!("{}", tyiyn::openapi::document_json());
-            return Ok(());
+            Ok(ExitCode::SUCCESS)
         }
         Some("events-schema") => {
             println!("{}", serde_json::to_string_pretty(tyiyn::openapi::events_schema())?);
-            return Ok(());
+            Ok(ExitCode::SUCCESS)
         }
-        Some(other) => {
-            eprintln!("unknown command {other:?}; usage: tyiyn [openapi | events-schema]");
-            std::process::exit(2);
+        Some(_) => {
+            eprint!("{}", cli::USAGE);
+            Ok(ExitCode::from(2))
         }
     }
+}
+
+async fn serve() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
         .init();

@@ -149,8 +149,8 @@ async fn ensure_admin(
     Ok(Some((username, pass)))
 }
 
-/// The URL without its password, for logs.
-fn redact(url: &str) -> String {
+/// The URL without its password, for logs and `tyiyn check`'s output.
+pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             let creds = &url[scheme + 3..at];

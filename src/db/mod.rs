@@ -1,7 +1,9 @@
-//! The only module that speaks SQL: the pool, database creation, migrations and one submodule
-//! per entity. Query texts live in `sql/queries/<entity>/`.
+//! The only module that speaks SQL: the pool, database creation, migrations, one submodule
+//! per entity, and the invariant checks. Query texts live in `sql/queries/<entity>/` (the
+//! checks' in `sql/queries/check/`).
 
 pub mod auctions;
+pub mod check;
 pub mod demo;
 pub mod history;
 pub mod group_commit;

@@ -30,6 +30,7 @@ async fn registration_logs_in_and_credits_five_bids_through_the_ledger() {
     assert_eq!(row.get::<_, i64>(0), 5);
     assert_eq!(row.get::<_, i64>(1), 5);
     assert_eq!(row.get::<_, String>(2), "signup_bonus");
+    app.check().await;
 }
 
 #[actix_web::test]
@@ -128,6 +129,7 @@ async fn usernames_and_emails_are_unique_case_insensitively() {
     let check: Value =
         app.post("/api/auth/validate-phone", json!({"phone": "+99655"})).await.json().await.unwrap();
     assert_eq!(check["valid"], false);
+    app.check().await;
 }
 
 #[actix_web::test]
@@ -150,6 +152,7 @@ async fn login_logout_and_me() {
     expect_error(res, 401, "invalid_credentials").await;
     let res = app.post("/api/auth/login", json!({"username": "", "password": ""})).await;
     expect_error(res, 400, "validation_failed").await;
+    app.check().await;
 }
 
 #[actix_web::test]
@@ -169,6 +172,7 @@ async fn login_rotates_the_session_and_logout_ends_it() {
     app.post("/api/auth/logout", json!({})).await;
     let left: i64 = app.db().await.query_one("select count(*) from user_session", &[]).await.unwrap().get(0);
     assert_eq!(left, 0);
+    app.check().await;
 }
 
 #[actix_web::test]
@@ -185,6 +189,7 @@ async fn session_cookie_is_http_only_and_same_site_lax() {
     assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
     let token = cookie.trim_start_matches("tyiyn_session=").split(';').next().unwrap();
     assert_eq!(token.len(), 64, "256 random bits in hex");
+    app.check().await;
 }
 
 #[actix_web::test]
@@ -199,4 +204,5 @@ async fn repeated_failed_logins_are_throttled_with_retry_after() {
     let retry = res.headers().get("retry-after").map(|v| v.to_str().unwrap().to_owned());
     expect_error(res, 429, "too_many_attempts").await;
     assert!(retry.is_some_and(|s| s.parse::<u64>().unwrap() > 0));
+    app.check().await;
 }

@@ -58,6 +58,7 @@ async fn state_changing_requests_from_another_site_are_refused() {
         .await
         .unwrap();
     assert_eq!(same.status(), 201);
+    app.check().await;
 }
 
 #[actix_web::test]

@@ -4,6 +4,7 @@
 use reqwest::{Client, Response};
 use serde_json::{Value, json};
 use tyiyn::config::Settings;
+use tyiyn::db::check::Report;
 use tyiyn::startup::Application;
 
 /// The server's base URL, a cookie-keeping client, and the database to drop afterwards.
@@ -241,20 +242,18 @@ impl TestApp {
         panic!("auction {id} did not go live");
     }
 
-    /// Checks that every user's balance equals the sum of their ledger.
-    pub async fn assert_balances_match_ledger(&self) {
-        let mismatches: i64 = self
-            .db()
-            .await
-            .query_one(
-                "select count(*) from app_user u
-                 where not u.is_bot and u.bid_balance <> coalesce((select sum(delta) from ledger_entry l where l.user_id = u.id), 0)",
-                &[],
-            )
-            .await
-            .expect("ledger query")
-            .get(0);
-        assert_eq!(mismatches, 0, "every balance equals its ledger");
+    /// What `tyiyn check` finds in this app's database, run in-process through the library.
+    pub async fn report(&self) -> Report {
+        let mut db = self.db().await;
+        tyiyn::db::check::run(&mut db).await.expect("the checks run")
+    }
+
+    /// Asserts every invariant `tyiyn check` verifies (balances equal the ledger, prices follow
+    /// the bids, winners are the last bidder, no late bid, no repeated finish); panics with the
+    /// report when one is violated.
+    pub async fn check(&self) {
+        let report = self.report().await;
+        assert!(report.holds(), "tyiyn check found violations:\n{report}");
     }
 }
 

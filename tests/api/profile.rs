@@ -25,6 +25,7 @@ async fn a_user_completes_their_profile() {
 
     let profile: Value = app.get("/api/users/profile").await.json().await.unwrap();
     assert_eq!(profile["gender"], "female");
+    app.check().await;
 }
 
 #[actix_web::test]
@@ -52,6 +53,7 @@ async fn profile_rules_are_enforced() {
         )
         .await;
     expect_error(res, 409, "email_taken").await;
+    app.check().await;
 }
 
 #[actix_web::test]

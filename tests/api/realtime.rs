@@ -40,6 +40,7 @@ async fn watchers_get_the_state_on_join_then_every_bid() {
     assert_eq!(balance, json!({"userId": b.id, "bidBalance": 4}));
     let timers = sa.next_named("timerUpdate").await;
     assert!(timers[id.to_string()].as_i64().unwrap() > 3500);
+    app.check().await;
 }
 
 #[actix_web::test]
@@ -58,6 +59,7 @@ async fn list_watchers_get_compact_updates() {
     };
     assert_eq!(compact["lastBidder"], "asel");
     assert_eq!(compact["currentPrice"].to_string(), "0.02");
+    app.check().await;
 }
 
 #[actix_web::test]
@@ -78,6 +80,7 @@ async fn a_malformed_frame_closes_only_that_connection() {
     assert!(closed.is_ok(), "the bad connection was closed");
     user.bid(id).await;
     good.next_update(id, "bidsPlaced").await;
+    app.check().await;
 }
 
 #[actix_web::test]
@@ -157,40 +160,14 @@ async fn fifty_users_bidding_on_five_auctions_keep_every_invariant() {
         }
     }
 
+    // Balances, prices, totals, winners and bid times: everything `tyiyn check` verifies.
+    app.check().await;
     let db = app.db().await;
-    app.assert_balances_match_ledger().await;
-    let negative: i64 =
-        db.query_one("select count(*) from app_user where bid_balance < 0", &[]).await.unwrap().get(0);
-    assert_eq!(negative, 0);
     for id in &auctions {
-        let row = db
-            .query_one(
-                "select a.current_price, a.starting_price, a.total_bids, a.status, a.winner_id, a.end_time,
-                        (select count(*) from bid b where b.auction_id = a.id),
-                        (select b.user_id from bid b where b.auction_id = a.id order by b.id desc limit 1),
-                        (select max(b.created_at) from bid b where b.auction_id = a.id)
-                 from auction a where a.id = $1",
-                &[id],
-            )
-            .await
-            .unwrap();
-        let (price, start, total): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
-        assert_eq!(price, start + total, "price = starting price + 0.01 × bids");
-        assert_eq!(row.get::<_, i64>(6), total, "one bid row per counted bid");
-        assert_eq!(
-            total as usize,
-            accepted.get(id).map_or(0, HashSet::len),
-            "every acknowledged bid is stored"
-        );
-        assert_eq!(row.get::<_, String>(3), "finished");
-        assert_eq!(
-            row.get::<_, Option<i64>>(4),
-            row.get::<_, Option<i64>>(7),
-            "the winner is the last bidder"
-        );
-        let end: chrono::DateTime<chrono::Utc> = row.get(5);
-        let last: Option<chrono::DateTime<chrono::Utc>> = row.get(8);
-        assert!(last.is_none_or(|t| t <= end), "no bid after the finish");
+        let row = db.query_one("select status, total_bids from auction where id = $1", &[id]).await.unwrap();
+        assert_eq!(row.get::<_, String>(0), "finished");
+        let stored = row.get::<_, i64>(1) as usize;
+        assert_eq!(stored, accepted.get(id).map_or(0, HashSet::len), "every acknowledged bid is stored");
     }
 }
 

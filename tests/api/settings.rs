@@ -39,6 +39,7 @@ async fn only_admins_read_and_write_admin_settings() {
     let anon = reqwest::Client::new();
     let err: Value = anon.get(app.url("/api/auth/me")).send().await.unwrap().json().await.unwrap();
     assert_eq!(err["error"], "Please log in");
+    app.check().await;
 }
 
 #[actix_web::test]
@@ -58,4 +59,5 @@ async fn settings_validation_uses_the_spec_messages() {
     let mut bad_lang = valid_settings();
     bad_lang["language"] = json!("de");
     expect_error(app.put("/api/admin/settings", bad_lang).await, 400, "language_invalid").await;
+    app.check().await;
 }

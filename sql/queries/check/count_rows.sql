@@ -1,0 +1,1 @@
+select (select count(*) from app_user), (select count(*) from auction), (select count(*) from bid)
