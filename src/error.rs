@@ -116,7 +116,9 @@ impl ApiError {
         }
         let msg = self.msg();
         let fields = match self {
-            ApiError::Invalid { fields, .. } => Some(fields.iter().map(|(f, m)| (*f, m.text(lang))).collect()),
+            ApiError::Invalid { fields, .. } => {
+                Some(fields.iter().map(|(f, m)| (*f, m.text(lang))).collect())
+            }
             _ => None,
         };
         let body = ErrorBody { error: msg.text(lang), code: msg.code(), fields };

@@ -96,7 +96,10 @@ pub fn events_schema() -> &'static Value {
 fn error_response(description: &str) -> RefOr<utoipa::openapi::response::Response> {
     ResponseBuilder::new()
         .description(description)
-        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("Error"))).build())
+        .content(
+            "application/json",
+            ContentBuilder::new().schema(Some(Ref::from_schema_name("Error"))).build(),
+        )
         .into()
 }
 

@@ -10,9 +10,9 @@ use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
 use anyhow::Context as _;
-use utoipa_actix_web::AppExt;
 use tyiyn_actors::TokioClock;
 use tyiyn_actors::outlets::Outlets;
+use utoipa_actix_web::AppExt;
 
 use crate::auth::password;
 use crate::auth::session::Sessions;
@@ -68,8 +68,11 @@ impl Application {
         hub_ctx.run(Hub::new(runtime.auctions.registry().clone().recipient(), runtime.clock.clone()));
         let dummy_hash: Arc<str> =
             password::hash(hex::encode(rand::random::<[u8; 16]>()), config.auth.bcrypt_cost).await?.into();
-        let sessions =
-            web::Data::new(Sessions::new(pool.clone(), config.auth.session_days, config.server.secure_cookies));
+        let sessions = web::Data::new(Sessions::new(
+            pool.clone(),
+            config.auth.session_days,
+            config.server.secure_cookies,
+        ));
         let state = web::Data::new(AppState {
             pool,
             site: SiteCache::new(site),

@@ -126,10 +126,10 @@ async fn joining_session_gets_the_full_state_then_each_batch() {
     auction.send(bid(1, T0)).await.unwrap().unwrap();
     let second = watcher.next().await;
 
-    assert_eq!(first["kind"], "snapshot");
+    assert_eq!(first["type"], "snapshot");
     assert_eq!(first["auction"]["currentPrice"], 0.4);
     assert_eq!(first["auction"]["viewers"], 1);
-    assert_eq!(second["kind"], "bidsPlaced");
+    assert_eq!(second["type"], "bidsPlaced");
     assert_eq!(second["bids"][0]["user"]["username"], "user1");
     assert_eq!(second["bids"][0]["amount"], 0.41);
 }

@@ -38,7 +38,10 @@ fn from_row(r: &Row, now: UnixMillis) -> AuctionInfo {
         total_bids: r.get(16),
         created_at: ms(r.get(17)),
         last_bidder: winner.as_ref().map(|w| w.username.clone()),
-        winning_bid: winner.as_ref().zip(last_bid_at).map(|(_, at)| WinningBid { amount: price, created_at: ms(at) }),
+        winning_bid: winner
+            .as_ref()
+            .zip(last_bid_at)
+            .map(|(_, at)| WinningBid { amount: price, created_at: ms(at) }),
         winner,
         prebids_count: count(r.get(24)),
         participants: count(r.get(25)),

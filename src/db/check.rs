@@ -156,7 +156,7 @@ pub async fn connect(url: &str) -> Result<Client, tokio_postgres::Error> {
     let (client, connection) = config.connect(NoTls).await?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
-            tracing::warn!("check connection: {}", super::store::describe(&e));
+            tracing::warn!("check connection: {}", super::rows::describe(&e));
         }
     });
     Ok(client)

@@ -229,6 +229,11 @@ pub async fn recent(db: &impl GenericClient, user: i64) -> Result<Vec<RecentBid>
     let rows = db.query(&stmt, &[&user]).await?;
     Ok(rows
         .iter()
-        .map(|r| RecentBid { id: r.get(0), auction_id: r.get(1), amount: Tyiyn(r.get(2)), created_at: r.get(3) })
+        .map(|r| RecentBid {
+            id: r.get(0),
+            auction_id: r.get(1),
+            amount: Tyiyn(r.get(2)),
+            created_at: r.get(3),
+        })
         .collect())
 }

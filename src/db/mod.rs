@@ -5,8 +5,8 @@
 pub mod auctions;
 pub mod check;
 pub mod demo;
-pub mod history;
 pub mod group_commit;
+pub mod history;
 pub mod migrate;
 pub mod rows;
 pub mod settings;

@@ -163,7 +163,9 @@ async fn finish(pool: Pool, record: FinishRecord) -> Result<Finished, StoreError
     let stmt = tx.prepare_cached(q!("select_winner")).await.map_err(down)?;
     let winner = match tx.query_opt(&stmt, &[&record.auction.0]).await.map_err(down)? {
         // A bot's bidder id is not a user id: its public fields are the bidder record's.
-        _ if record.winner.as_ref().is_some_and(Bidder::is_bot) => record.winner.as_ref().map(Winner::from_bidder),
+        _ if record.winner.as_ref().is_some_and(Bidder::is_bot) => {
+            record.winner.as_ref().map(Winner::from_bidder)
+        }
         Some(row) => Some(winner_from(&row, 0)),
         None => None,
     };

@@ -5,15 +5,15 @@
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tyiyn_actors::clock::Clock;
-use tyiyn_actors::view::AuctionInfo;
-use utoipa::ToSchema;
-use utoipa_actix_web::service_config::ServiceConfig;
 use tyiyn_actors::auction::{Delete, EndNow, UpdateDetails};
+use tyiyn_actors::clock::Clock;
 use tyiyn_actors::ids::{AuctionId, Tyiyn};
 use tyiyn_actors::outlets::BalanceChanged;
 use tyiyn_actors::rules::ControlError;
 use tyiyn_actors::store::{AuctionDetails, AuctionStore, NewAuction};
+use tyiyn_actors::view::AuctionInfo;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::{optional, required};
 use crate::auth::AdminUser;

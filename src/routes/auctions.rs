@@ -10,11 +10,11 @@ use serde::Serialize;
 use tyiyn_actors::auction::{GetInfo, GetView, PlaceBid, PlacePrebid};
 use tyiyn_actors::clock::{Clock, UnixMillis};
 use tyiyn_actors::ids::{AuctionId, PrebidId, UserId};
+use tyiyn_actors::rules::BidRejected;
+use tyiyn_actors::state::AuctionStatus;
 use tyiyn_actors::view::{AuctionInfo, BidRecord};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
-use tyiyn_actors::rules::BidRejected;
-use tyiyn_actors::state::AuctionStatus;
 
 use crate::auth::CurrentUser;
 use crate::db;
@@ -250,7 +250,13 @@ async fn timers(state: web::Data<AppState>) -> HttpResponse {
 /// digits and dashes. A NUL byte, a slash or any other character names no auction.
 fn is_slug(s: &str) -> bool {
     (1..=300).contains(&s.len())
-        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)) || c == 'ё' || c == 'Ё')
+        && s.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || c == '-'
+                || ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c))
+                || c == 'ё'
+                || c == 'Ё'
+        })
 }
 
 /// A bid or pre-bid refused because no actor runs the auction: finished (409) or missing (404).

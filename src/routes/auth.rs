@@ -10,9 +10,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::{ReqLang, optional, required};
 use crate::auth::{CurrentUser, password, session};
 use crate::db::users::{self, NewUser, UserView};
-use crate::error::ErrorBody;
 use crate::domain;
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::i18n::Msg;
 use crate::state::AppState;
 

@@ -8,9 +8,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::{optional, required};
 use crate::auth::CurrentUser;
 use crate::db::users::{self, ProfileUpdate, UserView};
-use crate::error::ErrorBody;
 use crate::domain;
 use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::i18n::Msg;
 use crate::state::AppState;
 

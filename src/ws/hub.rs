@@ -207,8 +207,11 @@ impl Hub {
 impl Handler<BalanceChanged> for Hub {
     type Result = ();
     fn handle(&mut self, msg: BalanceChanged, _: &mut Context<Self>) {
-        let update =
-            BidBalanceUpdate { kind: BidBalanceType::BidBalance, user_id: msg.user, bid_balance: msg.balance };
+        let update = BidBalanceUpdate {
+            kind: BidBalanceType::BidBalance,
+            user_id: msg.user,
+            bid_balance: msg.balance,
+        };
         self.push_user(msg.user, ServerEvent::BidBalanceUpdate(update).frame());
     }
 }

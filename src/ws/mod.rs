@@ -22,4 +22,3 @@ impl Encoder for SocketIoEncoder {
         ServerEvent::AuctionUpdate(AuctionUpdate::Auction(Watched(event))).frame()
     }
 }
-

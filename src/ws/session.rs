@@ -17,8 +17,8 @@ use tyiyn_actors::auction::{Join, Leave};
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::Push;
 
-use super::hub::{self, Hub, LobbyFrame};
 use super::events::ClientEvent;
+use super::hub::{self, Hub, LobbyFrame};
 use super::protocol::{self, Inbound};
 use crate::runtime::Auctions;
 

@@ -134,7 +134,7 @@ async fn pre_bids_become_bids_in_order_at_go_live_without_a_second_charge() {
         .get(0);
     assert_eq!(notified, 2);
     let notice = socket.next_named("notification").await;
-    assert_eq!(notice, json!({"kind": "auctionStarted", "auctionId": id, "title": "Часы"}));
+    assert_eq!(notice, json!({"type": "auctionStarted", "auctionId": id, "title": "Часы"}));
     app.check().await;
 }
 

@@ -31,7 +31,7 @@ async fn malformed_json_is_a_400_in_the_contract_shape() {
 #[actix_web::test]
 async fn unknown_api_paths_are_404_json() {
     let app = spawn_app().await;
-    expect_error(app.get("/api/nothing-here").await, 404, "not_found").await;
+    expect_error(app.get("/api/nothing-here").await, 404, "route_not_found").await;
 }
 
 #[actix_web::test]

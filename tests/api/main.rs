@@ -5,6 +5,7 @@ mod auth;
 mod check;
 mod contract;
 mod helpers;
+mod openapi;
 mod profile;
 mod realtime;
 mod settings;

@@ -32,14 +32,15 @@ async fn watchers_get_the_state_on_join_then_every_bid() {
         assert_eq!(update["auction"]["viewers"], 2);
     }
     let balance = sa.next_named("bidBalanceUpdate").await;
-    assert_eq!(balance, json!({"userId": a.id, "bidBalance": 4}));
+    assert_eq!(balance, json!({"type": "bidBalance", "userId": a.id, "bidBalance": 4}));
 
     b.bid(id).await;
     // B's first balance update is B's own: A's never reached B's socket.
     let balance = sb.next_named("bidBalanceUpdate").await;
-    assert_eq!(balance, json!({"userId": b.id, "bidBalance": 4}));
+    assert_eq!(balance, json!({"type": "bidBalance", "userId": b.id, "bidBalance": 4}));
     let timers = sa.next_named("timerUpdate").await;
-    assert!(timers[id.to_string()].as_i64().unwrap() > 3500);
+    assert_eq!(timers["type"], "timers");
+    assert!(timers["timers"][id.to_string()].as_i64().unwrap() > 3500);
     app.check().await;
 }
 
@@ -147,7 +148,7 @@ async fn fifty_users_bidding_on_five_auctions_keep_every_invariant() {
             let Some(id) = v["auction"]["id"].as_i64() else {
                 continue;
             };
-            if v["kind"] == "finished" {
+            if v["type"] == "finished" {
                 finished.insert(id);
             }
             for bid in v["bids"].as_array().into_iter().flatten() {

@@ -86,11 +86,11 @@ impl Socket {
         tokio::time::timeout(std::time::Duration::from_secs(10), wait).await.expect("event arrives in time")
     }
 
-    /// The next `auctionUpdate` of `kind` for auction `id`.
+    /// The next `auctionUpdate` of type `kind` for auction `id`.
     pub async fn next_update(&mut self, id: i64, kind: &str) -> Value {
         loop {
             let v = self.next_named("auctionUpdate").await;
-            if v["kind"] == kind && v["auction"]["id"] == id {
+            if v["type"] == kind && v["auction"]["id"] == id {
                 return v;
             }
         }

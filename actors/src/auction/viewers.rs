@@ -8,9 +8,7 @@ use crate::clock::Clock;
 use crate::outlets::{LobbyUpdate, Push};
 use crate::state::AuctionStatus;
 use crate::store::AuctionStore;
-use crate::view::{
-    AuctionEvent, AuctionInfo, AuctionView, BidRecord, EventKind, Shared, Winner, WinningBid,
-};
+use crate::view::{AuctionEvent, AuctionInfo, AuctionView, BidRecord, EventKind, Shared, Winner, WinningBid};
 
 impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     pub(super) fn info(&self) -> AuctionInfo {

@@ -54,8 +54,10 @@ pub trait AuctionStore: Send + Sync + 'static {
     /// Finishes an auction (winner, final price, end time). Idempotent
     /// (`update … where status <> 'finished'`): [`Finished::newly`] says whether this call
     /// finished it. Returns the recorded winner's public fields (names and role included).
-    fn finish(&self, record: FinishRecord)
-    -> impl Future<Output = Result<Finished, StoreError>> + Send + 'static;
+    fn finish(
+        &self,
+        record: FinishRecord,
+    ) -> impl Future<Output = Result<Finished, StoreError>> + Send + 'static;
 
     /// Saves an upcoming auction's edited details and start time.
     fn update_details(

@@ -105,7 +105,7 @@ impl Watcher {
     pub async fn next_of(&mut self, kind: &str) -> Value {
         loop {
             let frame = self.next().await;
-            if frame["kind"] == kind {
+            if frame["type"] == kind {
                 return frame;
             }
         }
