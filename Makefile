@@ -1,6 +1,12 @@
 # The two commands (see README.md). The scripts behind them live in .ci/.
-.PHONY: run test
+.PHONY: run test contract
 run:
 	./.ci/serve
 test:
 	./.ci/test
+# Regenerate the contract files the web app builds on (commit the result).
+contract:
+	cargo build --quiet --bin tyiyn
+	./target/debug/tyiyn openapi > web/src/api/openapi.json
+	./target/debug/tyiyn events-schema > web/src/api/events.schema.json
+	cd web && npm run --silent gen:api

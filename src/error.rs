@@ -1,5 +1,5 @@
 //! The error contract: every non-2xx answer is `{"error", "code", "fields"?}` with the message in
-//! the request's language. Handlers return [`ApiError`]; the [`crate::middleware`] layer renders
+//! the request's language. Handlers return [`ApiError`]; the middleware layer renders
 //! it (and actix's own extractor errors) once the request's language is known.
 
 use actix_web::http::StatusCode;

@@ -15,7 +15,7 @@ fn main() -> anyhow::Result<ExitCode> {
         None => actix_web::rt::System::new().block_on(serve()).map(|()| ExitCode::SUCCESS),
         Some("check") => Ok(cli::check(&args[1..])),
         Some("openapi") => {
-            println!("{}", tyiyn::openapi::document_json());
+            println!("{}", tyiyn::routes::contract::document_json());
             Ok(ExitCode::SUCCESS)
         }
         Some("events-schema") => {

@@ -1,21 +1,21 @@
-//! The HTTP contract as data: the OpenAPI 3.1 document (`GET /api/openapi.json`) and the JSON
-//! Schema of the socket events (`GET /api/events.schema.json`), both generated from the code.
+//! The HTTP contract as data: the parts of the OpenAPI 3.1 document that no route owns (info,
+//! tags, shared components, the errors every route shares) and the JSON Schema of the socket
+//! events, both generated from the code.
 //!
 //! The document's paths come from the router itself: every `/api` route is registered through
-//! `utoipa_actix_web`, which records the handler's `#[utoipa::path]` as it registers the service,
-//! so a route cannot be served without being described. The errors every route shares (the
-//! middleware's cross-site and body-size refusals, malformed input, a database outage) are added
-//! here once, from the same rules the middleware enforces.
+//! `utoipa_actix_web`, which records the handler's `#[utoipa::path]` as it registers the service
+//! (`routes::contract` collects them and calls [`assemble`]), so a route cannot be served without
+//! being described. The errors every route shares (the middleware's cross-site and body-size
+//! refusals, malformed input, a database outage) are added here once, from the same rules the
+//! middleware enforces.
 
 use std::sync::OnceLock;
 
-use actix_web::App;
 use serde_json::{Value, json};
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::response::ResponseBuilder;
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr};
 use utoipa::{OpenApi, ToSchema};
-use utoipa_actix_web::AppExt;
 
 use crate::error::ErrorBody;
 use crate::ws::events::{ClientEvent, ServerEvent};
@@ -44,27 +44,15 @@ use crate::ws::events::{ClientEvent, ServerEvent};
 )]
 struct Base;
 
-/// The OpenAPI document of every `/api` route, built once.
-pub fn document() -> &'static Document {
-    static DOC: OnceLock<Document> = OnceLock::new();
-    DOC.get_or_init(|| {
-        let (_, routed) = App::new()
-            .into_utoipa_app()
-            .service(utoipa_actix_web::scope("/api").configure(crate::routes::api))
-            .split_for_parts();
-        let mut doc = Base::openapi();
-        doc.merge(routed);
-        for (path, item) in doc.paths.paths.iter_mut() {
-            add_shared_errors(path, item);
-        }
-        doc
-    })
-}
-
-/// The document as JSON text, as served and as `tyiyn openapi` prints it.
-pub fn document_json() -> &'static str {
-    static JSON: OnceLock<String> = OnceLock::new();
-    JSON.get_or_init(|| document().to_pretty_json().unwrap_or_default())
+/// The whole document: the fixed parts, the paths the router registered (`routed`), and the
+/// shared errors on every operation.
+pub fn assemble(routed: Document) -> Document {
+    let mut doc = Base::openapi();
+    doc.merge(routed);
+    for (path, item) in doc.paths.paths.iter_mut() {
+        add_shared_errors(path, item);
+    }
+    doc
 }
 
 /// A JSON Schema (2020-12) of the socket events: `ServerEvent` and `ClientEvent` with every

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Logo } from '../components/logo'
 import { clearCookieConsent } from '../features/cookie-consent/consent-storage'
-import { settingsAtom } from '../lib/settings'
+import { settingsAtom, siteLanguageAtom } from '../lib/settings'
 import { FooterStats, SocialLinks, TrustBadges } from './footer-parts'
 
 const QUICK_LINKS = [
@@ -23,8 +23,9 @@ const SUPPORT_LINKS = [
 export function Footer() {
   const { t, i18n } = useTranslation()
   const settings = useAtomValue(settingsAtom)
+  const siteLanguage = useAtomValue(siteLanguageAtom)
   // The copyright line is written in the site's language, whatever the visitor picked.
-  const siteT = i18n.getFixedT(settings.language)
+  const siteT = i18n.getFixedT(siteLanguage)
 
   const resetCookies = () => {
     clearCookieConsent()

@@ -4,11 +4,12 @@ import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { applySiteLanguage, loadLanguage } from '../lib/i18n'
-import { settingsAtom, settingsLoadedAtom } from '../lib/settings'
+import { settingsAtom, settingsLoadedAtom, siteLanguageAtom } from '../lib/settings'
 
 export function SiteLanguage() {
   const { t } = useTranslation()
-  const { language, siteName, headerTagline } = useAtomValue(settingsAtom)
+  const { siteName, headerTagline } = useAtomValue(settingsAtom)
+  const language = useAtomValue(siteLanguageAtom)
   const tagline = headerTagline || t('header.taglineDefault')
   useEffect(() => {
     document.title = `${siteName} — ${tagline}`

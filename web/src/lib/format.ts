@@ -1,5 +1,5 @@
 //! Every date, number, money amount and countdown the app shows goes through here.
-import type { Language } from './types'
+import type { Language } from './languages'
 
 const LOCALE_TAGS: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', ka: 'ka-GE', ky: 'ky-KG' }
 

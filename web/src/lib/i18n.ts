@@ -4,8 +4,7 @@
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import ru from '../i18n/locales/ru.json'
-import { isLanguage } from './languages'
-import type { Language } from './types'
+import { isLanguage, type Language } from './languages'
 
 export { LANGUAGES, LANGUAGE_LABELS, isLanguage } from './languages'
 

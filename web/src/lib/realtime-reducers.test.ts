@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { Auction, AuctionLists, Bid, LobbyUpdate, TimerUpdate } from './api-types'
 import {
   MAX_BIDS,
   TIMER_SLACK_MS,
@@ -8,13 +9,10 @@ import {
   applyTimersToAuction,
   applyTimersToList,
   correctDeadline,
-  isAuctionUpdate,
-  isLobbyUpdate,
   isOlder,
   prependBids,
-  type LobbyUpdate,
+  withPrebidsCount,
 } from './realtime-reducers'
-import type { Auction, AuctionBid, AuctionList } from './types'
 
 const NOW = Date.parse('2026-11-22T10:00:00.000Z')
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -25,7 +23,7 @@ function auction(over: Partial<Auction> = {}): Auction {
     displayId: 'TY/2026/00001',
     slug: 'lot-ty-2026-00001',
     title: 'Lot',
-    description: null,
+    description: '',
     imageUrl: null,
     retailPrice: 1000,
     currentPrice: 0.5,
@@ -53,7 +51,7 @@ function auction(over: Partial<Auction> = {}): Auction {
   }
 }
 
-function bid(id: number, amount = id / 100): AuctionBid {
+function bid(id: number, amount = id / 100): Bid {
   return { id, amount, isBot: false, botName: null, isPrebid: false, user: { id: 7, username: 'aibek' }, createdAt: iso(NOW) }
 }
 
@@ -72,20 +70,10 @@ function lobby(over: Partial<LobbyUpdate> = {}): LobbyUpdate {
   }
 }
 
-function list(over: Partial<AuctionList> = {}): AuctionList {
+function list(over: Partial<AuctionLists> = {}): AuctionLists {
   return { live: [auction()], upcoming: [], finished: [], ...over }
 }
 
-describe('message shapes', () => {
-  it('tells a lobby update from an auction update', () => {
-    expect(isLobbyUpdate(lobby())).toBe(true)
-    expect(isAuctionUpdate(lobby())).toBe(false)
-    expect(isAuctionUpdate({ kind: 'snapshot', auction: auction(), bids: [] })).toBe(true)
-    expect(isLobbyUpdate({ kind: 'snapshot', auction: auction(), bids: [] })).toBe(false)
-    expect(isAuctionUpdate(null)).toBe(false)
-    expect(isLobbyUpdate('lobby')).toBe(false)
-  })
-})
 
 describe('isOlder', () => {
   it('orders by status first, then by bid count', () => {
@@ -129,18 +117,18 @@ describe('applyAuctionUpdate', () => {
 
   it('snapshot replaces the auction and the whole bid list', () => {
     const fresh = auction({ totalBids: 40, currentPrice: 0.4 })
-    const out = applyAuctionUpdate(current, { kind: 'snapshot', auction: fresh, bids: [bid(9)] })
+    const out = applyAuctionUpdate(current, { type: 'snapshot', auction: fresh, bids: [bid(9)] })
     expect(out).toEqual({ auction: fresh, bids: [bid(9)] })
   })
 
   it('snapshot keeps at most 50 bids', () => {
     const many = Array.from({ length: 60 }, (_, i) => bid(60 - i))
-    expect(applyAuctionUpdate(null, { kind: 'snapshot', auction: auction(), bids: many })?.bids).toHaveLength(MAX_BIDS)
+    expect(applyAuctionUpdate(null, { type: 'snapshot', auction: auction(), bids: many })?.bids).toHaveLength(MAX_BIDS)
   })
 
   it('bidsPlaced prepends only the new bids and takes the auction', () => {
     const next = auction({ totalBids: 52, currentPrice: 0.52 })
-    const out = applyAuctionUpdate(current, { kind: 'bidsPlaced', auction: next, bids: [bid(4), bid(3), bid(2)] })
+    const out = applyAuctionUpdate(current, { type: 'bidsPlaced', auction: next, bids: [bid(4), bid(3), bid(2)] })
     expect(out?.bids.map((b) => b.id)).toEqual([4, 3, 2, 1])
     expect(out?.auction).toBe(next)
   })
@@ -148,35 +136,35 @@ describe('applyAuctionUpdate', () => {
   it('started prepends the converted pre-bids', () => {
     const upcoming = { auction: auction({ status: 'upcoming', endsAt: null, totalBids: 0 }), bids: [] }
     const live = auction({ totalBids: 2 })
-    const out = applyAuctionUpdate(upcoming, { kind: 'started', auction: live, bids: [bid(2), bid(1)] })
+    const out = applyAuctionUpdate(upcoming, { type: 'started', auction: live, bids: [bid(2), bid(1)] })
     expect(out).toEqual({ auction: live, bids: [bid(2), bid(1)] })
   })
 
   it('a late bidsPlaced never rolls the auction back (own bid applied first)', () => {
     const mine = { auction: auction({ totalBids: 52 }), bids: [bid(12), bid(11)] }
     const late = auction({ totalBids: 51 })
-    const out = applyAuctionUpdate(mine, { kind: 'bidsPlaced', auction: late, bids: [bid(11)] })
+    const out = applyAuctionUpdate(mine, { type: 'bidsPlaced', auction: late, bids: [bid(11)] })
     expect(out).toBe(mine)
   })
 
   it('finished replaces the auction and keeps the bids', () => {
-    const done = auction({ status: 'finished', endsAt: null, winner: { username: 'aibek', firstName: null, lastName: null, role: 'user' } })
-    const out = applyAuctionUpdate(current, { kind: 'finished', auction: done, bids: [] })
+    const done = auction({ status: 'finished', endsAt: null, winner: { id: 7, username: 'aibek', firstName: null, lastName: null, role: 'user', isBot: false } })
+    const out = applyAuctionUpdate(current, { type: 'finished', auction: done, bids: [] })
     expect(out?.auction).toBe(done)
     expect(out?.bids).toBe(current.bids)
   })
 
   it('prebidPlaced and detailsUpdated replace the auction only', () => {
     const more = auction({ prebidsCount: 4 })
-    expect(applyAuctionUpdate(current, { kind: 'prebidPlaced', auction: more, bids: [] })?.auction.prebidsCount).toBe(4)
+    expect(applyAuctionUpdate(current, { type: 'prebidPlaced', auction: more, bids: [] })?.auction.prebidsCount).toBe(4)
     const renamed = auction({ title: 'New title' })
-    const out = applyAuctionUpdate(current, { kind: 'detailsUpdated', auction: renamed, bids: [] })
+    const out = applyAuctionUpdate(current, { type: 'detailsUpdated', auction: renamed, bids: [] })
     expect(out?.auction.title).toBe('New title')
     expect(out?.bids).toBe(current.bids)
   })
 
   it('deleted clears the detail', () => {
-    expect(applyAuctionUpdate(current, { kind: 'deleted', auction: auction(), bids: [] })).toBeNull()
+    expect(applyAuctionUpdate(current, { type: 'deleted', auction: auction(), bids: [] })).toBeNull()
   })
 })
 
@@ -284,5 +272,19 @@ describe('timers', () => {
     const a = auction({ endsAt: iso(NOW + 2_000) })
     expect(applyTimersToAuction(a, { 7: 3 }, NOW)).toBe(a)
     expect(applyTimersToAuction(a, { 1: 12 }, NOW).endsAt).toBe(iso(NOW + 12_000 - TIMER_SLACK_MS))
+  })
+
+  it('takes the map of a timerUpdate frame from its timers field', () => {
+    const frame: TimerUpdate = { type: 'timers', timers: { '1': 12 } }
+    expect(applyTimersToAuction(auction(), frame.timers, NOW).endsAt).toBe(iso(NOW + 12_000 - TIMER_SLACK_MS))
+  })
+})
+
+describe('withPrebidsCount', () => {
+  it('takes a higher count, keeps the auction for an equal or lower one', () => {
+    const a = auction({ status: 'upcoming', endsAt: null, prebidsCount: 3 })
+    expect(withPrebidsCount(a, 4)).toEqual({ ...a, prebidsCount: 4 })
+    expect(withPrebidsCount(a, 3)).toBe(a)
+    expect(withPrebidsCount(a, 2)).toBe(a)
   })
 })

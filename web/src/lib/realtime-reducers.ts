@@ -1,56 +1,20 @@
-//! Pure functions that fold the server's realtime messages (docs/api.md, "Realtime") into the
-//! client's auction state. No I/O and no clock: `lib/realtime.ts` calls them with the current
-//! state and the server time, and writes the results into atoms. Every function returns its input
-//! unchanged (the same object) when nothing changed, so atoms do not re-render for nothing.
-import type { Auction, AuctionBid, AuctionList, AuctionStatus } from './types'
+//! Pure functions that fold the server's realtime messages (docs/api.md, "Realtime"; typed by the
+//! generated `ServerEvent`) into the client's auction state. No I/O and no clock: `lib/realtime.ts`
+//! calls them with the current state and the server time, and writes the results into atoms. Every
+//! function returns its input unchanged (the same object) when nothing changed, so atoms do not
+//! re-render for nothing.
+import type { Auction, AuctionEvent, AuctionLists, AuctionStatus, Bid, LobbyUpdate, TimerMap } from './api-types'
 
 /** The bid history keeps the newest 50 bids, as `GET /api/auctions/{id}/bids` does. */
 export const MAX_BIDS = 50
 
-export type UpdateKind = 'snapshot' | 'bidsPlaced' | 'started' | 'prebidPlaced' | 'detailsUpdated' | 'finished' | 'deleted'
-
-/** `auctionUpdate` for a joined auction. */
-export interface AuctionUpdate {
-  kind: UpdateKind
-  auction: Auction
-  bids: AuctionBid[]
-}
-
-/** `auctionUpdate` with `type: 'lobby'`: a compact change for everyone on the auction lists. */
-export interface LobbyUpdate {
-  type: 'lobby'
-  auctionId: number
-  status: AuctionStatus
-  currentPrice: number
-  lastBidder: string | null
-  endsAt: string | null
-  serverTime: string
-  totalBids: number
-  deleted: boolean
-}
-
-/** `timerUpdate` and `GET /api/timers`: auction id → whole seconds left (rounded up). */
-export type TimerMap = Record<string, number>
-
 /** An auction with its recent bids, newest first. */
 export interface AuctionWithBids {
   auction: Auction
-  bids: AuctionBid[]
+  bids: Bid[]
 }
 
 const STATUS_RANK: Record<AuctionStatus, number> = { upcoming: 0, live: 1, finished: 2 }
-
-export function isAuctionUpdate(value: unknown): value is AuctionUpdate {
-  if (!value || typeof value !== 'object') return false
-  const v = value as Partial<AuctionUpdate>
-  return typeof v.kind === 'string' && !!v.auction && typeof v.auction === 'object' && typeof v.auction.id === 'number'
-}
-
-export function isLobbyUpdate(value: unknown): value is LobbyUpdate {
-  if (!value || typeof value !== 'object') return false
-  const v = value as Partial<LobbyUpdate>
-  return v.type === 'lobby' && typeof v.auctionId === 'number'
-}
 
 /**
  * Whether `incoming` describes an older state of the auction than `current` (fewer bids, or an
@@ -67,7 +31,7 @@ export function newerAuction(current: Auction | null | undefined, incoming: Auct
 }
 
 /** Newest first: each bid raises the price, so a higher amount is a later bid. */
-function newestFirst(a: AuctionBid, b: AuctionBid): number {
+function newestFirst(a: Bid, b: Bid): number {
   return b.amount - a.amount || Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id
 }
 
@@ -76,9 +40,9 @@ function newestFirst(a: AuctionBid, b: AuctionBid): number {
  * newest `MAX_BIDS`. When bids arrive out of order (the answer to one's own bid before the socket's
  * news of an earlier one) the list is put back in order by amount.
  */
-export function prependBids(bids: AuctionBid[], incoming: AuctionBid[]): AuctionBid[] {
+export function prependBids(bids: Bid[], incoming: Bid[]): Bid[] {
   const seen = new Set(bids.map((bid) => bid.id))
-  const fresh: AuctionBid[] = []
+  const fresh: Bid[] = []
   for (const bid of incoming) {
     if (seen.has(bid.id)) continue
     seen.add(bid.id)
@@ -92,11 +56,11 @@ export function prependBids(bids: AuctionBid[], incoming: AuctionBid[]): Auction
 
 /**
  * Applies an `auctionUpdate` of a joined auction to its detail (`null` before anything was loaded).
- * `snapshot` replaces everything; `bidsPlaced` and `started` prepend the new bids; the other kinds
- * replace the auction only. Returns `null` for `deleted`.
+ * By its `type`: `snapshot` replaces everything; `bidsPlaced` and `started` prepend the new bids;
+ * the others replace the auction only. Returns `null` for `deleted`.
  */
-export function applyAuctionUpdate(current: AuctionWithBids | null, update: AuctionUpdate): AuctionWithBids | null {
-  switch (update.kind) {
+export function applyAuctionUpdate(current: AuctionWithBids | null, update: AuctionEvent): AuctionWithBids | null {
+  switch (update.type) {
     case 'deleted':
       return null
     case 'snapshot':
@@ -139,15 +103,21 @@ export function patchAuction(auction: Auction, patch: LobbyUpdate): Auction {
   }
 }
 
+/** The auction with the pre-bid count of an answer to a pre-bid: counts only grow, so a lower one
+ * is older than what is shown and leaves the auction unchanged. */
+export function withPrebidsCount(auction: Auction, prebidsCount: number): Auction {
+  return prebidsCount > auction.prebidsCount ? { ...auction, prebidsCount } : auction
+}
+
 export interface ListChange {
-  list: AuctionList
+  list: AuctionLists
   /** The list cannot be made right locally (an auction changed status, or is unknown): refetch it. */
   refetch: boolean
 }
 
 const BUCKETS = ['live', 'upcoming', 'finished'] as const
 
-function find(list: AuctionList, id: number): Auction | undefined {
+function find(list: AuctionLists, id: number): Auction | undefined {
   for (const bucket of BUCKETS) {
     const found = list[bucket].find((item) => item.id === id)
     if (found) return found
@@ -170,8 +140,8 @@ function sortBucket(bucket: (typeof BUCKETS)[number], items: Auction[]): Auction
 }
 
 /** Puts `auction` into the list: in place when its status is unchanged, else moved to its bucket. */
-function place(list: AuctionList, auction: Auction): AuctionList {
-  const next: AuctionList = { ...list }
+function place(list: AuctionLists, auction: Auction): AuctionLists {
+  const next: AuctionLists = { ...list }
   let moved = false
   for (const bucket of BUCKETS) {
     const index = list[bucket].findIndex((item) => item.id === auction.id)
@@ -188,7 +158,7 @@ function place(list: AuctionList, auction: Auction): AuctionList {
 }
 
 /** Applies a full auction object (an `auctionUpdate`, or the answer to a bid) to the lists. */
-export function applyAuctionToList(list: AuctionList, auction: Auction): ListChange {
+export function applyAuctionToList(list: AuctionLists, auction: Auction): ListChange {
   const current = find(list, auction.id)
   if (!current) return { list, refetch: auction.status !== 'finished' }
   const next = newerAuction(current, auction)
@@ -197,7 +167,7 @@ export function applyAuctionToList(list: AuctionList, auction: Auction): ListCha
 }
 
 /** Drops one auction from every bucket. */
-export function removeFromList(list: AuctionList, id: number): AuctionList {
+export function removeFromList(list: AuctionLists, id: number): AuctionLists {
   if (!find(list, id)) return list
   return {
     live: list.live.filter((item) => item.id !== id),
@@ -211,7 +181,7 @@ export function removeFromList(list: AuctionList, id: number): AuctionList {
  * moves an auction whose status changed and asks for a refetch (the full object has changed
  * more than the patch says, e.g. winner), as it does for an auction the list does not hold.
  */
-export function applyLobbyPatch(list: AuctionList, patch: LobbyUpdate): ListChange {
+export function applyLobbyPatch(list: AuctionLists, patch: LobbyUpdate): ListChange {
   if (patch.deleted) return { list: removeFromList(list, patch.auctionId), refetch: false }
   const current = find(list, patch.auctionId)
   if (!current) return { list, refetch: patch.status !== 'finished' }
@@ -241,7 +211,7 @@ export function correctDeadline(auction: Auction, secondsLeft: number, now: numb
 }
 
 export interface TimerChange {
-  list: AuctionList
+  list: AuctionLists
   /**
    * The timers disagree with the list beyond a countdown correction: a live auction is missing
    * from them or unknown to the list, or a deadline moved later (someone bid). Without the socket's
@@ -251,7 +221,7 @@ export interface TimerChange {
 }
 
 /** Applies a timer map to the live bucket of the lists. */
-export function applyTimersToList(list: AuctionList, timers: TimerMap, now: number): TimerChange {
+export function applyTimersToList(list: AuctionLists, timers: TimerMap, now: number): TimerChange {
   let changed = false
   let stale = false
   let matched = 0

@@ -9,31 +9,46 @@
 //!   once-a-second `timerUpdate` and their own `bidBalanceUpdate`.
 //! - While the socket is not connected, `GET /api/timers` and the watched detail pages
 //!   (`GET /api/auctions/{id}` and `/bids`) are polled every second instead.
+//!
+//! Socket payloads are typed by the generated contract (`ServerEvent`, `ClientEvent`): each event
+//! has one handler for its payload type (`on`), and `auctionUpdate` is told apart by its `type`.
 import { atom } from 'jotai'
 import type { Socket } from 'socket.io-client'
-import { ApiError, api } from './api'
+import { ApiError, api, dataOf } from './api'
+import type {
+  Auction,
+  AuctionEvent,
+  AuctionLists,
+  AuctionUpdate,
+  Bid,
+  BidBalanceUpdate,
+  ClientEventData,
+  ClientEventName,
+  LobbyUpdate,
+  Notification,
+  PrebidAnswer,
+  ServerEventData,
+  ServerEventName,
+  TimerMap,
+  TimerUpdate,
+} from './api-types'
 import { noteServerTime, serverNow } from './clock'
+import i18n from './i18n'
 import {
   applyAuctionToList,
   applyAuctionUpdate,
   applyLobbyPatch,
   applyTimersToAuction,
   applyTimersToList,
-  isAuctionUpdate,
-  isLobbyUpdate,
   newerAuction,
   patchAuction,
   prependBids,
   removeFromList,
-  type AuctionUpdate,
-  type LobbyUpdate,
-  type TimerMap,
+  withPrebidsCount,
 } from './realtime-reducers'
 import { authStatusAtom, currentUserAtom, setBidBalanceAtom } from './session'
-import i18n from './i18n'
 import { appStore } from './store'
 import { showToast } from './toast'
-import type { Auction, AuctionBid, AuctionList } from './types'
 
 export const POLL_INTERVAL_MS = 1000
 
@@ -51,14 +66,14 @@ export type Connection = 'connected' | 'disconnected'
 
 export interface AuctionListState {
   status: 'loading' | 'ready' | 'error'
-  data: AuctionList | null
+  data: AuctionLists | null
 }
 
 export interface AuctionDetailState {
   /** `deleted`: an admin deleted the auction while it was shown. */
   status: 'loading' | 'ready' | 'notFound' | 'deleted' | 'error'
   auction: Auction | null
-  bids: AuctionBid[]
+  bids: Bid[]
 }
 
 const connectionBaseAtom = atom<Connection>('disconnected')
@@ -97,7 +112,7 @@ function updateDetails(id: number, change: (state: AuctionDetailState & { auctio
   if (next) appStore.set(detailsBaseAtom, next)
 }
 
-function updateList(change: (list: AuctionList) => { list: AuctionList; refetch: boolean }) {
+function updateList(change: (list: AuctionLists) => { list: AuctionLists; refetch: boolean }) {
   const state = appStore.get(listBaseAtom)
   if (!state.data) return
   const { list, refetch } = change(state.data)
@@ -119,11 +134,11 @@ function markDeleted(id: number) {
   updateList((list) => ({ list: removeFromList(list, id), refetch: false }))
 }
 
-function applyUpdate(update: AuctionUpdate) {
+function applyUpdate(update: AuctionEvent) {
   const { auction } = update
   noteServerTime(auction.serverTime)
   bump(auction.id)
-  if (update.kind === 'deleted') {
+  if (update.type === 'deleted') {
     markDeleted(auction.id)
     return
   }
@@ -171,8 +186,8 @@ function applyTimers(timers: TimerMap): boolean {
   return stale
 }
 
-/** Merges a fresher copy of one auction (e.g. the answer to a pre-bid) into every view of it. */
-export const auctionReceivedAtom = atom(null, (_get, _set, auction: Auction) => {
+/** Merges a fresher copy of one auction into every view of it. */
+function receiveAuction(auction: Auction) {
   noteServerTime(auction.serverTime)
   bump(auction.id)
   updateDetails(auction.id, (state) => {
@@ -180,18 +195,23 @@ export const auctionReceivedAtom = atom(null, (_get, _set, auction: Auction) => 
     return next === state.auction ? state : { ...state, auction: next }
   })
   updateList((list) => applyAuctionToList(list, auction))
-})
+}
 
 /** Applies the answer to the user's own bid at once, without waiting for the socket. */
-export const bidAcceptedAtom = atom(null, (_get, set, answer: { auction: Auction; bid?: AuctionBid | null }) => {
-  set(auctionReceivedAtom, answer.auction)
-  const { bid } = answer
-  if (bid) {
-    updateDetails(answer.auction.id, (state) => {
-      const bids = prependBids(state.bids, [bid])
-      return bids === state.bids ? state : { ...state, bids }
-    })
-  }
+export const bidAcceptedAtom = atom(null, (_get, _set, { auction, bid }: { auction: Auction; bid: Bid }) => {
+  receiveAuction(auction)
+  updateDetails(auction.id, (state) => {
+    const bids = prependBids(state.bids, [bid])
+    return bids === state.bids ? state : { ...state, bids }
+  })
+})
+
+/** Applies the answer to the user's own pre-bid (the auction's new pre-bid count) at once. */
+export const prebidAcceptedAtom = atom(null, (_get, _set, { prebid, prebidsCount }: PrebidAnswer) => {
+  updateDetails(prebid.auctionId, (state) => {
+    const auction = withPrebidsCount(state.auction, prebidsCount)
+    return auction === state.auction ? state : { ...state, auction }
+  })
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -211,7 +231,7 @@ function refreshList(): Promise<void> {
     do {
       listAgain = false
       try {
-        const data = await api.get<AuctionList>('/api/auctions')
+        const data = await dataOf(api.GET('/api/auctions'))
         const first = data.live[0] ?? data.upcoming[0] ?? data.finished[0]
         if (first) noteServerTime(first.serverTime)
         appStore.set(listBaseAtom, { status: 'ready', data })
@@ -257,8 +277,10 @@ function setDetail(key: string, state: AuctionDetailState) {
   appStore.set(detailsBaseAtom, (all) => ({ ...all, [key]: state }))
 }
 
-function auctionUrl(key: string): string {
-  return /^\d+$/.test(key) ? `/api/auctions/${key}` : `/api/auctions/slug/${encodeURIComponent(key)}`
+/** `GET /api/auctions/{id}` for an id, else `GET /api/auctions/slug/{slug}`. */
+function fetchAuction(key: string): Promise<Auction> {
+  if (/^\d+$/.test(key)) return dataOf(api.GET('/api/auctions/{id}', { params: { path: { id: Number(key) } } }))
+  return dataOf(api.GET('/api/auctions/slug/{slug}', { params: { path: { slug: key } } }))
 }
 
 /** Fetches one auction and its bids over HTTP (the first load, and the polling fallback). */
@@ -267,10 +289,10 @@ async function fetchDetail(key: string): Promise<void> {
   const revision = knownId === undefined ? 0 : (revisions.get(knownId) ?? 0)
   const previous = appStore.get(detailsBaseAtom)[key] ?? EMPTY_DETAIL
   try {
-    // By id once known (the slug changes with the title): `GET /api/auctions/{id}`.
-    const auction = await api.get<Auction>(auctionUrl(knownId === undefined ? key : String(knownId)))
+    // By id once known (the slug changes with the title).
+    const auction = await fetchAuction(knownId === undefined ? key : String(knownId))
     keyIds.set(key, auction.id)
-    const bids = await api.get<AuctionBid[]>(`/api/auctions/${auction.id}/bids`)
+    const bids = await dataOf(api.GET('/api/auctions/{id}/bids', { params: { path: { id: auction.id } } }))
     const current = appStore.get(detailsBaseAtom)[key]
     const shown = current?.auction?.id === auction.id ? current.auction : null
     // The socket (or an own bid) changed the shown auction meanwhile: what is shown is newer.
@@ -288,7 +310,7 @@ async function fetchDetail(key: string): Promise<void> {
   }
 }
 
-function emit(event: 'joinAuction' | 'leaveAuction', id: number) {
+function emit(event: ClientEventName, id: number) {
   if (socket?.connected) socket.emit(event, id)
 }
 
@@ -382,7 +404,7 @@ async function fallbackTick() {
   if (!fallbackNeeded()) return
   fallbackRunning = true
   try {
-    const timers = await api.get<TimerMap>('/api/timers').catch(() => null)
+    const timers = await dataOf(api.GET('/api/timers')).catch(() => null)
     if (fallbackNeeded()) {
       const stale = timers ? applyTimers(timers) : false
       const list = appStore.get(listBaseAtom)
@@ -399,7 +421,13 @@ async function fallbackTick() {
 // ---------------------------------------------------------------------------------------------
 // The socket
 
-let socket: Socket | null = null
+/** The socket as the generated contract types it: one listener per `ServerEvent`, one emitter per
+ * `ClientEvent`, each with its payload type. */
+type ServerListeners = { [E in ServerEventName]: (data: ServerEventData<E>) => void }
+type ClientEmitters = { [E in ClientEventName]: (data: ClientEventData<E>) => void }
+type ContractSocket = Socket<ServerListeners, ClientEmitters>
+
+let socket: ContractSocket | null = null
 
 function setConnection(connection: Connection) {
   if (appStore.get(connectionBaseAtom) !== connection) appStore.set(connectionBaseAtom, connection)
@@ -408,35 +436,36 @@ function setConnection(connection: Connection) {
 
 function onConnect() {
   setConnection('connected')
-  for (const id of joinedIds.keys()) socket?.emit('joinAuction', id)
+  for (const id of joinedIds.keys()) emit('joinAuction', id)
   // A watched page whose first load failed loads (and joins) now.
   for (const key of detailWatchers.keys()) if (!joinedKeys.has(key)) void openDetail(key)
   // Lobby updates may have been missed while disconnected.
   if (listWatchers > 0 || appStore.get(listBaseAtom).data) void refreshList()
 }
 
-/** A personal notice: an auction this user pre-bid on has started. */
-function onNotification(body: unknown) {
-  if (!body || typeof body !== 'object') return
-  const { kind, title } = body as { kind?: unknown; title?: unknown }
-  if (kind !== 'auctionStarted' || typeof title !== 'string') return
-  showToast({ title: i18n.t('auction.startedNoticeTitle'), description: i18n.t('auction.startedNoticeText', { title }) })
+
+/** A watched auction's change, or a compact change for the lists. */
+function onAuctionUpdate(update: AuctionUpdate) {
+  if (update.type === 'lobby') applyLobby(update)
+  else applyUpdate(update)
 }
 
-function onBalance(body: unknown) {
-  if (!body || typeof body !== 'object') return
-  const { userId, bidBalance } = body as { userId?: unknown; bidBalance?: unknown }
-  const user = appStore.get(currentUserAtom)
-  if (user && userId === user.id && typeof bidBalance === 'number') appStore.set(setBidBalanceAtom, bidBalance)
+function onTimers({ timers }: TimerUpdate) {
+  applyTimers(timers)
 }
 
-function onTimers(body: unknown) {
-  if (body && typeof body === 'object') applyTimers(body as TimerMap)
+function onBalance({ userId, bidBalance }: BidBalanceUpdate) {
+  if (appStore.get(currentUserAtom)?.id === userId) appStore.set(setBidBalanceAtom, bidBalance)
 }
 
-function onAuctionUpdate(body: unknown) {
-  if (isLobbyUpdate(body)) applyLobby(body)
-  else if (isAuctionUpdate(body)) applyUpdate(body)
+/** A personal notice. */
+function onNotification(notice: Notification) {
+  switch (notice.type) {
+    case 'auctionStarted':
+      // An auction this user pre-bid on has started (the pre-bid is now a bid).
+      showToast({ title: i18n.t('auction.startedNoticeTitle'), description: i18n.t('auction.startedNoticeText', { title: notice.title }) })
+      break
+  }
 }
 
 /** Reconnects when the logged-in user changes, so the server sees the new session cookie. */
@@ -465,7 +494,7 @@ export function startRealtime() {
   started = true
   void import('socket.io-client')
     .then(({ io }) => {
-      const created = io(SOCKET_OPTIONS)
+      const created: ContractSocket = io(SOCKET_OPTIONS)
       socket = created
       created.on('connect', onConnect)
       created.on('disconnect', (reason) => {

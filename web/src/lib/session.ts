@@ -2,9 +2,9 @@
 //! login and registration set it; logout clears it. Whenever the user changes (login,
 //! registration, logout) the whole query cache is cleared, so no answer of one user outlives them.
 import { atom } from 'jotai'
-import { api } from './api'
+import { api, dataOf } from './api'
+import type { LoginBody, ProfileBody, RegisterBody, User } from './api-types'
 import { queryClient } from './query-client'
-import type { User } from './types'
 
 type AuthState = { status: 'loading'; user: null } | { status: 'ready'; user: User | null }
 
@@ -15,39 +15,24 @@ export const authStatusAtom = atom((get) => get(authBaseAtom).status)
 export const currentUserAtom = atom((get) => get(authBaseAtom).user)
 export const isAdminAtom = atom((get) => get(authBaseAtom).user?.role === 'admin')
 
-/** Accepts both `{user}` and a bare user object, as the API returns either. */
-export function unwrapUser(body: unknown): User {
-  if (body && typeof body === 'object' && 'user' in body) return (body as { user: User }).user
-  return body as User
-}
-
 export const loadSessionAtom = atom(null, async (_get, set) => {
   try {
-    const user = unwrapUser(await api.get<unknown>('/api/auth/me'))
+    const { user } = await dataOf(api.GET('/api/auth/me'))
     set(authBaseAtom, { status: 'ready', user })
   } catch {
     set(authBaseAtom, { status: 'ready', user: null })
   }
 })
 
-export interface Credentials {
-  username: string
-  password: string
-}
-
-export interface Registration extends Credentials {
-  email: string
-}
-
-export const loginAtom = atom(null, async (_get, set, credentials: Credentials) => {
-  const user = unwrapUser(await api.post<unknown>('/api/auth/login', credentials))
+export const loginAtom = atom(null, async (_get, set, credentials: LoginBody) => {
+  const { user } = await dataOf(api.POST('/api/auth/login', { body: credentials }))
   queryClient.clear()
   set(authBaseAtom, { status: 'ready', user })
   return user
 })
 
-export const registerAtom = atom(null, async (_get, set, registration: Registration) => {
-  const user = unwrapUser(await api.post<unknown>('/api/auth/register', registration))
+export const registerAtom = atom(null, async (_get, set, registration: RegisterBody) => {
+  const { user } = await dataOf(api.POST('/api/auth/register', { body: registration }))
   queryClient.clear()
   set(authBaseAtom, { status: 'ready', user })
   return user
@@ -55,16 +40,18 @@ export const registerAtom = atom(null, async (_get, set, registration: Registrat
 
 export const logoutAtom = atom(null, async (_get, set) => {
   try {
-    await api.post('/api/auth/logout')
+    await dataOf(api.POST('/api/auth/logout'))
   } finally {
     set(authBaseAtom, { status: 'ready', user: null })
     queryClient.clear()
   }
 })
 
-/** Replaces the current user with a fresher copy (profile save). */
-export const setUserAtom = atom(null, (_get, set, user: User) => {
+/** Saves the profile (`PUT /api/users/profile`) and shows the user the server answers with. */
+export const saveProfileAtom = atom(null, async (_get, set, profile: ProfileBody) => {
+  const user = await dataOf(api.PUT('/api/users/profile', { body: profile }))
   set(authBaseAtom, { status: 'ready', user })
+  return user
 })
 
 /** Applies a new bid balance reported by the server (bid, pre-bid). */

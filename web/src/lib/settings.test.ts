@@ -3,7 +3,7 @@ import { settingsQuery } from './queries'
 import { queryClient } from './query-client'
 import { DEFAULT_SETTINGS, applySavedSettings, loadSettings, settingsAtom, settingsLoadedAtom } from './settings'
 import { appStore } from './store'
-import type { Settings } from './types'
+import type { Settings } from './api-types'
 
 const SERVER: Settings = { ...DEFAULT_SETTINGS, siteName: 'Тыйын KG', currency: 'USD', currencySymbol: '$', language: 'en' }
 
@@ -31,7 +31,7 @@ describe('settings follow the query cache', () => {
     await loadSettings()
     await loadSettings()
     expect(fetchMock).toHaveBeenCalledTimes(1)
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/settings')
+    expect(new URL((fetchMock.mock.calls[0][0] as Request).url).pathname).toBe('/api/settings')
     expect(appStore.get(settingsAtom).siteName).toBe('Тыйын KG')
     expect(appStore.get(settingsLoadedAtom)).toBe(true)
 

@@ -4,10 +4,11 @@
 //! copy, also while a logout's cache clear is being refilled (the settings are the same for all).
 import { matchQuery } from '@tanstack/react-query'
 import { atom } from 'jotai'
+import type { Settings } from './api-types'
+import { asLanguage } from './languages'
 import { queryKeys, settingsQuery } from './queries'
 import { queryClient } from './query-client'
 import { appStore } from './store'
-import type { Settings } from './types'
 
 export const DEFAULT_SETTINGS: Settings = {
   currency: 'сом',
@@ -26,6 +27,8 @@ const settingsBaseAtom = atom<Settings | null>(null)
 /** The settings in force: the server's once loaded, the defaults before. */
 export const settingsAtom = atom((get) => get(settingsBaseAtom) ?? DEFAULT_SETTINGS)
 export const settingsLoadedAtom = atom((get) => get(settingsBaseAtom) !== null)
+/** The site's default language as the app speaks it (Russian when the server names another). */
+export const siteLanguageAtom = atom((get) => asLanguage(get(settingsAtom).language))
 
 const settingsFilter = { queryKey: queryKeys.settings, exact: true }
 

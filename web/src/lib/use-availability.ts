@@ -1,8 +1,7 @@
 //! The live availability check of a username, email or phone: 500 ms after typing stops, the
 //! server says whether the value is free and why (states unknown, checking, valid, invalid).
 import { useEffect, useState } from 'react'
-import { api } from './api'
-import type { Availability } from './types'
+import { api, dataOf } from './api'
 
 export const AVAILABILITY_DEBOUNCE_MS = 500
 
@@ -17,7 +16,14 @@ interface Result extends AvailabilityState {
   value: string
 }
 
-export type AvailabilityField = 'username' | 'email' | 'phone'
+/** The check of each field: `{[field]: value}` in, a `Verdict` out. */
+const CHECKS = {
+  username: (username: string) => api.POST('/api/auth/validate-username', { body: { username } }),
+  email: (email: string) => api.POST('/api/auth/validate-email', { body: { email } }),
+  phone: (phone: string) => api.POST('/api/auth/validate-phone', { body: { phone } }),
+}
+
+export type AvailabilityField = keyof typeof CHECKS
 
 /**
  * Checks `value` against `POST /api/auth/validate-{field}` when `enabled`. A failed call counts as
@@ -36,12 +42,9 @@ export function useAvailability(
     let cancelled = false
     const timer = setTimeout(() => {
       setResult({ value, status: 'checking', message: '' })
-      api
-        .post<Availability>(`/api/auth/validate-${field}`, { [field]: value })
+      dataOf(CHECKS[field](value))
         .then((answer) => {
-          if (!cancelled) {
-            setResult({ value, status: answer.valid ? 'valid' : 'invalid', message: answer.message ?? '' })
-          }
+          if (!cancelled) setResult({ value, status: answer.valid ? 'valid' : 'invalid', message: answer.message })
         })
         .catch(() => {
           if (!cancelled) setResult({ value, status: 'invalid', message: failureMessage })

@@ -6,13 +6,12 @@ import { FormField, describedBy } from '../../components/form-field'
 import { Select } from '../../components/select'
 import type { SelectOption } from '../../components/select'
 import { Spinner } from '../../components/spinner'
-import { api, messageOf } from '../../lib/api'
+import { api, dataOf, messageOf } from '../../lib/api'
 import { applyServerFieldErrors } from '../../lib/forms'
 import { LANGUAGES } from '../../lib/i18n'
 import { adminSettingsQuery, queryKeys } from '../../lib/queries'
 import { applySavedSettings } from '../../lib/settings'
 import { useToast } from '../../lib/toast'
-import type { AdminSettings } from '../../lib/types'
 import { CURRENCY_OPTIONS, SETTINGS_FIELDS, settingsSchema, symbolFor, toFormValues } from './settings-schema'
 import type { SettingsValues } from './settings-schema'
 
@@ -26,7 +25,7 @@ export function SettingsForm() {
   const queryClient = useQueryClient()
   const { data, isPending: loading, error } = useQuery(adminSettingsQuery())
   const save = useMutation({
-    mutationFn: (values: SettingsValues) => api.put<AdminSettings>('/api/admin/settings', values),
+    mutationFn: (values: SettingsValues) => dataOf(api.PUT('/api/admin/settings', { body: values })),
     onSuccess: (saved) => {
       void applySavedSettings(saved)
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminSettings })

@@ -2,7 +2,7 @@
 //! email, every text at most 500 characters.
 import { z } from 'zod'
 import { LANGUAGES } from '../../lib/languages'
-import type { Settings } from '../../lib/types'
+import type { Settings } from '../../lib/api-types'
 import { optionalEmail } from '../../lib/validation'
 
 export const TEXT_MAX = 500

@@ -11,7 +11,7 @@ import { formatDateTime, formatMoney } from '../../lib/format'
 import { clampPage, pageCount, pageRange, pageSlice } from '../../lib/pagination'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
-import type { Auction } from '../../lib/types'
+import type { Auction } from '../../lib/api-types'
 import { useAuctionList } from '../../lib/use-auctions'
 
 export const ADMIN_AUCTIONS_PER_PAGE = 10

@@ -5,7 +5,7 @@ import { AuctionImage } from '../../components/auction-image'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
-import type { Auction } from '../../lib/types'
+import type { Auction } from '../../lib/api-types'
 import { BidButton, PrebidButton } from './bid-buttons'
 import { LiveTimer, StartCountdown } from './timers'
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { AuctionImage } from '../../components/auction-image'
 import { PageHeader } from '../../components/page-header'
 import { useToast } from '../../lib/toast'
-import type { Auction, AuctionBid } from '../../lib/types'
+import type { Auction, Bid } from '../../lib/api-types'
 import { BidHistoryList } from './bid-history-list'
 import { StatusPanel } from './status-panel'
 import { ProductDetails } from './product-details'
@@ -25,7 +25,7 @@ function CopyDisplayId({ displayId }: { displayId: string }) {
   )
 }
 
-export function AuctionDetail({ auction, bids }: { auction: Auction; bids: AuctionBid[] }) {
+export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[] }) {
   const { t } = useTranslation()
   return (
     <div className="container page" data-testid="auction-detail">

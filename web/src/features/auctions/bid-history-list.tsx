@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../components/empty-state'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
-import type { AuctionBid } from '../../lib/types'
+import type { Bid } from '../../lib/api-types'
 
-export function BidHistoryList({ bids }: { bids: AuctionBid[] }) {
+export function BidHistoryList({ bids }: { bids: Bid[] }) {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   return (

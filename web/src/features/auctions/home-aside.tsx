@@ -6,7 +6,7 @@ import { useServerNow } from '../../lib/clock'
 import { formatDate, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
-import type { Auction } from '../../lib/types'
+import type { Auction } from '../../lib/api-types'
 
 export const WINNERS_SHOWN = 5
 

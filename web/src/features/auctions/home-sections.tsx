@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { EmptyState } from '../../components/empty-state'
 import { connectionAtom } from '../../lib/realtime'
-import type { Auction } from '../../lib/types'
+import type { Auction } from '../../lib/api-types'
 import { LiveAuctionCard, UpcomingAuctionCard } from './auction-cards'
 import { usePrebidIds } from './use-prebid-ids'
 

@@ -2,12 +2,12 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { formatCount, formatMoney, savingsPercent } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
-import type { Auction } from '../../lib/types'
+import type { Auction } from '../../lib/api-types'
 
 export function ProductDetails({ auction }: { auction: Auction }) {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
-  const money = (value: number | null) => (value === null ? '—' : formatMoney(value, currencySymbol))
+  const money = (value: number | null | undefined) => (value == null ? '—' : formatMoney(value, currencySymbol))
   const savings = savingsPercent(auction.currentPrice, auction.retailPrice, i18n.language)
   const rows = [
     { label: t('auction.retailPrice'), value: money(auction.retailPrice) },

@@ -7,7 +7,7 @@ import { msUntil, serverNow, useServerNow } from '../../lib/clock'
 import { formatMoney, padTwo, splitCountdown } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath, auctionSlug } from '../../lib/slug'
-import type { Auction } from '../../lib/types'
+import type { Auction } from '../../lib/api-types'
 
 export const FALLBACK_COUNTDOWN_MS = 2 * 24 * 60 * 60 * 1000
 export const PROMO_RETAIL_PRICE = 179_900

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
-import type { Auction, AuctionBid } from '../../lib/types'
+import type { Auction, Bid } from '../../lib/api-types'
 import { BidButton, PrebidButton } from './bid-buttons'
 import { LiveTimer, StartCountdown } from './timers'
 import { usePrebidIds } from './use-prebid-ids'
@@ -52,7 +52,7 @@ function Live({ auction }: { auction: Auction }) {
   )
 }
 
-function Finished({ auction, bids }: { auction: Auction; bids: AuctionBid[] }) {
+function Finished({ auction, bids }: { auction: Auction; bids: Bid[] }) {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   const first = bids[0]
@@ -79,7 +79,7 @@ function Finished({ auction, bids }: { auction: Auction; bids: AuctionBid[] }) {
   )
 }
 
-export function StatusPanel({ auction, bids }: { auction: Auction; bids: AuctionBid[] }) {
+export function StatusPanel({ auction, bids }: { auction: Auction; bids: Bid[] }) {
   return (
     <section className={`card status-panel status-${auction.status}`} data-testid="status-panel">
       {auction.status === 'upcoming' && <Upcoming auction={auction} />}

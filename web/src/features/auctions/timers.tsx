@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next'
 import { msUntil, useServerNow } from '../../lib/clock'
 import { formatTimer } from '../../lib/format'
-import type { Auction } from '../../lib/types'
+import type { Auction } from '../../lib/api-types'
 
 export const URGENT_MS = 5000
 

@@ -5,46 +5,49 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, messageOf } from '../../lib/api'
+import { api, dataOf, messageOf } from '../../lib/api'
+import type { Auction, BidAnswer, PrebidAnswer } from '../../lib/api-types'
 import { openLoginDialogAtom } from '../../lib/dialogs'
 import { keysChangedByBid } from '../../lib/queries'
-import { auctionReceivedAtom, bidAcceptedAtom } from '../../lib/realtime'
+import { bidAcceptedAtom, prebidAcceptedAtom } from '../../lib/realtime'
 import { currentUserAtom, setBidBalanceAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
-import type { Auction, AuctionBid } from '../../lib/types'
-
-/** `POST /api/auctions/{id}/bid` → `{auction, bid, bidBalance}`; the pre-bid answer may lack `bid`. */
-interface BidAnswer {
-  auction?: Auction
-  bid?: AuctionBid | null
-  bidBalance?: number
-}
 
 type Kind = 'bid' | 'prebid'
+
+/** The server's answer, by kind. */
+type Placed = { kind: 'bid'; answer: BidAnswer } | { kind: 'prebid'; answer: PrebidAnswer }
+
+/** `POST /api/auctions/{id}/bid` or `/prebid`. */
+async function postBid(kind: Kind, id: number): Promise<Placed> {
+  const init = { params: { path: { id } } }
+  if (kind === 'bid') return { kind, answer: await dataOf(api.POST('/api/auctions/{id}/bid', init)) }
+  return { kind, answer: await dataOf(api.POST('/api/auctions/{id}/prebid', init)) }
+}
 
 export function usePlaceBid(kind: Kind) {
   const { t } = useTranslation()
   const user = useAtomValue(currentUserAtom)
   const openLogin = useSetAtom(openLoginDialogAtom)
   const setBalance = useSetAtom(setBidBalanceAtom)
-  const received = useSetAtom(auctionReceivedAtom)
-  const accepted = useSetAtom(bidAcceptedAtom)
+  const bidAccepted = useSetAtom(bidAcceptedAtom)
+  const prebidAccepted = useSetAtom(prebidAcceptedAtom)
   const queryClient = useQueryClient()
   const { toast } = useToast()
 
   const { mutate, isPending } = useMutation({
-    mutationFn: (auction: Auction) => api.post<BidAnswer | undefined>(`/api/auctions/${auction.id}/${kind}`),
-    onSuccess: (answer) => {
-      // Shown at once; the socket's `bidsPlaced` for the same bid is de-duplicated by id.
-      if (answer?.auction) {
-        if (kind === 'bid') accepted({ auction: answer.auction, bid: answer.bid })
-        else received(answer.auction)
-      }
-      if (typeof answer?.bidBalance === 'number') setBalance(answer.bidBalance)
-      if (kind === 'bid') {
-        const balance = answer?.bidBalance ?? (user ? user.bidBalance - 1 : 0)
+    mutationFn: (auction: Auction) => postBid(kind, auction.id),
+    onSuccess: (placed) => {
+      if (placed.kind === 'bid') {
+        const { auction, bid, bidBalance } = placed.answer
+        // Shown at once; the socket's `bidsPlaced` for the same bid is de-duplicated by id.
+        bidAccepted({ auction, bid })
+        if (bidBalance !== null) setBalance(bidBalance)
+        const balance = bidBalance ?? (user ? user.bidBalance - 1 : 0)
         toast({ title: t('bid.placed'), description: t('bid.placedText', { balance }) })
       } else {
+        prebidAccepted(placed.answer)
+        setBalance(placed.answer.bidBalance)
         toast({ title: t('bid.prebidPlaced'), description: t('bid.prebidPlacedText') })
       }
       // Stays pending until the lists on screen (e.g. the pre-bid marks) have their fresh copy.

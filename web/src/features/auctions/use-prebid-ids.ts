@@ -8,12 +8,5 @@ import { currentUserAtom } from '../../lib/session'
 export function usePrebidIds(): Set<number> {
   const user = useAtomValue(currentUserAtom)
   const { data } = useQuery({ ...userPrebidsQuery(), enabled: user !== null })
-  return useMemo(() => {
-    const ids = new Set<number>()
-    for (const prebid of data ?? []) {
-      const id = prebid.auction?.id ?? prebid.auctionId
-      if (typeof id === 'number') ids.add(id)
-    }
-    return ids
-  }, [data])
+  return useMemo(() => new Set((data ?? []).map((prebid) => prebid.auctionId)), [data])
 }

@@ -2,15 +2,12 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { EmptyState } from '../../components/empty-state'
+import type { AuctionRef, UserBid, UserPrebid } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
-import type { AuctionRef, AuctionStatus, UserBid, UserPrebid } from '../../lib/types'
 
-function AuctionLink({ auction, fallbackId }: { auction?: AuctionRef | null; fallbackId?: number }) {
-  const id = auction?.id ?? fallbackId
-  if (id === undefined) return <span>—</span>
-  // Bid-history links use the id (spec section 2); the detail page accepts either.
-  return <Link to={`/auction/${auction?.slug ?? id}`}>{auction?.title ?? `#${id}`}</Link>
+function AuctionLink({ auction }: { auction: Pick<AuctionRef, 'id' | 'title' | 'slug'> }) {
+  return <Link to={`/auction/${auction.slug || auction.id}`}>{auction.title || `#${auction.id}`}</Link>
 }
 
 export function BidsTable({ bids }: { bids: UserBid[] }) {
@@ -34,20 +31,14 @@ export function BidsTable({ bids }: { bids: UserBid[] }) {
             <tr key={bid.id}>
               <td>{bid.id}</td>
               <td>
-                <AuctionLink auction={bid.auction} fallbackId={bid.auctionId} />
+                <AuctionLink auction={bid.auction} />
                 {bid.isBot && bid.botName && <span className="muted small block">{t('bidHistory.bot', { name: bid.botName })}</span>}
               </td>
               <td>{formatMoney(bid.amount, currencySymbol)}</td>
               <td>
-                {bid.bidStatus ? (
-                  <span className={`badge badge-bid-${bid.bidStatus}`} data-testid="bid-status">
-                    {t(`bidHistory.bidStatus.${bid.bidStatus}`)}
-                  </span>
-                ) : bid.auction ? (
-                  <StatusBadge status={bid.auction.status} />
-                ) : (
-                  '—'
-                )}
+                <span className={`badge badge-bid-${bid.bidStatus}`} data-testid="bid-status">
+                  {t(`bidHistory.bidStatus.${bid.bidStatus}`)}
+                </span>
               </td>
               <td>{formatDateTime(bid.createdAt, i18n.language)}</td>
             </tr>
@@ -56,16 +47,6 @@ export function BidsTable({ bids }: { bids: UserBid[] }) {
       </table>
     </div>
   )
-}
-
-function StatusBadge({ status }: { status: AuctionStatus }) {
-  const { t } = useTranslation()
-  return <span className={`badge badge-${status}`}>{t(`auction.status.${status}`)}</span>
-}
-
-/** A pre-bid waits while its auction is upcoming, became a bid once live, and is done after. */
-function prebidState(status: AuctionStatus | undefined): AuctionStatus {
-  return status === 'upcoming' || status === 'live' ? status : 'finished'
 }
 
 export function PrebidsTable({ prebids }: { prebids: UserPrebid[] }) {
@@ -84,12 +65,13 @@ export function PrebidsTable({ prebids }: { prebids: UserPrebid[] }) {
         </thead>
         <tbody>
           {prebids.map((prebid) => {
-            const state = prebidState(prebid.auction?.status)
+            // A pre-bid waits while its auction is upcoming, became a bid once live, and is done after.
+            const state = prebid.status
             return (
               <tr key={prebid.id}>
                 <td>{prebid.id}</td>
                 <td>
-                  <AuctionLink auction={prebid.auction} fallbackId={prebid.auctionId} />
+                  <AuctionLink auction={prebid.auction} />
                 </td>
                 <td>
                   <span className={`badge badge-${state}`}>{t(`bidHistory.prebidStatus.${state}`)}</span>

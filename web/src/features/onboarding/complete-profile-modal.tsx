@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next'
 import { AvailabilityNote } from '../../components/availability-note'
 import { FormField, describedBy } from '../../components/form-field'
 import { Select } from '../../components/select'
-import { api, messageOf } from '../../lib/api'
+import { messageOf } from '../../lib/api'
 import { applyServerFieldErrors } from '../../lib/forms'
-import { setUserAtom, unwrapUser } from '../../lib/session'
+import { saveProfileAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
-import type { User } from '../../lib/types'
+import type { User } from '../../lib/api-types'
 import { useAvailability } from '../../lib/use-availability'
 import { GENDERS, PHONE_PREFIX, isPhoneBlank, maxBirthDate, normalizePhoneInput } from '../../lib/validation'
 import { completeProfileSchema } from './complete-profile-schema'
@@ -22,7 +22,7 @@ const FIELDS = ['firstName', 'lastName', 'phone', 'dateOfBirth', 'gender'] as co
 
 export function CompleteProfileModal({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation()
-  const setUser = useSetAtom(setUserAtom)
+  const saveProfile = useSetAtom(saveProfileAtom)
   const { toast } = useToast()
   const [maxDate] = useState(() => maxBirthDate())
   const {
@@ -50,8 +50,7 @@ export function CompleteProfileModal({ user, onClose }: { user: User; onClose: (
       return
     }
     try {
-      const saved = unwrapUser(await api.put<unknown>('/api/users/profile', { ...values, email: user.email }))
-      setUser(saved)
+      await saveProfile({ ...values, email: user.email })
       toast({ title: t('completeProfile.successTitle'), description: t('completeProfile.successText') })
       onClose()
     } catch (error) {

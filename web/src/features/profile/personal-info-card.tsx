@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatCalendarDate, formatDateLong } from '../../lib/format'
-import type { User } from '../../lib/types'
+import type { User } from '../../lib/api-types'
 import { ProfileForm } from './profile-form'
 
 function Row({ label, value, note }: { label: string; value: string; note?: string }) {

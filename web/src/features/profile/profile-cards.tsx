@@ -7,7 +7,7 @@ import { Spinner } from '../../components/spinner'
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
 import { userRecentBidsQuery, userStatsQuery, userWonAuctionsQuery } from '../../lib/queries'
 import { settingsAtom } from '../../lib/settings'
-import type { UserStats } from '../../lib/types'
+import type { UserStats } from '../../lib/api-types'
 
 export const RECENT_BIDS_SHOWN = 10
 

@@ -5,11 +5,10 @@ import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { FormField, describedBy, useMessage } from '../../components/form-field'
 import { Select } from '../../components/select'
-import { api } from '../../lib/api'
 import { applyServerFieldErrors } from '../../lib/forms'
-import { setUserAtom, unwrapUser } from '../../lib/session'
+import { saveProfileAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
-import type { User } from '../../lib/types'
+import type { User } from '../../lib/api-types'
 import { GENDERS, PHONE_PREFIX, maxBirthDate, normalizePhoneInput } from '../../lib/validation'
 import { profileErrorMessage, profilePayload, profileSchema } from './profile-schema'
 import type { ProfileValues } from './profile-schema'
@@ -19,7 +18,7 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'gende
 export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { t } = useTranslation()
   const message = useMessage()
-  const setUser = useSetAtom(setUserAtom)
+  const saveProfile = useSetAtom(saveProfileAtom)
   const { toast } = useToast()
   const [maxDate] = useState(() => maxBirthDate())
   const {
@@ -42,8 +41,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = unwrapUser(await api.put<unknown>('/api/users/profile', profilePayload(values)))
-      setUser(saved)
+      await saveProfile(profilePayload(values))
       toast({ title: t('profile.updated'), description: t('profile.updatedText') })
       onDone()
     } catch (error) {

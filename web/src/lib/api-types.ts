@@ -1,0 +1,75 @@
+//! Readable names for the server's shapes. Every one is an alias of the generated contract
+//! (`src/api/schema.d.ts`, made from `src/api/openapi.json` by `npm run gen:api`); no shape is
+//! written by hand here, so a field the server renames breaks the build, not a screen.
+import type { components } from '../api/schema'
+
+type Schemas = components['schemas']
+
+// HTTP answers
+
+/** The one auction object: upcoming, live and finished alike (times are RFC 3339 UTC strings). */
+export type Auction = Schemas['Auction']
+export type AuctionStatus = Schemas['AuctionStatus']
+/** `GET /api/auctions`: live by deadline, upcoming by start, finished by end. */
+export type AuctionLists = Schemas['AuctionLists']
+/** One accepted bid as the bid history shows it. */
+export type Bid = Schemas['Bid']
+export type Winner = Schemas['Winner']
+/** `POST /api/auctions/{id}/bid`. */
+export type BidAnswer = Schemas['BidAnswer']
+/** `POST /api/auctions/{id}/prebid`. */
+export type PrebidAnswer = Schemas['PrebidAnswer']
+
+export type User = Schemas['User']
+export type Role = Schemas['Role']
+export type UserStats = Schemas['UserStats']
+export type UserBid = Schemas['UserBid']
+export type BidStatus = Schemas['BidStatus']
+export type UserPrebid = Schemas['UserPrebid']
+export type WonAuction = Schemas['WonAuction']
+export type RecentBid = Schemas['RecentBid']
+/** The auction a row of the user's bid history belongs to. */
+export type AuctionRef = Schemas['AuctionRef']
+
+/** Site settings; `updatedAt` only in the admin's copy. `language` is the server's string. */
+export type Settings = Schemas['Settings']
+/** An availability or format check (`POST /api/auth/validate-*`). */
+export type Verdict = Schemas['Verdict']
+/** The body of every non-2xx answer. */
+export type ErrorBody = Schemas['Error']
+
+// HTTP request bodies
+
+export type LoginBody = Schemas['LoginBody']
+export type RegisterBody = Schemas['RegisterBody']
+export type ProfileBody = Schemas['ProfileBody']
+export type SettingsBody = Schemas['SettingsBody']
+export type CheckBody = Schemas['CheckBody']
+
+// The socket
+
+/** What the server pushes: `{event, data}` per frame. */
+export type ServerEvent = Schemas['ServerEvent']
+export type ServerEventName = ServerEvent['event']
+/** The payload of server event `E`. */
+export type ServerEventData<E extends ServerEventName> = Extract<ServerEvent, { event: E }>['data']
+/** What a client emits. */
+export type ClientEvent = Schemas['ClientEvent']
+export type ClientEventName = ClientEvent['event']
+export type ClientEventData<E extends ClientEventName> = Extract<ClientEvent, { event: E }>['data']
+
+/** `auctionUpdate`: a watched auction's event or a lobby update, told apart by `type`. */
+export type AuctionUpdate = ServerEventData<'auctionUpdate'>
+/** A change of a joined auction; `type` says what happened. */
+export type AuctionEvent = Schemas['AuctionEvent']
+export type AuctionEventType = Schemas['EventKind']
+/** A compact change for the auction lists (`type: 'lobby'`). */
+export type LobbyUpdate = Schemas['LobbyUpdate']
+/** `timerUpdate` (`{type: 'timers', timers}`). */
+export type TimerUpdate = ServerEventData<'timerUpdate'>
+/** Auction id → whole seconds left (rounded up): `timerUpdate.timers`, and `GET /api/timers`. */
+export type TimerMap = TimerUpdate['timers']
+/** `bidBalanceUpdate` (`{type: 'bidBalance', userId, bidBalance}`). */
+export type BidBalanceUpdate = ServerEventData<'bidBalanceUpdate'>
+/** `notification`: a personal notice, told apart by `type`. */
+export type Notification = ServerEventData<'notification'>

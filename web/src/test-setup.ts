@@ -1,0 +1,14 @@
+//! Vitest setup (node environment). A browser resolves the API client's `/api/...` URLs against
+//! the page; Node's `Request` has no page and refuses them, so tests run as if served from
+//! `TEST_ORIGIN`. A stubbed `fetch` receives a `Request`: read `new URL(request.url).pathname`.
+const TEST_ORIGIN = 'http://localhost'
+
+const NodeRequest = globalThis.Request
+
+class PageRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, TEST_ORIGIN) : input, init)
+  }
+}
+
+globalThis.Request = PageRequest
