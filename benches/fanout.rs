@@ -31,8 +31,8 @@ use common::{Server, arg, quantile};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-/// Frames for a watched auction start with this, then the kind.
-const UPDATE_PREFIX: &str = r#"42["auctionUpdate",{"kind":""#;
+/// Frames for a watched auction start with this, then the event type.
+const UPDATE_PREFIX: &str = r#"42["auctionUpdate",{"type":""#;
 /// Connect attempts per viewer before it counts as failed.
 const ATTEMPTS: u32 = 6;
 /// Connect + handshake + join + snapshot, per attempt.
@@ -141,7 +141,7 @@ fn bid_ids(frame: &str, out: &mut Vec<i64>) {
 /// The same ids by a full JSON parse, to check [`bid_ids`] on a few viewers.
 fn bid_ids_json(frame: &str) -> Option<Vec<i64>> {
     let v: Value = serde_json::from_str(frame.strip_prefix("42")?).ok()?;
-    if v[1]["kind"] != "bidsPlaced" {
+    if v[1]["type"] != "bidsPlaced" {
         return None;
     }
     v[1]["bids"].as_array().map(|b| b.iter().filter_map(|b| b["id"].as_i64()).collect())

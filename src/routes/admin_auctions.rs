@@ -24,7 +24,7 @@ use crate::i18n::Msg;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(list).service(create).service(update).service(delete).service(end);
+    cfg.service(admin_auctions).service(create).service(update).service(delete).service(end);
 }
 
 /// What deleting an auction did.
@@ -140,7 +140,7 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
     responses((status = 200, description = "The auctions", body = Vec<AuctionInfo>), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
 )]
 #[get("/admin/auctions")]
-async fn list(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
+async fn admin_auctions(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(state.auctions.list().await)
 }
 

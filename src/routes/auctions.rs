@@ -29,11 +29,11 @@ const FINISHED_LIMIT: i64 = 50;
 const BIDS_LIMIT: i64 = 50;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(list)
+    cfg.service(auctions)
         .service(by_slug)
         .service(by_id)
         .service(bids)
-        .service(stats)
+        .service(auction_stats)
         .service(bid)
         .service(prebid)
         .service(timers);
@@ -146,7 +146,7 @@ async fn auction(state: &AppState, id: i64) -> Result<AuctionInfo, ApiError> {
 /// Live, upcoming and the latest finished auctions.
 #[utoipa::path(tag = "auctions", responses((status = 200, description = "The three lists", body = AuctionLists)))]
 #[get("/auctions")]
-async fn list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+async fn auctions(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let mut active = state.auctions.list().await;
     active.sort_by_key(|a| (a.ends_at.unwrap_or(a.start_time), a.start_time));
     let (live, upcoming): (Vec<_>, Vec<_>) =
@@ -217,7 +217,7 @@ async fn bids(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpRe
     responses((status = 200, description = "The statistics", body = AuctionStats), (status = 404, description = "`auction_not_found`", body = ErrorBody))
 )]
 #[get("/auctions/{id}/stats")]
-async fn stats(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+async fn auction_stats(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let client = state.pool.get().await?;
     if finished_one(&state, id).await?.is_none() && state.auctions.lookup(AuctionId(id)).await.is_none() {

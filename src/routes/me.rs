@@ -10,7 +10,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(user_bids).service(user_prebids).service(stats).service(won).service(recent);
+    cfg.service(user_bids).service(user_prebids).service(user_stats).service(won).service(recent);
 }
 
 /// The user's bids, newest first (at most 200), each with its standing.
@@ -50,7 +50,7 @@ async fn user_prebids(user: CurrentUser, state: web::Data<AppState>) -> Result<H
     )
 )]
 #[get("/users/stats")]
-async fn stats(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+async fn user_stats(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
     Ok(HttpResponse::Ok().json(history::stats(&client, user.id).await?))
 }

@@ -1,6 +1,7 @@
 //! The socket.io wire format over a WebSocket: Engine.IO v4 packets (`0` open, `1` close,
 //! `2` ping, `3` pong, `4` message) carrying Socket.IO v5 packets (`0` connect, `1` disconnect,
-//! `2` event, `3` ack). Only the default namespace `/` and text frames are spoken.
+//! `2` event, `3` ack). Only the default namespace `/` and text frames are spoken. The events
+//! themselves are typed in [`super::events`], which builds every server event frame.
 
 use serde::Serialize;
 use serde_json::Value;
@@ -103,11 +104,6 @@ pub fn connect_error(namespace: &str) -> String {
 pub const PING: &str = "2";
 pub const PONG: &str = "3";
 
-/// A server event `42["name",data]`, serialized once and shared by every receiver.
-pub fn event<T: Serialize + ?Sized>(name: &str, data: &T) -> serde_json::Result<String> {
-    Ok(format!("42[{},{}]", serde_json::to_string(name)?, serde_json::to_string(data)?))
-}
-
 /// An acknowledgement `43<id>[data]`.
 pub fn ack<T: Serialize + ?Sized>(id: u64, data: &T) -> serde_json::Result<String> {
     Ok(format!("43{id}[{}]", serde_json::to_string(data)?))
@@ -154,7 +150,6 @@ mod tests {
 
     #[test]
     fn server_packets_encode() {
-        assert_eq!(event("timerUpdate", &json!({"1": 5})).unwrap(), "42[\"timerUpdate\",{\"1\":5}]");
         assert_eq!(ack(3, &json!({"ok": true})).unwrap(), "433[{\"ok\":true}]");
         assert!(open("abc").starts_with("0{") && open("abc").contains("\"pingInterval\":25000"));
         assert_eq!(connected("s1"), "40{\"sid\":\"s1\"}");

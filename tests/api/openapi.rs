@@ -63,6 +63,14 @@ async fn the_document_describes_exactly_the_routes_the_router_serves() {
     let doc = document(&app).await;
     assert_eq!(doc["openapi"], "3.1.0");
     assert_eq!(documented(&doc), registered(), "router routes and documented operations differ");
+    // Generators key types by operation id: each must name one operation.
+    let mut ids = BTreeSet::new();
+    for item in doc["paths"].as_object().unwrap().values() {
+        for op in item.as_object().unwrap().values() {
+            let id = op["operationId"].as_str().expect("an operationId").to_owned();
+            assert!(ids.insert(id.clone()), "operationId {id} names two operations");
+        }
+    }
 
     // And the router really answers each documented operation (not the no-such-route fallback).
     let admin = app.new_admin("boss").await;

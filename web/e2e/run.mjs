@@ -415,7 +415,7 @@ async function biddingFlow(browser) {
 
     const prebids = await page.request.get(`${BASE_URL}/api/prebids/user`).then((res) => (res.ok() ? res.json() : null))
     if (!Array.isArray(prebids)) throw new Error('GET /api/prebids/user failed: the pre-bid flow needs it')
-    const done = new Set(prebids.map((item) => item.auction?.id ?? item.auctionId))
+    const done = new Set(prebids.map((item) => item.auctionId))
     const upcoming = list.upcoming.find((auction) => auction.status === 'upcoming' && !done.has(auction.id))
     if (!upcoming) throw new Error(`no upcoming auction without a pre-bid by ${DEMO.username}`)
 

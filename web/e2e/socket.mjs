@@ -2,6 +2,9 @@
 // WebSocket transport) against a running server at BASE_URL (default http://127.0.0.1:8080):
 // two new users join one live auction; each gets a snapshot first; a bid over HTTP reaches both
 // sockets as `bidsPlaced`, the bidder alone gets `bidBalanceUpdate`; `timerUpdate` ticks.
+// Every payload carries its `type` (ServerEvent in /api/events.schema.json): `auctionUpdate` is
+// `{type: snapshot | bidsPlaced | …, auction, bids}` for a joined auction or `{type: 'lobby', …}`;
+// `timerUpdate` is `{type: 'timers', timers}`; `bidBalanceUpdate` is `{type: 'bidBalance', …}`.
 // Prints `socket: N passed`; exits non-zero with the failing check's message.
 import { io } from 'socket.io-client'
 
@@ -141,8 +144,11 @@ async function register(label) {
   return { ...account, id: user.id, jar }
 }
 
+/** The `type`s of a joined auction's `auctionUpdate` (the lobby's is `lobby`). */
+const EVENT_TYPES = new Set(['snapshot', 'bidsPlaced', 'prebidPlaced', 'started', 'detailsUpdated', 'finished', 'deleted'])
+
 /** The full (non-lobby) auctionUpdates about one auction. */
-const about = (id) => (event) => event && event.type !== 'lobby' && event.auction?.id === id
+const about = (id) => (event) => EVENT_TYPES.has(event?.type) && event.auction?.id === id
 
 async function placeBid(user, id) {
   const answer = await call(user.jar, 'POST', `/api/auctions/${id}/bid`)
@@ -159,7 +165,7 @@ async function placeBid(user, id) {
 async function bothSee(clients, id, bid) {
   for (const client of clients) {
     const event = await client.events.update.waitFor(
-      (e) => about(id)(e) && e.kind === 'bidsPlaced' && e.bids?.some((b) => b.id === bid.id),
+      (e) => about(id)(e) && e.type === 'bidsPlaced' && e.bids?.some((b) => b.id === bid.id),
       `bidsPlaced with bid ${bid.id} for ${client.label}`,
     )
     const seen = event.bids.find((b) => b.id === bid.id)
@@ -212,7 +218,7 @@ async function main() {
       for (const client of clients) {
         await client.events.update.waitFor(about(id), `about auction ${id} for ${client.label}`)
         const first = client.events.update.items.find(about(id))
-        if (first.kind !== 'snapshot') fail(`${client.label}'s first auctionUpdate is ${first.kind}, expected snapshot`)
+        if (first.type !== 'snapshot') fail(`${client.label}'s first auctionUpdate is ${first.type}, expected snapshot`)
         if (!Array.isArray(first.bids)) fail(`${client.label}'s snapshot has no bids list`)
         if (first.auction.status !== 'live') fail(`snapshot status ${first.auction.status}`)
         for (const field of ['currentPrice', 'endsAt', 'serverTime', 'viewers', 'totalBids']) {
@@ -222,11 +228,28 @@ async function main() {
       }
     })
 
-    await check(`a timerUpdate with auction ${id} arrives within 3 s`, async () => {
+    await check(`a timerUpdate {type: 'timers', timers} with auction ${id} arrives within 3 s`, async () => {
       for (const client of clients) {
-        const timers = await client.events.timer.waitFor((map) => map && String(id) in map, `with ${id} for ${client.label}`, TIMER_WAIT_MS)
-        const seconds = timers[String(id)]
-        if (!Number.isInteger(seconds) || seconds < 0) fail(`timerUpdate[${id}] is ${JSON.stringify(seconds)}`)
+        const frame = await client.events.timer.waitFor(
+          (e) => e?.timers && typeof e.timers === 'object' && String(id) in e.timers,
+          `with ${id} in timers for ${client.label}`,
+          TIMER_WAIT_MS,
+        )
+        if (frame.type !== 'timers') fail(`timerUpdate.type is ${JSON.stringify(frame.type)}, expected "timers"`)
+        const seconds = frame.timers[String(id)]
+        if (!Number.isInteger(seconds) || seconds < 0) fail(`timerUpdate.timers[${id}] is ${JSON.stringify(seconds)}`)
+      }
+    })
+
+    await check('every auctionUpdate so far carries a known type', async () => {
+      for (const client of clients) {
+        for (const event of client.events.update.items) {
+          if (event?.type === 'lobby') {
+            if (typeof event.auctionId !== 'number' || typeof event.deleted !== 'boolean') fail(`malformed lobby update ${JSON.stringify(event).slice(0, 300)}`)
+          } else if (!EVENT_TYPES.has(event?.type) || typeof event.auction?.id !== 'number' || !Array.isArray(event.bids)) {
+            fail(`${client.label} received auctionUpdate ${JSON.stringify(event).slice(0, 300)}`)
+          }
+        }
       }
     })
 
@@ -240,6 +263,7 @@ async function main() {
 
     await check('A\'s socket receives bidBalanceUpdate 4, B\'s does not', async () => {
       const update = await clientA.events.balance.waitFor((e) => e?.userId === a.id, `for user A (${a.id})`)
+      if (update.type !== 'bidBalance') fail(`bidBalanceUpdate.type is ${JSON.stringify(update.type)}, expected "bidBalance"`)
       if (update.bidBalance !== 4) fail(`A's bidBalanceUpdate says ${update.bidBalance}, expected 4`)
       await sleep(QUIET_MS)
       if (clientB.events.balance.items.length > 0) fail(`B's socket received ${JSON.stringify(clientB.events.balance.items)}`)
@@ -256,6 +280,7 @@ async function main() {
 
     await check('B\'s socket receives bidBalanceUpdate 4, A\'s gets nothing more', async () => {
       const update = await clientB.events.balance.waitFor((e) => e?.userId === b.id, `for user B (${b.id})`)
+      if (update.type !== 'bidBalance') fail(`bidBalanceUpdate.type is ${JSON.stringify(update.type)}, expected "bidBalance"`)
       if (update.bidBalance !== 4) fail(`B's bidBalanceUpdate says ${update.bidBalance}, expected 4`)
       await sleep(QUIET_MS)
       const foreign = clientA.events.balance.items.filter((e) => e?.userId !== a.id)

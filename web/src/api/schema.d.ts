@@ -12,7 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** Live and upcoming auctions. */
-        get: operations["list"];
+        get: operations["admin_auctions"];
         put?: never;
         /** Creates an upcoming auction. */
         post: operations["create"];
@@ -83,7 +83,7 @@ export interface paths {
             cookie?: never;
         };
         /** Live, upcoming and the latest finished auctions. */
-        get: operations["list"];
+        get: operations["auctions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -188,7 +188,7 @@ export interface paths {
             cookie?: never;
         };
         /** An auction's bid count and distinct bidders. */
-        get: operations["stats"];
+        get: operations["auction_stats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -461,7 +461,7 @@ export interface paths {
             cookie?: never;
         };
         /** The user's statistics. */
-        get: operations["stats"];
+        get: operations["user_stats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1092,7 +1092,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    list: {
+    admin_auctions: {
         parameters: {
             query?: never;
             header?: never;
@@ -1577,7 +1577,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    auctions: {
         parameters: {
             query?: never;
             header?: never;
@@ -1946,7 +1946,7 @@ export interface operations {
             };
         };
     };
-    stats: {
+    auction_stats: {
         parameters: {
             query?: never;
             header?: never;
@@ -2761,7 +2761,7 @@ export interface operations {
             };
         };
     };
-    stats: {
+    user_stats: {
         parameters: {
             query?: never;
             header?: never;

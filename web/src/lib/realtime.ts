@@ -10,8 +10,9 @@
 //! - While the socket is not connected, `GET /api/timers` and the watched detail pages
 //!   (`GET /api/auctions/{id}` and `/bids`) are polled every second instead.
 //!
-//! Socket payloads are typed by the generated contract (`ServerEvent`, `ClientEvent`): each event
-//! has one handler for its payload type (`on`), and `auctionUpdate` is told apart by its `type`.
+//! Socket payloads are typed by the generated contract (`ServerEvent`, `ClientEvent`): every server
+//! event has one handler taking its payload type (`SERVER_EVENTS`), and `auctionUpdate` is told
+//! apart by its `type`. Nothing here (or in a component) checks a payload's shape by hand.
 import { atom } from 'jotai'
 import type { Socket } from 'socket.io-client'
 import { ApiError, api, dataOf } from './api'
@@ -443,7 +444,6 @@ function onConnect() {
   if (listWatchers > 0 || appStore.get(listBaseAtom).data) void refreshList()
 }
 
-
 /** A watched auction's change, or a compact change for the lists. */
 function onAuctionUpdate(update: AuctionUpdate) {
   if (update.type === 'lobby') applyLobby(update)
@@ -465,6 +465,22 @@ function onNotification(notice: Notification) {
       // An auction this user pre-bid on has started (the pre-bid is now a bid).
       showToast({ title: i18n.t('auction.startedNoticeTitle'), description: i18n.t('auction.startedNoticeText', { title: notice.title }) })
       break
+  }
+}
+
+/** The handler of every server event: an event added to the contract fails to compile here until
+ * it has one. */
+const SERVER_EVENTS: ServerListeners = {
+  auctionUpdate: onAuctionUpdate,
+  timerUpdate: onTimers,
+  bidBalanceUpdate: onBalance,
+  notification: onNotification,
+}
+
+function listen(target: ContractSocket) {
+  for (const name of Object.keys(SERVER_EVENTS) as ServerEventName[]) {
+    // TypeScript cannot pair `name` with `SERVER_EVENTS[name]` across the union; the map's type did.
+    target.on(name, SERVER_EVENTS[name] as never)
   }
 }
 
@@ -507,10 +523,7 @@ export function startRealtime() {
         }
       })
       created.on('connect_error', () => setConnection('disconnected'))
-      created.on('auctionUpdate', onAuctionUpdate)
-      created.on('timerUpdate', onTimers)
-      created.on('bidBalanceUpdate', onBalance)
-      created.on('notification', onNotification)
+      listen(created)
       followSession()
     })
     .catch(() => {

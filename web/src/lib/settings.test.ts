@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Settings } from './api-types'
 import { settingsQuery } from './queries'
 import { queryClient } from './query-client'
 import { DEFAULT_SETTINGS, applySavedSettings, loadSettings, settingsAtom, settingsLoadedAtom } from './settings'
 import { appStore } from './store'
-import type { Settings } from './api-types'
 
 const SERVER: Settings = { ...DEFAULT_SETTINGS, siteName: 'Тыйын KG', currency: 'USD', currencySymbol: '$', language: 'en' }
 

@@ -7,11 +7,11 @@ import { AuctionImage } from '../../components/auction-image'
 import { EmptyState } from '../../components/empty-state'
 import { Pagination } from '../../components/pagination'
 import { Spinner } from '../../components/spinner'
+import type { Auction } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { clampPage, pageCount, pageRange, pageSlice } from '../../lib/pagination'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
-import type { Auction } from '../../lib/api-types'
 import { useAuctionList } from '../../lib/use-auctions'
 
 export const ADMIN_AUCTIONS_PER_PAGE = 10

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { currentUserAtom } from '../../lib/session'
 import type { Auction } from '../../lib/api-types'
+import { currentUserAtom } from '../../lib/session'
 import { usePlaceBid } from './use-bid'
 
 /** Live: disabled while pending and while the current user holds the last bid. Visitors may

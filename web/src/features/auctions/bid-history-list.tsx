@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../components/empty-state'
+import type { Bid } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
-import type { Bid } from '../../lib/api-types'
 
 export function BidHistoryList({ bids }: { bids: Bid[] }) {
   const { t, i18n } = useTranslation()

@@ -2,11 +2,11 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { EmptyState } from '../../components/empty-state'
+import type { Auction } from '../../lib/api-types'
 import { useServerNow } from '../../lib/clock'
 import { formatDate, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
-import type { Auction } from '../../lib/api-types'
 
 export const WINNERS_SHOWN = 5
 

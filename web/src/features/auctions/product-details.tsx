@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
+import type { Auction } from '../../lib/api-types'
 import { formatCount, formatMoney, savingsPercent } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
-import type { Auction } from '../../lib/api-types'
 
 export function ProductDetails({ auction }: { auction: Auction }) {
   const { t, i18n } = useTranslation()

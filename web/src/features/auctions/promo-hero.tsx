@@ -3,11 +3,11 @@ import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { Auction } from '../../lib/api-types'
 import { msUntil, serverNow, useServerNow } from '../../lib/clock'
 import { formatMoney, padTwo, splitCountdown } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath, auctionSlug } from '../../lib/slug'
-import type { Auction } from '../../lib/api-types'
 
 export const FALLBACK_COUNTDOWN_MS = 2 * 24 * 60 * 60 * 1000
 export const PROMO_RETAIL_PRICE = 179_900

@@ -2,9 +2,9 @@
 //! bid; winner or no-bids message.
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
+import type { Auction, Bid } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
-import type { Auction, Bid } from '../../lib/api-types'
 import { BidButton, PrebidButton } from './bid-buttons'
 import { LiveTimer, StartCountdown } from './timers'
 import { usePrebidIds } from './use-prebid-ids'

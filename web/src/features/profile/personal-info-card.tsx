@@ -1,8 +1,8 @@
 //! The personal-info card: view mode, edit mode with cancel and save.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatCalendarDate, formatDateLong } from '../../lib/format'
 import type { User } from '../../lib/api-types'
+import { formatCalendarDate, formatDateLong } from '../../lib/format'
 import { ProfileForm } from './profile-form'
 
 function Row({ label, value, note }: { label: string; value: string; note?: string }) {

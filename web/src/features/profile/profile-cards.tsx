@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { EmptyState } from '../../components/empty-state'
 import { Spinner } from '../../components/spinner'
+import type { UserStats } from '../../lib/api-types'
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
 import { userRecentBidsQuery, userStatsQuery, userWonAuctionsQuery } from '../../lib/queries'
 import { settingsAtom } from '../../lib/settings'
-import type { UserStats } from '../../lib/api-types'
 
 export const RECENT_BIDS_SHOWN = 10
 

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Auction, ServerEventData, ServerEventName, User } from './api-types'
+import { auctionListAtom, startRealtime, watchAuctionList } from './realtime'
+import { currentUserAtom, loadSessionAtom } from './session'
+import { appStore } from './store'
+import { toastsAtom } from './toast'
+
+/** A socket.io client stand-in: records listeners, lets a test push server frames. */
+const fake = vi.hoisted(() => {
+  const listeners = new Map<string, (data?: unknown) => void>()
+  const socket = {
+    connected: false,
+    on(name: string, listener: (data?: unknown) => void) {
+      listeners.set(name, listener)
+      return socket
+    },
+    emit: () => socket,
+    connect: () => socket,
+    disconnect: () => socket,
+  }
+  return { socket, listeners }
+})
+
+vi.mock('socket.io-client', () => ({ io: () => fake.socket }))
+
+/** Pushes one server frame, typed as the contract types it. */
+function push<E extends ServerEventName>(name: E, data: ServerEventData<E>) {
+  const listener = fake.listeners.get(name)
+  if (!listener) throw new Error(`no listener for ${name}`)
+  listener(data)
+}
+
+const NOW = Date.now()
+const iso = (ms: number) => new Date(ms).toISOString()
+
+const LIVE: Auction = {
+  id: 1,
+  displayId: 'TY/2026/00001',
+  slug: 'lot-ty-2026-00001',
+  title: 'Lot',
+  description: '',
+  imageUrl: null,
+  retailPrice: 1000,
+  currentPrice: 0.5,
+  startingPrice: 0.01,
+  bidIncrement: 0.01,
+  startTime: iso(NOW - 60_000),
+  endTime: null,
+  endsAt: iso(NOW + 10_000),
+  serverTime: iso(NOW),
+  status: 'live',
+  isBidPackage: false,
+  bidPackageBids: null,
+  prebidsCount: 0,
+  totalBids: 50,
+  lastBidder: 'aibek',
+  participants: 3,
+  viewers: 1,
+  createdAt: iso(NOW - 3_600_000),
+  winner: null,
+  winningBid: null,
+}
+
+const USER: User = {
+  id: 7,
+  username: 'demo',
+  firstName: null,
+  lastName: null,
+  email: null,
+  phone: null,
+  dateOfBirth: null,
+  gender: null,
+  bidBalance: 5,
+  role: 'user',
+  ipAddress: null,
+  totalBids: 0,
+  wonAuctions: 0,
+  totalSpent: 0,
+  createdAt: iso(NOW),
+}
+
+function jsonResponse(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+const shown = () => appStore.get(auctionListAtom).data?.live[0]
+
+describe('realtime: server frames reach the atoms by their type', () => {
+  let unwatch = () => {}
+
+  beforeAll(async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const path = new URL(request.url).pathname
+        if (path === '/api/auth/me') return jsonResponse({ user: USER })
+        if (path === '/api/auctions') return jsonResponse({ live: [LIVE], upcoming: [], finished: [] })
+        return jsonResponse({ error: 'Не найдено', code: 'not_found' }, 404)
+      }),
+    )
+    await appStore.set(loadSessionAtom)
+    startRealtime()
+    await vi.waitFor(() => expect(fake.listeners.has('auctionUpdate')).toBe(true))
+    fake.socket.connected = true
+    fake.listeners.get('connect')?.()
+    unwatch = watchAuctionList()
+    await vi.waitFor(() => expect(appStore.get(auctionListAtom).status).toBe('ready'))
+  })
+
+  afterAll(() => {
+    unwatch()
+    vi.unstubAllGlobals()
+  })
+
+  it('listens to every server event of the contract', () => {
+    for (const name of ['auctionUpdate', 'timerUpdate', 'bidBalanceUpdate', 'notification']) expect(fake.listeners.has(name), name).toBe(true)
+  })
+
+  it('applies a lobby update (type lobby) to the list', () => {
+    push('auctionUpdate', {
+      type: 'lobby',
+      auctionId: 1,
+      status: 'live',
+      currentPrice: 0.51,
+      lastBidder: 'demo',
+      endsAt: iso(NOW + 15_000),
+      serverTime: iso(NOW),
+      totalBids: 51,
+      deleted: false,
+    })
+    expect(shown()).toMatchObject({ currentPrice: 0.51, lastBidder: 'demo', totalBids: 51 })
+  })
+
+  it('applies a joined auction event (type bidsPlaced) to the list', () => {
+    const auction = { ...LIVE, currentPrice: 0.52, totalBids: 52, lastBidder: 'aibek' }
+    push('auctionUpdate', { type: 'bidsPlaced', auction, bids: [] })
+    expect(shown()).toMatchObject({ currentPrice: 0.52, totalBids: 52 })
+  })
+
+  it('corrects a countdown from timerUpdate.timers', () => {
+    const before = Date.parse(shown()?.endsAt ?? '')
+    push('timerUpdate', { type: 'timers', timers: { '1': 60 } })
+    expect(Date.parse(shown()?.endsAt ?? '')).toBeGreaterThan(before + 30_000)
+  })
+
+  it('takes the own balance from bidBalanceUpdate, not someone else’s', () => {
+    push('bidBalanceUpdate', { type: 'bidBalance', userId: 8, bidBalance: 1 })
+    expect(appStore.get(currentUserAtom)?.bidBalance).toBe(5)
+    push('bidBalanceUpdate', { type: 'bidBalance', userId: 7, bidBalance: 4 })
+    expect(appStore.get(currentUserAtom)?.bidBalance).toBe(4)
+  })
+
+  it('shows a toast for an auctionStarted notification', () => {
+    push('notification', { type: 'auctionStarted', auctionId: 1, title: 'Lot' })
+    expect(appStore.get(toastsAtom).at(0)?.description).toContain('Lot')
+  })
+
+  it('drops an auction on a deleted event', () => {
+    push('auctionUpdate', { type: 'deleted', auction: { ...LIVE, totalBids: 52 }, bids: [] })
+    expect(appStore.get(auctionListAtom).data?.live).toEqual([])
+  })
+})
