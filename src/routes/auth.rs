@@ -53,13 +53,27 @@ pub struct Verdict {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct RegisterBody {
+    /// Required: 3–32 letters, digits, `_`, `.`, `-`; unique case-insensitively.
+    #[schema(min_length = 3, max_length = 32, example = "aibek")]
     username: Option<String>,
+    /// Required, unique case-insensitively.
+    #[schema(format = Email, example = "aibek@example.kg")]
     email: Option<String>,
+    /// Required: at least 6 characters, at most 72 bytes.
+    #[schema(min_length = 6, example = "secret12")]
     password: Option<String>,
+    #[schema(min_length = 2, max_length = 64, example = "Айбек")]
     first_name: Option<String>,
+    #[schema(min_length = 2, max_length = 64, example = "Асанов")]
     last_name: Option<String>,
+    /// `YYYY-MM-DD`, age 18 or older.
+    #[schema(format = Date, example = "1990-04-01")]
     date_of_birth: Option<String>,
+    /// `male`, `female` or `other`.
+    #[schema(example = "female")]
     gender: Option<String>,
+    /// `+996` and nine digits.
+    #[schema(pattern = r"^\+996[0-9]{9}$", example = "+996555123456")]
     phone: Option<String>,
 }
 

@@ -847,13 +847,41 @@ export interface components {
          *     personal fields.
          */
         RegisterBody: {
+            /**
+             * @description Required: 3–32 letters, digits, `_`, `.`, `-`; unique case-insensitively.
+             * @example aibek
+             */
             username?: string | null;
+            /**
+             * Format: email
+             * @description Required, unique case-insensitively.
+             * @example aibek@example.kg
+             */
             email?: string | null;
+            /**
+             * @description Required: at least 6 characters, at most 72 bytes.
+             * @example secret12
+             */
             password?: string | null;
+            /** @example Айбек */
             firstName?: string | null;
+            /** @example Асанов */
             lastName?: string | null;
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, age 18 or older.
+             * @example 1990-04-01
+             */
             dateOfBirth?: string | null;
+            /**
+             * @description `male`, `female` or `other`.
+             * @example female
+             */
             gender?: string | null;
+            /**
+             * @description `+996` and nine digits.
+             * @example +996555123456
+             */
             phone?: string | null;
         };
         /**

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Auction, ServerEventData, ServerEventName, User } from './api-types'
 import { auctionListAtom, startRealtime, watchAuctionList } from './realtime'
 import { currentUserAtom, loadSessionAtom } from './session'
+import { queryKeys } from './queries'
+import { queryClient } from './query-client'
 import { appStore } from './store'
 import { toastsAtom } from './toast'
 
@@ -153,6 +155,15 @@ describe('realtime: server frames reach the atoms by their type', () => {
   it('shows a toast for an auctionStarted notification', () => {
     push('notification', { type: 'auctionStarted', auctionId: 1, title: 'Lot' })
     expect(appStore.get(toastsAtom).at(0)?.description).toContain('Lot')
+  })
+
+  it('refetches the user’s history when a finish decides it, not on every bid', async () => {
+    const spy = vi.spyOn(queryClient, 'invalidateQueries')
+    push('auctionUpdate', { type: 'bidsPlaced', auction: { ...LIVE, totalBids: 52 }, bids: [] })
+    expect(spy).not.toHaveBeenCalled()
+    push('auctionUpdate', { type: 'finished', auction: { ...LIVE, status: 'finished', endsAt: null }, bids: [] })
+    expect(spy).toHaveBeenCalledWith({ queryKey: queryKeys.user })
+    spy.mockRestore()
   })
 
   it('drops an auction on a deleted event', () => {

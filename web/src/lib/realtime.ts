@@ -48,6 +48,8 @@ import {
   withPrebidsCount,
 } from './realtime-reducers'
 import { authStatusAtom, currentUserAtom, setBidBalanceAtom } from './session'
+import { queryKeys } from './queries'
+import { queryClient } from './query-client'
 import { appStore } from './store'
 import { showToast } from './toast'
 
@@ -444,10 +446,23 @@ function onConnect() {
   if (listWatchers > 0 || appStore.get(listBaseAtom).data) void refreshList()
 }
 
+/**
+ * Whether an auction change alters the logged-in user's own history: a finish decides won or
+ * lost, a go-live turns pre-bids into bids, a deletion refunds them.
+ */
+export function changesHistory(update: AuctionUpdate): boolean {
+  if (update.type === 'lobby') return update.status === 'finished' || update.deleted
+  return update.type === 'finished' || update.type === 'started' || update.type === 'deleted'
+}
+
 /** A watched auction's change, or a compact change for the lists. */
 function onAuctionUpdate(update: AuctionUpdate) {
   if (update.type === 'lobby') applyLobby(update)
   else applyUpdate(update)
+  // The history screens never go stale on their own (spec section 9); these changes refetch them.
+  if (changesHistory(update) && appStore.get(currentUserAtom)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.user })
+  }
 }
 
 function onTimers({ timers }: TimerUpdate) {
