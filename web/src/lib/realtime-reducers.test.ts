@@ -13,42 +13,12 @@ import {
   prependBids,
   withPrebidsCount,
 } from './realtime-reducers'
+import { iso, liveAuction } from './test-fixtures'
 
 const NOW = Date.parse('2026-11-22T10:00:00.000Z')
-const iso = (ms: number) => new Date(ms).toISOString()
 
 function auction(over: Partial<Auction> = {}): Auction {
-  return {
-    id: 1,
-    displayId: 'TY/2026/00001',
-    slug: 'lot-ty-2026-00001',
-    title: 'Lot',
-    description: '',
-    imageUrl: null,
-    retailPrice: 1000,
-    currentPrice: 0.5,
-    startingPrice: 0.01,
-    bidIncrement: 0.01,
-    startTime: iso(NOW - 60_000),
-    endTime: null,
-    endsAt: iso(NOW + 10_000),
-    serverTime: iso(NOW),
-    status: 'live',
-    isBidPackage: false,
-    bidPackageBids: null,
-    prebidsCount: 0,
-    category: null,
-    condition: null,
-    estimatedValue: null,
-    totalBids: 50,
-    lastBidder: 'aibek',
-    participants: 3,
-    viewers: 1,
-    createdAt: iso(NOW - 3_600_000),
-    winner: null,
-    winningBid: null,
-    ...over,
-  }
+  return liveAuction(NOW, over)
 }
 
 function bid(id: number, amount = id / 100): Bid {

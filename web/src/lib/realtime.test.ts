@@ -5,6 +5,7 @@ import { currentUserAtom, loadSessionAtom } from './session'
 import { queryKeys } from './queries'
 import { queryClient } from './query-client'
 import { appStore } from './store'
+import { iso, liveAuction } from './test-fixtures'
 import { toastsAtom } from './toast'
 
 /** A socket.io client stand-in: records listeners, lets a test push server frames. */
@@ -33,35 +34,8 @@ function push<E extends ServerEventName>(name: E, data: ServerEventData<E>) {
 }
 
 const NOW = Date.now()
-const iso = (ms: number) => new Date(ms).toISOString()
 
-const LIVE: Auction = {
-  id: 1,
-  displayId: 'TY/2026/00001',
-  slug: 'lot-ty-2026-00001',
-  title: 'Lot',
-  description: '',
-  imageUrl: null,
-  retailPrice: 1000,
-  currentPrice: 0.5,
-  startingPrice: 0.01,
-  bidIncrement: 0.01,
-  startTime: iso(NOW - 60_000),
-  endTime: null,
-  endsAt: iso(NOW + 10_000),
-  serverTime: iso(NOW),
-  status: 'live',
-  isBidPackage: false,
-  bidPackageBids: null,
-  prebidsCount: 0,
-  totalBids: 50,
-  lastBidder: 'aibek',
-  participants: 3,
-  viewers: 1,
-  createdAt: iso(NOW - 3_600_000),
-  winner: null,
-  winningBid: null,
-}
+const LIVE: Auction = liveAuction(NOW)
 
 const USER: User = {
   id: 7,

@@ -1,0 +1,39 @@
+//! Shared test data: a live auction in the generated contract's shape.
+import type { Auction } from './api-types'
+
+export const iso = (ms: number) => new Date(ms).toISOString()
+
+/** A live auction whose clock reads `now`: 10 s left, 50 bids, led by `aibek`. */
+export function liveAuction(now: number, over: Partial<Auction> = {}): Auction {
+  return {
+    id: 1,
+    displayId: 'TY/2026/00001',
+    slug: 'lot-ty-2026-00001',
+    title: 'Lot',
+    description: '',
+    imageUrl: null,
+    retailPrice: 1000,
+    currentPrice: 0.5,
+    startingPrice: 0.01,
+    bidIncrement: 0.01,
+    startTime: iso(now - 60_000),
+    endTime: null,
+    endsAt: iso(now + 10_000),
+    serverTime: iso(now),
+    status: 'live',
+    isBidPackage: false,
+    bidPackageBids: null,
+    prebidsCount: 0,
+    category: null,
+    condition: null,
+    estimatedValue: null,
+    totalBids: 50,
+    lastBidder: 'aibek',
+    participants: 3,
+    viewers: 1,
+    createdAt: iso(now - 3_600_000),
+    winner: null,
+    winningBid: null,
+    ...over,
+  }
+}
