@@ -259,12 +259,17 @@ fn is_slug(s: &str) -> bool {
         })
 }
 
-/// A bid or pre-bid refused because no actor runs the auction: finished (409) or missing (404).
-async fn inactive(state: &AppState, id: i64) -> Result<ApiError, ApiError> {
-    Ok(match finished_one(state, id).await? {
-        Some(_) => ApiError::Conflict(Msg::AuctionFinished),
-        None => ApiError::NotFound(Msg::AuctionNotFound),
-    })
+/// The API error for a refused bid or pre-bid. No actor runs the auction: it is finished (409) or
+/// missing (404), which only PostgreSQL can tell.
+async fn refused(state: &AppState, id: i64, err: BidRejected) -> ApiError {
+    if err != BidRejected::AuctionNotFound {
+        return rejection(err);
+    }
+    match finished_one(state, id).await {
+        Ok(Some(_)) => ApiError::Conflict(Msg::AuctionFinished),
+        Ok(None) => ApiError::NotFound(Msg::AuctionNotFound),
+        Err(e) => e,
+    }
 }
 
 /// Places one bid (costs one bid; raises the price by 0.01 and resets the countdown). Answered
@@ -295,8 +300,7 @@ async fn bid(
             bid: &accepted.bid,
             bid_balance: accepted.balance,
         })),
-        Err(BidRejected::AuctionNotFound) => Err(inactive(&state, id).await?),
-        Err(other) => Err(rejection(other)),
+        Err(err) => Err(refused(&state, id, err).await),
     }
 }
 
@@ -327,7 +331,6 @@ async fn prebid(
             bid_balance: accepted.balance,
             prebids_count: accepted.prebids_count,
         })),
-        Err(BidRejected::AuctionNotFound) => Err(inactive(&state, id).await?),
-        Err(other) => Err(rejection(other)),
+        Err(err) => Err(refused(&state, id, err).await),
     }
 }

@@ -13,7 +13,7 @@ import {
   prependBids,
   withPrebidsCount,
 } from './realtime-reducers'
-import { iso, liveAuction } from './test-fixtures'
+import { iso, liveAuction, lobbyUpdate } from './test-fixtures'
 
 const NOW = Date.parse('2026-11-22T10:00:00.000Z')
 
@@ -26,18 +26,7 @@ function bid(id: number, amount = id / 100): Bid {
 }
 
 function lobby(over: Partial<LobbyUpdate> = {}): LobbyUpdate {
-  return {
-    type: 'lobby',
-    auctionId: 1,
-    status: 'live',
-    currentPrice: 0.51,
-    lastBidder: 'demo',
-    endsAt: iso(NOW + 15_000),
-    serverTime: iso(NOW),
-    totalBids: 51,
-    deleted: false,
-    ...over,
-  }
+  return lobbyUpdate(NOW, over)
 }
 
 function list(over: Partial<AuctionLists> = {}): AuctionLists {

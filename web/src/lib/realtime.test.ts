@@ -5,7 +5,7 @@ import { currentUserAtom, loadSessionAtom } from './session'
 import { queryKeys } from './queries'
 import { queryClient } from './query-client'
 import { appStore } from './store'
-import { iso, liveAuction } from './test-fixtures'
+import { iso, liveAuction, lobbyUpdate } from './test-fixtures'
 import { toastsAtom } from './toast'
 
 /** A socket.io client stand-in: records listeners, lets a test push server frames. */
@@ -93,17 +93,7 @@ describe('realtime: server frames reach the atoms by their type', () => {
   })
 
   it('applies a lobby update (type lobby) to the list', () => {
-    push('auctionUpdate', {
-      type: 'lobby',
-      auctionId: 1,
-      status: 'live',
-      currentPrice: 0.51,
-      lastBidder: 'demo',
-      endsAt: iso(NOW + 15_000),
-      serverTime: iso(NOW),
-      totalBids: 51,
-      deleted: false,
-    })
+    push('auctionUpdate', lobbyUpdate(NOW))
     expect(shown()).toMatchObject({ currentPrice: 0.51, lastBidder: 'demo', totalBids: 51 })
   })
 

@@ -1,5 +1,5 @@
-//! Shared test data: a live auction in the generated contract's shape.
-import type { Auction } from './api-types'
+//! Shared test data in the generated contract's shapes: a live auction and a lobby update.
+import type { Auction, LobbyUpdate } from './api-types'
 
 export const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -34,6 +34,22 @@ export function liveAuction(now: number, over: Partial<Auction> = {}): Auction {
     createdAt: iso(now - 3_600_000),
     winner: null,
     winningBid: null,
+    ...over,
+  }
+}
+
+/** A lobby update for auction 1 at `now`: price 0.51 after 51 bids, led by `demo`, 15 s left. */
+export function lobbyUpdate(now: number, over: Partial<LobbyUpdate> = {}): LobbyUpdate {
+  return {
+    type: 'lobby',
+    auctionId: 1,
+    status: 'live',
+    currentPrice: 0.51,
+    lastBidder: 'demo',
+    endsAt: iso(now + 15_000),
+    serverTime: iso(now),
+    totalBids: 51,
+    deleted: false,
     ...over,
   }
 }
