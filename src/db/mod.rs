@@ -2,6 +2,7 @@
 //! per entity, and the invariant checks. Query texts live in `sql/queries/<entity>/` (the
 //! checks' in `sql/queries/check/`).
 
+pub mod audit;
 pub mod auctions;
 pub mod check;
 pub mod demo;
