@@ -2,8 +2,9 @@
 //! per entity, and the invariant checks. Query texts live in `sql/queries/<entity>/` (the
 //! checks' in `sql/queries/check/`).
 
-pub mod audit;
 pub mod auctions;
+pub mod audit;
+pub mod bots;
 pub mod check;
 pub mod demo;
 pub mod group_commit;
