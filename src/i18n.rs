@@ -131,6 +131,16 @@ messages! {
     PackageBidsInvalid => "package_bids_invalid" { "Количество бидов в пакете — целое число больше нуля", "A package holds a whole number of bids above zero", "პაკეტში ბიდების რაოდენობა ნულზე მეტი მთელი რიცხვია", "Пакеттеги бид саны нөлдөн чоң бүтүн сан" }
     TitleTooLong => "title_too_long" { "Название не длиннее 200 символов", "The title is at most 200 characters", "სათაური მაქსიმუმ 200 სიმბოლოა", "Аталышы 200 белгиден ашпашы керек" }
     TextTooLong => "text_too_long" { "Слишком длинный текст (не более 500 символов)", "Text too long (at most 500 characters)", "ტექსტი ძალიან გრძელია (მაქსიმუმ 500 სიმბოლო)", "Текст өтө узун (500 белгиден ашпашы керек)" }
+    BotNameRequired => "bot_name_required" { "Заполните имя и фамилию бота", "Fill in the bot's first and last name", "შეავსეთ ბოტის სახელი და გვარი", "Боттун атын жана фамилиясын толтуруңуз" }
+    BotAndAuctionRequired => "bot_and_auction_required" { "Выберите бота и аукцион", "Choose a bot and an auction", "აირჩიეთ ბოტი და აუქციონი", "Ботту жана аукционду тандаңыз" }
+    BotNotFound => "bot_not_found" { "Бот не найден", "Bot not found", "ბოტი ვერ მოიძებნა", "Бот табылган жок" }
+    BotInactive => "bot_inactive" { "Бот неактивен: выберите активного бота", "The bot is inactive: choose an active bot", "ბოტი არააქტიურია: აირჩიეთ აქტიური ბოტი", "Бот активдүү эмес: активдүү ботту тандаңыз" }
+    BotAlreadyAssigned => "bot_already_assigned" { "Этот бот уже добавлен в аукцион", "This bot is already in the auction", "ეს ბოტი უკვე დამატებულია აუქციონში", "Бул бот аукционго кошулуп калган" }
+    BotNotAssigned => "bot_not_assigned" { "Этого бота нет в аукционе", "This bot is not in the auction", "ეს ბოტი აუქციონში არ არის", "Бул бот аукциондо жок" }
+    BidLimitInvalid => "bid_limit_invalid" { "Лимит ставок — целое число не меньше 0 (0 — без лимита)", "The bid limit is a whole number, at least 0 (0 = no limit)", "ფსონების ლიმიტი მთელი რიცხვია, მინიმუმ 0 (0 — ლიმიტის გარეშე)", "Коюм лимити — 0дөн кем эмес бүтүн сан (0 — лимитсиз)" }
+    BotDelayInvalid => "bot_delay_invalid" { "Задержка — целое число секунд от 1 до 10", "The delay is a whole number of seconds from 1 to 10", "დაყოვნება 1-დან 10 წამამდე მთელი რიცხვია", "Кечигүү 1ден 10го чейинки бүтүн секунд" }
+    BotDelayOrder => "bot_delay_order" { "Минимальная задержка не может быть больше максимальной", "The minimum delay cannot exceed the maximum", "მინიმალური დაყოვნება არ შეიძლება აღემატებოდეს მაქსიმალურს", "Минималдуу кечигүү максималдуудан чоң болбошу керек" }
+    ActiveBotsInvalid => "active_bots_invalid" { "Активных ботов — от 0 до 5", "Active bots: from 0 to 5", "აქტიური ბოტები: 0-დან 5-მდე", "Активдүү боттор: 0дөн 5ке чейин" }
 }
 
 #[cfg(test)]

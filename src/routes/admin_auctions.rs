@@ -37,7 +37,7 @@ pub struct Deleted {
     pub refunded: Option<usize>,
 }
 
-fn control(err: ControlError) -> ApiError {
+pub(super) fn control(err: ControlError) -> ApiError {
     match err {
         ControlError::AuctionNotLive => ApiError::Conflict(Msg::AuctionNotLive),
         ControlError::AuctionNotUpcoming => ApiError::Conflict(Msg::AuctionNotUpcoming),
@@ -242,7 +242,7 @@ async fn delete(
     Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded: Some(refunds.len()) }))
 }
 
-async fn finished_or_missing(state: &AppState, id: AuctionId) -> Result<ApiError, ApiError> {
+pub(super) async fn finished_or_missing(state: &AppState, id: AuctionId) -> Result<ApiError, ApiError> {
     let client = state.pool.get().await?;
     Ok(if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
         ApiError::NotFound(Msg::AuctionNotFound)

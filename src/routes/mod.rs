@@ -1,6 +1,7 @@
 //! HTTP handlers, one module per resource, and the route table.
 
 pub mod admin_auctions;
+pub mod admin_bots;
 pub mod auctions;
 pub mod auth;
 pub mod contract;
@@ -28,6 +29,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(me::routes)
         .configure(auctions::routes)
         .configure(admin_auctions::routes)
+        .configure(admin_bots::routes)
         .configure(settings::routes)
         .configure(contract::routes);
 }

@@ -2,6 +2,7 @@
 
 mod auctions;
 mod auth;
+mod bots;
 mod check;
 mod contract;
 mod helpers;
