@@ -370,3 +370,23 @@ async fn a_closed_bot_leaves_every_auction() {
     assert_eq!(left, [0, 0]);
     assert!(bot_bids(&h).is_empty(), "the bots' wake-ups were cancelled");
 }
+
+#[actix_rt::test]
+async fn a_bot_too_fast_for_the_one_second_rule_bids_once_it_may() {
+    let mut h = world(1, settings(1));
+    // A bot "second" of 100 ms: drawn delays of 200–400 ms, under the 1 s between one bidder's bids.
+    h.env.bots.second_ms = 100;
+    let auction = h.start(live(1, T0.plus_ms(600_000)));
+    assign(&auction, 101, 0).await;
+    let mut w = Watcher::new();
+    auction.send(w.join()).await.unwrap();
+    let opening = stamp(&next_bid(&mut w).await);
+
+    auction.send(bid(1, now(&h))).await.unwrap().unwrap();
+    next_bid(&mut w).await;
+    let answer = next_bid(&mut w).await;
+
+    assert_eq!(answer["isBot"], true);
+    let waited = stamp(&answer).ms_since(opening);
+    assert!((1_000..1_005).contains(&waited), "refused as too fast, it bid when allowed ({waited} ms)");
+}
