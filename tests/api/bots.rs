@@ -414,12 +414,14 @@ async fn a_bot_stops_at_its_bid_limit_and_when_deactivated() {
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
     let aibek = app.new_user("aibek").await;
     assign(&admin, limited, erlan, 2).await;
+    assign(&admin, other, erlan, 0).await;
+    wait_for(&app, other, |b| bot_bids(b) == 1).await;
     wait_for(&app, limited, |b| bot_bids(b) == 1).await;
     assert_eq!(aibek.bid(limited).await.status(), 200);
     wait_for(&app, limited, |b| bot_bids(b) == 2).await;
     assert_eq!(aibek.bid(limited).await.status(), 200);
 
-    // Deactivated everywhere: no answer on another auction either.
+    // Deactivated: it answers nowhere, though it has no limit on the other auction.
     let res = admin
         .client
         .patch(app.url(&format!("/api/admin/bots/{erlan}")))
@@ -428,7 +430,7 @@ async fn a_bot_stops_at_its_bid_limit_and_when_deactivated() {
         .await
         .unwrap();
     assert_eq!(res.status(), 200);
-    assign_inactive_refused(&admin, other, erlan).await;
+    assert_eq!(aibek.bid(other).await.status(), 200);
     quiet_period().await;
 
     let now = bids(&app, limited).await;
@@ -436,12 +438,13 @@ async fn a_bot_stops_at_its_bid_limit_and_when_deactivated() {
     assert_eq!(now[0]["user"]["username"], "aibek");
     let assigned = json_of(admin.get(&format!("/api/admin/auctions/{limited}/bots")).await).await;
     assert_eq!((assigned[0]["currentBids"].as_i64(), assigned[0]["bidLimit"].as_i64()), (Some(2), Some(2)));
+    let now = bids(&app, other).await;
+    assert_eq!(
+        (bot_bids(&now), now[0]["user"]["username"].as_str()),
+        (1, Some("aibek")),
+        "inactive: no answer"
+    );
     app.check().await;
-}
-
-async fn assign_inactive_refused(admin: &User, auction: i64, bot: i64) {
-    let res = admin.post(&format!("/api/admin/auctions/{auction}/bots"), json!({"botId": bot})).await;
-    expect_error(res, 409, "bot_inactive").await;
 }
 
 #[actix_web::test]
