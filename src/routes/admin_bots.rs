@@ -1,23 +1,16 @@
-//! Admin control of bots. The bots themselves and the global settings are plain SQL, each change
-//! in one transaction with its audit row, then announced to every running auction through the
-//! registry (`BotNews`). Bots on an auction are messages to that auction's actor, which persists
-//! before it changes its plan; the audit row follows the actor's answer. A finished auction has
-//! no actor: its assignments are read from PostgreSQL and no longer change.
+//! Admin control of bots and of the global bot settings: plain SQL, each change in one transaction
+//! with its audit row, then announced to every running auction through the registry (`BotNews`),
+//! whose actors re-plan their bots. Bots on auctions: `admin_auction_bots`.
 
 use actix_web::{HttpResponse, delete, get, patch, post, put, web};
 use deadpool_postgres::GenericClient;
-use futures_util::future::join_all;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use tyiyn_actors::auction::{AssignBot, ListBots, UnassignBot, UpdateBotAssignment};
-use tyiyn_actors::bots::{BotAssignment, BotError, BotNews, BotSettings};
-use tyiyn_actors::clock::Clock;
-use tyiyn_actors::ids::{AuctionId, BotId};
-use tyiyn_actors::state::AuctionStatus;
+use tyiyn_actors::bots::{BotNews, BotSettings};
+use tyiyn_actors::ids::BotId;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_auctions::{control, finished_or_missing};
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::audit::Action;
@@ -28,34 +21,18 @@ use crate::i18n::Msg;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    // `auction-status` before `{id}`, so the literal path is never read as an id.
-    cfg.service(admin_bots_auction_status)
-        .service(admin_list_bots)
+    cfg.service(admin_list_bots)
         .service(admin_create_bot)
         .service(admin_update_bot)
         .service(admin_delete_bot)
         .service(admin_get_bot_settings)
-        .service(admin_put_bot_settings)
-        .service(admin_list_auction_bots)
-        .service(admin_assign_bot)
-        .service(admin_update_auction_bot)
-        .service(admin_unassign_bot);
+        .service(admin_put_bot_settings);
 }
 
 /// The answer of a removal.
 #[derive(Serialize, ToSchema)]
 pub struct BotRemoved {
     pub ok: bool,
-}
-
-/// One live or upcoming auction and its bots.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AuctionBots {
-    pub auction_id: AuctionId,
-    pub auction_title: String,
-    pub status: AuctionStatus,
-    pub bots: Vec<BotAssignment>,
 }
 
 /// A new bot.
@@ -96,35 +73,8 @@ struct BotSettingsForm {
     active_bots: Option<Value>,
 }
 
-/// A bot to put on an auction.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct AssignForm {
-    /// Required: an active bot.
-    #[schema(value_type = Option<i64>, example = 12)]
-    bot_id: Option<Value>,
-    /// Whole number ≥ 0, default 0 (no limit).
-    #[schema(value_type = Option<i64>, example = 0)]
-    bid_limit: Option<Value>,
-    /// Default `true`.
-    is_active: Option<bool>,
-}
-
-/// A change of a bot on an auction; absent fields keep their value.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct AssignmentPatch {
-    is_active: Option<bool>,
-    /// Whole number ≥ 0 (0 = no limit).
-    #[schema(value_type = Option<i64>)]
-    bid_limit: Option<Value>,
-}
-
-/// The largest bid limit accepted (the column is an `integer`).
-const MAX_BID_LIMIT: i64 = 1_000_000;
-
 /// A whole number from a JSON number or a numeric string; `None` for anything else.
-fn whole(v: &Value) -> Option<i64> {
+pub(super) fn whole(v: &Value) -> Option<i64> {
     match v {
         Value::Number(n) => {
             n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 1e15).map(|f| f as i64))
@@ -135,7 +85,7 @@ fn whole(v: &Value) -> Option<i64> {
 }
 
 /// An optional whole number within `range`: `Ok(None)` when absent or null.
-fn bounded(v: Option<&Value>, range: std::ops::RangeInclusive<i64>) -> Result<Option<u32>, ()> {
+pub(super) fn bounded(v: Option<&Value>, range: std::ops::RangeInclusive<i64>) -> Result<Option<u32>, ()> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(v) => {
@@ -144,16 +94,8 @@ fn bounded(v: Option<&Value>, range: std::ops::RangeInclusive<i64>) -> Result<Op
     }
 }
 
-fn bot_error(err: BotError) -> ApiError {
-    match err {
-        BotError::AlreadyAssigned => ApiError::Conflict(Msg::BotAlreadyAssigned),
-        BotError::NotAssigned => ApiError::NotFound(Msg::BotNotAssigned),
-        BotError::BotUnavailable => ApiError::Conflict(Msg::BotInactive),
-        BotError::Control(e) => control(e),
-    }
-}
-
-async fn audit(
+/// Writes the audit row of a bot action.
+pub(super) async fn audit(
     db: &impl GenericClient,
     admin: &AdminUser,
     action: &'static str,
@@ -172,11 +114,6 @@ async fn audit(
     };
     db::audit::record(db, &entry).await?;
     Ok(())
-}
-
-/// An assignment as the audit log keeps it: the wire shape plus its auction.
-fn logged(auction: AuctionId, a: &BotAssignment) -> Value {
-    json!({"auctionId": auction, "botId": a.bot, "isActive": a.active, "bidLimit": a.bid_limit})
 }
 
 fn shown(bot: &BotView) -> Value {
@@ -384,188 +321,4 @@ async fn admin_put_bot_settings(
     tx.commit().await?;
     state.auctions.bots_changed(BotNews::Settings(saved)).await;
     Ok(HttpResponse::Ok().json(saved))
-}
-
-/// Every live and upcoming auction with its bots.
-#[utoipa::path(
-    tag = "admin",
-    responses((status = 200, description = "The auctions and their bots, by auction id", body = Vec<AuctionBots>), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
-)]
-#[get("/admin/bots/auction-status")]
-async fn admin_bots_auction_status(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
-    let auctions = state.auctions.list().await;
-    let bots = join_all(auctions.iter().map(|a| state.auctions.ask(a.id, ListBots))).await;
-    let rows: Vec<AuctionBots> = auctions
-        .into_iter()
-        .zip(bots)
-        .filter(|(a, _)| a.status != AuctionStatus::Finished)
-        .filter_map(|(a, bots)| {
-            // An auction that finished in between has no actor to answer: it is no longer listed.
-            let bots = bots?;
-            Some(AuctionBots {
-                auction_id: a.id,
-                auction_title: a.details.title.clone(),
-                status: a.status,
-                bots,
-            })
-        })
-        .collect();
-    HttpResponse::Ok().json(rows)
-}
-
-/// An auction's bots (a finished auction's as they were).
-#[utoipa::path(
-    tag = "admin",
-    params(("id" = i64, Path, description = "Auction id")),
-    responses(
-        (status = 200, description = "Its bots, by assignment id", body = Vec<BotAssignment>),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
-        (status = 404, description = "`auction_not_found`", body = ErrorBody),
-    )
-)]
-#[get("/admin/auctions/{id}/bots")]
-async fn admin_list_auction_bots(
-    _admin: AdminUser,
-    state: web::Data<AppState>,
-    path: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
-    if let Some(bots) = state.auctions.ask(id, ListBots).await {
-        return Ok(HttpResponse::Ok().json(bots));
-    }
-    let client = state.pool.get().await?;
-    if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
-        return Err(ApiError::NotFound(Msg::AuctionNotFound));
-    }
-    Ok(HttpResponse::Ok().json(db::bots::assignments(&client, id).await?))
-}
-
-/// Puts an active bot on a live or upcoming auction (once per auction).
-#[utoipa::path(
-    tag = "admin",
-    params(("id" = i64, Path, description = "Auction id")),
-    request_body = AssignForm,
-    responses(
-        (status = 201, description = "The assignment", body = BotAssignment),
-        (status = 400, description = "`bot_and_auction_required` (no `botId`) or `bid_limit_invalid`, with `fields`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
-        (status = 404, description = "`bot_not_found` or `auction_not_found`", body = ErrorBody),
-        (status = 409, description = "`bot_already_assigned`, `bot_inactive` or `auction_finished`", body = ErrorBody),
-    )
-)]
-#[post("/admin/auctions/{id}/bots")]
-async fn admin_assign_bot(
-    admin: AdminUser,
-    state: web::Data<AppState>,
-    path: web::Path<i64>,
-    body: web::Json<AssignForm>,
-) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
-    let f = body.into_inner();
-    let mut errors = Vec::new();
-    let bot = match f.bot_id.as_ref().filter(|v| !v.is_null()).map(whole) {
-        Some(Some(bot)) => Some(bot),
-        _ => {
-            errors.push(("botId", Msg::BotAndAuctionRequired));
-            None
-        }
-    };
-    let bid_limit = bounded(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
-        .map_err(|()| errors.push(("bidLimit", Msg::BidLimitInvalid)))
-        .ok()
-        .flatten()
-        .unwrap_or(0);
-    ApiError::check(errors)?;
-    let bot = bot.ok_or(ApiError::BadRequest(Msg::BotAndAuctionRequired))?;
-    let client = state.pool.get().await?;
-    match db::bots::get(&client, bot).await? {
-        None => return Err(ApiError::NotFound(Msg::BotNotFound)),
-        Some(b) if !b.is_active => return Err(ApiError::Conflict(Msg::BotInactive)),
-        Some(_) => {}
-    }
-    let msg = AssignBot { bot: BotId(bot), bid_limit, active: f.is_active.unwrap_or(true) };
-    let assigned = match state.auctions.ask(id, msg).await {
-        Some(result) => result.map_err(bot_error)?,
-        None => return Err(finished_or_missing(&state, id).await?),
-    };
-    audit(&client, &admin, "bot.assign", ("bot", Some(bot)), None, Some(logged(id, &assigned))).await?;
-    Ok(HttpResponse::Created().json(assigned))
-}
-
-/// The bot's assignment on a running auction, or the error that says why there is none.
-async fn assignment(state: &AppState, id: AuctionId, bot: BotId) -> Result<BotAssignment, ApiError> {
-    match state.auctions.ask(id, ListBots).await {
-        Some(bots) => bots.into_iter().find(|a| a.bot == bot).ok_or(ApiError::NotFound(Msg::BotNotAssigned)),
-        None => Err(finished_or_missing(state, id).await?),
-    }
-}
-
-/// Changes a bot's assignment on a live or upcoming auction.
-#[utoipa::path(
-    tag = "admin",
-    params(("id" = i64, Path, description = "Auction id"), ("botId" = i64, Path, description = "Bot id")),
-    request_body = AssignmentPatch,
-    responses(
-        (status = 200, description = "The assignment", body = BotAssignment),
-        (status = 400, description = "`bid_limit_invalid`, with `fields`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
-        (status = 404, description = "`bot_not_assigned` or `auction_not_found`", body = ErrorBody),
-        (status = 409, description = "`auction_finished`", body = ErrorBody),
-    )
-)]
-#[patch("/admin/auctions/{id}/bots/{botId}")]
-async fn admin_update_auction_bot(
-    admin: AdminUser,
-    state: web::Data<AppState>,
-    path: web::Path<(i64, i64)>,
-    body: web::Json<AssignmentPatch>,
-) -> Result<HttpResponse, ApiError> {
-    let (id, bot) = path.into_inner();
-    let (id, bot) = (AuctionId(id), BotId(bot));
-    let f = body.into_inner();
-    let bid_limit = bounded(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
-        .map_err(|()| ApiError::invalid("bidLimit", Msg::BidLimitInvalid))?;
-    let before = assignment(&state, id, bot).await?;
-    let msg = UpdateBotAssignment { bot, active: f.is_active, bid_limit };
-    let updated = match state.auctions.ask(id, msg).await {
-        Some(result) => result.map_err(bot_error)?,
-        None => return Err(finished_or_missing(&state, id).await?),
-    };
-    let client = state.pool.get().await?;
-    let (was, now) = (Some(logged(id, &before)), Some(logged(id, &updated)));
-    audit(&client, &admin, "bot.assignment_update", ("bot", Some(bot.0)), was, now).await?;
-    Ok(HttpResponse::Ok().json(updated))
-}
-
-/// Removes a bot from a live or upcoming auction; its bids there stay.
-#[utoipa::path(
-    tag = "admin",
-    params(("id" = i64, Path, description = "Auction id"), ("botId" = i64, Path, description = "Bot id")),
-    responses(
-        (status = 200, description = "Removed", body = BotRemoved),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
-        (status = 404, description = "`bot_not_assigned` or `auction_not_found`", body = ErrorBody),
-        (status = 409, description = "`auction_finished`", body = ErrorBody),
-    )
-)]
-#[delete("/admin/auctions/{id}/bots/{botId}")]
-async fn admin_unassign_bot(
-    admin: AdminUser,
-    state: web::Data<AppState>,
-    path: web::Path<(i64, i64)>,
-) -> Result<HttpResponse, ApiError> {
-    let (id, bot) = path.into_inner();
-    let (id, bot) = (AuctionId(id), BotId(bot));
-    let before = assignment(&state, id, bot).await?;
-    match state.auctions.ask(id, UnassignBot { bot }).await {
-        Some(result) => result.map_err(bot_error)?,
-        None => return Err(finished_or_missing(&state, id).await?),
-    }
-    let client = state.pool.get().await?;
-    audit(&client, &admin, "bot.unassign", ("bot", Some(bot.0)), Some(logged(id, &before)), None).await?;
-    Ok(HttpResponse::Ok().json(BotRemoved { ok: true }))
 }

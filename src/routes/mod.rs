@@ -1,5 +1,6 @@
 //! HTTP handlers, one module per resource, and the route table.
 
+pub mod admin_auction_bots;
 pub mod admin_auctions;
 pub mod admin_bots;
 pub mod auctions;
@@ -30,6 +31,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(auctions::routes)
         .configure(admin_auctions::routes)
         .configure(admin_bots::routes)
+        .configure(admin_auction_bots::routes)
         .configure(settings::routes)
         .configure(contract::routes);
 }
