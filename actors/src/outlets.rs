@@ -31,6 +31,8 @@ pub struct LobbyUpdate {
     pub price: Tyiyn,
     /// The leader's name.
     pub leader: Option<Arc<str>>,
+    /// Whether the leader is an automatic bidder (a bot).
+    pub leader_is_bot: bool,
     /// The live deadline.
     pub ends_at: Option<UnixMillis>,
     /// Accepted bids.

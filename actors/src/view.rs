@@ -269,6 +269,8 @@ pub struct AuctionInfo {
     #[serde(serialize_with = "opt_arc_str")]
     #[schema(value_type = Option<String>, required)]
     pub last_bidder: Option<Arc<str>>,
+    /// Whether the leader is an automatic bidder (a house bot): shown as such on every screen.
+    pub last_bidder_is_bot: bool,
     /// Distinct bidders.
     pub participants: usize,
     /// Realtime sessions watching this auction now.

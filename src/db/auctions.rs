@@ -38,6 +38,7 @@ fn from_row(r: &Row, now: UnixMillis) -> AuctionInfo {
         total_bids: r.get(16),
         created_at: ms(r.get(17)),
         last_bidder: winner.as_ref().map(|w| w.username.clone()),
+        last_bidder_is_bot: winner.as_ref().is_some_and(|w| w.is_bot),
         winning_bid: winner
             .as_ref()
             .zip(last_bid_at)

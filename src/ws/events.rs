@@ -84,6 +84,8 @@ pub struct LobbyUpdate {
     /// The leader's name.
     #[schema(value_type = Option<String>, required)]
     pub last_bidder: Option<Arc<str>>,
+    /// Whether the leader is an automatic bidder (a house bot).
+    pub last_bidder_is_bot: bool,
     /// The live deadline; `null` unless live.
     #[schema(required)]
     pub ends_at: Option<UnixMillis>,

@@ -98,6 +98,7 @@ impl Hub {
                 status: u.status,
                 current_price: u.price,
                 last_bidder: u.leader,
+                last_bidder_is_bot: u.leader_is_bot,
                 ends_at: u.ends_at,
                 server_time: now,
                 total_bids: u.total_bids,

@@ -869,6 +869,8 @@ export interface components {
             totalBids: number;
             /** @description The leader's name. */
             lastBidder: string | null;
+            /** @description Whether the leader is an automatic bidder (a house bot): shown as such on every screen. */
+            lastBidderIsBot: boolean;
             /** @description Distinct bidders. */
             participants: number;
             /** @description Realtime sessions watching this auction now. */
@@ -1349,6 +1351,8 @@ export interface components {
             currentPrice: components["schemas"]["Tyiyn"];
             /** @description The leader's name. */
             lastBidder: string | null;
+            /** @description Whether the leader is an automatic bidder (a house bot). */
+            lastBidderIsBot: boolean;
             endsAt: null | components["schemas"]["UnixMillis"];
             /** @description The server's clock when this was made. */
             serverTime: components["schemas"]["UnixMillis"];

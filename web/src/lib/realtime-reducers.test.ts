@@ -136,6 +136,11 @@ describe('applyLobbyPatch', () => {
     expect(out.live[0]).toBe(before.live[0])
   })
 
+  it('carries whether the new leader is an automatic bidder', () => {
+    const { list: out } = applyLobbyPatch(list(), lobby({ lastBidder: 'Эрлан Бейшеев', lastBidderIsBot: true }))
+    expect(out.live[0]).toMatchObject({ lastBidder: 'Эрлан Бейшеев', lastBidderIsBot: true })
+  })
+
   it('ignores an older patch', () => {
     const before = list()
     const out = applyLobbyPatch(before, lobby({ totalBids: 49, currentPrice: 0.49 }))

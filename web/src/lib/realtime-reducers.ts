@@ -87,6 +87,7 @@ export function patchAuction(auction: Auction, patch: LobbyUpdate): Auction {
     auction.status === patch.status &&
     auction.currentPrice === patch.currentPrice &&
     auction.lastBidder === patch.lastBidder &&
+    auction.lastBidderIsBot === patch.lastBidderIsBot &&
     auction.endsAt === patch.endsAt &&
     auction.totalBids === patch.totalBids
   ) {
@@ -97,6 +98,7 @@ export function patchAuction(auction: Auction, patch: LobbyUpdate): Auction {
     status: patch.status,
     currentPrice: patch.currentPrice,
     lastBidder: patch.lastBidder,
+    lastBidderIsBot: patch.lastBidderIsBot,
     endsAt: patch.endsAt,
     serverTime: patch.serverTime,
     totalBids: patch.totalBids,
