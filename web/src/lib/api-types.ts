@@ -45,6 +45,8 @@ export type RegisterBody = Schemas['RegisterBody']
 export type ProfileBody = Schemas['ProfileBody']
 export type SettingsBody = Schemas['SettingsBody']
 export type CheckBody = Schemas['CheckBody']
+/** The admin's create and edit auction form. */
+export type AuctionForm = Schemas['AuctionForm']
 
 // The socket
 

@@ -209,6 +209,17 @@ export const bidAcceptedAtom = atom(null, (_get, _set, { auction, bid }: { aucti
   })
 })
 
+/** Applies an admin's change at once (the answer to a create, an edit or a finish), without
+ * waiting for the socket; an auction the lists do not hold yet makes them refetch. */
+export const auctionSavedAtom = atom(null, (_get, _set, auction: Auction) => {
+  receiveAuction(auction)
+})
+
+/** An admin deleted an auction: every view drops it at once. */
+export const auctionDeletedAtom = atom(null, (_get, _set, id: number) => {
+  markDeleted(id)
+})
+
 /** Applies the answer to the user's own pre-bid (the auction's new pre-bid count) at once. */
 export const prebidAcceptedAtom = atom(null, (_get, _set, { prebid, prebidsCount }: PrebidAnswer) => {
   updateDetails(prebid.auctionId, (state) => {

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { AdminNav } from '../../components/admin-nav'
 import { AuctionTable } from './auction-table'
+import { BidPackageTable } from './bid-package-table'
+import './admin.css'
+
+const NO_BOTS: ReadonlySet<string> = new Set()
 
 export function AdminPage() {
   const { t } = useTranslation()
@@ -11,7 +15,10 @@ export function AdminPage() {
         <p className="page-subtitle">{t('admin.subtitle')}</p>
       </header>
       <AdminNav />
-      <AuctionTable />
+      <AuctionTable botNames={NO_BOTS} />
+      <div className="admin-grid section-gap">
+        <BidPackageTable />
+      </div>
     </div>
   )
 }

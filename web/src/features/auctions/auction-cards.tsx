@@ -7,7 +7,7 @@ import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
 import { BidButton, PrebidButton } from './bid-buttons'
-import { LiveTimer, StartCountdown } from './timers'
+import { LiveTimer, StartCountdown } from '../../components/timers'
 
 export function LiveAuctionCard({ auction }: { auction: Auction }) {
   const { t } = useTranslation()

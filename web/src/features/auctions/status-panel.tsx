@@ -6,7 +6,7 @@ import type { Auction, Bid } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { BidButton, PrebidButton } from './bid-buttons'
-import { LiveTimer, StartCountdown } from './timers'
+import { LiveTimer, StartCountdown } from '../../components/timers'
 import { usePrebidIds } from './use-prebid-ids'
 
 function Upcoming({ auction }: { auction: Auction }) {
