@@ -1,0 +1,19 @@
+//! Telling automatic bidders (house bots) apart from people, so every page can mark them.
+import type { Auction, Bid } from './api-types'
+
+/** The name a bid shows: the user's, or the bot's. */
+export function bidderName(bid: Bid): string | null {
+  return bid.user?.username ?? bid.botName ?? null
+}
+
+/** Whether the auction's leader is a bot: its newest bid is a bot's and by the leader shown. */
+export function leaderIsBot(auction: Pick<Auction, 'lastBidder'>, bids: readonly Bid[]): boolean {
+  const top = bids[0]
+  return Boolean(top?.isBot && auction.lastBidder !== null && bidderName(top) === auction.lastBidder)
+}
+
+/** Whether a finished auction's winner is a bot: the server says so, or else its last bid does. */
+export function winnerIsBot(auction: Pick<Auction, 'winner'>, bids: readonly Bid[]): boolean {
+  if (auction.winner) return auction.winner.isBot
+  return bids[0]?.isBot ?? false
+}
