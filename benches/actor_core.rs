@@ -64,6 +64,7 @@ fn live_snapshot() -> AuctionSnapshot {
         prebids: Vec::new(),
         last_bids: Vec::new(),
         recent_bids: Vec::new(),
+        promoted: false,
     }
 }
 

@@ -8,7 +8,12 @@ use crate::i18n::Msg;
 /// Site time zone (Asia/Bishkek, UTC+6, no daylight saving): "today" for age checks.
 const BISHKEK_OFFSET_SECS: i32 = 6 * 3600;
 
-/// 3–32 characters: letters (any script), digits, `_`, `.`, `-`.
+/// The prefix of closed accounts' usernames (`deleted_<id>`): nobody else may take it, so closing
+/// an account never collides with a name in use.
+pub const CLOSED_PREFIX: &str = "deleted_";
+
+/// 3–32 characters: letters (any script), digits, `_`, `.`, `-`; not starting with
+/// [`CLOSED_PREFIX`].
 pub fn username(raw: &str) -> Result<String, Msg> {
     let count = raw.chars().count();
     if count < 3 {
@@ -19,6 +24,9 @@ pub fn username(raw: &str) -> Result<String, Msg> {
     }
     if !raw.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-')) {
         return Err(Msg::UsernameChars);
+    }
+    if raw.to_lowercase().starts_with(CLOSED_PREFIX) {
+        return Err(Msg::UsernameReserved);
     }
     Ok(raw.to_owned())
 }
@@ -112,6 +120,8 @@ mod tests {
         assert_eq!(username("bad name"), Err(Msg::UsernameChars));
         assert_eq!(username("a<b"), Err(Msg::UsernameChars));
         assert!(username("Айбек_1.x-y").is_ok());
+        assert_eq!(username("Deleted_42"), Err(Msg::UsernameReserved));
+        assert!(username("deleted").is_ok());
     }
 
     #[test]

@@ -131,6 +131,17 @@ messages! {
     PackageBidsInvalid => "package_bids_invalid" { "Количество бидов в пакете — целое число больше нуля", "A package holds a whole number of bids above zero", "პაკეტში ბიდების რაოდენობა ნულზე მეტი მთელი რიცხვია", "Пакеттеги бид саны нөлдөн чоң бүтүн сан" }
     TitleTooLong => "title_too_long" { "Название не длиннее 200 символов", "The title is at most 200 characters", "სათაური მაქსიმუმ 200 სიმბოლოა", "Аталышы 200 белгиден ашпашы керек" }
     TextTooLong => "text_too_long" { "Слишком длинный текст (не более 500 символов)", "Text too long (at most 500 characters)", "ტექსტი ძალიან გრძელია (მაქსიმუმ 500 სიმბოლო)", "Текст өтө узун (500 белгиден ашпашы керек)" }
+    // The operator's console: users, lists, the promoted auction.
+    UsernameReserved => "username_reserved" { "Это имя пользователя зарезервировано", "This username is reserved", "ეს მომხმარებლის სახელი დაჯავშნილია", "Бул логин резервде турат" }
+    UserNotFound => "user_not_found" { "Пользователь не найден", "User not found", "მომხმარებელი ვერ მოიძებნა", "Колдонуучу табылган жок" }
+    CannotDemoteSelf => "cannot_demote_self" { "Нельзя снять роль администратора с самого себя", "You cannot remove your own admin role", "საკუთარ თავს ადმინისტრატორის როლს ვერ მოხსნით", "Өзүңүздөн администратордун ролун ала албайсыз" }
+    CannotDeleteSelf => "cannot_delete_self" { "Нельзя удалить собственный аккаунт", "You cannot delete your own account", "საკუთარ ანგარიშს ვერ წაშლით", "Өз аккаунтуңузду өчүрө албайсыз" }
+    LastAdmin => "last_admin" { "Нельзя оставить сайт без администратора", "The site cannot be left without an admin", "საიტი ადმინისტრატორის გარეშე ვერ დარჩება", "Сайт администраторсуз кала албайт" }
+    UserInLiveAuction => "user_in_live_auction" { "Пользователь лидирует в идущем аукционе или сделал предварительную ставку на предстоящий", "The user leads a live auction or holds a pre-bid on an upcoming one", "მომხმარებელი ლიდერობს მიმდინარე აუქციონში ან აქვს წინასწარი ფსონი მომავალ აუქციონზე", "Колдонуучу жүрүп жаткан аукциондо алдыда же алдыдагы аукционго алдын ала коюм койгон" }
+    BalanceInvalid => "balance_invalid" { "Баланс — целое число от 0 до 1 000 000", "The balance is a whole number from 0 to 1,000,000", "ბალანსი მთელი რიცხვია 0-დან 1 000 000-მდე", "Баланс 0дөн 1 000 000го чейинки бүтүн сан" }
+    RoleInvalid => "role_invalid" { "Роль — user или admin", "The role is user or admin", "როლი არის user ან admin", "Ролу user же admin" }
+    PageInvalid => "page_invalid" { "Номер страницы — целое число от 1", "The page is a whole number from 1", "გვერდის ნომერი მთელი რიცხვია 1-დან", "Барактын номери 1ден баштаган бүтүн сан" }
+    LimitInvalid => "limit_invalid" { "Размер страницы — целое число от 1 до 100", "The page size is a whole number from 1 to 100", "გვერდის ზომა მთელი რიცხვია 1-დან 100-მდე", "Барактын өлчөмү 1ден 100гө чейинки бүтүн сан" }
 }
 
 #[cfg(test)]

@@ -281,6 +281,8 @@ pub struct AuctionInfo {
     /// The winning bid; `null` unless finished with bids.
     #[schema(required)]
     pub winning_bid: Option<WinningBid>,
+    /// Whether this is the promoted auction (the home page's hero follows it); at most one is.
+    pub is_promoted: bool,
 }
 
 /// A full snapshot: the auction and its most recent bids (newest first, at most 50).

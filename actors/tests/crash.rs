@@ -84,6 +84,13 @@ impl AuctionStore for Fragile {
     ) -> impl Future<Output = Result<AuctionSnapshot, StoreError>> + Send + 'static {
         self.inner.create(new)
     }
+    fn set_promoted(
+        &self,
+        a: AuctionId,
+        promoted: bool,
+    ) -> impl Future<Output = Result<Option<AuctionId>, StoreError>> + Send + 'static {
+        self.inner.set_promoted(a, promoted)
+    }
 }
 
 #[actix_rt::test]

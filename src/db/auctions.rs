@@ -46,6 +46,7 @@ fn from_row(r: &Row, now: UnixMillis) -> AuctionInfo {
         prebids_count: count(r.get(24)),
         participants: count(r.get(25)),
         viewers: 0,
+        is_promoted: r.get(27),
     }
 }
 

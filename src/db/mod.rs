@@ -2,13 +2,16 @@
 //! per entity, and the invariant checks. Query texts live in `sql/queries/<entity>/` (the
 //! checks' in `sql/queries/check/`).
 
-pub mod audit;
+pub mod admin_stats;
+pub mod admin_users;
 pub mod auctions;
+pub mod audit;
 pub mod check;
 pub mod demo;
 pub mod group_commit;
 pub mod history;
 pub mod migrate;
+pub mod promotion;
 pub mod rows;
 pub mod settings;
 pub mod store;

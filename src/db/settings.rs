@@ -44,6 +44,12 @@ pub async fn get(db: &impl GenericClient) -> Result<SiteSettings, tokio_postgres
     Ok(from_row(&db.query_one(&stmt, &[]).await?))
 }
 
+/// The settings, locked until the transaction ends (to save them with their previous values).
+pub async fn get_for_update(db: &impl GenericClient) -> Result<SiteSettings, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/setting/lock_settings.sql")).await?;
+    Ok(from_row(&db.query_one(&stmt, &[]).await?))
+}
+
 pub async fn update(
     db: &impl GenericClient,
     s: &SiteSettings,

@@ -315,6 +315,7 @@ async fn snapshot(db: &impl GenericClient, row: &Row) -> Result<AuctionSnapshot,
         prebids,
         last_bids,
         recent_bids,
+        promoted: row.get(25),
     })
 }
 
@@ -429,5 +430,13 @@ impl AuctionStore for PgStore {
         new: NewAuction,
     ) -> impl Future<Output = Result<AuctionSnapshot, StoreError>> + Send + 'static {
         create(self.pool.clone(), new)
+    }
+
+    fn set_promoted(
+        &self,
+        auction: AuctionId,
+        promoted: bool,
+    ) -> impl Future<Output = Result<Option<AuctionId>, StoreError>> + Send + 'static {
+        super::promotion::set_promoted(self.pool.clone(), auction, promoted)
     }
 }

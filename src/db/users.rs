@@ -41,7 +41,7 @@ pub struct UserView {
 }
 
 impl UserView {
-    fn from_row(row: &Row) -> UserView {
+    pub(super) fn from_row(row: &Row) -> UserView {
         UserView {
             id: row.get(0),
             username: row.get(1),
@@ -137,7 +137,7 @@ pub async fn get(db: &impl GenericClient, id: i64) -> Result<Option<UserView>, t
     Ok(db.query_opt(&stmt, &[&id]).await?.as_ref().map(UserView::from_row))
 }
 
-/// The id and password hash of a (non-bot) account, by case-insensitive username.
+/// The id and password hash of an open (not closed, not bot) account, by case-insensitive username.
 pub async fn find_login(
     db: &impl GenericClient,
     username: &str,

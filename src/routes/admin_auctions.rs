@@ -1,11 +1,12 @@
 //! Admin control messages for auctions: create, edit (upcoming only), finish now (live only),
 //! delete with refunds. Each is a message to the registry or to the auction's actor; only a
-//! finished auction (no actor any more) is deleted through the store directly.
+//! finished auction (no actor any more) is deleted through the store directly. Each writes its
+//! audit row once the actor (or the store) has confirmed the change.
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use tyiyn_actors::auction::{Delete, EndNow, UpdateDetails};
+use serde_json::{Value, json};
+use tyiyn_actors::auction::{Delete, EndNow, GetInfo, UpdateDetails};
 use tyiyn_actors::clock::Clock;
 use tyiyn_actors::ids::{AuctionId, Tyiyn};
 use tyiyn_actors::outlets::BalanceChanged;
@@ -15,6 +16,7 @@ use tyiyn_actors::view::AuctionInfo;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use super::admin_audit::{action, changes, record_after};
 use super::{optional, required};
 use crate::auth::AdminUser;
 use crate::db;
@@ -37,7 +39,8 @@ pub struct Deleted {
     pub refunded: Option<usize>,
 }
 
-fn control(err: ControlError) -> ApiError {
+/// The API error for a refused admin command.
+pub(super) fn control(err: ControlError) -> ApiError {
     match err {
         ControlError::AuctionNotLive => ApiError::Conflict(Msg::AuctionNotLive),
         ControlError::AuctionNotUpcoming => ApiError::Conflict(Msg::AuctionNotUpcoming),
@@ -152,13 +155,15 @@ async fn admin_auctions(_admin: AdminUser, state: web::Data<AppState>) -> HttpRe
 )]
 #[post("/admin/auctions")]
 async fn create(
-    _admin: AdminUser,
+    admin: AdminUser,
     state: web::Data<AppState>,
     body: web::Json<AuctionForm>,
 ) -> Result<HttpResponse, ApiError> {
     let (details, start) = parse_form(body.into_inner())?;
     let new = NewAuction { details, start_time: db::rows::ms(start), starting_price: Tyiyn(1) };
     let info = state.auctions.create(new).await.map_err(control)?;
+    let after = Some(form_fields(&info));
+    record_after(&state, &action(&admin.0, "auction.create", "auction", Some(info.id.0), None, after)).await;
     Ok(HttpResponse::Created().json(info))
 }
 
@@ -175,18 +180,25 @@ async fn create(
 )]
 #[put("/admin/auctions/{id}")]
 async fn update(
-    _admin: AdminUser,
+    admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
     body: web::Json<AuctionForm>,
 ) -> Result<HttpResponse, ApiError> {
     let id = AuctionId(path.into_inner());
     let (details, start) = parse_form(body.into_inner())?;
+    let Some(before) = state.auctions.ask(id, GetInfo).await else {
+        return Err(finished_or_missing(&state, id).await?);
+    };
     let msg = UpdateDetails { details, start_time: db::rows::ms(start) };
-    match state.auctions.ask(id, msg).await {
-        Some(result) => Ok(HttpResponse::Ok().json(result.map_err(control)?)),
-        None => Err(finished_or_missing(&state, id).await?),
-    }
+    let Some(result) = state.auctions.ask(id, msg).await else {
+        return Err(finished_or_missing(&state, id).await?);
+    };
+    let saved = result.map_err(control)?;
+    let (was, now) = changes(&form_fields(&before), &form_fields(&saved));
+    record_after(&state, &action(&admin.0, "auction.update", "auction", Some(id.0), Some(was), Some(now)))
+        .await;
+    Ok(HttpResponse::Ok().json(saved))
 }
 
 /// Finishes a live auction now; the leader wins (exactly once).
@@ -201,15 +213,24 @@ async fn update(
 )]
 #[post("/admin/auctions/{id}/end")]
 async fn end(
-    _admin: AdminUser,
+    admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = AuctionId(path.into_inner());
-    match state.auctions.ask(id, EndNow).await {
-        Some(result) => Ok(HttpResponse::Ok().json(result.map_err(control)?.auction)),
-        None => Err(finished_or_missing(&state, id).await?),
-    }
+    let Some(result) = state.auctions.ask(id, EndNow).await else {
+        return Err(finished_or_missing(&state, id).await?);
+    };
+    let auction = result.map_err(control)?.auction;
+    let before = json!({ "status": "live" });
+    let after = json!({
+        "status": auction.status,
+        "currentPrice": auction.current_price,
+        "winner": auction.winner.as_ref().map(|w| &*w.username),
+    });
+    record_after(&state, &action(&admin.0, "auction.end", "auction", Some(id.0), Some(before), Some(after)))
+        .await;
+    Ok(HttpResponse::Ok().json(auction))
 }
 
 /// Deletes an auction; every paid bid and pre-bid is refunded through the ledger.
@@ -220,26 +241,50 @@ async fn end(
 )]
 #[delete("/admin/auctions/{id}")]
 async fn delete(
-    _admin: AdminUser,
+    admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = AuctionId(path.into_inner());
-    if let Some(result) = state.auctions.ask(id, Delete).await {
+    if let Some(before) = state.auctions.ask(id, GetInfo).await
+        && let Some(result) = state.auctions.ask(id, Delete).await
+    {
         result.map_err(control)?;
+        record_deletion(&state, &admin, &before).await;
         return Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded: None }));
     }
     // No actor: finished (or gone). A finished auction is deleted with the same refunds.
     let client = state.pool.get().await?;
-    if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
+    let Some(before) = db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.pop() else {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
-    }
+    };
     let refunds =
         state.store.delete_with_refunds(id).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
     for refund in &refunds {
         state.hub.do_send(BalanceChanged { user: refund.user, balance: refund.balance });
     }
+    record_deletion(&state, &admin, &before).await;
     Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded: Some(refunds.len()) }))
+}
+
+/// The admin form's fields of an auction (its details and start time), for the audit log.
+fn form_fields(auction: &AuctionInfo) -> Value {
+    let mut fields = serde_json::to_value(&*auction.details).unwrap_or_default();
+    if let Some(map) = fields.as_object_mut() {
+        map.insert("startTime".into(), json!(auction.start_time));
+    }
+    fields
+}
+
+async fn record_deletion(state: &AppState, admin: &AdminUser, before: &AuctionInfo) {
+    let mut was = form_fields(before);
+    if let Some(map) = was.as_object_mut() {
+        map.insert("status".into(), json!(before.status));
+        map.insert("currentPrice".into(), json!(before.current_price));
+        map.insert("totalBids".into(), json!(before.total_bids));
+    }
+    let row = action(&admin.0, "auction.delete", "auction", Some(before.id.0), Some(was), None);
+    record_after(state, &row).await;
 }
 
 async fn finished_or_missing(state: &AppState, id: AuctionId) -> Result<ApiError, ApiError> {

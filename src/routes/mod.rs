@@ -1,10 +1,15 @@
 //! HTTP handlers, one module per resource, and the route table.
 
 pub mod admin_auctions;
+pub mod admin_audit;
+pub mod admin_promoted;
+pub mod admin_stats;
+pub mod admin_users;
 pub mod auctions;
 pub mod auth;
 pub mod contract;
 pub mod me;
+pub mod paging;
 pub mod settings;
 pub mod socket;
 pub mod spa;
@@ -28,6 +33,10 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(me::routes)
         .configure(auctions::routes)
         .configure(admin_auctions::routes)
+        .configure(admin_users::routes)
+        .configure(admin_stats::routes)
+        .configure(admin_promoted::routes)
+        .configure(admin_audit::routes)
         .configure(settings::routes)
         .configure(contract::routes);
 }

@@ -5,8 +5,10 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use super::admin_audit::{action, changes};
 use super::required;
 use crate::auth::AdminUser;
+use crate::db::audit;
 use crate::db::settings::{self, SiteSettings};
 use crate::domain;
 use crate::error::{ApiError, ErrorBody};
@@ -54,6 +56,11 @@ struct SettingsBody {
     contact_email: Option<String>,
 }
 
+/// The settings' fields without `updatedAt`, for the audit log.
+fn fields(s: &SiteSettings) -> serde_json::Value {
+    serde_json::to_value(SiteSettings { updated_at: None, ..s.clone() }).unwrap_or_default()
+}
+
 fn text(v: &str) -> Result<String, Msg> {
     let v = v.trim();
     if v.chars().count() > MAX_TEXT { Err(Msg::TextTooLong) } else { Ok(v.to_owned()) }
@@ -72,7 +79,7 @@ fn text(v: &str) -> Result<String, Msg> {
 )]
 #[put("/admin/settings")]
 async fn admin_put(
-    _admin: AdminUser,
+    admin: AdminUser,
     state: web::Data<AppState>,
     body: web::Json<SettingsBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -120,8 +127,14 @@ async fn admin_put(
         contact_email,
         updated_at: None,
     };
-    let client = state.pool.get().await?;
-    let saved = settings::update(&client, &new).await?;
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    let old = settings::get_for_update(&tx).await?;
+    let saved = settings::update(&tx, &new).await?;
+    let (before, after) = changes(&fields(&old), &fields(&saved));
+    audit::record(&tx, &action(&admin.0, "settings.update", "settings", None, Some(before), Some(after)))
+        .await?;
+    tx.commit().await?;
     state.site.set(saved.clone());
     Ok(HttpResponse::Ok().json(saved))
 }

@@ -22,10 +22,12 @@ mod commands;
 mod control;
 mod lifecycle;
 mod messages;
+mod promotion;
 mod viewers;
 
 pub use crate::bots::BotAssignment;
 pub use messages::*;
+pub use promotion::{ForgetPromotion, Promoted, SetPromoted};
 
 /// Runtime knobs of every auction actor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,6 +140,8 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     /// Bot assignments: the bot driver (a later issue) reads these and submits bids through
     /// `submit`, the same path as `PlaceBid`.
     assignments: Vec<BotAssignment>,
+    /// Whether this is the promoted auction (see `promotion`).
+    promoted: bool,
     guard: StopGuard,
 }
 
@@ -163,6 +167,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             closing: None,
             winner: None,
             assignments: Vec::new(),
+            promoted: snap.promoted,
             guard: StopGuard { id: snap.id, supervision, reason: StopReason::Unexpected },
             env,
         }

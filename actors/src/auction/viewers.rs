@@ -39,6 +39,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
                 amount: s.price(),
                 created_at: s.leader_bid_at().unwrap_or(self.created_at),
             }),
+            is_promoted: self.promoted,
         }
     }
 

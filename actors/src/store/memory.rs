@@ -13,6 +13,7 @@ use super::types::AuctionSnapshot;
 
 mod lifecycle;
 mod ops;
+mod promotion;
 mod row;
 mod txn;
 

@@ -89,4 +89,12 @@ pub trait AuctionStore: Send + Sync + 'static {
         &self,
         new: NewAuction,
     ) -> impl Future<Output = Result<AuctionSnapshot, StoreError>> + Send + 'static;
+
+    /// Sets or clears an auction's promoted flag. Setting it clears the flag of any other
+    /// auction in the same transaction (at most one is promoted) and returns that auction.
+    fn set_promoted(
+        &self,
+        auction: AuctionId,
+        promoted: bool,
+    ) -> impl Future<Output = Result<Option<AuctionId>, StoreError>> + Send + 'static;
 }

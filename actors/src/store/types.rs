@@ -78,6 +78,8 @@ pub struct AuctionSnapshot {
     pub last_bids: Vec<(BidderId, UnixMillis)>,
     /// The most recent bids, newest first (at most 50 are kept).
     pub recent_bids: Vec<BidRecord>,
+    /// Whether it is the promoted auction (at most one is).
+    pub promoted: bool,
 }
 
 /// One bid to insert.

@@ -44,6 +44,7 @@ pub fn upcoming(id: i64, start: UnixMillis) -> AuctionSnapshot {
         prebids: Vec::new(),
         last_bids: Vec::new(),
         recent_bids: Vec::new(),
+        promoted: false,
     }
 }
 

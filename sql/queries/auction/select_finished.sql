@@ -4,7 +4,8 @@ select a.id, a.display_id, a.title, a.description, a.image_url, a.retail_price, 
        w.id, w.username, w.first_name, w.last_name, w.role, w.is_bot,
        (select count(*) from prebid p where p.auction_id = a.id),
        (select count(distinct b.user_id) from bid b where b.auction_id = a.id),
-       (select max(b.created_at) from bid b where b.auction_id = a.id)
+       (select max(b.created_at) from bid b where b.auction_id = a.id),
+       a.promoted
 from auction a
 left join app_user w on w.id = a.winner_id
 where a.status = 'finished' and ($1::bigint is null or a.id = $1)

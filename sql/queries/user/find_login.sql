@@ -1,1 +1,2 @@
-select id, password_hash from app_user where lower(username) = lower($1) and not is_bot
+select id, password_hash from app_user
+where lower(username) = lower($1) and not is_bot and deleted_at is null

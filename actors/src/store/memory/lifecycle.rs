@@ -94,6 +94,7 @@ impl Inner {
             prebids: Vec::new(),
             last_bids: Vec::new(),
             recent_bids: Vec::new(),
+            promoted: false,
         };
         self.rows.insert(id, Row::new(snap.clone()));
         Ok(snap)

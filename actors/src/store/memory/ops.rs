@@ -83,4 +83,12 @@ impl AuctionStore for MemoryStore {
     ) -> impl Future<Output = Result<AuctionSnapshot, StoreError>> + Send + 'static {
         ready(self.lock().create(new), None)
     }
+
+    fn set_promoted(
+        &self,
+        auction: AuctionId,
+        promoted: bool,
+    ) -> impl Future<Output = Result<Option<AuctionId>, StoreError>> + Send + 'static {
+        ready(self.lock().set_promoted(auction, promoted), None)
+    }
 }

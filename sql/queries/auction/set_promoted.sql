@@ -1,0 +1,1 @@
+update auction set promoted = $2, updated_at = now() where id = $1

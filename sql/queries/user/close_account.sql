@@ -1,0 +1,7 @@
+-- Closes an account: anonymised, unusable password, marked closed. The row stays: its bids, wins
+-- and ledger keep pointing at it.
+update app_user
+set username = 'deleted_' || id, email = null, phone = null, first_name = null, last_name = null,
+    date_of_birth = null, gender = null, ip_address = null, password_hash = '!closed',
+    deleted_at = now(), updated_at = now()
+where id = $1

@@ -1,0 +1,1 @@
+select exists (select 1 from app_user where id = $1 and not is_bot and deleted_at is null)

@@ -1,0 +1,18 @@
+-- A page of open accounts (no bots, no closed ones), newest first; $1 is a case-insensitive
+-- substring of the username, names, email or phone (null: every account). Columns as get_user.
+select u.id, u.username, u.first_name, u.last_name, u.email, u.phone, u.date_of_birth, u.gender,
+       u.bid_balance, u.role, u.ip_address, u.created_at,
+       (select count(*) from bid b where b.user_id = u.id) as total_bids,
+       (select count(*) from auction a where a.winner_id = u.id) as won_auctions,
+       (select count(*) from bid b where b.user_id = u.id and not b.is_prebid)
+         + (select count(*) from prebid p where p.user_id = u.id) as charged_bids
+from app_user u
+where not u.is_bot and u.deleted_at is null
+  and ($1::text is null
+       or strpos(lower(u.username), lower($1)) > 0
+       or strpos(lower(coalesce(u.first_name, '')), lower($1)) > 0
+       or strpos(lower(coalesce(u.last_name, '')), lower($1)) > 0
+       or strpos(lower(coalesce(u.email, '')), lower($1)) > 0
+       or strpos(coalesce(u.phone, ''), $1) > 0)
+order by u.created_at desc, u.id desc
+limit $2 offset $3

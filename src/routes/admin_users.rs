@@ -1,0 +1,346 @@
+//! `/api/admin/users…`: the paged list, today's registrations, a user's activity, editing an
+//! account (balance changes through the ledger) and closing one. Bots and closed accounts are
+//! not users here: they are neither listed nor editable (404).
+
+use actix_web::{HttpResponse, delete, get, patch, web};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tyiyn_actors::ids::UserId;
+use tyiyn_actors::outlets::BalanceChanged;
+use tyiyn_actors::view::Role;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::admin_audit::{action, changes};
+use super::auth::Done;
+use super::{optional, paging};
+use crate::auth::AdminUser;
+use crate::db;
+use crate::db::admin_users::{Account, Locked, UserActivity};
+use crate::db::users::UserView;
+use crate::domain;
+use crate::error::{ApiError, ErrorBody};
+use crate::i18n::Msg;
+use crate::state::AppState;
+
+/// The highest balance an admin may set (bids).
+const MAX_BALANCE: i64 = 1_000_000;
+
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(admin_list_users)
+        .service(admin_today_registrations)
+        .service(admin_user_activity)
+        .service(admin_update_user)
+        .service(admin_delete_user);
+}
+
+/// Which users to list.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct UsersQuery {
+    /// From 1 (default 1).
+    page: Option<i64>,
+    /// 1–100 (default 10).
+    limit: Option<i64>,
+    /// A case-insensitive part of the username, first or last name, email or phone.
+    search: Option<String>,
+}
+
+/// A page of users.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UsersPage {
+    pub users: Vec<UserView>,
+    /// Users matching the search, on every page.
+    pub total: i64,
+    /// `ceil(total / limit)`, at least 1 (no match is one empty page).
+    pub total_pages: i64,
+}
+
+/// A count.
+#[derive(Serialize, ToSchema)]
+pub struct Count {
+    pub count: i64,
+}
+
+/// Users (no bots, no closed accounts), newest first, with an optional search.
+#[utoipa::path(
+    tag = "admin",
+    params(UsersQuery),
+    responses(
+        (status = 200, description = "A page of users", body = UsersPage),
+        (status = 400, description = "`page_invalid` or `limit_invalid`, with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
+    )
+)]
+#[get("/admin/users")]
+async fn admin_list_users(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    query: web::Query<UsersQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = paging::parse(query.page, query.limit, 10)?;
+    let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let client = state.pool.get().await?;
+    let (users, total) = db::admin_users::page(&client, search, page.limit, page.offset).await?;
+    let total_pages = paging::total_pages(total, page.limit);
+    Ok(HttpResponse::Ok().json(UsersPage { users, total, total_pages }))
+}
+
+/// How many users registered today (the calendar day in Bishkek, UTC+6).
+#[utoipa::path(
+    tag = "admin",
+    responses(
+        (status = 200, description = "Today's registrations (no bots, no closed accounts)", body = Count),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
+    )
+)]
+#[get("/admin/users/today-registrations")]
+async fn admin_today_registrations(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let client = state.pool.get().await?;
+    Ok(HttpResponse::Ok().json(Count { count: db::admin_users::registered_today(&client).await? }))
+}
+
+/// A user's wins, the auctions they bid on and their pre-bids.
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "User id")),
+    responses(
+        (status = 200, description = "The activity", body = UserActivity),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
+        (status = 404, description = "`user_not_found` (also for bots and closed accounts)", body = ErrorBody),
+    )
+)]
+#[get("/admin/users/{id}/activity")]
+async fn admin_user_activity(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let client = state.pool.get().await?;
+    if !db::admin_users::is_open(&client, id).await? {
+        return Err(ApiError::NotFound(Msg::UserNotFound));
+    }
+    Ok(HttpResponse::Ok().json(db::admin_users::activity(&client, id).await?))
+}
+
+/// The admin's edit form: every field optional; absent (or `null`) keeps the value. A blank
+/// `firstName`, `lastName`, `email` or `phone` clears it.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct UserPatch {
+    /// 3–32 letters, digits, `_`, `.`, `-`; unique case-insensitively.
+    #[schema(min_length = 3, max_length = 32, example = "aibek")]
+    username: Option<String>,
+    #[schema(max_length = 64)]
+    first_name: Option<String>,
+    #[schema(max_length = 64)]
+    last_name: Option<String>,
+    #[schema(format = Email)]
+    email: Option<String>,
+    /// `+996` and nine digits.
+    #[schema(pattern = r"^\+996[0-9]{9}$")]
+    phone: Option<String>,
+    /// Bids, a whole number 0–1,000,000. The change is written to the ledger.
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 1_000_000)]
+    bid_balance: Option<Value>,
+    /// `user` or `admin`.
+    #[schema(value_type = Option<Role>)]
+    role: Option<String>,
+}
+
+fn balance(v: &Value) -> Result<i64, Msg> {
+    let n = match v {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    };
+    n.filter(|n| (0..=MAX_BALANCE).contains(n)).ok_or(Msg::BalanceInvalid)
+}
+
+/// A blank text clears the field; otherwise it must parse.
+fn clearable(
+    errors: &mut Vec<(&'static str, Msg)>,
+    field: &'static str,
+    value: Option<&str>,
+    parse: impl FnOnce(&str) -> Result<String, Msg>,
+) -> Option<Option<String>> {
+    let value = value?;
+    if value.trim().is_empty() {
+        return Some(None);
+    }
+    parse(value).map(Some).map_err(|m| errors.push((field, m))).ok()
+}
+
+/// The account after applying the form to `old`, or 400 with every field's message.
+fn apply(old: &Account, b: UserPatch) -> Result<Account, ApiError> {
+    let mut errors = Vec::new();
+    let username = match b.username.as_deref() {
+        Some(v) => domain::username(v.trim()).map_err(|m| errors.push(("username", m))).ok(),
+        None => None,
+    };
+    let first_name = clearable(&mut errors, "firstName", b.first_name.as_deref(), |v| {
+        domain::name(v, Msg::FirstNameShort)
+    });
+    let last_name =
+        clearable(&mut errors, "lastName", b.last_name.as_deref(), |v| domain::name(v, Msg::LastNameShort));
+    let email = clearable(&mut errors, "email", b.email.as_deref(), domain::email);
+    let phone = clearable(&mut errors, "phone", b.phone.as_deref(), |v| domain::phone(v.trim()));
+    let bid_balance = b
+        .bid_balance
+        .as_ref()
+        .filter(|v| !v.is_null())
+        .and_then(|v| balance(v).map_err(|m| errors.push(("bidBalance", m))).ok());
+    let role = optional(&mut errors, "role", b.role.as_deref(), |v| match v {
+        "user" => Ok(Role::User),
+        "admin" => Ok(Role::Admin),
+        _ => Err(Msg::RoleInvalid),
+    });
+    ApiError::check(errors)?;
+    Ok(Account {
+        username: username.unwrap_or_else(|| old.username.clone()),
+        first_name: first_name.unwrap_or_else(|| old.first_name.clone()),
+        last_name: last_name.unwrap_or_else(|| old.last_name.clone()),
+        email: email.unwrap_or_else(|| old.email.clone()),
+        phone: phone.unwrap_or_else(|| old.phone.clone()),
+        bid_balance: bid_balance.unwrap_or(old.bid_balance),
+        role: role.unwrap_or(old.role),
+    })
+}
+
+/// The open admins left if `target` stops being one; 409 `last_admin` when none would be.
+fn admins_left(locked: &[Locked], target: i64) -> Result<(), ApiError> {
+    let left = locked.iter().filter(|u| u.role == Role::Admin && !u.is_bot && !u.closed && u.id != target);
+    if left.count() == 0 { Err(ApiError::Conflict(Msg::LastAdmin)) } else { Ok(()) }
+}
+
+/// The locked target, if it is an open user; and a check that the acting admin still is one.
+fn target_of(locked: &[Locked], target: i64, admin: i64) -> Result<Locked, ApiError> {
+    let user = locked
+        .iter()
+        .find(|u| u.id == target && !u.is_bot && !u.closed)
+        .copied()
+        .ok_or(ApiError::NotFound(Msg::UserNotFound))?;
+    // Demoted or closed since this request was let in: the lock makes this answer final.
+    if !locked.iter().any(|u| u.id == admin && u.role == Role::Admin && !u.closed) {
+        return Err(ApiError::Forbidden);
+    }
+    Ok(user)
+}
+
+/// Edits an account. A balance change is a ledger row (`admin_adjustment`, delta = new − old)
+/// pushed to the user's sessions as `bidBalanceUpdate`.
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "User id")),
+    request_body = UserPatch,
+    responses(
+        (status = 200, description = "The saved user", body = UserView),
+        (status = 400, description = "`validation_failed` or one field's code (`username_too_short`, `username_reserved`, `email_invalid`, `phone_invalid`, `balance_invalid`, `role_invalid`, …), with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
+        (status = 404, description = "`user_not_found` (also for bots and closed accounts)", body = ErrorBody),
+        (status = 409, description = "`username_taken` or `email_taken` (with `fields`); `last_admin` (the change would leave no admin); `cannot_demote_self`", body = ErrorBody),
+    )
+)]
+#[patch("/admin/users/{id}")]
+async fn admin_update_user(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+    body: web::Json<UserPatch>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let admin = admin.0;
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    let locked = db::admin_users::lock_for_change(&tx, id).await?;
+    target_of(&locked, id, admin.id)?;
+    let before_view = db::users::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::UserNotFound))?;
+    let old = Account::of(&before_view);
+    let new = apply(&old, body.into_inner())?;
+    if old.role == Role::Admin && new.role != Role::Admin {
+        // The last admin hears that first, even about themselves: it is the reason that stays true.
+        admins_left(&locked, id)?;
+        if id == admin.id {
+            return Err(ApiError::Conflict(Msg::CannotDemoteSelf));
+        }
+    }
+    if new.username != old.username && db::admin_users::username_taken(&tx, &new.username, id).await? {
+        return Err(ApiError::taken("username", Msg::UsernameTaken));
+    }
+    if let Some(email) = new.email.as_deref().filter(|e| old.email.as_deref() != Some(*e))
+        && db::users::email_exists(&tx, email, Some(id)).await?
+    {
+        return Err(ApiError::taken("email", Msg::EmailTaken));
+    }
+    db::admin_users::save(&tx, id, old.bid_balance, &new, admin.id).await?;
+    let (before, after) = changes(&old.to_json(), &new.to_json());
+    db::audit::record(&tx, &action(&admin, "user.update", "user", Some(id), Some(before), Some(after)))
+        .await?;
+    let saved = db::users::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::UserNotFound))?;
+    tx.commit().await?;
+    if new.bid_balance != old.bid_balance {
+        state.hub.do_send(BalanceChanged { user: UserId(id), balance: saved.bid_balance });
+    }
+    if new.role != old.role {
+        state.sessions.forget_user(id);
+    }
+    Ok(HttpResponse::Ok().json(saved))
+}
+
+/// Closes an account: the row stays (its bids, wins and ledger keep pointing at it) but is
+/// anonymised (`deleted_<id>`, contact data and names cleared), can no longer log in, and every
+/// session of it ends. Its balance and ledger stay as they are.
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "User id")),
+    responses(
+        (status = 200, description = "Closed", body = Done),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
+        (status = 404, description = "`user_not_found` (also for bots and accounts already closed)", body = ErrorBody),
+        (status = 409, description = "`last_admin` (it would leave no admin); `cannot_delete_self`; `user_in_live_auction` (leads a live auction or holds a pre-bid on an upcoming one)", body = ErrorBody),
+    )
+)]
+#[delete("/admin/users/{id}")]
+async fn admin_delete_user(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let admin = admin.0;
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    let locked = db::admin_users::lock_for_change(&tx, id).await?;
+    let target = target_of(&locked, id, admin.id)?;
+    if target.role == Role::Admin {
+        admins_left(&locked, id)?;
+    }
+    if id == admin.id {
+        return Err(ApiError::Conflict(Msg::CannotDeleteSelf));
+    }
+    if db::admin_users::has_live_stake(&tx, id).await? {
+        return Err(ApiError::Conflict(Msg::UserInLiveAuction));
+    }
+    let user = db::users::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::UserNotFound))?;
+    db::admin_users::close(&tx, id).await?;
+    // The log names who was closed, never their contact data: closing is what erased it.
+    let before = serde_json::json!({
+        "username": user.username,
+        "role": user.role.as_str(),
+        "bidBalance": user.bid_balance,
+    });
+    db::audit::record(&tx, &action(&admin, "user.delete", "user", Some(id), Some(before), None)).await?;
+    tx.commit().await?;
+    state.sessions.forget_user(id);
+    Ok(HttpResponse::Ok().json(Done { ok: true }))
+}
