@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/admin/auction-stats/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An auction's bids by kind (bots, admins, users) and its latest 1000 bids; any status. */
+        get: operations["admin_auction_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/auctions": {
         parameters: {
             query?: never;
@@ -57,6 +74,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/auctions/{id}/promoted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Promotes an auction (any other promoted one stops being promoted), or stops promoting it. */
+        put: operations["admin_set_promoted"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log: every admin action, newest first. */
+        get: operations["admin_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finished-auctions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Finished auctions, latest end first (then latest created), at most 1000. */
+        get: operations["admin_finished_auctions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -68,6 +136,99 @@ export interface paths {
         get: operations["admin_get"];
         /** Saves the site settings. */
         put: operations["admin_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The system statistics card: users, auctions by status, bids over the last hour. */
+        get: operations["admin_system_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users (no bots, no closed accounts), newest first, with an optional search. */
+        get: operations["admin_list_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/today-registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many users registered today (the calendar day in Bishkek, UTC+6). */
+        get: operations["admin_today_registrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Closes an account: the row stays (its bids, wins and ledger keep pointing at it) but is
+         *     anonymised (`deleted_<id>`, contact data and names cleared), can no longer log in, and every
+         *     session of it ends. Its balance and ledger stay as they are.
+         */
+        delete: operations["admin_delete_user"];
+        options?: never;
+        head?: never;
+        /**
+         * Edits an account. A balance change is a ledger row (`admin_adjustment`, delta = new − old)
+         *     pushed to the user's sessions as `bidBalanceUpdate`.
+         */
+        patch: operations["admin_update_user"];
+        trace?: never;
+    };
+    "/api/admin/users/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's wins, the auctions they bid on and their pre-bids. */
+        get: operations["admin_user_activity"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -491,6 +652,53 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One auction the user bid on. */
+        ActivityBid: {
+            /**
+             * Format: int64
+             * @description The auction's id.
+             */
+            id: number;
+            auctionTitle: string;
+            /**
+             * Format: int64
+             * @description The user's bids on it (converted pre-bids included).
+             */
+            bidCount: number;
+            currentPrice: components["schemas"]["Tyiyn"];
+            /** @description The auction's status. */
+            status: components["schemas"]["AuctionStatus"];
+            /**
+             * Format: date-time
+             * @description When the user's latest bid on it arrived.
+             */
+            createdAt: string;
+        };
+        /** @description One of the user's pre-bids. */
+        ActivityPrebid: {
+            /**
+             * Format: int64
+             * @description The pre-bid's id.
+             */
+            id: number;
+            auctionTitle: string;
+            /** @description The auction's status: `upcoming` (waiting), `live` or `finished` (converted to a bid). */
+            status: components["schemas"]["AuctionStatus"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description An auction the user won. */
+        ActivityWin: {
+            /**
+             * Format: int64
+             * @description The auction's id.
+             */
+            id: number;
+            title: string;
+            finalPrice: components["schemas"]["Tyiyn"];
+            /** Format: date-time */
+            endTime: string | null;
+        };
         /**
          * @description The API's one Auction object (upcoming, live and finished alike): computed from an actor's
          *     memory for live and upcoming auctions, from PostgreSQL for finished ones.
@@ -536,6 +744,29 @@ export interface components {
             createdAt: components["schemas"]["UnixMillis"];
             winner: null | components["schemas"]["Winner"];
             winningBid: null | components["schemas"]["WinningBid"];
+            /** @description Whether this is the promoted auction (the home page's hero follows it); at most one is. */
+            isPromoted: boolean;
+        };
+        /** @description An auction's bids by kind, and the latest 1000 of them, newest first. */
+        AuctionBidStats: {
+            /** Format: int64 */
+            totalBids: number;
+            /**
+             * Format: int64
+             * @description Bids placed by bots.
+             */
+            botBids: number;
+            /**
+             * Format: int64
+             * @description Bids by people who are not admins.
+             */
+            userBids: number;
+            /**
+             * Format: int64
+             * @description Bids by people whose role is admin.
+             */
+            adminBids: number;
+            bids: components["schemas"]["StatsBid"][];
         };
         /** @description The editable description of an auction (the admin form), shown in the Auction object. */
         AuctionDetails: {
@@ -637,6 +868,51 @@ export interface components {
          *     or the compact `lobby` update.
          */
         AuctionUpdate: components["schemas"]["Watched"] | components["schemas"]["LobbyUpdate"];
+        /** @description One audit row as admins read it. */
+        AuditEntry: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The admin's account (`null` never happens for new rows; kept nullable for closed ones).
+             */
+            adminId: number | null;
+            /** @description The admin's username when they acted. */
+            adminName: string;
+            /**
+             * @description A stable code such as `user.update`, `user.delete`, `auction.create`, `auction.end`,
+             *     `bot.create`, `bot.assign`, `bot_settings.update`, `settings.update`.
+             * @example user.update
+             */
+            action: string;
+            /**
+             * @description `user`, `auction`, `bot`, `bot_settings` or `settings`.
+             * @example user
+             */
+            targetType: string;
+            /** Format: int64 */
+            targetId: number | null;
+            /** @description The changed fields before the action (`null` for a creation). */
+            before: Record<string, never> | null;
+            /** @description The changed fields after the action (`null` for a deletion). */
+            after: Record<string, never> | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description A page of the audit log, newest first. */
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            /**
+             * Format: int64
+             * @description Entries in the whole log.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description `ceil(total / limit)`, at least 1 (an empty log is one empty page).
+             */
+            totalPages: number;
+        };
         /** @description One accepted bid, as the bid history shows it. */
         Bid: {
             /** Format: int64 */
@@ -705,6 +981,11 @@ export interface components {
             /** @enum {string} */
             event: "leaveAuction";
         };
+        /** @description A count. */
+        Count: {
+            /** Format: int64 */
+            count: number;
+        };
         /** @description What deleting an auction did. */
         Deleted: {
             ok: boolean;
@@ -748,6 +1029,17 @@ export interface components {
          * @enum {string}
          */
         EventKind: "snapshot" | "bidsPlaced" | "prebidPlaced" | "started" | "detailsUpdated" | "finished" | "deleted";
+        /** @description A finished auction and what its winner saved. */
+        FinishedAuctionRow: components["schemas"]["Auction"] & {
+            /** @description `retailPrice − currentPrice`, never below zero. */
+            savings: components["schemas"]["Tyiyn"];
+            /**
+             * Format: int64
+             * @description `savings` as a whole percent of the retail price, rounded down (0–100; 0 without a retail
+             *     price).
+             */
+            savingsPercent: number;
+        };
         /**
          * @description The `type` of a [`LobbyUpdate`]: always `lobby`.
          * @enum {string}
@@ -780,6 +1072,21 @@ export interface components {
         LoginBody: {
             username?: string | null;
             password?: string | null;
+        };
+        /** @description Bids in one minute. */
+        MinuteBids: {
+            /**
+             * Format: date-time
+             * @description The minute's start.
+             */
+            minute: string;
+            /** Format: int64 */
+            bids: number;
+            /**
+             * Format: int64
+             * @description Of which bots placed.
+             */
+            botBids: number;
         };
         /** @description A personal notice, told apart by `type`. */
         Notification: {
@@ -831,6 +1138,11 @@ export interface components {
             phone?: string | null;
             dateOfBirth?: string | null;
             gender?: string | null;
+        };
+        /** @description `{promoted}`. */
+        PromotedBody: {
+            /** @description Promote the auction (clearing any other promoted one), or stop promoting it. */
+            promoted?: boolean | null;
         };
         /** @description One of the user's last ten bids. */
         RecentBid: {
@@ -940,6 +1252,51 @@ export interface components {
             contactPhone?: string | null;
             contactEmail?: string | null;
         };
+        /** @description One bid in an auction's statistics. */
+        StatsBid: {
+            /** Format: int64 */
+            id: number;
+            /** @description The bidder's username, or the bot's name. */
+            userName: string;
+            /** @description The bidder's role now (a bot's is `user`). */
+            userRole: components["schemas"]["Role"];
+            isBot: boolean;
+            /** @description The price the bid made. */
+            bidAmount: components["schemas"]["Tyiyn"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The system statistics card. */
+        SystemStats: {
+            /**
+             * Format: int64
+             * @description Open accounts (no bots, no closed accounts).
+             */
+            totalUsers: number;
+            /**
+             * Format: int64
+             * @description Open accounts created today (the calendar day in Bishkek).
+             */
+            registeredToday: number;
+            /** Format: int64 */
+            liveAuctions: number;
+            /** Format: int64 */
+            upcomingAuctions: number;
+            /** Format: int64 */
+            finishedAuctions: number;
+            /**
+             * Format: int64
+             * @description Bids in the 60 minutes of `bidsPerMinute`.
+             */
+            bidsLastHour: number;
+            /**
+             * Format: int64
+             * @description Of which bots placed.
+             */
+            botBidsLastHour: number;
+            /** @description The last 60 minutes, oldest first, the current one last; zeros where nobody bid. */
+            bidsPerMinute: components["schemas"]["MinuteBids"][];
+        };
         /** @description Seconds left of every live auction: `timers` maps an auction id to whole seconds (rounded up). */
         TimerUpdate: {
             /** @description Always `timers`. */
@@ -1006,6 +1363,12 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /** @description What a user did: wins, the auctions they bid on, their pre-bids (each newest first, at most 200). */
+        UserActivity: {
+            wonAuctions: components["schemas"]["ActivityWin"][];
+            activeBids: components["schemas"]["ActivityBid"][];
+            prebids: components["schemas"]["ActivityPrebid"][];
+        };
         /** @description `{user}`: the logged-in user, after registration, login or `me`. */
         UserAnswer: {
             user: components["schemas"]["User"];
@@ -1029,6 +1392,29 @@ export interface components {
          * @example 12
          */
         UserId: number;
+        /**
+         * @description The admin's edit form: every field optional; absent (or `null`) keeps the value. A blank
+         *     `firstName`, `lastName`, `email` or `phone` clears it.
+         */
+        UserPatch: {
+            /**
+             * @description 3–32 letters, digits, `_`, `.`, `-`; unique case-insensitively.
+             * @example aibek
+             */
+            username?: string | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            /** Format: email */
+            email?: string | null;
+            /** @description `+996` and nine digits. */
+            phone?: string | null;
+            /**
+             * Format: int64
+             * @description Bids, a whole number 0–1,000,000. The change is written to the ledger.
+             */
+            bidBalance?: number | null;
+            role?: null | components["schemas"]["Role"];
+        };
         /** @description One of the user's pre-bids, newest first. */
         UserPrebid: {
             /** Format: int64 */
@@ -1059,6 +1445,20 @@ export interface components {
             wonAuctions: number;
             /** @description Each charged bid or pre-bid as 0.01 som (spec section 9). */
             totalSpent: components["schemas"]["Tyiyn"];
+        };
+        /** @description A page of users. */
+        UsersPage: {
+            users: components["schemas"]["User"][];
+            /**
+             * Format: int64
+             * @description Users matching the search, on every page.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description `ceil(total / limit)`, at least 1 (no match is one empty page).
+             */
+            totalPages: number;
         };
         /** @description An availability or format check: `valid`, with a message in the user's language and its code. */
         Verdict: {
@@ -1120,6 +1520,74 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_auction_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuctionBidStats"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     admin_auctions: {
         parameters: {
             query?: never;
@@ -1489,6 +1957,204 @@ export interface operations {
             };
         };
     };
+    admin_set_promoted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotedBody"];
+            };
+        };
+        responses: {
+            /** @description The auction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Auction"];
+                };
+            };
+            /** @description `required` (no `promoted`), with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_finished`: a finished auction cannot be promoted (it can stop being promoted) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_audit_log: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1–100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description `page_invalid` or `limit_invalid`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_finished_auctions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The finished auctions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinishedAuctionRow"][];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     admin_get: {
         parameters: {
             query?: never;
@@ -1587,6 +2253,407 @@ export interface operations {
             };
             /** @description `payload_too_large`: a body over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_system_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemStats"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_users: {
+        parameters: {
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1–100 (default 10). */
+                limit?: number;
+                /** @description A case-insensitive part of the username, first or last name, email or phone. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsersPage"];
+                };
+            };
+            /** @description `page_invalid` or `limit_invalid`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_today_registrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today's registrations (no bots, no closed accounts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Count"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_delete_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Closed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `user_not_found` (also for bots and accounts already closed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `last_admin` (it would leave no admin); `cannot_delete_self`; `user_in_live_auction` (leads a live auction or holds a pre-bid on an upcoming one) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_update_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPatch"];
+            };
+        };
+        responses: {
+            /** @description The saved user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description `validation_failed` or one field's code (`username_too_short`, `username_reserved`, `email_invalid`, `phone_invalid`, `balance_invalid`, `role_invalid`, …), with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `user_not_found` (also for bots and closed accounts) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `username_taken` or `email_taken` (with `fields`); `last_admin` (the change would leave no admin); `cannot_demote_self` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_user_activity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserActivity"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `user_not_found` (also for bots and closed accounts) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
