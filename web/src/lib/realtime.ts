@@ -39,6 +39,7 @@ import {
   applyAuctionToList,
   applyAuctionUpdate,
   applyLobbyPatch,
+  applyPromotion,
   applyTimersToAuction,
   applyTimersToList,
   newerAuction,
@@ -213,6 +214,12 @@ export const bidAcceptedAtom = atom(null, (_get, _set, { auction, bid }: { aucti
  * waiting for the socket; an auction the lists do not hold yet makes them refetch. */
 export const auctionSavedAtom = atom(null, (_get, _set, auction: Auction) => {
   receiveAuction(auction)
+})
+
+/** An admin (un)promoted an auction: the lists show the one promoted auction at once. */
+export const auctionPromotedAtom = atom(null, (_get, _set, saved: Auction) => {
+  updateList((list) => ({ list: applyPromotion(list, saved), refetch: false }))
+  updateDetails(saved.id, (state) => (state.auction.isPromoted === saved.isPromoted ? state : { ...state, auction: { ...state.auction, isPromoted: saved.isPromoted } }))
 })
 
 /** An admin deleted an auction: every view drops it at once. */

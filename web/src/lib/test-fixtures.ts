@@ -34,6 +34,7 @@ export function liveAuction(now: number, over: Partial<Auction> = {}): Auction {
     createdAt: iso(now - 3_600_000),
     winner: null,
     winningBid: null,
+    isPromoted: false,
     ...over,
   }
 }

@@ -1,7 +1,12 @@
+//! /admin: system statistics, the auction table (with the create and edit dialogs), upcoming bid
+//! packages and the audit log. Everything about live auctions follows the socket.
 import { useTranslation } from 'react-i18next'
 import { AdminNav } from '../../components/admin-nav'
 import { AuctionTable } from './auction-table'
+import { AuditLogCard } from './audit-log-card'
 import { BidPackageTable } from './bid-package-table'
+import { PromoteToggle } from './promote-toggle'
+import { SystemStatsCard } from './system-stats-card'
 import './admin.css'
 
 const NO_BOTS: ReadonlySet<string> = new Set()
@@ -15,10 +20,12 @@ export function AdminPage() {
         <p className="page-subtitle">{t('admin.subtitle')}</p>
       </header>
       <AdminNav />
-      <AuctionTable botNames={NO_BOTS} />
+      <SystemStatsCard />
+      <AuctionTable botNames={NO_BOTS} renderPromote={(auction) => <PromoteToggle auction={auction} />} />
       <div className="admin-grid section-gap">
         <BidPackageTable />
       </div>
+      <AuditLogCard />
     </div>
   )
 }

@@ -13,8 +13,10 @@ import { FormField, describedBy } from '../../components/form-field'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { Auction } from '../../lib/api-types'
 import { applyServerFieldErrors } from '../../lib/forms'
+import { queryKeys } from '../../lib/queries'
 import { auctionSavedAtom } from '../../lib/realtime'
 import { useToast } from '../../lib/toast'
+import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { AUCTION_FIELDS, EMPTY_AUCTION, auctionPayload, auctionSchema, missesRequired, toAuctionValues } from './auction-schema'
 import type { AuctionValues } from './auction-schema'
 
@@ -56,6 +58,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
   const { t } = useTranslation()
   const { toast } = useToast()
   const saved = useSetAtom(auctionSavedAtom)
+  const refresh = useAdminRefresh()
   const auction = target.mode === 'edit' ? target.auction : null
   const readOnly = auction !== null && auction.status !== 'upcoming'
   const save = useMutation({
@@ -64,7 +67,10 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
       if (auction) return dataOf(api.PUT('/api/admin/auctions/{id}', { params: { path: { id: auction.id } }, body }))
       return dataOf(api.POST('/api/admin/auctions', { body }))
     },
-    onSuccess: saved,
+    onSuccess: (answer) => {
+      saved(answer)
+      void refresh([queryKeys.adminBots])
+    },
   })
   const {
     register,
@@ -96,13 +102,16 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
     },
   )
 
-  const field = (name: Exclude<keyof AuctionValues, 'isBidPackage'>, options: { type?: string; required?: boolean; multiline?: boolean; inputMode?: 'decimal' | 'numeric' } = {}) => {
+  const field = (
+    name: Exclude<keyof AuctionValues, 'isBidPackage'>,
+    options: { type?: string; step?: number; required?: boolean; multiline?: boolean; inputMode?: 'decimal' | 'numeric' } = {},
+  ) => {
     const id = `auction-${name}`
     const message = errors[name]?.message
     const props = { id, className: 'input', disabled: readOnly, ...describedBy(id, message), ...register(name) }
     return (
       <FormField id={id} label={t(`admin.form.${name}`)} error={message} required={options.required}>
-        {options.multiline ? <textarea rows={3} {...props} /> : <input type={options.type ?? 'text'} inputMode={options.inputMode} {...props} />}
+        {options.multiline ? <textarea rows={3} {...props} /> : <input type={options.type ?? 'text'} step={options.step} inputMode={options.inputMode} {...props} />}
       </FormField>
     )
   }
@@ -115,7 +124,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
       {field('imageUrl')}
       <div className="form-row">
         {field('retailPrice', { required: true, inputMode: 'decimal' })}
-        {field('startTime', { required: true, type: 'datetime-local' })}
+        {field('startTime', { required: true, type: 'datetime-local', step: 1 })}
       </div>
       <label className="check-row">
         <input type="checkbox" className="switch" disabled={readOnly} {...register('isBidPackage')} data-testid="auction-isBidPackage" />

@@ -55,4 +55,9 @@ describe('auction form', () => {
     expect(values.startTime).toBe(toLocalInput(auction.startTime))
     expect(new Date(values.startTime).getTime()).toBe(Date.parse(auction.startTime))
   })
+
+  it('keeps the seconds of a start time', () => {
+    expect(toLocalInput(new Date(2026, 10, 22, 9, 5, 7))).toBe('2026-11-22T09:05:07')
+    expect(toLocalInput('not a date')).toBe('')
+  })
 })

@@ -79,11 +79,13 @@ export const EMPTY_AUCTION: AuctionValues = {
 
 const pad = (value: number) => String(value).padStart(2, '0')
 
-/** An instant as a `datetime-local` value in the browser's time zone (`2026-11-22T10:00`). */
-export function toLocalInput(iso: string): string {
+/** An instant as a `datetime-local` value with seconds, in the browser's time zone
+ * (`2026-11-22T10:00:00`): an auction may start in a few seconds. */
+export function toLocalInput(iso: string | Date): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return ''
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+  return `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
 }
 
 /** A price in som as the form shows it: `1999.9` → `1999.90`. */

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { ActionButton } from '../../components/action-button'
 import { AuctionImage } from '../../components/auction-image'
 import { BotBadge } from '../../components/bot-badge'
 import { useConfirm } from '../../components/confirm-dialog'
@@ -21,7 +22,9 @@ import { clampPage, pageCount, pageRange, pageSlice } from '../../lib/pagination
 import { auctionDeletedAtom, auctionSavedAtom } from '../../lib/realtime'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
+import { queryKeys } from '../../lib/queries'
 import { useToast } from '../../lib/toast'
+import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { useAuctionList } from '../../lib/use-auctions'
 import { AuctionDialog } from './auction-dialog'
 
@@ -136,29 +139,24 @@ export function AuctionTable({ botNames, renderBots, renderPromote }: Props) {
                     <td className="cell-actions">
                       <div className="row-actions">
                         {renderPromote?.(auction)}
-                        <button type="button" className="btn btn-outline btn-small" onClick={() => void edit(auction)} data-testid="auction-edit">
-                          ✏️ {t('common.edit')}
-                        </button>
+                        <ActionButton icon="✏️" label={t('common.edit')} onClick={() => void edit(auction)} testId="auction-edit" />
                         {auction.status === 'live' && (
-                          <button
-                            type="button"
-                            className="btn btn-outline btn-small"
+                          <ActionButton
+                            icon="🏁"
+                            label={t('admin.actions.finish')}
                             onClick={() => void finish(auction)}
                             disabled={actions.finish.isPending}
-                            data-testid="auction-finish"
-                          >
-                            🏁 {t('admin.actions.finish')}
-                          </button>
+                            testId="auction-finish"
+                          />
                         )}
-                        <button
-                          type="button"
-                          className="btn btn-danger-outline btn-small"
+                        <ActionButton
+                          icon="🗑"
+                          label={t('common.delete')}
+                          tone="danger"
                           onClick={() => void remove(auction)}
                           disabled={actions.remove.isPending}
-                          data-testid="auction-delete"
-                        >
-                          🗑 {t('common.delete')}
-                        </button>
+                          testId="auction-delete"
+                        />
                       </div>
                     </td>
                   </tr>
@@ -186,11 +184,14 @@ function useAuctionActions() {
   const { toast } = useToast()
   const saved = useSetAtom(auctionSavedAtom)
   const deleted = useSetAtom(auctionDeletedAtom)
+  const refresh = useAdminRefresh()
+  const changed = [queryKeys.adminFinished, queryKeys.adminBots]
   const finish = useMutation({
     mutationFn: (auction: Auction) => dataOf(api.POST('/api/admin/auctions/{id}/end', { params: { path: { id: auction.id } } })),
     onSuccess: (auction) => {
       saved(auction)
       toast({ title: t('admin.toast.ended'), description: auction.title })
+      return refresh(changed)
     },
     onError: (error) => toast({ title: t('common.error'), description: messageOf(error, t('admin.toast.endFailed')), variant: 'destructive' }),
   })
@@ -202,6 +203,7 @@ function useAuctionActions() {
     onSuccess: (auction) => {
       deleted(auction.id)
       toast({ title: t('admin.toast.deleted'), description: auction.title })
+      return refresh(changed)
     },
     onError: (error) => toast({ title: t('admin.toast.deleteFailed'), description: messageOf(error, t('admin.toast.deleteFailedText')), variant: 'destructive' }),
   })

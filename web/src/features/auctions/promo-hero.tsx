@@ -1,4 +1,5 @@
-//! The promo hero: a countdown to the first upcoming non-package auction (2 days when none).
+//! The promo hero: a countdown to the auction an admin promoted, else to the first upcoming
+//! non-package auction (2 days when none).
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,7 +17,7 @@ export const PROMO_STARTING_PRICE = 0.01
 export const PROMO_PATH = `/auction/${auctionSlug('iPhone 15 Pro 256 GB', 'TY/2026/00001')}`
 
 export function promoTarget(upcoming: Auction[]): Auction | undefined {
-  return upcoming.find((auction) => !auction.isBidPackage)
+  return upcoming.find((auction) => auction.isPromoted) ?? upcoming.find((auction) => !auction.isBidPackage)
 }
 
 export function PromoHero({ upcoming }: { upcoming: Auction[] }) {
