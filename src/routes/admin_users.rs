@@ -132,7 +132,7 @@ async fn admin_user_activity(
 }
 
 /// The admin's edit form: every field optional; absent (or `null`) keeps the value. A blank
-/// `firstName`, `lastName`, `email` or `phone` clears it.
+/// `firstName`, `lastName`, `email` or `phone` (or a bare `+996`) clears it.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct UserPatch {
@@ -192,7 +192,9 @@ fn apply(old: &Account, b: UserPatch) -> Result<Account, ApiError> {
     let last_name =
         clearable(&mut errors, "lastName", b.last_name.as_deref(), |v| domain::name(v, Msg::LastNameShort));
     let email = clearable(&mut errors, "email", b.email.as_deref(), domain::email);
-    let phone = clearable(&mut errors, "phone", b.phone.as_deref(), |v| domain::phone(v.trim()));
+    // A bare `+996` (the form's prefix) clears the phone, as on the profile form.
+    let phone = b.phone.as_deref().map(|p| if p.trim() == "+996" { "" } else { p });
+    let phone = clearable(&mut errors, "phone", phone, |v| domain::phone(v.trim()));
     let bid_balance = b
         .bid_balance
         .as_ref()

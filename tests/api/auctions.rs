@@ -59,15 +59,14 @@ async fn each_bidding_rule_has_its_own_refusal_and_costs_nothing() {
 
     // A user whose balance is spent.
     let broke = app.new_user("broke").await;
-    app.db()
-        .await
-        .batch_execute(&format!(
-            "update app_user set bid_balance = 0 where id = {0};
-             insert into ledger_entry (user_id, delta, reason) values ({0}, -5, 'admin_adjustment');",
-            broke.id
-        ))
+    let emptied = admin
+        .client
+        .patch(app.url(&format!("/api/admin/users/{}", broke.id)))
+        .json(&json!({"bidBalance": 0}))
+        .send()
         .await
         .unwrap();
+    assert_eq!(emptied.status(), 200);
     expect_error(broke.bid(id).await, 409, "insufficient_bids").await;
 
     let me: Value = a.get("/api/auth/me").await.json().await.unwrap();
@@ -265,14 +264,15 @@ async fn a_group_commit_fails_only_the_batch_whose_bidder_cannot_pay() {
     let second = app.create_live_auction(&admin, "Второй").await;
     let rich = app.new_user("rich").await;
     let poor = app.new_user("poor").await;
+    let emptied = admin
+        .client
+        .patch(app.url(&format!("/api/admin/users/{}", poor.id)))
+        .json(&json!({"bidBalance": 0}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(emptied.status(), 200);
     let db = app.db().await;
-    db.batch_execute(&format!(
-        "update app_user set bid_balance = 0 where id = {0};
-         insert into ledger_entry (user_id, delta, reason) values ({0}, -5, 'admin_adjustment');",
-        poor.id
-    ))
-    .await
-    .unwrap();
     // Batch 1 (first auction): rich bids. Batch 2 (second auction): poor, then rich.
     let rows = db
         .query(

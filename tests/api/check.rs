@@ -85,8 +85,8 @@ async fn a_negative_balance_is_named_even_when_the_ledger_agrees() {
     h.sql(&format!(
         "alter table app_user drop constraint app_user_bid_balance_check;
          update app_user set bid_balance = -1 where id = {0};
-         insert into ledger_entry (user_id, delta, reason) values ({0}, -4, 'admin_adjustment');",
-        h.nurlan
+         insert into ledger_entry (user_id, delta, reason, admin_id) values ({0}, -4, 'admin_adjustment', {1});",
+        h.nurlan, h.admin.id
     ))
     .await;
 

@@ -1,5 +1,8 @@
 //! Black-box tests of the real server over HTTP against real PostgreSQL.
 
+mod admin;
+mod admin_access;
+mod admin_reports;
 mod auctions;
 mod auth;
 mod check;

@@ -1394,7 +1394,7 @@ export interface components {
         UserId: number;
         /**
          * @description The admin's edit form: every field optional; absent (or `null`) keeps the value. A blank
-         *     `firstName`, `lastName`, `email` or `phone` clears it.
+         *     `firstName`, `lastName`, `email` or `phone` (or a bare `+996`) clears it.
          */
         UserPatch: {
             /**

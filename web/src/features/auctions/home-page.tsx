@@ -17,7 +17,7 @@ export function HomePage() {
 
   return (
     <div className="home" data-testid="home-page">
-      <PromoHero upcoming={upcoming} />
+      <PromoHero upcoming={upcoming} live={live} />
       <div className="container home-layout">
         <div className="home-main">
           <HomeCounters live={live} upcoming={upcoming} finished={finished} />

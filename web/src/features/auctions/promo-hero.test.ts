@@ -2,16 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { liveAuction } from '../../lib/test-fixtures'
 import { promoTarget } from './promo-hero'
 
-const now = Date.parse('2026-11-22T10:00:00Z')
-const upcoming = (id: number, over = {}) => liveAuction(now, { id, status: 'upcoming', ...over })
+const now = Date.UTC(2026, 10, 23, 12)
+const upcoming = (id: number, over = {}) => liveAuction(now, { id, status: 'upcoming', endsAt: null, ...over })
 
-describe('promo hero target', () => {
-  it('counts down to the promoted auction', () => {
-    expect(promoTarget([upcoming(1), upcoming(2, { isPromoted: true })])?.id).toBe(2)
+describe('promoTarget', () => {
+  it('follows the promoted auction, live or upcoming', () => {
+    const live = [liveAuction(now, { id: 7, isPromoted: true })]
+    expect(promoTarget([upcoming(1)], live)?.id).toBe(7)
+    expect(promoTarget([upcoming(1), upcoming(2, { isPromoted: true })], [liveAuction(now)])?.id).toBe(2)
   })
 
-  it('else to the first upcoming auction that is not a bid package', () => {
-    expect(promoTarget([upcoming(1, { isBidPackage: true }), upcoming(2), upcoming(3)])?.id).toBe(2)
-    expect(promoTarget([])).toBeUndefined()
+  it('falls back to the first upcoming lot that is not a bid package', () => {
+    expect(promoTarget([upcoming(1, { isBidPackage: true }), upcoming(2)], [])?.id).toBe(2)
+    expect(promoTarget([], [])).toBeUndefined()
   })
 })

@@ -1,5 +1,6 @@
-//! The promo hero: a countdown to the auction an admin promoted, else to the first upcoming
-//! non-package auction (2 days when none).
+//! The promo hero: the auction the operator promoted (live or upcoming), else the first upcoming
+//! non-package auction, with a countdown to its start (or, live, to its deadline); a 2-day
+//! countdown to the promoted phone when there is none.
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,17 +17,22 @@ export const PROMO_STARTING_PRICE = 0.01
 /** The promoted phone's page when no upcoming auction is known yet. */
 export const PROMO_PATH = `/auction/${auctionSlug('iPhone 15 Pro 256 GB', 'TY/2026/00001')}`
 
-export function promoTarget(upcoming: Auction[]): Auction | undefined {
-  return upcoming.find((auction) => auction.isPromoted) ?? upcoming.find((auction) => !auction.isBidPackage)
+export function promoTarget(upcoming: Auction[], live: Auction[] = []): Auction | undefined {
+  return (
+    live.find((auction) => auction.isPromoted) ??
+    upcoming.find((auction) => auction.isPromoted) ??
+    upcoming.find((auction) => !auction.isBidPackage)
+  )
 }
 
-export function PromoHero({ upcoming }: { upcoming: Auction[] }) {
+export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Auction[] }) {
   const { t } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   const now = useServerNow()
   const [fallbackDeadline] = useState(() => serverNow() + FALLBACK_COUNTDOWN_MS)
-  const target = promoTarget(upcoming)
-  const left = target ? msUntil(target.startTime, now) : fallbackDeadline - now
+  const target = promoTarget(upcoming, live)
+  const isLive = target?.status === 'live'
+  const left = target ? msUntil(isLive && target.endsAt ? target.endsAt : target.startTime, now) : fallbackDeadline - now
   const parts = splitCountdown(left)
   const units = [
     { key: 'days', value: parts.days },
@@ -50,8 +56,10 @@ export function PromoHero({ upcoming }: { upcoming: Auction[] }) {
               </dd>
             </div>
             <div>
-              <dt>{t('home.hero.starting')}</dt>
-              <dd className="hero-start">{formatMoney(target?.startingPrice ?? PROMO_STARTING_PRICE, currencySymbol)}</dd>
+              <dt>{t(isLive ? 'home.hero.current' : 'home.hero.starting')}</dt>
+              <dd className="hero-start">
+                {formatMoney((isLive ? target?.currentPrice : target?.startingPrice) ?? PROMO_STARTING_PRICE, currencySymbol)}
+              </dd>
             </div>
           </dl>
           <p className="hero-savings">💸 {t('home.hero.savings')}</p>
@@ -59,8 +67,8 @@ export function PromoHero({ upcoming }: { upcoming: Auction[] }) {
             {t('home.hero.cta')} →
           </Link>
         </div>
-        <div className="hero-countdown" aria-label={t('home.hero.startsIn')} role="timer">
-          <p className="hero-countdown-title">{t('home.hero.startsIn')}</p>
+        <div className="hero-countdown" aria-label={t(isLive ? 'home.hero.liveNow' : 'home.hero.startsIn')} role="timer">
+          <p className="hero-countdown-title">{t(isLive ? 'home.hero.liveNow' : 'home.hero.startsIn')}</p>
           <div className="countdown-units">
             {units.map((unit) => (
               <div key={unit.key} className="countdown-unit">
