@@ -13,6 +13,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use futures_util::StreamExt;
 use futures_util::stream::FuturesUnordered;
 use tyiyn_actors::auction::{ActorSettings, AuctionActor, Env, PlaceBid};
+use tyiyn_actors::bots::BotConfig;
 use tyiyn_actors::outlets::Outlets;
 use tyiyn_actors::state::AuctionStatus;
 use tyiyn_actors::store::{AuctionDetails, AuctionSnapshot, MemoryStore};
@@ -65,6 +66,7 @@ fn live_snapshot() -> AuctionSnapshot {
         last_bids: Vec::new(),
         recent_bids: Vec::new(),
         promoted: false,
+        bots: Vec::new(),
     }
 }
 
@@ -83,6 +85,7 @@ fn run_actor(n: u64) -> (Duration, usize) {
             rules: Rules::default(),
             outlets: Outlets::discard(),
             settings: ActorSettings::default(),
+            bots: BotConfig::default(),
         };
         let auction = AuctionActor::new(live_snapshot(), env, None).launch();
         let names: Vec<Arc<str>> = (1..=USERS).map(|i| Arc::from(format!("user{i}"))).collect();

@@ -49,6 +49,11 @@ pub struct AuctionSettings {
     pub finish_grace_ms: u64,
     pub actor_threads: usize,
     pub mailbox_capacity: usize,
+    /// How long one second of a bot delay lasts, in milliseconds (tests shorten it).
+    pub bot_second_ms: u64,
+    /// Seed of the bots' random delays and choices; absent: from entropy.
+    #[serde(default)]
+    pub bot_seed: Option<u64>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -92,6 +97,7 @@ mod tests {
         assert_eq!(s.auth.signup_bonus_bids, 5);
         assert_eq!(s.auction.bid_countdown_secs, 10);
         assert_eq!(s.server.body_limit_bytes, 65536);
+        assert_eq!((s.auction.bot_second_ms, s.auction.bot_seed), (1000, None));
     }
 }
 

@@ -142,6 +142,16 @@ messages! {
     RoleInvalid => "role_invalid" { "Роль — user или admin", "The role is user or admin", "როლი არის user ან admin", "Ролу user же admin" }
     PageInvalid => "page_invalid" { "Номер страницы — целое число от 1", "The page is a whole number from 1", "გვერდის ნომერი მთელი რიცხვია 1-დან", "Барактын номери 1ден баштаган бүтүн сан" }
     LimitInvalid => "limit_invalid" { "Размер страницы — целое число от 1 до 100", "The page size is a whole number from 1 to 100", "გვერდის ზომა მთელი რიცხვია 1-დან 100-მდე", "Барактын өлчөмү 1ден 100гө чейинки бүтүн сан" }
+    BotNameRequired => "bot_name_required" { "Заполните имя и фамилию бота", "Fill in the bot's first and last name", "შეავსეთ ბოტის სახელი და გვარი", "Боттун атын жана фамилиясын толтуруңуз" }
+    BotAndAuctionRequired => "bot_and_auction_required" { "Выберите бота и аукцион", "Choose a bot and an auction", "აირჩიეთ ბოტი და აუქციონი", "Ботту жана аукционду тандаңыз" }
+    BotNotFound => "bot_not_found" { "Бот не найден", "Bot not found", "ბოტი ვერ მოიძებნა", "Бот табылган жок" }
+    BotInactive => "bot_inactive" { "Бот неактивен: выберите активного бота", "The bot is inactive: choose an active bot", "ბოტი არააქტიურია: აირჩიეთ აქტიური ბოტი", "Бот активдүү эмес: активдүү ботту тандаңыз" }
+    BotAlreadyAssigned => "bot_already_assigned" { "Этот бот уже добавлен в аукцион", "This bot is already in the auction", "ეს ბოტი უკვე დამატებულია აუქციონში", "Бул бот аукционго кошулуп калган" }
+    BotNotAssigned => "bot_not_assigned" { "Этого бота нет в аукционе", "This bot is not in the auction", "ეს ბოტი აუქციონში არ არის", "Бул бот аукциондо жок" }
+    BidLimitInvalid => "bid_limit_invalid" { "Лимит ставок — целое число не меньше 0 (0 — без лимита)", "The bid limit is a whole number, at least 0 (0 = no limit)", "ფსონების ლიმიტი მთელი რიცხვია, მინიმუმ 0 (0 — ლიმიტის გარეშე)", "Коюм лимити — 0дөн кем эмес бүтүн сан (0 — лимитсиз)" }
+    BotDelayInvalid => "bot_delay_invalid" { "Задержка — целое число секунд от 1 до 10", "The delay is a whole number of seconds from 1 to 10", "დაყოვნება 1-დან 10 წამამდე მთელი რიცხვია", "Кечигүү 1ден 10го чейинки бүтүн секунд" }
+    BotDelayOrder => "bot_delay_order" { "Минимальная задержка не может быть больше максимальной", "The minimum delay cannot exceed the maximum", "მინიმალური დაყოვნება არ შეიძლება აღემატებოდეს მაქსიმალურს", "Минималдуу кечигүү максималдуудан чоң болбошу керек" }
+    ActiveBotsInvalid => "active_bots_invalid" { "Активных ботов — от 0 до 5", "Active bots: from 0 to 5", "აქტიური ბოტები: 0-დან 5-მდე", "Активдүү боттор: 0дөн 5ке чейин" }
 }
 
 #[cfg(test)]

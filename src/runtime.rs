@@ -1,12 +1,14 @@
 //! Starts the auction runtime: the registry (supervisor) over [`PgStore`] with the one
 //! [`TokioClock`], auction actors spread over one arbiter thread per core, publishing through the
-//! [`Outlets`] that start-up wires in (the realtime hub and the socket encoder).
+//! [`Outlets`] that start-up wires in (the realtime hub and the socket encoder), with the bot
+//! settings read from PostgreSQL.
 
 use std::sync::Arc;
 
 use actix::prelude::*;
 use deadpool_postgres::Pool;
 use tyiyn_actors::auction::ActorSettings;
+use tyiyn_actors::bots::{BotConfig, SharedBotSettings};
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::outlets::Outlets;
 use tyiyn_actors::{Directory, Env, Registry, Rules, TokioClock};
@@ -44,6 +46,10 @@ pub async fn launch(
     clock: TokioClock,
     outlets: Outlets,
 ) -> anyhow::Result<Runtime> {
+    let bot_settings = {
+        let client = pool.get().await?;
+        crate::db::bots::settings(&client).await?
+    };
     let store = PgStore::new(pool);
     let env = Env {
         store: Arc::new(store.clone()),
@@ -51,6 +57,11 @@ pub async fn launch(
         rules: rules(cfg),
         outlets,
         settings: ActorSettings { mailbox_capacity: cfg.mailbox_capacity, ..ActorSettings::default() },
+        bots: BotConfig {
+            settings: SharedBotSettings::new(bot_settings),
+            second_ms: i64::try_from(cfg.bot_second_ms).unwrap_or(1_000).max(1),
+            seed: cfg.bot_seed,
+        },
     };
     let threads = match cfg.actor_threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),

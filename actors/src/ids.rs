@@ -35,8 +35,12 @@ id_newtype!(
     UserId
 );
 id_newtype!(
-    /// A bot's primary key (bots are not users: they have no balance).
+    /// A bot's primary key: the id of its `app_user` row (`is_bot`), which has no balance.
     BotId
+);
+id_newtype!(
+    /// A bot assignment's primary key (one bot on one auction).
+    BotAssignmentId
 );
 id_newtype!(
     /// A bid's primary key, assigned by the store when the bid commits.

@@ -4,6 +4,7 @@
 //! - [`rules`], [`state`]: the pure bidding rules ([`state::AuctionState`]), no I/O, no actix.
 //! - [`store`]: the persistence trait the server implements with PostgreSQL, and an in-memory one.
 //! - [`auction`]: the actor that owns an auction; [`registry`]: the supervisor that starts them.
+//! - [`bots`]: automatic bidders: assignments, the global settings, the choices each auction makes.
 //! - [`outlets`], [`view`]: what actors publish and how it serializes; [`slug`]: auction URLs.
 //!
 //! No web framework, no SQL, no config loader here: the server crate depends on this one, never

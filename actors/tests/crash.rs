@@ -9,8 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use common::{Harness, T0, bid, live_led_by};
 use tyiyn_actors::auction::Env;
+use tyiyn_actors::bots::BotAssignment;
 use tyiyn_actors::clock::UnixMillis;
-use tyiyn_actors::ids::{AuctionId, BidId, Tyiyn, UserId};
+use tyiyn_actors::ids::{AuctionId, BidId, BotId, Tyiyn, UserId};
 use tyiyn_actors::store::*;
 use tyiyn_actors::{BidRejected, Registry};
 
@@ -91,6 +92,31 @@ impl AuctionStore for Fragile {
     ) -> impl Future<Output = Result<Option<AuctionId>, StoreError>> + Send + 'static {
         self.inner.set_promoted(a, promoted)
     }
+    fn assign_bot(
+        &self,
+        a: AuctionId,
+        b: BotId,
+        active: bool,
+        limit: u32,
+    ) -> impl Future<Output = Result<BotAssignment, BotStoreError>> + Send + 'static {
+        self.inner.assign_bot(a, b, active, limit)
+    }
+    fn update_bot_assignment(
+        &self,
+        a: AuctionId,
+        b: BotId,
+        active: bool,
+        limit: u32,
+    ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static {
+        self.inner.update_bot_assignment(a, b, active, limit)
+    }
+    fn remove_bot_assignment(
+        &self,
+        a: AuctionId,
+        b: BotId,
+    ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static {
+        self.inner.remove_bot_assignment(a, b)
+    }
 }
 
 #[actix_rt::test]
@@ -105,6 +131,7 @@ async fn an_auction_whose_actor_dies_is_reloaded_from_the_store() {
         rules: h.env.rules,
         outlets: h.env.outlets.clone(),
         settings: h.env.settings,
+        bots: h.env.bots.clone(),
     };
     let directory = Registry::launch(env, Vec::new()).await.unwrap();
     let first = directory.get(AuctionId(1)).unwrap();

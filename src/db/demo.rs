@@ -1,6 +1,7 @@
 //! Demo data: seeds an empty database with a believable Tyiyn in one transaction: the `demo`
-//! account, ordinary users, bots, and live, upcoming, bid-package and finished auctions
-//! whose bids, pre-bids, prices, leaders and ledgers agree. The plan is fixed (no randomness);
+//! account, ordinary users, bots (assigned to auctions, so they answer visitors' bids), and live,
+//! upcoming, bid-package and finished auctions whose bids, pre-bids, prices, leaders and ledgers
+//! agree. The plan is fixed (no randomness);
 //! only its times are laid out relative to the moment of seeding.
 
 use anyhow::{Context, Result, ensure};
@@ -142,6 +143,16 @@ const LOTS: [Lot; 15] = [
           about: "Беззеркальная камера 24,2 Мп, видео 4K и автофокус Dual Pixel. Аукцион завершился без ставок.", ..LOT },
 ];
 
+/// Bots on lots: (index in LOTS, bot, bid limit; 0 = no limit). The bots of a started lot are
+/// those of its crowd, each limit above its bids so far, so they answer a visitor's bid at once;
+/// the bots of upcoming lots start bidding when those go live.
+#[rustfmt::skip]
+const BOTS_ON_LOTS: [(usize, Who, u32); 14] = [
+    (0, Erlan, 0), (0, Timur, 40), (1, Dinara, 30), (1, Gulnara, 0), (2, Erlan, 25),
+    (3, Dinara, 0), (3, Gulnara, 20), (4, Erlan, 50), (4, Timur, 50), (4, Dinara, 50),
+    (5, Gulnara, 0), (11, Timur, 0), (12, Erlan, 0), (13, Dinara, 0),
+];
+
 const INSERT_USER: &str = "insert into app_user (username, email, password_hash, first_name,
     last_name, phone, date_of_birth, gender, is_bot, ip_address, created_at, updated_at)
     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) returning id";
@@ -180,6 +191,8 @@ const INSERT_LEDGER: &str = "insert into ledger_entry (user_id, delta, reason, a
         from bid where not is_bot and not is_prebid
     union all select user_id, -1, 'prebid', auction_id, created_at from prebid
     order by 5";
+const INSERT_BOT_ASSIGNMENTS: &str = "insert into bot_assignment (auction_id, bot_id, bid_limit)
+    select * from unnest($1::bigint[], $2::bigint[], $3::int[])";
 // The check (bid_balance >= 0) guards the plan's arithmetic.
 const SET_BALANCES: &str = "update app_user u set bid_balance = coalesce((select sum(l.delta)
     from ledger_entry l where l.user_id = u.id), 0)::bigint where u.id = any($1) and not u.is_bot";
@@ -203,10 +216,15 @@ pub async fn seed(
     for i in 0..PEOPLE.len() {
         ids.push(insert_person(&tx, i, demo_password_hash, now).await?);
     }
+    let mut lots = Vec::with_capacity(LOTS.len());
     for (i, lot) in LOTS.iter().enumerate() {
         let inserted = insert_lot(&tx, i, &ids, now).await;
-        inserted.with_context(|| format!("demo auction {}", lot.title))?;
+        lots.push(inserted.with_context(|| format!("demo auction {}", lot.title))?);
     }
+    let auctions: Vec<i64> = BOTS_ON_LOTS.iter().map(|&(lot, _, _)| lots[lot]).collect();
+    let bots: Vec<i64> = BOTS_ON_LOTS.iter().map(|&(_, who, _)| ids[who as usize]).collect();
+    let limits: Vec<i32> = BOTS_ON_LOTS.iter().map(|&(_, _, limit)| limit as i32).collect();
+    tx.execute(INSERT_BOT_ASSIGNMENTS, &[&auctions, &bots, &limits]).await?;
     let bought: Vec<i64> = PEOPLE.iter().map(|p| p.purchased).collect();
     tx.execute(INSERT_LEDGER, &[&ids, &bought]).await?;
     tx.execute(SET_BALANCES, &[&ids]).await?;
@@ -216,9 +234,10 @@ pub async fn seed(
     Ok(Some(DemoSummary { users, auctions }))
 }
 
-/// Inserts one account, joined some weeks ago; returns its id.
+/// Inserts one account, joined some weeks ago; returns its id. Bots get a hash no password matches.
 async fn insert_person(tx: &Transaction<'_>, i: usize, hash: &str, now: Time) -> Result<i64> {
     let p = &PEOPLE[i];
+    let hash = if p.bot { super::bots::UNUSABLE_PASSWORD_HASH } else { hash };
     let joined = now - Duration::days(70 - 5 * i as i64);
     let email = (!p.bot).then(|| format!("{}@example.com", p.login));
     let ip = (!p.bot).then(|| format!("212.42.{}.{}", 96 + i, 17 + 11 * i));
@@ -228,8 +247,9 @@ async fn insert_person(tx: &Transaction<'_>, i: usize, hash: &str, now: Time) ->
     Ok(tx.query_one(&stmt, &params).await?.get(0))
 }
 
-/// Inserts one auction with its bids and pre-bids (their ledger entries come at the end).
-async fn insert_lot(tx: &Transaction<'_>, i: usize, ids: &[i64], now: Time) -> Result<()> {
+/// Inserts one auction with its bids and pre-bids (their ledger entries come at the end); returns
+/// its id.
+async fn insert_lot(tx: &Transaction<'_>, i: usize, ids: &[i64], now: Time) -> Result<i64> {
     let lot = &LOTS[i];
     let seq = bidders(lot)?;
     let offs = offsets(lot.prebids.len(), seq.len());
@@ -267,7 +287,7 @@ async fn insert_lot(tx: &Transaction<'_>, i: usize, ids: &[i64], now: Time) -> R
     let times: Vec<_> = (1..=users.len() as i64).rev().map(before).collect();
     let stmt = tx.prepare_cached(INSERT_PREBIDS).await?;
     tx.execute(&stmt, &[&auction, &users, &times]).await?;
-    Ok(())
+    Ok(auction)
 }
 
 /// Who places each bid of a started lot, oldest first: the pre-bidders (their converted pre-bids),
@@ -316,6 +336,21 @@ mod tests {
         }
         assert!(balance.iter().all(|&b| b >= 0), "{balance:?}");
         assert!(PEOPLE.iter().all(|p| p.bot || p.born.is_some()));
+    }
+
+    #[test]
+    fn bots_are_assigned_once_each_to_lots_where_they_can_still_bid() {
+        for (k, &(lot, who, limit)) in BOTS_ON_LOTS.iter().enumerate() {
+            assert!(PEOPLE[who as usize].bot, "{who:?} is not a bot");
+            assert!(
+                !BOTS_ON_LOTS[..k].iter().any(|&(l, w, _)| (l, w) == (lot, who)),
+                "{who:?} twice on {lot}"
+            );
+            let placed = bidders(&LOTS[lot]).unwrap().iter().filter(|&&b| b == who).count() as u32;
+            let running = !matches!(LOTS[lot].phase, Phase::Finished(_));
+            assert!(!running || limit == 0 || placed < limit, "{who:?} on {lot}: {placed} of {limit}");
+            assert!(running || placed > 0, "{who:?} is on finished lot {lot} without a bid");
+        }
     }
 
     #[test]

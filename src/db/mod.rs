@@ -6,6 +6,7 @@ pub mod admin_stats;
 pub mod admin_users;
 pub mod auctions;
 pub mod audit;
+pub mod bots;
 pub mod check;
 pub mod demo;
 pub mod group_commit;

@@ -7,13 +7,14 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::{GenericClient, Pool};
 use tokio_postgres::Row;
 use tokio_postgres::error::SqlState;
+use tyiyn_actors::bots::BotAssignment;
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::ids::{AuctionId, BidId, BotId, PrebidId, Tyiyn, UserId};
 use tyiyn_actors::rules::{Bidder, BidderId};
 use tyiyn_actors::state::{AuctionStatus, Prebid};
 use tyiyn_actors::store::{
-    AuctionDetails, AuctionSnapshot, AuctionStore, BidBatch, CommitError, CommittedBid, CommittedPrebid,
-    FinishRecord, Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+    AuctionDetails, AuctionSnapshot, AuctionStore, BidBatch, BotStoreError, CommitError, CommittedBid,
+    CommittedPrebid, FinishRecord, Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
 };
 use tyiyn_actors::view::{BidRecord, Winner};
 
@@ -298,6 +299,7 @@ async fn snapshot(db: &impl GenericClient, row: &Row) -> Result<AuctionSnapshot,
         })
         .collect();
     let recent_bids = recent_bids(db, AuctionId(id), RECENT_BIDS).await?;
+    let bots = super::bots::assignments(db, AuctionId(id)).await?;
     Ok(AuctionSnapshot {
         id: AuctionId(id),
         display_id: row.get(1),
@@ -316,6 +318,7 @@ async fn snapshot(db: &impl GenericClient, row: &Row) -> Result<AuctionSnapshot,
         last_bids,
         recent_bids,
         promoted: row.get(25),
+        bots,
     })
 }
 
@@ -438,5 +441,33 @@ impl AuctionStore for PgStore {
         promoted: bool,
     ) -> impl Future<Output = Result<Option<AuctionId>, StoreError>> + Send + 'static {
         super::promotion::set_promoted(self.pool.clone(), auction, promoted)
+    }
+
+    fn assign_bot(
+        &self,
+        auction: AuctionId,
+        bot: BotId,
+        active: bool,
+        bid_limit: u32,
+    ) -> impl Future<Output = Result<BotAssignment, BotStoreError>> + Send + 'static {
+        super::bots::assign(self.pool.clone(), auction, bot, active, bid_limit)
+    }
+
+    fn update_bot_assignment(
+        &self,
+        auction: AuctionId,
+        bot: BotId,
+        active: bool,
+        bid_limit: u32,
+    ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static {
+        super::bots::update_assignment(self.pool.clone(), auction, bot, active, bid_limit)
+    }
+
+    fn remove_bot_assignment(
+        &self,
+        auction: AuctionId,
+        bot: BotId,
+    ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static {
+        super::bots::remove_assignment(self.pool.clone(), auction, bot)
     }
 }

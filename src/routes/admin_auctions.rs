@@ -287,7 +287,7 @@ async fn record_deletion(state: &AppState, admin: &AdminUser, before: &AuctionIn
     record_after(state, &row).await;
 }
 
-async fn finished_or_missing(state: &AppState, id: AuctionId) -> Result<ApiError, ApiError> {
+pub(super) async fn finished_or_missing(state: &AppState, id: AuctionId) -> Result<ApiError, ApiError> {
     let client = state.pool.get().await?;
     Ok(if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
         ApiError::NotFound(Msg::AuctionNotFound)

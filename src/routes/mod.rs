@@ -1,7 +1,9 @@
 //! HTTP handlers, one module per resource, and the route table.
 
+pub mod admin_auction_bots;
 pub mod admin_auctions;
 pub mod admin_audit;
+pub mod admin_bots;
 pub mod admin_promoted;
 pub mod admin_stats;
 pub mod admin_users;
@@ -37,6 +39,8 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(admin_stats::routes)
         .configure(admin_promoted::routes)
         .configure(admin_audit::routes)
+        .configure(admin_bots::routes)
+        .configure(admin_auction_bots::routes)
         .configure(settings::routes)
         .configure(contract::routes);
 }

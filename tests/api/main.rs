@@ -5,6 +5,7 @@ mod admin_access;
 mod admin_reports;
 mod auctions;
 mod auth;
+mod bots;
 mod check;
 mod contract;
 mod helpers;

@@ -13,7 +13,7 @@ use super::{AuctionActor, BidAccepted, Pending, PlaceBid};
 use crate::clock::{Clock, UnixMillis};
 use crate::ids::UserId;
 use crate::outlets::BalanceChanged;
-use crate::rules::{BidRejected, Bidder};
+use crate::rules::{BidRejected, Bidder, BidderId};
 use crate::store::{AuctionStore, AuctionTally, BidBatch, CommitError, CommittedBid, NewBid};
 use crate::view::{BidRecord, EventKind};
 
@@ -21,7 +21,7 @@ type Reply = Result<BidAccepted, BidRejected>;
 
 impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     /// Decides a bid and queues it for commit; the receiver resolves after its batch commits.
-    /// Bots will submit through here too.
+    /// People's bids (`PlaceBid`) and bots' bids (`bots`) both come through here.
     pub(super) fn submit(
         &mut self,
         bidder: Bidder,
@@ -84,6 +84,8 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         }
         self.flush(ctx);
         self.on_idle(ctx);
+        // A committed bid (a person's above all) re-plans the bots; so does a refused batch.
+        self.arm_bots(ctx);
     }
 
     /// The batch is durable: apply it, answer each bid, then broadcast once.
@@ -100,6 +102,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
                 created_at: p.stamp,
             };
             self.remember(record.clone());
+            if let BidderId::Bot(bot) = p.bidder.id {
+                self.bots.record_bid(bot);
+            }
             if let (Some(user), Some(balance)) = (p.bidder.id.user(), committed.balance) {
                 self.env.outlets.balances.do_send(BalanceChanged { user, balance });
             }

@@ -152,5 +152,6 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             });
         }
         self.arm(ctx);
+        self.arm_bots(ctx);
     }
 }

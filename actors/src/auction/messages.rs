@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use actix::prelude::*;
 
+use crate::bots::{BotAssignment, BotError};
 use crate::clock::UnixMillis;
-use crate::ids::{AuctionId, PrebidId, UserId};
+use crate::ids::{AuctionId, BotId, PrebidId, UserId};
 use crate::outlets::Push;
 use crate::rules::{BidRejected, ControlError};
 use crate::store::AuctionDetails;
@@ -106,6 +107,44 @@ pub struct UpdateDetails {
 #[derive(Debug, Clone, Copy, Message)]
 #[rtype(result = "Result<(), ControlError>")]
 pub struct Delete;
+
+/// Admin: assign a bot to this (upcoming or live) auction. Persisted before the actor plans with
+/// it; answered with the assignment and the bot's bid count here so far.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "Result<BotAssignment, BotError>")]
+pub struct AssignBot {
+    /// The bot.
+    pub bot: BotId,
+    /// The most bids it may place here (0 = no limit).
+    pub bid_limit: u32,
+    /// Whether the assignment bids.
+    pub active: bool,
+}
+
+/// Admin: change a bot's assignment on this auction; absent fields keep their value.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "Result<BotAssignment, BotError>")]
+pub struct UpdateBotAssignment {
+    /// The bot.
+    pub bot: BotId,
+    /// The new active flag.
+    pub active: Option<bool>,
+    /// The new bid limit (0 = no limit).
+    pub bid_limit: Option<u32>,
+}
+
+/// Admin: remove a bot from this auction (its bids stay).
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "Result<(), BotError>")]
+pub struct UnassignBot {
+    /// The bot.
+    pub bot: BotId,
+}
+
+/// Return this auction's bot assignments, by assignment id, with their committed bid counts.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "Vec<BotAssignment>")]
+pub struct ListBots;
 
 /// Why an auction actor stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

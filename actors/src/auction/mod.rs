@@ -1,14 +1,17 @@
 //! [`AuctionActor`]: one actor per upcoming or live auction. It owns the auction's state; every
 //! change goes through it. Bids are decided in memory by [`AuctionState`], committed in batches
 //! (see `bidding`), answered and broadcast only after their commit. One timer, armed for the next
-//! deadline and stamped with a generation, drives go-live and finish (see `lifecycle`).
+//! deadline and stamped with a generation, drives go-live and finish (see `lifecycle`); a second
+//! one, with its own generation, wakes the auction's bots (see `bots`).
 
 use std::collections::VecDeque;
 use std::sync::Arc;
 
 use actix::prelude::*;
+use rand::rngs::StdRng;
 use tokio::sync::oneshot;
 
+use crate::bots::{BotConfig, BotRoster};
 use crate::clock::{Clock, UnixMillis};
 use crate::ids::UserId;
 use crate::outlets::{Outlets, Push};
@@ -18,6 +21,7 @@ use crate::store::{AuctionDetails, AuctionSnapshot, AuctionStore};
 use crate::view::BidRecord;
 
 mod bidding;
+mod bots;
 mod commands;
 mod control;
 mod lifecycle;
@@ -46,7 +50,8 @@ impl Default for ActorSettings {
     }
 }
 
-/// What every auction actor shares: the store, the clock, the rules and the outlets.
+/// What every auction actor shares: the store, the clock, the rules, the outlets and the bots'
+/// configuration.
 pub struct Env<S, C> {
     /// Persistence.
     pub store: Arc<S>,
@@ -58,6 +63,8 @@ pub struct Env<S, C> {
     pub outlets: Outlets,
     /// Runtime knobs.
     pub settings: ActorSettings,
+    /// The global bot settings, the length of a bot "second" and the random seed.
+    pub bots: BotConfig,
 }
 
 impl<S, C: Clone> Clone for Env<S, C> {
@@ -68,6 +75,7 @@ impl<S, C: Clone> Clone for Env<S, C> {
             rules: self.rules,
             outlets: self.outlets.clone(),
             settings: self.settings,
+            bots: self.bots.clone(),
         }
     }
 }
@@ -137,9 +145,13 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     /// The winner as the store recorded it at finish (with the names and role the actor does not
     /// otherwise know); `None` until finished, or when finished without bids.
     winner: Option<crate::view::Winner>,
-    /// Bot assignments: the bot driver (a later issue) reads these and submits bids through
-    /// `submit`, the same path as `PlaceBid`.
-    assignments: Vec<BotAssignment>,
+    /// Bot assignments: the bot driver submits their bids through `submit`, the path of `PlaceBid`.
+    bots: BotRoster,
+    /// The bots' wake-up, separate from the lifecycle timer, with its own generation.
+    bot_timer: Option<SpawnHandle>,
+    bot_generation: u64,
+    /// Picks bot delays and which bot bids; seeded from `Env::bots` and the auction id.
+    rng: StdRng,
     /// Whether this is the promoted auction (see `promotion`).
     promoted: bool,
     guard: StopGuard,
@@ -166,7 +178,10 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             wake_deferred: false,
             closing: None,
             winner: None,
-            assignments: Vec::new(),
+            bots: BotRoster::new(snap.bots),
+            bot_timer: None,
+            bot_generation: 0,
+            rng: env.bots.rng_for(snap.id),
             promoted: snap.promoted,
             guard: StopGuard { id: snap.id, supervision, reason: StopReason::Unexpected },
             env,
@@ -188,9 +203,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         })
     }
 
-    /// The bot assignments of this auction (empty until the bot issue lands).
+    /// The bot assignments of this auction, by assignment id.
     pub fn assignments(&self) -> &[BotAssignment] {
-        &self.assignments
+        self.bots.list()
     }
 }
 
@@ -201,5 +216,7 @@ impl<S: AuctionStore, C: Clock> Actor for AuctionActor<S, C> {
         // A restarted auction whose start or deadline passed while down is due now: the timer
         // fires at once and it goes through the normal go-live or finish path.
         self.arm(ctx);
+        // A restarted live auction's bots carry on with the counts the store kept.
+        self.arm_bots(ctx);
     }
 }

@@ -6,6 +6,7 @@ use actix::prelude::*;
 
 use super::{CreateAuction, ListViews, Lookup, Registry, Table};
 use crate::auction::{AuctionActor, BidAccepted, PlaceBid, PlacePrebid, PrebidAccepted};
+use crate::bots::BotNews;
 use crate::clock::Clock;
 use crate::ids::AuctionId;
 use crate::rules::{BidRejected, ControlError};
@@ -81,6 +82,13 @@ impl<S: AuctionStore, C: Clock> Directory<S, C> {
     /// Creates an auction and starts its actor.
     pub async fn create(&self, new: NewAuction) -> Result<AuctionInfo, ControlError> {
         self.registry.send(CreateAuction { new }).await.unwrap_or(Err(ControlError::StoreUnavailable))
+    }
+
+    /// Tells every running auction about a change of bots (settings, a bot's activity, a closed
+    /// bot); answered once the registry has applied it and forwarded it.
+    pub async fn bots_changed(&self, news: BotNews) {
+        // A registry that is gone has no actors to tell.
+        let _ = self.registry.send(news).await;
     }
 
     /// Every running auction, ordered by id.

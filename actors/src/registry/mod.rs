@@ -9,6 +9,7 @@ use std::sync::{Arc, RwLock};
 use actix::prelude::*;
 
 use crate::auction::{AuctionActor, AuctionStopped, Env, GetInfo, StopReason, Supervision};
+use crate::bots::BotNews;
 use crate::clock::{Clock, UnixMillis};
 use crate::ids::AuctionId;
 use crate::rules::ControlError;
@@ -194,6 +195,21 @@ impl<S: AuctionStore, C: Clock> Handler<Reload> for Registry<S, C> {
 
     fn handle(&mut self, msg: Reload, _: &mut Context<Self>) -> Self::Result {
         Box::pin(self.reload(msg.id).map(|addr, _, _| addr.is_some()))
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<BotNews> for Registry<S, C> {
+    type Result = ();
+
+    /// Applies new settings to the cell every actor reads, then tells every running actor, which
+    /// re-plans its bots. Actors started later read the cell and the store.
+    fn handle(&mut self, news: BotNews, _: &mut Context<Self>) {
+        if let BotNews::Settings(settings) = news {
+            self.env.bots.settings.set(settings);
+        }
+        for entry in self.running.values() {
+            entry.addr.do_send(news.clone());
+        }
     }
 }
 

@@ -5,18 +5,21 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
+use crate::bots::{BotAssignment, BotProfile};
 use crate::clock::UnixMillis;
-use crate::ids::{AuctionId, BidId, Tyiyn, UserId};
+use crate::ids::{AuctionId, BidId, BotId, Tyiyn, UserId};
 use crate::rules::Bidder;
 
 use super::types::AuctionSnapshot;
 
+mod bots;
 mod lifecycle;
 mod ops;
 mod promotion;
 mod row;
 mod txn;
 
+use bots::StoredBot;
 use row::Row;
 use txn::Inner;
 
@@ -116,11 +119,46 @@ impl MemoryStore {
         self.lock().stats
     }
 
-    /// Inserts an auction exactly as given (e.g. a live auction, to test a restart).
+    /// Inserts an auction exactly as given (e.g. a live auction, to test a restart), with its bot
+    /// assignments (their bots are registered if unknown).
     pub fn seed(&self, snap: AuctionSnapshot) {
         let mut inner = self.lock();
-        inner.next_id = inner.next_id.max(snap.id.0 + 1);
+        let top = snap.bots.iter().map(|a| a.id.0).fold(snap.id.0, i64::max);
+        inner.next_id = inner.next_id.max(top + 1);
+        for a in &snap.bots {
+            let bot = StoredBot { profile: a.profile.clone(), active: a.bot_active };
+            inner.bots.entry(a.bot).or_insert(bot);
+        }
         inner.rows.insert(snap.id, Row::new(snap));
+    }
+
+    /// Registers a bot named `first last` (username `bot<id>`), active or not.
+    pub fn add_bot(&self, bot: BotId, first: &str, last: &str, active: bool) {
+        let profile = BotProfile {
+            first_name: first.into(),
+            last_name: last.into(),
+            username: format!("bot{}", bot.0),
+        };
+        self.lock().bots.insert(bot, StoredBot { profile, active });
+    }
+
+    /// Activates or deactivates a bot, as the server's bot update does (its assignments' rows
+    /// then read the new state).
+    pub fn set_bot_active(&self, bot: BotId, active: bool) {
+        let mut inner = self.lock();
+        if let Some(b) = inner.bots.get_mut(&bot) {
+            b.active = active;
+        }
+        for row in inner.rows.values_mut() {
+            for a in row.snap.bots.iter_mut().filter(|a| a.bot == bot) {
+                a.bot_active = active;
+            }
+        }
+    }
+
+    /// An auction's stored bot assignments.
+    pub fn bot_assignments(&self, auction: AuctionId) -> Vec<BotAssignment> {
+        self.lock().rows.get(&auction).map(|r| r.snap.bots.clone()).unwrap_or_default()
     }
 
     /// The stored snapshot of an auction, whatever its status.

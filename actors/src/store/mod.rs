@@ -7,16 +7,17 @@
 
 use std::future::Future;
 
+use crate::bots::BotAssignment;
 use crate::clock::UnixMillis;
-use crate::ids::{AuctionId, BidId, UserId};
+use crate::ids::{AuctionId, BidId, BotId, UserId};
 
 mod memory;
 mod types;
 
 pub use memory::{MemoryStore, StoreStats, StoredBid};
 pub use types::{
-    AuctionDetails, AuctionSnapshot, AuctionTally, BidBatch, CommitError, CommittedBid, CommittedPrebid,
-    FinishRecord, Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+    AuctionDetails, AuctionSnapshot, AuctionTally, BidBatch, BotStoreError, CommitError, CommittedBid,
+    CommittedPrebid, FinishRecord, Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
 };
 
 /// Durable storage of auctions, bids, pre-bids and bid balances.
@@ -97,4 +98,32 @@ pub trait AuctionStore: Send + Sync + 'static {
         auction: AuctionId,
         promoted: bool,
     ) -> impl Future<Output = Result<Option<AuctionId>, StoreError>> + Send + 'static;
+
+    /// Assigns `bot` to `auction`, only if the bot exists, is not closed and is active
+    /// ([`BotStoreError::BotUnavailable`]), and only once per auction
+    /// ([`BotStoreError::AlreadyAssigned`], the unique constraint). Returns the assignment with the
+    /// bot's names and its bid count on this auction so far (counted from the bids).
+    fn assign_bot(
+        &self,
+        auction: AuctionId,
+        bot: BotId,
+        active: bool,
+        bid_limit: u32,
+    ) -> impl Future<Output = Result<BotAssignment, BotStoreError>> + Send + 'static;
+
+    /// Sets an assignment's active flag and bid limit ([`BotStoreError::NotAssigned`] if none).
+    fn update_bot_assignment(
+        &self,
+        auction: AuctionId,
+        bot: BotId,
+        active: bool,
+        bid_limit: u32,
+    ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static;
+
+    /// Removes an assignment ([`BotStoreError::NotAssigned`] if none); the bot's bids stay.
+    fn remove_bot_assignment(
+        &self,
+        auction: AuctionId,
+        bot: BotId,
+    ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static;
 }

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::bots::BotAssignment;
 use crate::clock::UnixMillis;
 use crate::ids::{AuctionId, BidId, PrebidId, Tyiyn, UserId};
 use crate::rules::{Bidder, BidderId};
@@ -80,6 +81,8 @@ pub struct AuctionSnapshot {
     pub recent_bids: Vec<BidRecord>,
     /// Whether it is the promoted auction (at most one is).
     pub promoted: bool,
+    /// Its bot assignments with each bot's bid count here (closed bots' are left out).
+    pub bots: Vec<BotAssignment>,
 }
 
 /// One bid to insert.
@@ -210,3 +213,20 @@ pub struct Refund {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("store unavailable: {0}")]
 pub struct StoreError(pub String);
+
+/// Why a bot assignment change did not commit. Nothing was written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BotStoreError {
+    /// The bot is already assigned to this auction (the unique constraint).
+    #[error("bot already assigned")]
+    AlreadyAssigned,
+    /// The bot is not assigned to this auction.
+    #[error("bot not assigned")]
+    NotAssigned,
+    /// The bot does not exist, is closed or is inactive.
+    #[error("bot unavailable")]
+    BotUnavailable,
+    /// The database is unreachable or failed.
+    #[error("store unavailable: {0}")]
+    Unavailable(String),
+}

@@ -45,6 +45,7 @@ pub fn upcoming(id: i64, start: UnixMillis) -> AuctionSnapshot {
         last_bids: Vec::new(),
         recent_bids: Vec::new(),
         promoted: false,
+        bots: Vec::new(),
     }
 }
 

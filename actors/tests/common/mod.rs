@@ -12,6 +12,7 @@ use actix::prelude::*;
 use serde_json::Value;
 use tokio::sync::mpsc;
 use tyiyn_actors::auction::{ActorSettings, AuctionActor, Env, Join};
+use tyiyn_actors::bots::BotConfig;
 use tyiyn_actors::outlets::{BalanceChanged, JsonEncoder, LobbyUpdate, Notice, Outlets, Push};
 use tyiyn_actors::store::{AuctionSnapshot, MemoryStore};
 use tyiyn_actors::{Clock, Rules, TokioClock, UnixMillis, UserId};
@@ -147,6 +148,8 @@ impl Harness {
             rules: Rules::default(),
             outlets,
             settings: ActorSettings::default(),
+            // Seeded, so bot delays and choices repeat from run to run.
+            bots: BotConfig { seed: Some(42), ..BotConfig::default() },
         };
         Harness { store, clock, env, outlet, lobby, balances }
     }

@@ -57,6 +57,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/auctions/{id}/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An auction's bots (a finished auction's as they were). */
+        get: operations["admin_list_auction_bots"];
+        put?: never;
+        /** Puts an active bot on a live or upcoming auction (once per auction). */
+        post: operations["admin_assign_bot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auctions/{id}/bots/{botId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a bot from a live or upcoming auction; its bids there stay. */
+        delete: operations["admin_unassign_bot"];
+        options?: never;
+        head?: never;
+        /** Changes a bot's assignment on a live or upcoming auction. */
+        patch: operations["admin_update_auction_bot"];
+        trace?: never;
+    };
     "/api/admin/auctions/{id}/end": {
         parameters: {
             query?: never;
@@ -106,6 +142,77 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bot-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The global bot settings. */
+        get: operations["admin_get_bot_settings"];
+        /** Saves the global bot settings; every running auction re-plans its bots with them at once. */
+        put: operations["admin_put_bot_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every open bot, newest first, with its live and upcoming auctions. */
+        get: operations["admin_list_bots"];
+        put?: never;
+        /** Creates a bot (it can never log in and has no balance). */
+        post: operations["admin_create_bot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bots/auction-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every live and upcoming auction with its bots. */
+        get: operations["admin_bots_auction_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Closes a bot: it leaves every live and upcoming auction; its past bids stay. */
+        delete: operations["admin_delete_bot"];
+        options?: never;
+        head?: never;
+        /** Activates or deactivates a bot everywhere. */
+        patch: operations["admin_update_bot"];
         trace?: never;
     };
     "/api/admin/finished-auctions": {
@@ -699,6 +806,32 @@ export interface components {
             /** Format: date-time */
             endTime: string | null;
         };
+        /** @description A bot to put on an auction. */
+        AssignForm: {
+            /**
+             * Format: int64
+             * @description Required: an active bot.
+             * @example 12
+             */
+            botId?: number | null;
+            /**
+             * Format: int64
+             * @description Whole number ≥ 0, default 0 (no limit).
+             * @example 0
+             */
+            bidLimit?: number | null;
+            /** @description Default `true`. */
+            isActive?: boolean | null;
+        };
+        /** @description A change of a bot on an auction; absent fields keep their value. */
+        AssignmentPatch: {
+            isActive?: boolean | null;
+            /**
+             * Format: int64
+             * @description Whole number ≥ 0 (0 = no limit).
+             */
+            bidLimit?: number | null;
+        };
         /**
          * @description The API's one Auction object (upcoming, live and finished alike): computed from an actor's
          *     memory for live and upcoming auctions, from PostgreSQL for finished ones.
@@ -767,6 +900,13 @@ export interface components {
              */
             adminBids: number;
             bids: components["schemas"]["StatsBid"][];
+        };
+        /** @description One live or upcoming auction and its bots. */
+        AuctionBots: {
+            auctionId: components["schemas"]["AuctionId"];
+            auctionTitle: string;
+            status: components["schemas"]["AuctionStatus"];
+            bots: components["schemas"]["BotAssignment"][];
         };
         /** @description The editable description of an auction (the admin form), shown in the Auction object. */
         AuctionDetails: {
@@ -963,6 +1103,158 @@ export interface components {
          * @enum {string}
          */
         BidStatus: "winning" | "outbid" | "won" | "lost";
+        /** @description A bot as the admin API shows it. */
+        Bot: {
+            /** Format: int64 */
+            id: number;
+            /** @example bot_erlan */
+            username: string;
+            /** @example Эрлан */
+            firstName: string;
+            /** @example Бейшеев */
+            lastName: string;
+            /** @description An inactive bot bids nowhere and cannot be assigned. */
+            isActive: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Its live and upcoming auctions. */
+            currentAuctions: components["schemas"]["BotAuction"][];
+        };
+        /**
+         * @description One bot assigned to one auction, as the admin API shows it:
+         *     `{id, botId, bot: {firstName, lastName, username}, isActive, bidLimit, currentBids}`.
+         */
+        BotAssignment: {
+            /** @description The assignment's id. */
+            id: components["schemas"]["BotAssignmentId"];
+            /** @description The bot. */
+            botId: components["schemas"]["BotId"];
+            /** @description The bot's names. */
+            bot: components["schemas"]["BotProfile"];
+            /** @description Whether this assignment bids. */
+            isActive: boolean;
+            /**
+             * Format: int32
+             * @description The most bids it may place here (0 = no limit).
+             */
+            bidLimit: number;
+            /**
+             * Format: int32
+             * @description Bids it placed here so far (counted from the stored bids).
+             */
+            currentBids: number;
+        };
+        /**
+         * Format: int64
+         * @description A bot assignment's primary key (one bot on one auction).
+         * @example 12
+         */
+        BotAssignmentId: number;
+        /** @description One live or upcoming auction a bot is assigned to. */
+        BotAuction: {
+            /** Format: int64 */
+            auctionId: number;
+            auctionTitle: string;
+            /**
+             * Format: int64
+             * @description The bot's bids on it so far.
+             */
+            currentBids: number;
+            /**
+             * Format: int32
+             * @description Its limit there (0 = no limit).
+             */
+            bidLimit: number;
+        };
+        /** @description A new bot. */
+        BotForm: {
+            /** @description Required. */
+            firstName?: string | null;
+            /** @description Required. */
+            lastName?: string | null;
+            /** @description Optional: generated (`bot_<first name in latin letters>`, unique) when absent. */
+            username?: string | null;
+            /** @description Default `true`. */
+            isActive?: boolean | null;
+        };
+        /**
+         * Format: int64
+         * @description A bot's primary key: the id of its `app_user` row (`is_bot`), which has no balance.
+         * @example 12
+         */
+        BotId: number;
+        /** @description A bot's change. */
+        BotPatch: {
+            /** @description Required: an inactive bot bids nowhere. */
+            isActive?: boolean | null;
+        };
+        /** @description A bot's public names, as the admin lists show them. */
+        BotProfile: {
+            /**
+             * @description First name.
+             * @example Эрлан
+             */
+            firstName: string;
+            /**
+             * @description Last name.
+             * @example Бейшеев
+             */
+            lastName: string;
+            /**
+             * @description Username (bots never log in).
+             * @example bot_erlan
+             */
+            username: string;
+        };
+        /** @description The answer of a removal. */
+        BotRemoved: {
+            ok: boolean;
+        };
+        /** @description The global bot settings (one row, edited by admins; spec section 5). */
+        BotSettings: {
+            /** @description Whether any bot bids at all. */
+            enabled: boolean;
+            /**
+             * Format: int32
+             * @description The shortest wait before a bot answers, in seconds (1–10).
+             * @example 5
+             */
+            minDelay: number;
+            /**
+             * Format: int32
+             * @description The longest wait before a bot answers, in seconds (1–10, ≥ `minDelay`).
+             * @example 6
+             */
+            maxDelay: number;
+            /**
+             * Format: int32
+             * @description How many of an auction's bots take part at most (0–5).
+             * @example 2
+             */
+            activeBots: number;
+        };
+        /** @description The bot settings; an absent field keeps its value. */
+        BotSettingsForm: {
+            enabled?: boolean | null;
+            /**
+             * Format: int64
+             * @description Whole seconds, 1–10, at most `maxDelay`.
+             * @example 5
+             */
+            minDelay?: number | null;
+            /**
+             * Format: int64
+             * @description Whole seconds, 1–10.
+             * @example 6
+             */
+            maxDelay?: number | null;
+            /**
+             * Format: int64
+             * @description 0–5.
+             * @example 2
+             */
+            activeBots?: number | null;
+        };
         /** @description The value to check: `username`, `email` or `phone`, by route. */
         CheckBody: {
             username?: string | null;
@@ -1871,6 +2163,344 @@ export interface operations {
             };
         };
     };
+    admin_list_auction_bots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its bots, by assignment id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotAssignment"][];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_assign_bot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignForm"];
+            };
+        };
+        responses: {
+            /** @description The assignment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotAssignment"];
+                };
+            };
+            /** @description `bot_and_auction_required` (no `botId`) or `bid_limit_invalid`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bot_not_found` or `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bot_already_assigned`, `bot_inactive` or `auction_finished` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_unassign_bot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+                /** @description Bot id */
+                botId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotRemoved"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bot_not_assigned` or `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_finished` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_update_auction_bot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+                /** @description Bot id */
+                botId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignmentPatch"];
+            };
+        };
+        responses: {
+            /** @description The assignment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotAssignment"];
+                };
+            };
+            /** @description `bid_limit_invalid`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bot_not_assigned` or `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_finished` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     end: {
         parameters: {
             query?: never;
@@ -2090,6 +2720,452 @@ export interface operations {
             };
             /** @description `forbidden`: not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_get_bot_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotSettings"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_put_bot_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotSettingsForm"];
+            };
+        };
+        responses: {
+            /** @description The saved settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotSettings"];
+                };
+            };
+            /** @description `validation_failed` or one field's code (`bot_delay_invalid`, `bot_delay_order`, `active_bots_invalid`), with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_bots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bot"][];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_create_bot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotForm"];
+            };
+        };
+        responses: {
+            /** @description The new bot */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bot"];
+                };
+            };
+            /** @description `bot_name_required`, or a field's code (`name_too_long`, `username_too_short`, `username_invalid_chars`, …) with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `username_taken` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_bots_auction_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The auctions and their bots, by auction id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuctionBots"][];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_delete_bot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Bot id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Closed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotRemoved"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bot_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_update_bot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Bot id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotPatch"];
+            };
+        };
+        responses: {
+            /** @description The bot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bot"];
+                };
+            };
+            /** @description `required` (`isActive`), with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bot_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -95,6 +95,7 @@ impl Inner {
             last_bids: Vec::new(),
             recent_bids: Vec::new(),
             promoted: false,
+            bots: Vec::new(),
         };
         self.rows.insert(id, Row::new(snap.clone()));
         Ok(snap)

@@ -5,8 +5,9 @@ use std::future::Future;
 use std::time::Duration;
 
 use super::MemoryStore;
+use crate::bots::BotAssignment;
 use crate::clock::UnixMillis;
-use crate::ids::{AuctionId, BidId, UserId};
+use crate::ids::{AuctionId, BidId, BotId, UserId};
 use crate::store::AuctionStore;
 use crate::store::types::*;
 
@@ -90,5 +91,33 @@ impl AuctionStore for MemoryStore {
         promoted: bool,
     ) -> impl Future<Output = Result<Option<AuctionId>, StoreError>> + Send + 'static {
         ready(self.lock().set_promoted(auction, promoted), None)
+    }
+
+    fn assign_bot(
+        &self,
+        auction: AuctionId,
+        bot: BotId,
+        active: bool,
+        bid_limit: u32,
+    ) -> impl Future<Output = Result<BotAssignment, BotStoreError>> + Send + 'static {
+        ready(self.lock().assign_bot(auction, bot, active, bid_limit), None)
+    }
+
+    fn update_bot_assignment(
+        &self,
+        auction: AuctionId,
+        bot: BotId,
+        active: bool,
+        bid_limit: u32,
+    ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static {
+        ready(self.lock().update_bot_assignment(auction, bot, active, bid_limit), None)
+    }
+
+    fn remove_bot_assignment(
+        &self,
+        auction: AuctionId,
+        bot: BotId,
+    ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static {
+        ready(self.lock().remove_bot_assignment(auction, bot), None)
     }
 }

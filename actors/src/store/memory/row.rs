@@ -38,6 +38,12 @@ impl Row {
 
     pub(super) fn insert(&mut self, bid: StoredBid, keep_history: bool) {
         self.last_bids.insert(bid.bidder.id, bid.stamp);
+        if let BidderId::Bot(bot) = bid.bidder.id {
+            // Like the SQL count over `bid`: an assigned bot's bids here.
+            for a in self.snap.bots.iter_mut().filter(|a| a.bot == bot) {
+                a.current_bids += 1;
+            }
+        }
         if keep_history {
             self.history.push(bid.clone());
         }

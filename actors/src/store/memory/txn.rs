@@ -5,10 +5,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::bots::StoredBot;
 use super::row::Row;
 use super::{StoreStats, StoredBid};
 use crate::clock::UnixMillis;
-use crate::ids::{AuctionId, BidId, PrebidId, UserId};
+use crate::ids::{AuctionId, BidId, BotId, PrebidId, UserId};
 use crate::state::{AuctionStatus, Prebid};
 use crate::store::types::*;
 
@@ -17,6 +18,7 @@ use crate::store::types::*;
 pub(super) struct Inner {
     pub(super) balances: HashMap<UserId, i64>,
     pub(super) usernames: HashMap<UserId, Arc<str>>,
+    pub(super) bots: HashMap<BotId, StoredBot>,
     default_balance: i64,
     pub(super) rows: HashMap<AuctionId, Row>,
     pub(super) notifications: Vec<(UserId, AuctionId)>,

@@ -1,0 +1,1 @@
+delete from bot_assignment where auction_id = $1 and bot_id = $2

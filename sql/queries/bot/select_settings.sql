@@ -1,0 +1,1 @@
+select enabled, min_delay, max_delay, active_bots from bot_setting

@@ -1,0 +1,266 @@
+//! Bots on auctions: messages to the auction's actor, which persists each change before it
+//! re-plans its bots; the audit row follows the actor's answer. A finished auction has no actor:
+//! its assignments are read from PostgreSQL and no longer change.
+
+use actix_web::{HttpResponse, delete, get, patch, post, web};
+use futures_util::future::join_all;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tyiyn_actors::auction::{AssignBot, ListBots, UnassignBot, UpdateBotAssignment};
+use tyiyn_actors::bots::{BotAssignment, BotError};
+use tyiyn_actors::clock::Clock;
+use tyiyn_actors::ids::{AuctionId, BotId};
+use tyiyn_actors::state::AuctionStatus;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::admin_auctions::{control, finished_or_missing};
+use super::admin_bots::{BotRemoved, audit, bounded, whole};
+use crate::auth::AdminUser;
+use crate::db;
+use crate::error::{ApiError, ErrorBody};
+use crate::i18n::Msg;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(admin_bots_auction_status)
+        .service(admin_list_auction_bots)
+        .service(admin_assign_bot)
+        .service(admin_update_auction_bot)
+        .service(admin_unassign_bot);
+}
+
+/// One live or upcoming auction and its bots.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuctionBots {
+    pub auction_id: AuctionId,
+    pub auction_title: String,
+    pub status: AuctionStatus,
+    pub bots: Vec<BotAssignment>,
+}
+
+/// A bot to put on an auction.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AssignForm {
+    /// Required: an active bot.
+    #[schema(value_type = Option<i64>, example = 12)]
+    bot_id: Option<Value>,
+    /// Whole number ≥ 0, default 0 (no limit).
+    #[schema(value_type = Option<i64>, example = 0)]
+    bid_limit: Option<Value>,
+    /// Default `true`.
+    is_active: Option<bool>,
+}
+
+/// A change of a bot on an auction; absent fields keep their value.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AssignmentPatch {
+    is_active: Option<bool>,
+    /// Whole number ≥ 0 (0 = no limit).
+    #[schema(value_type = Option<i64>)]
+    bid_limit: Option<Value>,
+}
+
+/// The largest bid limit accepted (the column is an `integer`).
+const MAX_BID_LIMIT: i64 = 1_000_000;
+
+fn bot_error(err: BotError) -> ApiError {
+    match err {
+        BotError::AlreadyAssigned => ApiError::Conflict(Msg::BotAlreadyAssigned),
+        BotError::NotAssigned => ApiError::NotFound(Msg::BotNotAssigned),
+        BotError::BotUnavailable => ApiError::Conflict(Msg::BotInactive),
+        BotError::Control(e) => control(e),
+    }
+}
+
+/// An assignment as the audit log keeps it: the wire shape plus its auction.
+fn logged(auction: AuctionId, a: &BotAssignment) -> Value {
+    json!({"auctionId": auction, "botId": a.bot, "isActive": a.active, "bidLimit": a.bid_limit})
+}
+
+/// Every live and upcoming auction with its bots.
+#[utoipa::path(
+    tag = "admin",
+    responses((status = 200, description = "The auctions and their bots, by auction id", body = Vec<AuctionBots>), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
+)]
+#[get("/admin/bots/auction-status")]
+async fn admin_bots_auction_status(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
+    let auctions = state.auctions.list().await;
+    let bots = join_all(auctions.iter().map(|a| state.auctions.ask(a.id, ListBots))).await;
+    let rows: Vec<AuctionBots> = auctions
+        .into_iter()
+        .zip(bots)
+        .filter(|(a, _)| a.status != AuctionStatus::Finished)
+        .filter_map(|(a, bots)| {
+            // An auction that finished in between has no actor to answer: it is no longer listed.
+            let bots = bots?;
+            Some(AuctionBots {
+                auction_id: a.id,
+                auction_title: a.details.title.clone(),
+                status: a.status,
+                bots,
+            })
+        })
+        .collect();
+    HttpResponse::Ok().json(rows)
+}
+
+/// An auction's bots (a finished auction's as they were).
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses(
+        (status = 200, description = "Its bots, by assignment id", body = Vec<BotAssignment>),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
+        (status = 404, description = "`auction_not_found`", body = ErrorBody),
+    )
+)]
+#[get("/admin/auctions/{id}/bots")]
+async fn admin_list_auction_bots(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = AuctionId(path.into_inner());
+    if let Some(bots) = state.auctions.ask(id, ListBots).await {
+        return Ok(HttpResponse::Ok().json(bots));
+    }
+    let client = state.pool.get().await?;
+    if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
+        return Err(ApiError::NotFound(Msg::AuctionNotFound));
+    }
+    Ok(HttpResponse::Ok().json(db::bots::assignments(&client, id).await?))
+}
+
+/// Puts an active bot on a live or upcoming auction (once per auction).
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "Auction id")),
+    request_body = AssignForm,
+    responses(
+        (status = 201, description = "The assignment", body = BotAssignment),
+        (status = 400, description = "`bot_and_auction_required` (no `botId`) or `bid_limit_invalid`, with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
+        (status = 404, description = "`bot_not_found` or `auction_not_found`", body = ErrorBody),
+        (status = 409, description = "`bot_already_assigned`, `bot_inactive` or `auction_finished`", body = ErrorBody),
+    )
+)]
+#[post("/admin/auctions/{id}/bots")]
+async fn admin_assign_bot(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+    body: web::Json<AssignForm>,
+) -> Result<HttpResponse, ApiError> {
+    let id = AuctionId(path.into_inner());
+    let f = body.into_inner();
+    let mut errors = Vec::new();
+    let bot = match f.bot_id.as_ref().filter(|v| !v.is_null()).map(whole) {
+        Some(Some(bot)) => Some(bot),
+        _ => {
+            errors.push(("botId", Msg::BotAndAuctionRequired));
+            None
+        }
+    };
+    let bid_limit = bounded(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
+        .map_err(|()| errors.push(("bidLimit", Msg::BidLimitInvalid)))
+        .ok()
+        .flatten()
+        .unwrap_or(0);
+    ApiError::check(errors)?;
+    let bot = bot.ok_or(ApiError::BadRequest(Msg::BotAndAuctionRequired))?;
+    let client = state.pool.get().await?;
+    match db::bots::get(&client, bot).await? {
+        None => return Err(ApiError::NotFound(Msg::BotNotFound)),
+        Some(b) if !b.is_active => return Err(ApiError::Conflict(Msg::BotInactive)),
+        Some(_) => {}
+    }
+    let msg = AssignBot { bot: BotId(bot), bid_limit, active: f.is_active.unwrap_or(true) };
+    let assigned = match state.auctions.ask(id, msg).await {
+        Some(result) => result.map_err(bot_error)?,
+        None => return Err(finished_or_missing(&state, id).await?),
+    };
+    audit(&client, &admin, "bot.assign", ("bot", Some(bot)), None, Some(logged(id, &assigned))).await?;
+    Ok(HttpResponse::Created().json(assigned))
+}
+
+/// The bot's assignment on a running auction, or the error that says why there is none.
+async fn assignment(state: &AppState, id: AuctionId, bot: BotId) -> Result<BotAssignment, ApiError> {
+    match state.auctions.ask(id, ListBots).await {
+        Some(bots) => bots.into_iter().find(|a| a.bot == bot).ok_or(ApiError::NotFound(Msg::BotNotAssigned)),
+        None => Err(finished_or_missing(state, id).await?),
+    }
+}
+
+/// Changes a bot's assignment on a live or upcoming auction.
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "Auction id"), ("botId" = i64, Path, description = "Bot id")),
+    request_body = AssignmentPatch,
+    responses(
+        (status = 200, description = "The assignment", body = BotAssignment),
+        (status = 400, description = "`bid_limit_invalid`, with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
+        (status = 404, description = "`bot_not_assigned` or `auction_not_found`", body = ErrorBody),
+        (status = 409, description = "`auction_finished`", body = ErrorBody),
+    )
+)]
+#[patch("/admin/auctions/{id}/bots/{botId}")]
+async fn admin_update_auction_bot(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+    body: web::Json<AssignmentPatch>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, bot) = path.into_inner();
+    let (id, bot) = (AuctionId(id), BotId(bot));
+    let f = body.into_inner();
+    let bid_limit = bounded(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
+        .map_err(|()| ApiError::invalid("bidLimit", Msg::BidLimitInvalid))?;
+    let before = assignment(&state, id, bot).await?;
+    let msg = UpdateBotAssignment { bot, active: f.is_active, bid_limit };
+    let updated = match state.auctions.ask(id, msg).await {
+        Some(result) => result.map_err(bot_error)?,
+        None => return Err(finished_or_missing(&state, id).await?),
+    };
+    let client = state.pool.get().await?;
+    let (was, now) = (Some(logged(id, &before)), Some(logged(id, &updated)));
+    audit(&client, &admin, "bot.assignment_update", ("bot", Some(bot.0)), was, now).await?;
+    Ok(HttpResponse::Ok().json(updated))
+}
+
+/// Removes a bot from a live or upcoming auction; its bids there stay.
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "Auction id"), ("botId" = i64, Path, description = "Bot id")),
+    responses(
+        (status = 200, description = "Removed", body = BotRemoved),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
+        (status = 404, description = "`bot_not_assigned` or `auction_not_found`", body = ErrorBody),
+        (status = 409, description = "`auction_finished`", body = ErrorBody),
+    )
+)]
+#[delete("/admin/auctions/{id}/bots/{botId}")]
+async fn admin_unassign_bot(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, bot) = path.into_inner();
+    let (id, bot) = (AuctionId(id), BotId(bot));
+    let before = assignment(&state, id, bot).await?;
+    match state.auctions.ask(id, UnassignBot { bot }).await {
+        Some(result) => result.map_err(bot_error)?,
+        None => return Err(finished_or_missing(&state, id).await?),
+    }
+    let client = state.pool.get().await?;
+    audit(&client, &admin, "bot.unassign", ("bot", Some(bot.0)), Some(logged(id, &before)), None).await?;
+    Ok(HttpResponse::Ok().json(BotRemoved { ok: true }))
+}

@@ -1,0 +1,324 @@
+//! Admin control of bots and of the global bot settings: plain SQL, each change in one transaction
+//! with its audit row, then announced to every running auction through the registry (`BotNews`),
+//! whose actors re-plan their bots. Bots on auctions: `admin_auction_bots`.
+
+use actix_web::{HttpResponse, delete, get, patch, post, put, web};
+use deadpool_postgres::GenericClient;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tyiyn_actors::bots::{BotNews, BotSettings};
+use tyiyn_actors::ids::BotId;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::auth::AdminUser;
+use crate::db;
+use crate::db::audit::Action;
+use crate::db::bots::{BotView, NewBot};
+use crate::domain;
+use crate::error::{ApiError, ErrorBody};
+use crate::i18n::Msg;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(admin_list_bots)
+        .service(admin_create_bot)
+        .service(admin_update_bot)
+        .service(admin_delete_bot)
+        .service(admin_get_bot_settings)
+        .service(admin_put_bot_settings);
+}
+
+/// The answer of a removal.
+#[derive(Serialize, ToSchema)]
+pub struct BotRemoved {
+    pub ok: bool,
+}
+
+/// A new bot.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct BotForm {
+    /// Required.
+    first_name: Option<String>,
+    /// Required.
+    last_name: Option<String>,
+    /// Optional: generated (`bot_<first name in latin letters>`, unique) when absent.
+    username: Option<String>,
+    /// Default `true`.
+    is_active: Option<bool>,
+}
+
+/// A bot's change.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct BotPatch {
+    /// Required: an inactive bot bids nowhere.
+    is_active: Option<bool>,
+}
+
+/// The bot settings; an absent field keeps its value.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct BotSettingsForm {
+    enabled: Option<bool>,
+    /// Whole seconds, 1–10, at most `maxDelay`.
+    #[schema(value_type = Option<i64>, example = 5)]
+    min_delay: Option<Value>,
+    /// Whole seconds, 1–10.
+    #[schema(value_type = Option<i64>, example = 6)]
+    max_delay: Option<Value>,
+    /// 0–5.
+    #[schema(value_type = Option<i64>, example = 2)]
+    active_bots: Option<Value>,
+}
+
+/// A whole number from a JSON number or a numeric string; `None` for anything else.
+pub(super) fn whole(v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(n) => {
+            n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 1e15).map(|f| f as i64))
+        }
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// An optional whole number within `range`: `Ok(None)` when absent or null.
+pub(super) fn bounded(v: Option<&Value>, range: std::ops::RangeInclusive<i64>) -> Result<Option<u32>, ()> {
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => {
+            whole(v).filter(|n| range.contains(n)).and_then(|n| u32::try_from(n).ok()).map(Some).ok_or(())
+        }
+    }
+}
+
+/// Writes the audit row of a bot action.
+pub(super) async fn audit(
+    db: &impl GenericClient,
+    admin: &AdminUser,
+    action: &'static str,
+    target: (&'static str, Option<i64>),
+    before: Option<Value>,
+    after: Option<Value>,
+) -> Result<(), ApiError> {
+    let entry = Action {
+        admin_id: admin.0.id,
+        admin_name: &admin.0.username,
+        action,
+        target_type: target.0,
+        target_id: target.1,
+        before,
+        after,
+    };
+    db::audit::record(db, &entry).await?;
+    Ok(())
+}
+
+fn shown(bot: &BotView) -> Value {
+    json!({"username": bot.username, "firstName": bot.first_name, "lastName": bot.last_name,
+           "isActive": bot.is_active})
+}
+
+/// Every open bot, newest first, with its live and upcoming auctions.
+#[utoipa::path(
+    tag = "admin",
+    responses((status = 200, description = "The bots", body = Vec<BotView>), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
+)]
+#[get("/admin/bots")]
+async fn admin_list_bots(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let client = state.pool.get().await?;
+    Ok(HttpResponse::Ok().json(db::bots::list(&client).await?))
+}
+
+/// Creates a bot (it can never log in and has no balance).
+#[utoipa::path(
+    tag = "admin",
+    request_body = BotForm,
+    responses(
+        (status = 201, description = "The new bot", body = BotView),
+        (status = 400, description = "`bot_name_required`, or a field's code (`name_too_long`, `username_too_short`, `username_invalid_chars`, …) with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
+        (status = 409, description = "`username_taken`", body = ErrorBody),
+    )
+)]
+#[post("/admin/bots")]
+async fn admin_create_bot(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<BotForm>,
+) -> Result<HttpResponse, ApiError> {
+    let f = body.into_inner();
+    let mut errors = Vec::new();
+    let first = f.first_name.as_deref().map(str::trim).unwrap_or_default();
+    let last = f.last_name.as_deref().map(str::trim).unwrap_or_default();
+    // One message names both fields; it is reported on the first one missing.
+    if first.is_empty() {
+        errors.push(("firstName", Msg::BotNameRequired));
+    } else if last.is_empty() {
+        errors.push(("lastName", Msg::BotNameRequired));
+    }
+    for (field, value) in [("firstName", first), ("lastName", last)] {
+        if value.chars().count() > 64 {
+            errors.push((field, Msg::NameLong));
+        }
+    }
+    let username =
+        super::optional(&mut errors, "username", f.username.as_deref(), |v| domain::username(v.trim()));
+    ApiError::check(errors)?;
+
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    let username = match username {
+        Some(given) => given,
+        None => free_username(&tx, first).await?,
+    };
+    let new = NewBot {
+        username: &username,
+        first_name: first,
+        last_name: last,
+        is_active: f.is_active.unwrap_or(true),
+    };
+    let id = db::bots::create(&tx, &new).await?;
+    let bot =
+        db::bots::get(&tx, id).await?.ok_or_else(|| anyhow::anyhow!("bot {id} vanished after insert"))?;
+    audit(&tx, &admin, "bot.create", ("bot", Some(id)), None, Some(shown(&bot))).await?;
+    tx.commit().await?;
+    Ok(HttpResponse::Created().json(bot))
+}
+
+/// The first generated username nobody has.
+async fn free_username(db: &impl GenericClient, first: &str) -> Result<String, ApiError> {
+    for candidate in db::bots::username_candidates(first).take(40) {
+        if !db::users::username_exists(db, &candidate).await? {
+            return Ok(candidate);
+        }
+    }
+    Err(ApiError::taken("username", Msg::UsernameTaken))
+}
+
+/// Activates or deactivates a bot everywhere.
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "Bot id")),
+    request_body = BotPatch,
+    responses(
+        (status = 200, description = "The bot", body = BotView),
+        (status = 400, description = "`required` (`isActive`), with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
+        (status = 404, description = "`bot_not_found`", body = ErrorBody),
+    )
+)]
+#[patch("/admin/bots/{id}")]
+async fn admin_update_bot(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+    body: web::Json<BotPatch>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let Some(active) = body.is_active else {
+        return Err(ApiError::invalid("isActive", Msg::Required));
+    };
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    let before = db::bots::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;
+    db::bots::set_active(&tx, id, active).await?;
+    let (was, now) = (json!({"isActive": before}), json!({"isActive": active}));
+    audit(&tx, &admin, "bot.update", ("bot", Some(id)), Some(was), Some(now)).await?;
+    tx.commit().await?;
+    state.auctions.bots_changed(BotNews::BotActive { bot: BotId(id), active }).await;
+    let bot = db::bots::get(&client, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;
+    Ok(HttpResponse::Ok().json(bot))
+}
+
+/// Closes a bot: it leaves every live and upcoming auction; its past bids stay.
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "Bot id")),
+    responses(
+        (status = 200, description = "Closed", body = BotRemoved),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
+        (status = 404, description = "`bot_not_found`", body = ErrorBody),
+    )
+)]
+#[delete("/admin/bots/{id}")]
+async fn admin_delete_bot(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    db::bots::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;
+    let bot = db::bots::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;
+    let left = db::bots::close(&tx, id).await?;
+    let mut before = shown(&bot);
+    before["auctions"] = json!(left);
+    audit(&tx, &admin, "bot.delete", ("bot", Some(id)), Some(before), None).await?;
+    tx.commit().await?;
+    state.auctions.bots_changed(BotNews::BotClosed { bot: BotId(id) }).await;
+    Ok(HttpResponse::Ok().json(BotRemoved { ok: true }))
+}
+
+/// The global bot settings.
+#[utoipa::path(
+    tag = "admin",
+    responses((status = 200, description = "The settings", body = BotSettings), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
+)]
+#[get("/admin/bot-settings")]
+async fn admin_get_bot_settings(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let client = state.pool.get().await?;
+    Ok(HttpResponse::Ok().json(db::bots::settings(&client).await?))
+}
+
+/// Saves the global bot settings; every running auction re-plans its bots with them at once.
+#[utoipa::path(
+    tag = "admin",
+    request_body = BotSettingsForm,
+    responses(
+        (status = 200, description = "The saved settings", body = BotSettings),
+        (status = 400, description = "`validation_failed` or one field's code (`bot_delay_invalid`, `bot_delay_order`, `active_bots_invalid`), with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
+    )
+)]
+#[put("/admin/bot-settings")]
+async fn admin_put_bot_settings(
+    admin: AdminUser,
+    state: web::Data<AppState>,
+    body: web::Json<BotSettingsForm>,
+) -> Result<HttpResponse, ApiError> {
+    let f = body.into_inner();
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    let current = db::bots::settings(&tx).await?;
+    let mut errors = Vec::new();
+    let mut field = |name: &'static str, v: Option<&Value>, range, msg, keep: u32| {
+        bounded(v, range).map(|n| n.unwrap_or(keep)).map_err(|()| errors.push((name, msg))).unwrap_or(keep)
+    };
+    let min_delay = field("minDelay", f.min_delay.as_ref(), 1..=10, Msg::BotDelayInvalid, current.min_delay);
+    let max_delay = field("maxDelay", f.max_delay.as_ref(), 1..=10, Msg::BotDelayInvalid, current.max_delay);
+    let active_bots =
+        field("activeBots", f.active_bots.as_ref(), 0..=5, Msg::ActiveBotsInvalid, current.active_bots);
+    if errors.is_empty() && min_delay > max_delay {
+        errors.push(("minDelay", Msg::BotDelayOrder));
+    }
+    ApiError::check(errors)?;
+    let new =
+        BotSettings { enabled: f.enabled.unwrap_or(current.enabled), min_delay, max_delay, active_bots };
+    let saved = db::bots::save_settings(&tx, &new).await?;
+    let (before, after) = (serde_json::to_value(current).ok(), serde_json::to_value(saved).ok());
+    audit(&tx, &admin, "bot_settings.update", ("bot_settings", None), before, after).await?;
+    tx.commit().await?;
+    state.auctions.bots_changed(BotNews::Settings(saved)).await;
+    Ok(HttpResponse::Ok().json(saved))
+}

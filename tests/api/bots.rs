@@ -1,0 +1,533 @@
+//! Bots over HTTP: their CRUD and settings, assignments to auctions, and bots bidding on a live
+//! auction through the real runtime (a bot "second" of 20 ms, so the default 5–6 s delays take
+//! ~110 ms). Waits poll the bids endpoint until a condition holds, with a deadline of seconds;
+//! nothing asserts on wall-clock timing.
+
+use std::time::{Duration, Instant};
+
+use reqwest::Client;
+use serde_json::{Value, json};
+use tyiyn::config::Settings;
+
+use crate::helpers::{TestApp, User, expect_error, long_countdowns, spawn_app_on, spawn_app_with};
+
+/// Long countdowns, quick bots, a fixed seed, and a short minimum between one bidder's bids (the
+/// person in these tests answers a bot within milliseconds).
+fn quick_bots(s: &mut Settings) {
+    long_countdowns(s);
+    s.auction.bot_second_ms = 20;
+    s.auction.bot_seed = Some(7);
+    s.auction.min_bid_interval_ms = 10;
+}
+
+async fn json_of(res: reqwest::Response) -> Value {
+    res.json().await.expect("a JSON body")
+}
+
+async fn create_bot(admin: &User, first: &str, last: &str) -> Value {
+    let res = admin.post("/api/admin/bots", json!({"firstName": first, "lastName": last})).await;
+    assert_eq!(res.status(), 201, "creating bot {first}");
+    json_of(res).await
+}
+
+async fn assign(admin: &User, auction: i64, bot: i64, bid_limit: i64) -> Value {
+    let res = admin
+        .post(&format!("/api/admin/auctions/{auction}/bots"), json!({"botId": bot, "bidLimit": bid_limit}))
+        .await;
+    assert_eq!(res.status(), 201, "assigning bot {bot}");
+    json_of(res).await
+}
+
+async fn bids(app: &TestApp, auction: i64) -> Vec<Value> {
+    json_of(app.get(&format!("/api/auctions/{auction}/bids")).await)
+        .await
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn bot_bids(bids: &[Value]) -> usize {
+    bids.iter().filter(|b| b["isBot"] == true).count()
+}
+
+/// Polls the auction's bids (newest first) until `done` holds; panics after ten seconds.
+async fn wait_for(app: &TestApp, auction: i64, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let now = bids(app, auction).await;
+        if done(&now) {
+            return now;
+        }
+        assert!(Instant::now() < deadline, "bids never reached the expected state: {now:#?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Gives the bots many times their delay (≤ 120 ms here) to do something they must not do.
+async fn quiet_period() {
+    tokio::time::sleep(Duration::from_millis(800)).await;
+}
+
+async fn audit_count(app: &TestApp, action: &str) -> i64 {
+    let db = app.db().await;
+    db.query_one("select count(*) from audit_entry where action = $1", &[&action]).await.unwrap().get(0)
+}
+
+async fn set_enabled(admin: &User, enabled: bool) {
+    let res = admin.put("/api/admin/bot-settings", json!({"enabled": enabled})).await;
+    assert_eq!(res.status(), 200);
+}
+
+#[actix_web::test]
+async fn bots_are_created_listed_deactivated_and_closed_by_admins_only() {
+    let app = spawn_app_with(long_countdowns).await;
+    expect_error(app.get("/api/admin/bots").await, 401, "unauthorized").await;
+    let user = app.new_user("plain").await;
+    expect_error(user.post("/api/admin/bots", json!({})).await, 403, "forbidden").await;
+    let admin = app.new_admin("boss").await;
+
+    let body = expect_error(
+        admin.post("/api/admin/bots", json!({"lastName": "Бейшеев"})).await,
+        400,
+        "bot_name_required",
+    )
+    .await;
+    assert_eq!(body["error"], "Заполните имя и фамилию бота");
+    assert_eq!(body["fields"]["firstName"], "Заполните имя и фамилию бота");
+    let body = expect_error(
+        admin.post("/api/admin/bots", json!({"firstName": "Эрлан", "lastName": " "})).await,
+        400,
+        "bot_name_required",
+    )
+    .await;
+    assert!(body["fields"]["lastName"].is_string());
+    let res = admin
+        .post("/api/admin/bots", json!({"firstName": "Эрлан", "lastName": "Бейшеев", "username": "ab"}))
+        .await;
+    expect_error(res, 400, "username_too_short").await;
+
+    let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await;
+    assert_eq!(erlan["username"], "bot_erlan");
+    assert_eq!((erlan["firstName"].as_str(), erlan["lastName"].as_str()), (Some("Эрлан"), Some("Бейшеев")));
+    assert_eq!((erlan["isActive"].as_bool(), erlan["currentAuctions"].clone()), (Some(true), json!([])));
+    assert!(erlan["createdAt"].is_string());
+    let second = create_bot(&admin, "Эрлан", "Токтогулов").await;
+    assert_eq!(second["username"], "bot_erlan_2");
+    let res = admin
+        .post("/api/admin/bots", json!({"firstName": "А", "lastName": "Б", "username": "BOT_ERLAN"}))
+        .await;
+    expect_error(res, 409, "username_taken").await;
+    let named = admin
+        .post(
+            "/api/admin/bots",
+            json!({"firstName": "Динара", "lastName": "Алиева", "username": "dinara_bot", "isActive": false}),
+        )
+        .await;
+    let named = json_of(named).await;
+    assert_eq!((named["username"].as_str(), named["isActive"].as_bool()), (Some("dinara_bot"), Some(false)));
+
+    let list = json_of(admin.get("/api/admin/bots").await).await;
+    let names: Vec<&str> = list.as_array().unwrap().iter().map(|b| b["username"].as_str().unwrap()).collect();
+    assert_eq!(names, ["dinara_bot", "bot_erlan_2", "bot_erlan"], "newest first");
+    let login = app.post("/api/auth/login", json!({"username": "bot_erlan", "password": "!bot"})).await;
+    expect_error(login, 401, "invalid_credentials").await;
+
+    let id = erlan["id"].as_i64().unwrap();
+    let res = admin
+        .client
+        .patch(app.url(&format!("/api/admin/bots/{id}")))
+        .json(&json!({"isActive": false}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(json_of(res).await["isActive"], false);
+    let res =
+        admin.client.patch(app.url(&format!("/api/admin/bots/{id}"))).json(&json!({})).send().await.unwrap();
+    expect_error(res, 400, "required").await;
+    let res = admin
+        .client
+        .patch(app.url("/api/admin/bots/999999"))
+        .json(&json!({"isActive": true}))
+        .send()
+        .await
+        .unwrap();
+    expect_error(res, 404, "bot_not_found").await;
+    expect_error(admin.delete(&format!("/api/admin/bots/{}", user.id)).await, 404, "bot_not_found").await;
+
+    assert_eq!(json_of(admin.delete(&format!("/api/admin/bots/{id}")).await).await, json!({"ok": true}));
+    expect_error(admin.delete(&format!("/api/admin/bots/{id}")).await, 404, "bot_not_found").await;
+    let list = json_of(admin.get("/api/admin/bots").await).await;
+    assert_eq!(list.as_array().unwrap().len(), 2, "a closed bot is not listed");
+
+    assert_eq!(audit_count(&app, "bot.create").await, 3);
+    assert_eq!(audit_count(&app, "bot.update").await, 1);
+    assert_eq!(audit_count(&app, "bot.delete").await, 1);
+    let db = app.db().await;
+    let row = db
+        .query_one("select admin_name, target_type, target_id, before, after from audit_entry where action = 'bot.update'", &[])
+        .await
+        .unwrap();
+    assert_eq!((row.get::<_, String>(0), row.get::<_, String>(1)), ("boss".into(), "bot".into()));
+    assert_eq!(row.get::<_, Option<i64>>(2), Some(id));
+    assert_eq!(row.get::<_, Value>(3), json!({"isActive": true}));
+    assert_eq!(row.get::<_, Value>(4), json!({"isActive": false}));
+}
+
+#[actix_web::test]
+async fn bot_settings_are_validated_saved_and_audited() {
+    let app = spawn_app_with(long_countdowns).await;
+    expect_error(app.get("/api/admin/bot-settings").await, 401, "unauthorized").await;
+    let admin = app.new_admin("boss").await;
+    let defaults = json!({"enabled": true, "minDelay": 5, "maxDelay": 6, "activeBots": 2});
+    assert_eq!(json_of(admin.get("/api/admin/bot-settings").await).await, defaults);
+
+    let body = expect_error(
+        admin.put("/api/admin/bot-settings", json!({"minDelay": 0})).await,
+        400,
+        "bot_delay_invalid",
+    )
+    .await;
+    assert!(body["fields"]["minDelay"].is_string());
+    expect_error(
+        admin.put("/api/admin/bot-settings", json!({"maxDelay": "11"})).await,
+        400,
+        "bot_delay_invalid",
+    )
+    .await;
+    expect_error(
+        admin.put("/api/admin/bot-settings", json!({"maxDelay": 2.5})).await,
+        400,
+        "bot_delay_invalid",
+    )
+    .await;
+    expect_error(
+        admin.put("/api/admin/bot-settings", json!({"minDelay": 7, "maxDelay": 3})).await,
+        400,
+        "bot_delay_order",
+    )
+    .await;
+    expect_error(
+        admin.put("/api/admin/bot-settings", json!({"activeBots": 6})).await,
+        400,
+        "active_bots_invalid",
+    )
+    .await;
+    let body = expect_error(
+        admin.put("/api/admin/bot-settings", json!({"minDelay": -1, "activeBots": -1})).await,
+        400,
+        "validation_failed",
+    )
+    .await;
+    assert!(body["fields"]["minDelay"].is_string() && body["fields"]["activeBots"].is_string());
+    assert_eq!(json_of(admin.get("/api/admin/bot-settings").await).await, defaults, "nothing was saved");
+
+    let wanted = json!({"enabled": false, "minDelay": 1, "maxDelay": 10, "activeBots": 0});
+    assert_eq!(json_of(admin.put("/api/admin/bot-settings", wanted.clone()).await).await, wanted);
+    assert_eq!(json_of(admin.get("/api/admin/bot-settings").await).await, wanted);
+    let partial = json_of(admin.put("/api/admin/bot-settings", json!({"activeBots": 5})).await).await;
+    assert_eq!(
+        partial,
+        json!({"enabled": false, "minDelay": 1, "maxDelay": 10, "activeBots": 5}),
+        "absent fields keep their value"
+    );
+
+    let db = app.db().await;
+    let rows = db
+        .query("select target_type, before, after from audit_entry where action = 'bot_settings.update' order by id", &[])
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].get::<_, String>(0), "bot_settings");
+    assert_eq!(rows[0].get::<_, Value>(1), defaults);
+    assert_eq!(rows[0].get::<_, Value>(2), wanted);
+}
+
+#[actix_web::test]
+async fn bots_are_assigned_once_per_auction_and_only_when_active() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    // Bots idle: this test is about assignments only.
+    set_enabled(&admin, false).await;
+    let live = app.create_live_auction(&admin, "Телефон").await;
+    let upcoming = app.create_auction(&admin, "Ноутбук", "2099-01-01T10:00:00Z").await;
+    let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let resting = json_of(
+        admin
+            .post("/api/admin/bots", json!({"firstName": "Тимур", "lastName": "Кадыров", "isActive": false}))
+            .await,
+    )
+    .await;
+    let resting = resting["id"].as_i64().unwrap();
+    let path = format!("/api/admin/auctions/{upcoming}/bots");
+
+    let body =
+        expect_error(admin.post(&path, json!({"bidLimit": 3})).await, 400, "bot_and_auction_required").await;
+    assert_eq!(body["error"], "Выберите бота и аукцион");
+    expect_error(admin.post(&path, json!({"botId": erlan, "bidLimit": -1})).await, 400, "bid_limit_invalid")
+        .await;
+    expect_error(
+        admin.post(&path, json!({"botId": erlan, "bidLimit": "many"})).await,
+        400,
+        "bid_limit_invalid",
+    )
+    .await;
+    expect_error(admin.post(&path, json!({"botId": 999999})).await, 404, "bot_not_found").await;
+    expect_error(admin.post(&path, json!({"botId": resting})).await, 409, "bot_inactive").await;
+    expect_error(
+        admin.post("/api/admin/auctions/999999/bots", json!({"botId": erlan})).await,
+        404,
+        "auction_not_found",
+    )
+    .await;
+    expect_error(admin.get("/api/admin/auctions/999999/bots").await, 404, "auction_not_found").await;
+
+    let assigned = assign(&admin, upcoming, erlan, 3).await;
+    assert_eq!(assigned["botId"], erlan);
+    assert_eq!(
+        assigned["bot"],
+        json!({"firstName": "Эрлан", "lastName": "Бейшеев", "username": "bot_erlan"})
+    );
+    assert_eq!(
+        (assigned["isActive"].as_bool(), assigned["bidLimit"].as_i64(), assigned["currentBids"].as_i64()),
+        (Some(true), Some(3), Some(0))
+    );
+    assert!(assigned["id"].is_i64());
+    expect_error(admin.post(&path, json!({"botId": erlan})).await, 409, "bot_already_assigned").await;
+    assign(&admin, live, erlan, 0).await;
+    assert_eq!(json_of(admin.get(&path).await).await.as_array().unwrap().len(), 1);
+
+    let res = admin
+        .client
+        .patch(app.url(&format!("{path}/{erlan}")))
+        .json(&json!({"bidLimit": 5, "isActive": false}))
+        .send()
+        .await
+        .unwrap();
+    let updated = json_of(res).await;
+    assert_eq!((updated["bidLimit"].as_i64(), updated["isActive"].as_bool()), (Some(5), Some(false)));
+    let res = admin
+        .client
+        .patch(app.url(&format!("{path}/{resting}")))
+        .json(&json!({"bidLimit": 5}))
+        .send()
+        .await
+        .unwrap();
+    expect_error(res, 404, "bot_not_assigned").await;
+    let res = admin
+        .client
+        .patch(app.url(&format!("{path}/{erlan}")))
+        .json(&json!({"bidLimit": 1.5}))
+        .send()
+        .await
+        .unwrap();
+    expect_error(res, 400, "bid_limit_invalid").await;
+
+    let status = json_of(admin.get("/api/admin/bots/auction-status").await).await;
+    let rows = status.as_array().unwrap();
+    assert_eq!(rows.iter().map(|r| r["auctionId"].as_i64().unwrap()).collect::<Vec<_>>(), [live, upcoming]);
+    assert_eq!((rows[0]["status"].as_str(), rows[1]["status"].as_str()), (Some("live"), Some("upcoming")));
+    assert_eq!(rows[0]["auctionTitle"], "Телефон");
+    assert_eq!(rows[1]["bots"][0]["bidLimit"], 5);
+    let listed = json_of(admin.get("/api/admin/bots").await).await;
+    let erlan_row = listed.as_array().unwrap().iter().find(|b| b["id"] == erlan).unwrap().clone();
+    assert_eq!(erlan_row["currentAuctions"].as_array().unwrap().len(), 2);
+    assert_eq!(erlan_row["currentAuctions"][0]["auctionTitle"], "Ноутбук");
+
+    assert_eq!(json_of(admin.delete(&format!("{path}/{erlan}")).await).await, json!({"ok": true}));
+    expect_error(admin.delete(&format!("{path}/{erlan}")).await, 404, "bot_not_assigned").await;
+    assert_eq!(json_of(admin.get(&path).await).await, json!([]));
+
+    // A finished auction keeps its bots as they were and takes no change.
+    assert_eq!(admin.post(&format!("/api/admin/auctions/{live}/end"), Value::Null).await.status(), 200);
+    let finished = json_of(admin.get(&format!("/api/admin/auctions/{live}/bots")).await).await;
+    assert_eq!(finished[0]["botId"], erlan);
+    let late = admin.post(&format!("/api/admin/auctions/{live}/bots"), json!({"botId": erlan})).await;
+    expect_error(late, 409, "auction_finished").await;
+    expect_error(
+        admin.delete(&format!("/api/admin/auctions/{live}/bots/{erlan}")).await,
+        409,
+        "auction_finished",
+    )
+    .await;
+
+    assert_eq!(audit_count(&app, "bot.assign").await, 2);
+    assert_eq!(audit_count(&app, "bot.assignment_update").await, 1);
+    assert_eq!(audit_count(&app, "bot.unassign").await, 1);
+    let db = app.db().await;
+    let row = db
+        .query_one("select before, after from audit_entry where action = 'bot.assignment_update'", &[])
+        .await
+        .unwrap();
+    assert_eq!(
+        row.get::<_, Value>(0),
+        json!({"auctionId": upcoming, "botId": erlan, "isActive": true, "bidLimit": 3})
+    );
+    assert_eq!(
+        row.get::<_, Value>(1),
+        json!({"auctionId": upcoming, "botId": erlan, "isActive": false, "bidLimit": 5})
+    );
+    app.check().await;
+}
+
+#[actix_web::test]
+async fn bots_bid_on_a_live_auction_and_answer_a_person_for_free() {
+    let app = spawn_app_with(quick_bots).await;
+    let admin = app.new_admin("boss").await;
+    let id = app.create_live_auction(&admin, "Телевизор").await;
+    let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let aibek = app.new_user("aibek").await;
+
+    assign(&admin, id, erlan, 0).await;
+    // Nobody leads: a bot opens.
+    let opened = wait_for(&app, id, |b| bot_bids(b) == 1).await;
+    assert_eq!(opened[0]["isBot"], true);
+    assert_eq!(opened[0]["botName"], "Эрлан Бейшеев");
+    assert_eq!(opened[0]["user"], Value::Null);
+
+    for round in 2..=3 {
+        assert_eq!(aibek.bid(id).await.status(), 200);
+        let now = wait_for(&app, id, |b| bot_bids(b) == round).await;
+        assert_eq!(now[0]["isBot"], true, "the bot answered the person");
+        assert_eq!(now[1]["user"]["username"], "aibek");
+    }
+    quiet_period().await;
+    assert_eq!(bot_bids(&bids(&app, id).await), 3, "a bot never outbids itself");
+
+    let auction = json_of(app.get(&format!("/api/auctions/{id}")).await).await;
+    assert_eq!(
+        (auction["totalBids"].as_i64(), auction["lastBidder"].as_str()),
+        (Some(5), Some("Эрлан Бейшеев"))
+    );
+    let me = json_of(aibek.get("/api/auth/me").await).await;
+    assert_eq!(me["user"]["bidBalance"], 3, "the person paid for their two bids only");
+    let assigned = json_of(admin.get(&format!("/api/admin/auctions/{id}/bots")).await).await;
+    assert_eq!(assigned[0]["currentBids"], 3);
+    app.check().await;
+}
+
+#[actix_web::test]
+async fn a_bot_stops_at_its_bid_limit_and_when_deactivated() {
+    let app = spawn_app_with(quick_bots).await;
+    let admin = app.new_admin("boss").await;
+    let limited = app.create_live_auction(&admin, "Часы").await;
+    let other = app.create_live_auction(&admin, "Наушники").await;
+    let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let aibek = app.new_user("aibek").await;
+    assign(&admin, limited, erlan, 2).await;
+    assign(&admin, other, erlan, 0).await;
+    wait_for(&app, other, |b| bot_bids(b) == 1).await;
+    wait_for(&app, limited, |b| bot_bids(b) == 1).await;
+    assert_eq!(aibek.bid(limited).await.status(), 200);
+    wait_for(&app, limited, |b| bot_bids(b) == 2).await;
+    assert_eq!(aibek.bid(limited).await.status(), 200);
+
+    // Deactivated: it answers nowhere, though it has no limit on the other auction.
+    let res = admin
+        .client
+        .patch(app.url(&format!("/api/admin/bots/{erlan}")))
+        .json(&json!({"isActive": false}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(aibek.bid(other).await.status(), 200);
+    quiet_period().await;
+
+    let now = bids(&app, limited).await;
+    assert_eq!(bot_bids(&now), 2, "the limit held");
+    assert_eq!(now[0]["user"]["username"], "aibek");
+    let assigned = json_of(admin.get(&format!("/api/admin/auctions/{limited}/bots")).await).await;
+    assert_eq!((assigned[0]["currentBids"].as_i64(), assigned[0]["bidLimit"].as_i64()), (Some(2), Some(2)));
+    let now = bids(&app, other).await;
+    assert_eq!(
+        (bot_bids(&now), now[0]["user"]["username"].as_str()),
+        (1, Some("aibek")),
+        "inactive: no answer"
+    );
+    app.check().await;
+}
+
+#[actix_web::test]
+async fn disabling_bots_globally_stops_them_and_deleting_a_bot_keeps_its_bids() {
+    let app = spawn_app_with(quick_bots).await;
+    let admin = app.new_admin("boss").await;
+    let id = app.create_live_auction(&admin, "Самокат").await;
+    let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let aibek = app.new_user("aibek").await;
+    assign(&admin, id, erlan, 0).await;
+    wait_for(&app, id, |b| bot_bids(b) == 1).await;
+
+    set_enabled(&admin, false).await;
+    assert_eq!(aibek.bid(id).await.status(), 200);
+    quiet_period().await;
+    assert_eq!(bot_bids(&bids(&app, id).await), 1, "disabled: no answer");
+    set_enabled(&admin, true).await;
+    wait_for(&app, id, |b| bot_bids(b) == 2).await;
+
+    assert_eq!(admin.delete(&format!("/api/admin/bots/{erlan}")).await.status(), 200);
+    assert_eq!(json_of(admin.get(&format!("/api/admin/auctions/{id}/bots")).await).await, json!([]));
+    assert_eq!(aibek.bid(id).await.status(), 200);
+    quiet_period().await;
+    let now = bids(&app, id).await;
+    assert_eq!(bot_bids(&now), 2, "its past bids stay, it bids no more");
+    assert_eq!(now[1]["botName"], "Эрлан Бейшеев");
+    app.check().await;
+}
+
+/// A client logged in as `username` (password `secret1`) on `app`.
+async fn login(app: &TestApp, username: &str) -> Client {
+    let client = Client::builder().cookie_store(true).build().unwrap();
+    let res = client
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"username": username, "password": "secret1"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200, "logging in {username}");
+    client
+}
+
+#[actix_web::test]
+async fn a_restarted_server_resumes_bots_with_their_counts() {
+    let first = spawn_app_with(quick_bots).await;
+    let admin = first.new_admin("boss").await;
+    let id = first.create_live_auction(&admin, "Кофемашина").await;
+    let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let aibek = first.new_user("aibek").await;
+    assign(&admin, id, erlan, 3).await;
+    wait_for(&first, id, |b| bot_bids(b) == 1).await;
+    assert_eq!(aibek.bid(id).await.status(), 200);
+    wait_for(&first, id, |b| bot_bids(b) == 2).await;
+    // The old runtime keeps running in this process: silence its bots before "restarting".
+    set_enabled(&admin, false).await;
+    first.server.stop(true).await;
+
+    let second = spawn_app_on(first.db_name(), quick_bots).await;
+    let admin = login(&second, "boss").await;
+    let aibek = login(&second, "aibek").await;
+    let resumed: Value = admin
+        .get(second.url(&format!("/api/admin/auctions/{id}/bots")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!((resumed[0]["currentBids"].as_i64(), resumed[0]["bidLimit"].as_i64()), (Some(2), Some(3)));
+    let res = admin
+        .put(second.url("/api/admin/bot-settings"))
+        .json(&json!({"enabled": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+
+    let bid = |c: &Client| c.post(second.url(&format!("/api/auctions/{id}/bid"))).send();
+    assert_eq!(bid(&aibek).await.unwrap().status(), 200);
+    wait_for(&second, id, |b| bot_bids(b) == 3).await;
+    assert_eq!(bid(&aibek).await.unwrap().status(), 200);
+    quiet_period().await;
+
+    assert_eq!(bot_bids(&bids(&second, id).await), 3, "the limit counts the bids before the restart");
+    second.check().await;
+}
