@@ -52,6 +52,10 @@ export type AuctionBidStats = Schemas['AuctionBidStats']
 export type SystemStats = Schemas['SystemStats']
 /** One admin action in the audit log. */
 export type AuditEntry = Schemas['AuditEntry']
+/** An automatic bidder (house bot) with its live and upcoming auctions. */
+export type Bot = Schemas['Bot']
+/** A bot assigned to one auction, with its bids there and its limit. */
+export type BotAssignment = Schemas['BotAssignment']
 
 // HTTP request bodies
 

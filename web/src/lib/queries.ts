@@ -28,6 +28,7 @@ export const queryKeys = {
   adminAudit: ['admin', 'audit'],
   /** The bots, their assignments and each auction's bots. */
   adminBots: ['admin', 'bots'],
+  adminBotSettings: ['admin', 'bot-settings'],
 } as const
 
 /** `GET /api/settings`: the public site settings (fresh for 5 minutes). */
@@ -116,3 +117,25 @@ export const adminAuditQuery = (page: number) =>
     queryKey: [...queryKeys.adminAudit, page] as const,
     queryFn: () => dataOf(api.GET('/api/admin/audit', { params: { query: { page, limit: AUDIT_PER_PAGE } } })),
   })
+
+/** `GET /api/admin/bots`: every open bot, newest first. */
+export const adminBotsQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.adminBots, 'list'] as const, queryFn: () => dataOf(api.GET('/api/admin/bots')) })
+
+/** `GET /api/admin/bots/auction-status`: each live and upcoming auction with its bots. */
+export const adminBotStatusQuery = () =>
+  queryOptions({
+    queryKey: [...queryKeys.adminBots, 'auction-status'] as const,
+    queryFn: () => dataOf(api.GET('/api/admin/bots/auction-status')),
+  })
+
+/** `GET /api/admin/auctions/{id}/bots`: the bots of one auction. */
+export const adminAuctionBotsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminBots, 'auction', id] as const,
+    queryFn: () => dataOf(api.GET('/api/admin/auctions/{id}/bots', { params: { path: { id } } })),
+  })
+
+/** `GET /api/admin/bot-settings`. */
+export const adminBotSettingsQuery = () =>
+  queryOptions({ queryKey: queryKeys.adminBotSettings, queryFn: () => dataOf(api.GET('/api/admin/bot-settings')) })
