@@ -3,7 +3,7 @@ import en from '../../i18n/locales/en.json'
 import ka from '../../i18n/locales/ka.json'
 import ky from '../../i18n/locales/ky.json'
 import ru from '../../i18n/locales/ru.json'
-import { auditActionKey, auditChanges } from './audit-labels'
+import { auditActionKey, auditChanges, auditDisplay } from './audit-labels'
 
 /** Every action the server records (src/routes: `db::audit::record` calls). */
 const ACTIONS = [
@@ -62,5 +62,15 @@ describe('audit changes', () => {
 
   it('writes nested values as JSON', () => {
     expect(auditChanges({ tags: ['a'] }, { tags: ['a', 'b'] })).toEqual([{ field: 'tags', before: '["a"]', after: '["a","b"]' }])
+  })
+})
+
+describe('audit values', () => {
+  it('reads booleans and instants apart from text', () => {
+    expect(auditDisplay('true')).toEqual({ kind: 'boolean', value: true })
+    expect(auditDisplay('false')).toEqual({ kind: 'boolean', value: false })
+    expect(auditDisplay('2026-11-23T23:45:51.000Z')).toEqual({ kind: 'date', value: '2026-11-23T23:45:51.000Z' })
+    expect(auditDisplay('2026-11-23')).toEqual({ kind: 'text', value: '2026-11-23' })
+    expect(auditDisplay('40')).toEqual({ kind: 'text', value: '40' })
   })
 })

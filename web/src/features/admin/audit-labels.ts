@@ -39,3 +39,14 @@ export function auditChanges(before: Json, after: Json): AuditChange[] {
     .map((field) => ({ field, before: auditValue(was[field]), after: auditValue(now[field]) }))
     .filter((change) => change.before !== change.after)
 }
+
+/** How a changed value reads: yes/no, a date, or the text itself. */
+export type AuditDisplay = { kind: 'boolean'; value: boolean } | { kind: 'date'; value: string } | { kind: 'text'; value: string }
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
+
+export function auditDisplay(value: string): AuditDisplay {
+  if (value === 'true' || value === 'false') return { kind: 'boolean', value: value === 'true' }
+  if (INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return { kind: 'date', value }
+  return { kind: 'text', value }
+}

@@ -11,7 +11,7 @@ import type { AuditEntry } from '../../lib/api-types'
 import { formatDateTime } from '../../lib/format'
 import { pageRange } from '../../lib/pagination'
 import { AUDIT_PER_PAGE, adminAuditQuery } from '../../lib/queries'
-import { auditActionKey, auditChanges } from './audit-labels'
+import { auditActionKey, auditChanges, auditDisplay } from './audit-labels'
 
 export function AuditLogCard() {
   const { t } = useTranslation()
@@ -50,7 +50,21 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   const label = key && i18n.exists(key) ? t(key) : entry.action
   const changes = auditChanges(entry.before, entry.after)
   const target = i18n.exists(`audit.targets.${entry.targetType}`) ? t(`audit.targets.${entry.targetType}`) : entry.targetType
-  const empty = t('audit.none')
+  // Status and role values read as the rest of the app names them.
+  const named = (field: string, value: string) => {
+    if (field === 'status' && i18n.exists(`auction.status.${value}`)) return t(`auction.status.${value}`)
+    if (field === 'role' && (value === 'admin' || value === 'user')) return value === 'admin' ? t('admin.roleAdmin') : t('admin.roleUser')
+    return null
+  }
+  const show = (field: string, value: string | null) => {
+    if (value === null) return t('audit.none')
+    const name = named(field, value)
+    if (name) return name
+    const display = auditDisplay(value)
+    if (display.kind === 'boolean') return display.value ? t('audit.yes') : t('audit.no')
+    if (display.kind === 'date') return formatDateTime(display.value, i18n.language)
+    return display.value
+  }
   return (
     <li className="audit-item" data-testid="audit-entry" data-action={entry.action}>
       <div className="audit-head">
@@ -66,9 +80,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
             <div key={change.field} className="audit-change">
               <dt>{i18n.exists(`audit.fields.${change.field}`) ? t(`audit.fields.${change.field}`) : change.field}</dt>
               <dd>
-                <span className="audit-before">{change.before ?? empty}</span>
+                <span className="audit-before">{show(change.field, change.before)}</span>
                 <span aria-label={t('audit.becomes')}> → </span>
-                <span className="audit-after">{change.after ?? empty}</span>
+                <span className="audit-after">{show(change.field, change.after)}</span>
               </dd>
             </div>
           ))}
