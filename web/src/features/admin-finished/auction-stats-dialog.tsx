@@ -22,7 +22,7 @@ export function AuctionStatsDialog({ auction, onClose }: { auction: FinishedAuct
         <Dialog.Content className="dialog dialog-wide" data-testid="auction-stats-dialog">
           <div className="dialog-head">
             <Dialog.Title className="dialog-title">{t('adminFinished.statsTitle')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('common.close')}>
+            <Dialog.Close className="icon-button" aria-label={t('common.close')} data-testid="dialog-close">
               ×
             </Dialog.Close>
           </div>

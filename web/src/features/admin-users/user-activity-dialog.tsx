@@ -24,7 +24,7 @@ export function UserActivityDialog({ user, onClose }: { user: User | null; onClo
         <Dialog.Content className="dialog dialog-wide" data-testid="user-activity-dialog">
           <div className="dialog-head">
             <Dialog.Title className="dialog-title">{t('adminUsers.activity.title')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('common.close')}>
+            <Dialog.Close className="icon-button" aria-label={t('common.close')} data-testid="dialog-close">
               ×
             </Dialog.Close>
           </div>

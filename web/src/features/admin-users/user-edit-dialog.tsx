@@ -25,7 +25,7 @@ export function UserEditDialog({ user, onClose }: { user: User | null; onClose: 
         <Dialog.Content className="dialog" data-testid="user-edit-dialog">
           <div className="dialog-head">
             <Dialog.Title className="dialog-title">{t('adminUsers.edit.title')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('common.close')}>
+            <Dialog.Close className="icon-button" aria-label={t('common.close')} data-testid="dialog-close">
               ×
             </Dialog.Close>
           </div>

@@ -39,7 +39,7 @@ export function AuctionDialog({ target, onClose, children }: Props) {
         <Dialog.Content className="dialog dialog-wide" data-testid={editing ? 'auction-edit-dialog' : 'auction-create-dialog'}>
           <div className="dialog-head">
             <Dialog.Title className="dialog-title">{editing ? t('admin.form.editTitle') : t('admin.form.createTitle')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('common.close')}>
+            <Dialog.Close className="icon-button" aria-label={t('common.close')} data-testid="dialog-close">
               ×
             </Dialog.Close>
           </div>
