@@ -242,6 +242,17 @@ async function auctionFlow(page, demoPage) {
     await row.locator('[data-testid="admin-leader"] [data-testid="bot-badge"]').waitFor()
   })
 
+  await step(demoPage, "the home page's live card marks the bot leading", async () => {
+    const home = await demoPage.context().newPage()
+    try {
+      await visit(home, '/', 'live-section')
+      const card = byTestId(home, 'live-auction-card').filter({ hasText: lot.title })
+      await card.locator('[data-testid="bot-badge"]').waitFor()
+    } finally {
+      await home.close()
+    }
+  })
+
   await step(demoPage, 'demo outbids the bot', async () => {
     const button = byTestId(demoPage, `bid-button-${lot.id}`)
     await expectValue('bid button enabled', () => button.isEnabled(), true)

@@ -27,6 +27,7 @@ import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { useAuctionList } from '../../lib/use-auctions'
 import { AuctionDialog } from './auction-dialog'
+import { isBotLeader } from './bot-names'
 
 export const ADMIN_AUCTIONS_PER_PAGE = 10
 
@@ -130,7 +131,7 @@ export function AuctionTable({ botNames, renderBots, renderPromote }: Props) {
                         <strong data-testid="admin-price">{formatMoney(auction.currentPrice, currencySymbol)}</strong>
                         <span className="muted small" data-testid="admin-leader">
                           {auction.lastBidder ?? t('auction.noBidder')}
-                          {auction.lastBidder && botNames.has(auction.lastBidder) && <BotBadge />}
+                          {isBotLeader(auction.lastBidder, botNames) && <BotBadge />}
                         </span>
                       </span>
                     </td>

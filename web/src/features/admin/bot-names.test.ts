@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { botLeadSignature, botNames } from './bot-names'
+import { botLeadSignature, botNames, isBotLeader } from './bot-names'
 
 const bots = [{ username: 'bot_erlan', firstName: 'Эрлан', lastName: 'Бейшеев' }]
 
@@ -9,6 +9,14 @@ describe('bot names', () => {
     expect(names.has('bot_erlan')).toBe(true)
     expect(names.has('Эрлан Бейшеев')).toBe(true)
     expect(names.has('aibek')).toBe(false)
+  })
+
+  it('marks a known bot, or a name only a bot can have, as a bot leader', () => {
+    const names = botNames(bots)
+    expect(isBotLeader('bot_erlan', names)).toBe(true)
+    expect(isBotLeader('Гульнара Асанова', names)).toBe(true)
+    expect(isBotLeader('aibek', names)).toBe(false)
+    expect(isBotLeader(null, names)).toBe(false)
   })
 
   it('changes the signature when a bot takes the lead again, not when a person bids', () => {

@@ -1,6 +1,7 @@
 //! Recognising automatic bidders by name on the admin pages: a leader (`lastBidder`) or a bid shows
 //! a bot by its display name ("Эрлан Бейшеев"), a winner by its username ("bot_erlan").
 import type { Bot } from '../../lib/api-types'
+import { isBotName } from '../../lib/bots'
 
 export function botNames(bots: readonly Pick<Bot, 'username' | 'firstName' | 'lastName'>[]): Set<string> {
   const names = new Set<string>()
@@ -9,6 +10,11 @@ export function botNames(bots: readonly Pick<Bot, 'username' | 'firstName' | 'la
     names.add(`${bot.firstName} ${bot.lastName}`.trim())
   }
   return names
+}
+
+/** Whether a leader is a bot: one of the known bots, or a name only a bot can have. */
+export function isBotLeader(name: string | null, names: ReadonlySet<string>): boolean {
+  return name !== null && (names.has(name) || isBotName(name))
 }
 
 /**
@@ -20,7 +26,7 @@ export function botLeadSignature(
   names: ReadonlySet<string>,
 ): string {
   return auctions
-    .filter((auction) => auction.lastBidder !== null && names.has(auction.lastBidder))
+    .filter((auction) => isBotLeader(auction.lastBidder, names))
     .map((auction) => `${auction.id}:${auction.totalBids}`)
     .sort()
     .join(',')

@@ -16,6 +16,7 @@ import { formatMoney } from '../../lib/format'
 import { adminBotStatusQuery } from '../../lib/queries'
 import { settingsAtom } from '../../lib/settings'
 import { AuctionBots } from './auction-bots'
+import { isBotLeader } from './bot-names'
 
 const ALL = 'all'
 
@@ -65,7 +66,7 @@ function AuctionLine({ auction, botNames }: { auction: Auction; botNames: Readon
       <strong>{formatMoney(auction.currentPrice, currencySymbol)}</strong>
       <span className="muted small">
         {auction.lastBidder ?? t('auction.noBidder')}
-        {auction.lastBidder && botNames.has(auction.lastBidder) && <BotBadge />}
+        {isBotLeader(auction.lastBidder, botNames) && <BotBadge />}
       </span>
     </p>
   )
