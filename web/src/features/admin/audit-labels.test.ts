@@ -5,7 +5,7 @@ import ky from '../../i18n/locales/ky.json'
 import ru from '../../i18n/locales/ru.json'
 import { auditActionKey, auditChanges, auditDisplay } from './audit-labels'
 
-/** Every action the server records (src/routes: `db::audit::record` calls). */
+/** Every action the server records (src/routes: the `audit` / `db::audit::record` calls). */
 const ACTIONS = [
   'auction.create',
   'auction.update',
@@ -19,7 +19,7 @@ const ACTIONS = [
   'bot.delete',
   'bot.assign',
   'bot.unassign',
-  'bot_assignment.update',
+  'bot.assignment_update',
   'bot_settings.update',
   'settings.update',
 ]
