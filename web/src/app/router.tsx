@@ -48,10 +48,10 @@ export const router = createBrowserRouter([
         lazy: () => import('./admin-guard').then((m) => ({ Component: m.AdminGuard })),
         children: [
           { index: true, lazy: () => import('../features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) },
-          { path: 'users', lazy: () => import('../features/admin/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
+          { path: 'users', lazy: () => import('../features/admin-users/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
           {
             path: 'finished-auctions',
-            lazy: () => import('../features/admin/admin-finished-page').then((m) => ({ Component: m.AdminFinishedPage })),
+            lazy: () => import('../features/admin-finished/admin-finished-page').then((m) => ({ Component: m.AdminFinishedPage })),
           },
           {
             path: 'settings',

@@ -1,18 +1,57 @@
 import { useTranslation } from 'react-i18next'
-import { pageWindow } from '../lib/pagination'
+import { GAP, pageItems, pageWindow } from '../lib/pagination'
 
 interface Props {
   page: number
   total: number
   onChange: (page: number) => void
   testId?: string
+  /** `window`: first / previous / up to 5 numbers / next / last (client-side lists); `gaps`:
+   * previous / the first, last and nearby numbers with `…` / next (long server-paged lists). */
+  variant?: 'window' | 'gaps'
 }
 
-/** First / previous / up to 5 numbers / next / last, and "page N of M". */
-export function Pagination({ page, total, onChange, testId = 'pagination' }: Props) {
+/** Page buttons and "page N of M". */
+export function Pagination({ page, total, onChange, testId = 'pagination', variant = 'window' }: Props) {
   const { t } = useTranslation()
   if (total <= 1) return null
   const go = (target: number) => () => onChange(target)
+  const number = (value: number) => (
+    <button
+      key={value}
+      type="button"
+      className={`page-button${value === page ? ' is-current' : ''}`}
+      onClick={go(value)}
+      aria-current={value === page ? 'page' : undefined}
+      aria-label={t('pagination.page', { page: value })}
+    >
+      {value}
+    </button>
+  )
+  if (variant === 'gaps') {
+    return (
+      <nav className="pagination" aria-label={t('pagination.label')} data-testid={testId}>
+        <div className="pagination-buttons">
+          <button type="button" className="page-button" onClick={go(page - 1)} disabled={page === 1} aria-label={t('pagination.prev')}>
+            ‹
+          </button>
+          {pageItems(page, total).map((item, index) =>
+            item === GAP ? (
+              <span key={`gap-${index}`} className="page-gap" aria-hidden="true">
+                …
+              </span>
+            ) : (
+              number(item)
+            ),
+          )}
+          <button type="button" className="page-button" onClick={go(page + 1)} disabled={page === total} aria-label={t('pagination.next')}>
+            ›
+          </button>
+        </div>
+        <p className="muted small">{t('pagination.pageOf', { page, total })}</p>
+      </nav>
+    )
+  }
   return (
     <nav className="pagination" aria-label={t('pagination.label')} data-testid={testId}>
       <div className="pagination-buttons">
@@ -22,18 +61,7 @@ export function Pagination({ page, total, onChange, testId = 'pagination' }: Pro
         <button type="button" className="page-button" onClick={go(page - 1)} disabled={page === 1} aria-label={t('pagination.prev')}>
           ‹
         </button>
-        {pageWindow(page, total).map((number) => (
-          <button
-            key={number}
-            type="button"
-            className={`page-button${number === page ? ' is-current' : ''}`}
-            onClick={go(number)}
-            aria-current={number === page ? 'page' : undefined}
-            aria-label={t('pagination.page', { page: number })}
-          >
-            {number}
-          </button>
-        ))}
+        {pageWindow(page, total).map(number)}
         <button type="button" className="page-button" onClick={go(page + 1)} disabled={page === total} aria-label={t('pagination.next')}>
           ›
         </button>

@@ -38,6 +38,25 @@ export type Verdict = Schemas['Verdict']
 /** The body of every non-2xx answer. */
 export type ErrorBody = Schemas['Error']
 
+// The admin API
+
+/** `GET /api/admin/users`: a page of users (bots and closed accounts left out). */
+export type UsersPage = Schemas['UsersPage']
+/** `GET /api/admin/users/{id}/activity`. */
+export type UserActivity = Schemas['UserActivity']
+/** A finished auction with what its winner saved (`GET /api/admin/finished-auctions`). */
+export type FinishedAuctionRow = Schemas['FinishedAuctionRow']
+/** One auction's bids by kind (`GET /api/admin/auction-stats/{id}`). */
+export type AuctionBidStats = Schemas['AuctionBidStats']
+/** The system statistics card (`GET /api/admin/stats`). */
+export type SystemStats = Schemas['SystemStats']
+/** One admin action in the audit log. */
+export type AuditEntry = Schemas['AuditEntry']
+/** An automatic bidder (house bot) with its live and upcoming auctions. */
+export type Bot = Schemas['Bot']
+/** A bot assigned to one auction, with its bids there and its limit. */
+export type BotAssignment = Schemas['BotAssignment']
+
 // HTTP request bodies
 
 export type LoginBody = Schemas['LoginBody']
@@ -45,6 +64,10 @@ export type RegisterBody = Schemas['RegisterBody']
 export type ProfileBody = Schemas['ProfileBody']
 export type SettingsBody = Schemas['SettingsBody']
 export type CheckBody = Schemas['CheckBody']
+/** The admin's create and edit auction form. */
+export type AuctionForm = Schemas['AuctionForm']
+/** The admin's edit of a user (`PATCH /api/admin/users/{id}`). */
+export type UserPatch = Schemas['UserPatch']
 
 // The socket
 

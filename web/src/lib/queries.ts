@@ -19,6 +19,16 @@ export const queryKeys = {
   userStats: ['user', 'stats'],
   userWonAuctions: ['user', 'won-auctions'],
   userRecentBids: ['user', 'recent-bids'],
+  /** Everything of the admin pages (invalidated together after a change that touches many). */
+  admin: ['admin'],
+  adminUsers: ['admin', 'users'],
+  adminFinished: ['admin', 'finished-auctions'],
+  adminAuctionStats: ['admin', 'auction-stats'],
+  adminStats: ['admin', 'stats'],
+  adminAudit: ['admin', 'audit'],
+  /** The bots, their assignments and each auction's bots. */
+  adminBots: ['admin', 'bots'],
+  adminBotSettings: ['admin', 'bot-settings'],
 } as const
 
 /** `GET /api/settings`: the public site settings (fresh for 5 minutes). */
@@ -59,3 +69,73 @@ export function keysChangedByBid(kind: 'bid' | 'prebid') {
     queryKeys.userWonAuctions,
   ]
 }
+
+// The admin pages
+
+export const ADMIN_USERS_PER_PAGE = 10
+export const AUDIT_PER_PAGE = 20
+
+/** `GET /api/admin/users`: one page of users (10 by default), optionally searched. */
+export const adminUsersQuery = (page: number, search: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminUsers, 'page', { page, search }] as const,
+    queryFn: () => dataOf(api.GET('/api/admin/users', { params: { query: { page, limit: ADMIN_USERS_PER_PAGE, search: search || undefined } } })),
+  })
+
+/** `GET /api/admin/users/today-registrations`. */
+export const adminTodayRegistrationsQuery = () =>
+  queryOptions({
+    queryKey: [...queryKeys.adminUsers, 'today-registrations'] as const,
+    queryFn: () => dataOf(api.GET('/api/admin/users/today-registrations')),
+  })
+
+/** `GET /api/admin/users/{id}/activity`. */
+export const adminUserActivityQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminUsers, id, 'activity'] as const,
+    queryFn: () => dataOf(api.GET('/api/admin/users/{id}/activity', { params: { path: { id } } })),
+  })
+
+/** `GET /api/admin/finished-auctions`: latest end first. */
+export const adminFinishedQuery = () =>
+  queryOptions({ queryKey: queryKeys.adminFinished, queryFn: () => dataOf(api.GET('/api/admin/finished-auctions')) })
+
+/** `GET /api/admin/auction-stats/{id}`: the auction id is the key's last part. */
+export const adminAuctionStatsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminAuctionStats, id] as const,
+    queryFn: () => dataOf(api.GET('/api/admin/auction-stats/{id}', { params: { path: { id } } })),
+  })
+
+/** `GET /api/admin/stats`: the system statistics card. */
+export const adminStatsQuery = () =>
+  queryOptions({ queryKey: queryKeys.adminStats, queryFn: () => dataOf(api.GET('/api/admin/stats')) })
+
+/** `GET /api/admin/audit`: one page of the log, newest first. */
+export const adminAuditQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminAudit, page] as const,
+    queryFn: () => dataOf(api.GET('/api/admin/audit', { params: { query: { page, limit: AUDIT_PER_PAGE } } })),
+  })
+
+/** `GET /api/admin/bots`: every open bot, newest first. */
+export const adminBotsQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.adminBots, 'list'] as const, queryFn: () => dataOf(api.GET('/api/admin/bots')) })
+
+/** `GET /api/admin/bots/auction-status`: each live and upcoming auction with its bots. */
+export const adminBotStatusQuery = () =>
+  queryOptions({
+    queryKey: [...queryKeys.adminBots, 'auction-status'] as const,
+    queryFn: () => dataOf(api.GET('/api/admin/bots/auction-status')),
+  })
+
+/** `GET /api/admin/auctions/{id}/bots`: the bots of one auction. */
+export const adminAuctionBotsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminBots, 'auction', id] as const,
+    queryFn: () => dataOf(api.GET('/api/admin/auctions/{id}/bots', { params: { path: { id } } })),
+  })
+
+/** `GET /api/admin/bot-settings`. */
+export const adminBotSettingsQuery = () =>
+  queryOptions({ queryKey: queryKeys.adminBotSettings, queryFn: () => dataOf(api.GET('/api/admin/bot-settings')) })

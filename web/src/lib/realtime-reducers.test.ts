@@ -6,6 +6,7 @@ import {
   applyAuctionToList,
   applyAuctionUpdate,
   applyLobbyPatch,
+  applyPromotion,
   applyTimersToAuction,
   applyTimersToList,
   correctDeadline,
@@ -250,5 +251,32 @@ describe('withPrebidsCount', () => {
     expect(withPrebidsCount(a, 4)).toEqual({ ...a, prebidsCount: 4 })
     expect(withPrebidsCount(a, 3)).toBe(a)
     expect(withPrebidsCount(a, 2)).toBe(a)
+  })
+})
+
+describe('applyPromotion', () => {
+  const lists = (): AuctionLists => ({
+    live: [auction({ id: 1, isPromoted: false })],
+    upcoming: [auction({ id: 2, status: 'upcoming', isPromoted: true }), auction({ id: 3, status: 'upcoming', isPromoted: false })],
+    finished: [],
+  })
+
+  it('promotes one auction and takes the mark from the other', () => {
+    const next = applyPromotion(lists(), auction({ id: 3, status: 'upcoming', isPromoted: true }))
+    expect(next.upcoming.map((item) => [item.id, item.isPromoted])).toEqual([
+      [2, false],
+      [3, true],
+    ])
+    expect(next.live).toEqual(lists().live)
+  })
+
+  it('takes the mark away', () => {
+    const next = applyPromotion(lists(), auction({ id: 2, status: 'upcoming', isPromoted: false }))
+    expect(next.upcoming.map((item) => item.isPromoted)).toEqual([false, false])
+  })
+
+  it('returns the same lists when nothing changes', () => {
+    const list = lists()
+    expect(applyPromotion(list, auction({ id: 2, status: 'upcoming', isPromoted: true }))).toBe(list)
   })
 })

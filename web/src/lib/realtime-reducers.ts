@@ -250,3 +250,30 @@ export function applyTimersToAuction(auction: Auction, timers: TimerMap, now: nu
   const seconds = timers[String(auction.id)]
   return seconds === undefined ? auction : correctDeadline(auction, seconds, now)
 }
+
+/**
+ * Applies the answer to a promotion change: the auction as saved, and (at most one auction is
+ * promoted) no other auction promoted when it is. Unchanged lists come back as they were.
+ */
+export function applyPromotion(list: AuctionLists, saved: Auction): AuctionLists {
+  let changed = false
+  const bucket = (items: Auction[]) => {
+    let touched = false
+    const next = items.map((auction) => {
+      if (auction.id === saved.id) {
+        if (auction.isPromoted === saved.isPromoted) return auction
+        touched = true
+        return { ...auction, isPromoted: saved.isPromoted }
+      }
+      if (saved.isPromoted && auction.isPromoted) {
+        touched = true
+        return { ...auction, isPromoted: false }
+      }
+      return auction
+    })
+    if (touched) changed = true
+    return touched ? next : items
+  }
+  const next = { live: bucket(list.live), upcoming: bucket(list.upcoming), finished: bucket(list.finished) }
+  return changed ? next : list
+}

@@ -39,6 +39,7 @@ import {
   applyAuctionToList,
   applyAuctionUpdate,
   applyLobbyPatch,
+  applyPromotion,
   applyTimersToAuction,
   applyTimersToList,
   newerAuction,
@@ -207,6 +208,23 @@ export const bidAcceptedAtom = atom(null, (_get, _set, { auction, bid }: { aucti
     const bids = prependBids(state.bids, [bid])
     return bids === state.bids ? state : { ...state, bids }
   })
+})
+
+/** Applies an admin's change at once (the answer to a create, an edit or a finish), without
+ * waiting for the socket; an auction the lists do not hold yet makes them refetch. */
+export const auctionSavedAtom = atom(null, (_get, _set, auction: Auction) => {
+  receiveAuction(auction)
+})
+
+/** An admin (un)promoted an auction: the lists show the one promoted auction at once. */
+export const auctionPromotedAtom = atom(null, (_get, _set, saved: Auction) => {
+  updateList((list) => ({ list: applyPromotion(list, saved), refetch: false }))
+  updateDetails(saved.id, (state) => (state.auction.isPromoted === saved.isPromoted ? state : { ...state, auction: { ...state.auction, isPromoted: saved.isPromoted } }))
+})
+
+/** An admin deleted an auction: every view drops it at once. */
+export const auctionDeletedAtom = atom(null, (_get, _set, id: number) => {
+  markDeleted(id)
 })
 
 /** Applies the answer to the user's own pre-bid (the auction's new pre-bid count) at once. */

@@ -1,18 +1,33 @@
 //! Active and upcoming auctions for admins: live first, then upcoming by start time; paged here.
-import { useAtomValue } from 'jotai'
+//! The rows follow the socket (prices, leaders, countdowns) through the realtime atoms; every
+//! action asks for confirmation first.
+import { useMutation } from '@tanstack/react-query'
+import { useAtomValue, useSetAtom } from 'jotai'
 import { useMemo, useState } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { ActionButton } from '../../components/action-button'
 import { AuctionImage } from '../../components/auction-image'
+import { BotBadge } from '../../components/bot-badge'
+import { useConfirm } from '../../components/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { Pagination } from '../../components/pagination'
 import { Spinner } from '../../components/spinner'
+import { LiveTimer, StartCountdown } from '../../components/timers'
+import { api, dataOf, messageOf } from '../../lib/api'
 import type { Auction } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { clampPage, pageCount, pageRange, pageSlice } from '../../lib/pagination'
+import { auctionDeletedAtom, auctionSavedAtom } from '../../lib/realtime'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
+import { queryKeys } from '../../lib/queries'
+import { useToast } from '../../lib/toast'
+import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { useAuctionList } from '../../lib/use-auctions'
+import { AuctionDialog } from './auction-dialog'
+import { isBotLeader } from './bot-names'
 
 export const ADMIN_AUCTIONS_PER_PAGE = 10
 
@@ -22,25 +37,67 @@ export function adminAuctionOrder(live: Auction[], upcoming: Auction[]): Auction
   return [...live, ...[...upcoming].sort(byStart)]
 }
 
-export function AuctionTable() {
+interface Props {
+  /** Names of the automatic bidders, to mark a bot leader. */
+  botNames: ReadonlySet<string>
+  /** The edit dialog's extra part for one auction (its bots). */
+  renderBots?: (auction: Auction) => ReactNode
+  /** The promote toggle of one auction. */
+  renderPromote?: (auction: Auction) => ReactNode
+}
+
+export function AuctionTable({ botNames, renderBots, renderPromote }: Props) {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   const { status, data } = useAuctionList()
   const [requestedPage, setPage] = useState(1)
+  const [dialog, setDialog] = useState<{ mode: 'create' } | { mode: 'edit'; id: number } | null>(null)
   const rows = useMemo(() => adminAuctionOrder(data?.live ?? [], data?.upcoming ?? []), [data])
   const total = pageCount(rows.length, ADMIN_AUCTIONS_PER_PAGE)
   const page = clampPage(requestedPage, total)
   const { from, to } = pageRange(page, ADMIN_AUCTIONS_PER_PAGE, rows.length)
+  const editing = dialog?.mode === 'edit' ? rows.find((auction) => auction.id === dialog.id) : undefined
+  const { confirm, dialog: confirmDialog } = useConfirm()
+  const actions = useAuctionActions()
+
+  const edit = async (auction: Auction) => {
+    if (await confirm({ title: t('admin.confirm.edit', { title: auction.title }), confirmLabel: t('common.edit') })) {
+      setDialog({ mode: 'edit', id: auction.id })
+    }
+  }
+  const finish = async (auction: Auction) => {
+    const ok = await confirm({
+      title: t('admin.confirm.finish', { title: auction.title }),
+      description: t('admin.confirm.finishText'),
+      confirmLabel: t('admin.actions.finish'),
+      destructive: true,
+    })
+    if (ok) actions.finish.mutate(auction)
+  }
+  const remove = async (auction: Auction) => {
+    const ok = await confirm({
+      title: t('admin.confirm.delete', { title: auction.title }),
+      description: t('admin.confirm.deleteText'),
+      confirmLabel: t('common.delete'),
+      destructive: true,
+    })
+    if (ok) actions.remove.mutate(auction)
+  }
 
   return (
     <section className="card section-gap" data-testid="admin-auction-table">
-      <h2 className="card-title">{t('admin.auctionsTitle')}</h2>
+      <div className="card-head">
+        <h2 className="card-title">{t('admin.auctionsTitle')}</h2>
+        <button type="button" className="btn btn-primary btn-small" onClick={() => setDialog({ mode: 'create' })} data-testid="auction-create">
+          + {t('admin.actions.create')}
+        </button>
+      </div>
       {status === 'loading' && <Spinner />}
       {status !== 'loading' && rows.length === 0 && <EmptyState icon="🔨">{t('admin.empty')}</EmptyState>}
       {rows.length > 0 && (
         <>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table-stack">
               <thead>
                 <tr>
                   <th scope="col">{t('admin.columns.image')}</th>
@@ -49,24 +106,60 @@ export function AuctionTable() {
                   <th scope="col">{t('admin.columns.currentPrice')}</th>
                   <th scope="col">{t('admin.columns.retailPrice')}</th>
                   <th scope="col">{t('admin.columns.startTime')}</th>
+                  <th scope="col">{t('admin.columns.actions')}</th>
                 </tr>
               </thead>
               <tbody>
                 {pageSlice(rows, page, ADMIN_AUCTIONS_PER_PAGE).map((auction) => (
-                  <tr key={auction.id}>
-                    <td>
+                  <tr key={auction.id} data-testid={`admin-auction-${auction.id}`}>
+                    <td className="cell-media">
                       <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
                     </td>
-                    <td>
+                    <td className="cell-title">
                       <Link to={auctionPath(auction)}>{auction.title}</Link>
                       <span className="muted small block">{auction.displayId}</span>
+                      {auction.isBidPackage && <span className="pill">{t('auction.bidPackage')}</span>}
                     </td>
-                    <td>
-                      <span className={`badge badge-${auction.status}`}>{t(`auction.status.${auction.status}`)}</span>
+                    <td data-label={t('admin.columns.status')}>
+                      <span className="stack-cell">
+                        <span className={`badge badge-${auction.status}`}>{t(`auction.status.${auction.status}`)}</span>
+                        {auction.status === 'live' ? <LiveTimer auction={auction} /> : <StartCountdown auction={auction} />}
+                      </span>
                     </td>
-                    <td>{formatMoney(auction.currentPrice, currencySymbol)}</td>
-                    <td>{formatMoney(auction.retailPrice, currencySymbol)}</td>
-                    <td>{formatDateTime(auction.startTime, i18n.language)}</td>
+                    <td data-label={t('admin.columns.currentPrice')}>
+                      <span className="stack-cell">
+                        <strong data-testid="admin-price">{formatMoney(auction.currentPrice, currencySymbol)}</strong>
+                        <span className="muted small" data-testid="admin-leader">
+                          {auction.lastBidder ?? t('auction.noBidder')}
+                          {isBotLeader(auction.lastBidder, botNames) && <BotBadge />}
+                        </span>
+                      </span>
+                    </td>
+                    <td data-label={t('admin.columns.retailPrice')}>{formatMoney(auction.retailPrice, currencySymbol)}</td>
+                    <td data-label={t('admin.columns.startTime')}>{formatDateTime(auction.startTime, i18n.language)}</td>
+                    <td className="cell-actions">
+                      <div className="row-actions">
+                        {renderPromote?.(auction)}
+                        <ActionButton icon="✏️" label={t('common.edit')} onClick={() => void edit(auction)} testId="auction-edit" />
+                        {auction.status === 'live' && (
+                          <ActionButton
+                            icon="🏁"
+                            label={t('admin.actions.finish')}
+                            onClick={() => void finish(auction)}
+                            disabled={actions.finish.isPending}
+                            testId="auction-finish"
+                          />
+                        )}
+                        <ActionButton
+                          icon="🗑"
+                          label={t('common.delete')}
+                          tone="danger"
+                          onClick={() => void remove(auction)}
+                          disabled={actions.remove.isPending}
+                          testId="auction-delete"
+                        />
+                      </div>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -78,6 +171,42 @@ export function AuctionTable() {
           <Pagination page={page} total={total} onChange={setPage} />
         </>
       )}
+      <AuctionDialog target={dialog?.mode === 'create' ? dialog : editing ? { mode: 'edit', auction: editing } : null} onClose={() => setDialog(null)}>
+        {editing && renderBots?.(editing)}
+      </AuctionDialog>
+      {confirmDialog}
     </section>
   )
+}
+
+/** Finishing and deleting, each with its toast; the views change at once from the answer. */
+function useAuctionActions() {
+  const { t } = useTranslation()
+  const { toast } = useToast()
+  const saved = useSetAtom(auctionSavedAtom)
+  const deleted = useSetAtom(auctionDeletedAtom)
+  const refresh = useAdminRefresh()
+  const changed = [queryKeys.adminFinished, queryKeys.adminBots]
+  const finish = useMutation({
+    mutationFn: (auction: Auction) => dataOf(api.POST('/api/admin/auctions/{id}/end', { params: { path: { id: auction.id } } })),
+    onSuccess: (auction) => {
+      saved(auction)
+      toast({ title: t('admin.toast.ended'), description: auction.title })
+      return refresh(changed)
+    },
+    onError: (error) => toast({ title: t('common.error'), description: messageOf(error, t('admin.toast.endFailed')), variant: 'destructive' }),
+  })
+  const remove = useMutation({
+    mutationFn: async (auction: Auction) => {
+      await dataOf(api.DELETE('/api/admin/auctions/{id}', { params: { path: { id: auction.id } } }))
+      return auction
+    },
+    onSuccess: (auction) => {
+      deleted(auction.id)
+      toast({ title: t('admin.toast.deleted'), description: auction.title })
+      return refresh(changed)
+    },
+    onError: (error) => toast({ title: t('admin.toast.deleteFailed'), description: messageOf(error, t('admin.toast.deleteFailedText')), variant: 'destructive' }),
+  })
+  return { finish, remove }
 }

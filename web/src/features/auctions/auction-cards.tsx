@@ -2,12 +2,14 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AuctionImage } from '../../components/auction-image'
+import { BotBadge } from '../../components/bot-badge'
 import type { Auction } from '../../lib/api-types'
+import { isBotName } from '../../lib/bots'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
 import { BidButton, PrebidButton } from './bid-buttons'
-import { LiveTimer, StartCountdown } from './timers'
+import { LiveTimer, StartCountdown } from '../../components/timers'
 
 export function LiveAuctionCard({ auction }: { auction: Auction }) {
   const { t } = useTranslation()
@@ -31,6 +33,7 @@ export function LiveAuctionCard({ auction }: { auction: Auction }) {
         </div>
         <p className="muted small">
           {t('auction.lastBidder')}: <strong>{auction.lastBidder ?? t('auction.noBidder')}</strong>
+          {isBotName(auction.lastBidder) && <BotBadge />}
         </p>
         <BidButton auction={auction} />
       </div>

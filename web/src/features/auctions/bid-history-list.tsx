@@ -1,7 +1,9 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
+import { BotBadge } from '../../components/bot-badge'
 import { EmptyState } from '../../components/empty-state'
 import type { Bid } from '../../lib/api-types'
+import { bidderName } from '../../lib/bots'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 
@@ -16,9 +18,10 @@ export function BidHistoryList({ bids }: { bids: Bid[] }) {
       ) : (
         <ol className="bid-list">
           {bids.map((bid, index) => (
-            <li key={bid.id} className={`bid-row${index === 0 ? ' is-top' : ''}`} data-testid="bid-row">
+            <li key={bid.id} className={`bid-row${index === 0 ? ' is-top' : ''}`} data-testid="bid-row" data-bot={bid.isBot || undefined}>
               <span className="bid-user">
-                {bid.user?.username ?? bid.botName ?? t('common.unknown')}
+                {bidderName(bid) ?? t('common.unknown')}
+                {bid.isBot && <BotBadge />}
                 {bid.isPrebid && <span className="pill">{t('auction.prebidTag')}</span>}
               </span>
               <span className="bid-amount">{formatMoney(bid.amount, currencySymbol)}</span>

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { BotBadge } from '../../components/bot-badge'
 import { EmptyState } from '../../components/empty-state'
 import type { Auction } from '../../lib/api-types'
 import { useServerNow } from '../../lib/clock'
@@ -83,7 +84,10 @@ export function WinnersOfDay({ finished }: { finished: Auction[] }) {
               <Link to={auctionPath(auction)} className="winner-title">
                 {auction.title}
               </Link>
-              <span className="winner-name">👤 {auction.winner?.username ?? t('common.unknown')}</span>
+              <span className="winner-name">
+                👤 {auction.winner?.username ?? t('common.unknown')}
+                {auction.winner?.isBot && <BotBadge />}
+              </span>
               <span className="winner-meta">
                 <strong>{formatMoney(auction.winningBid?.amount ?? auction.currentPrice, currencySymbol)}</strong>
                 <span className="muted small">{auction.endTime ? formatDate(auction.endTime, i18n.language) : ''}</span>

@@ -1,10 +1,12 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import type { Auction } from '../../lib/api-types'
+import { BotBadge } from '../../components/bot-badge'
+import type { Auction, Bid } from '../../lib/api-types'
+import { leaderIsBot } from '../../lib/bots'
 import { formatCount, formatMoney, savingsPercent } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 
-export function ProductDetails({ auction }: { auction: Auction }) {
+export function ProductDetails({ auction, bids }: { auction: Auction; bids: Bid[] }) {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   const money = (value: number | null | undefined) => (value == null ? '—' : formatMoney(value, currencySymbol))
@@ -17,7 +19,15 @@ export function ProductDetails({ auction }: { auction: Auction }) {
     { label: t('auction.category'), value: auction.category ?? '—' },
     { label: t('auction.estimatedValue'), value: money(auction.estimatedValue) },
     { label: t('auction.totalBids'), value: formatCount(auction.totalBids, i18n.language) },
-    { label: t('auction.lastBidder'), value: auction.lastBidder ?? t('auction.noBidder') },
+    {
+      label: t('auction.lastBidder'),
+      value: (
+        <>
+          {auction.lastBidder ?? t('auction.noBidder')}
+          {leaderIsBot(auction, bids) && <BotBadge />}
+        </>
+      ),
+    },
     { label: t('auction.participants'), value: formatCount(auction.participants, i18n.language) },
     { label: t('auction.viewers'), value: formatCount(auction.viewers, i18n.language) },
   ]

@@ -2,11 +2,13 @@
 //! bid; winner or no-bids message.
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
+import { BotBadge } from '../../components/bot-badge'
 import type { Auction, Bid } from '../../lib/api-types'
+import { bidderName, leaderIsBot, winnerIsBot } from '../../lib/bots'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { BidButton, PrebidButton } from './bid-buttons'
-import { LiveTimer, StartCountdown } from './timers'
+import { LiveTimer, StartCountdown } from '../../components/timers'
 import { usePrebidIds } from './use-prebid-ids'
 
 function Upcoming({ auction }: { auction: Auction }) {
@@ -26,7 +28,7 @@ function Upcoming({ auction }: { auction: Auction }) {
   )
 }
 
-function Live({ auction }: { auction: Auction }) {
+function Live({ auction, bids }: { auction: Auction; bids: Bid[] }) {
   const { t } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   return (
@@ -44,7 +46,8 @@ function Live({ auction }: { auction: Auction }) {
         </div>
       </div>
       <p className="muted small">
-        {t('auction.lastBidder')}: <strong>{auction.lastBidder ?? t('auction.noBidder')}</strong>
+        {t('auction.lastBidder')}: <strong data-testid="leader-name">{auction.lastBidder ?? t('auction.noBidder')}</strong>
+        {leaderIsBot(auction, bids) && <BotBadge />}
       </p>
       <BidButton auction={auction} large />
       <p className="muted small center">{t('auction.bidCostNote')}</p>
@@ -56,7 +59,7 @@ function Finished({ auction, bids }: { auction: Auction; bids: Bid[] }) {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   const first = bids[0]
-  const winner = auction.winner?.username ?? first?.user?.username ?? first?.botName ?? null
+  const winner = auction.winner?.username ?? (first ? bidderName(first) : null)
   const amount = auction.winningBid?.amount ?? first?.amount ?? null
   if (!winner || amount === null) {
     return <p className="notice" data-testid="no-bids">{t('auction.noBids')}</p>
@@ -67,7 +70,10 @@ function Finished({ auction, bids }: { auction: Auction; bids: Bid[] }) {
         🏆
       </span>
       <p className="label">{t('auction.winner')}</p>
-      <p className="winner-username">{winner}</p>
+      <p className="winner-username" data-testid="winner-name">
+        {winner}
+        {winnerIsBot(auction, bids) && <BotBadge />}
+      </p>
       <p className="label">{t('auction.winningAmount')}</p>
       <p className="price price-large">{formatMoney(amount, currencySymbol)}</p>
       {auction.endTime && (
@@ -83,7 +89,7 @@ export function StatusPanel({ auction, bids }: { auction: Auction; bids: Bid[] }
   return (
     <section className={`card status-panel status-${auction.status}`} data-testid="status-panel">
       {auction.status === 'upcoming' && <Upcoming auction={auction} />}
-      {auction.status === 'live' && <Live auction={auction} />}
+      {auction.status === 'live' && <Live auction={auction} bids={bids} />}
       {auction.status === 'finished' && <Finished auction={auction} bids={bids} />}
     </section>
   )

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { BotBadge } from '../../components/bot-badge'
 import { EmptyState } from '../../components/empty-state'
 import type { AuctionRef, UserBid, UserPrebid } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
@@ -32,7 +33,12 @@ export function BidsTable({ bids }: { bids: UserBid[] }) {
               <td>{bid.id}</td>
               <td>
                 <AuctionLink auction={bid.auction} />
-                {bid.isBot && bid.botName && <span className="muted small block">{t('bidHistory.bot', { name: bid.botName })}</span>}
+                {bid.isBot && (
+                  <span className="muted small block">
+                    {bid.botName && t('bidHistory.bot', { name: bid.botName })}
+                    <BotBadge />
+                  </span>
+                )}
               </td>
               <td>{formatMoney(bid.amount, currencySymbol)}</td>
               <td>

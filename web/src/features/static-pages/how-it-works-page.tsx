@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { BotBadge } from '../../components/bot-badge'
 import { PageHeader } from '../../components/page-header'
 import { FaqList } from './faq-list'
 import type { FaqItem } from './faq-list'
@@ -10,6 +11,7 @@ export function HowItWorksPage() {
   const rules = t('howItWorks.rules', { returnObjects: true }) as string[]
   const example = t('howItWorks.example', { returnObjects: true }) as string[]
   const tips = t('howItWorks.tips', { returnObjects: true }) as string[]
+  const bots = t('howItWorks.botsText', { returnObjects: true }) as string[]
   const faq = t('howItWorks.faq', { returnObjects: true }) as FaqItem[]
   return (
     <div className="container page" data-testid="how-it-works-page">
@@ -41,6 +43,15 @@ export function HowItWorksPage() {
           ))}
         </section>
       </div>
+      <section className="card section-gap" data-testid="bots-explained">
+        <h2 className="card-title">🤖 {t('howItWorks.botsTitle')}</h2>
+        {bots.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+        <p className="muted small">
+          {t('howItWorks.botsExample')} <BotBadge testId="bot-badge-example" />
+        </p>
+      </section>
       <section className="card section-gap">
         <h2 className="card-title">💡 {t('howItWorks.tipsTitle')}</h2>
         <ul className="check-list">

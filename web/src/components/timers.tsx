@@ -1,8 +1,8 @@
 //! Countdowns computed from the server's deadline and clock, never decremented locally.
 import { useTranslation } from 'react-i18next'
-import type { Auction } from '../../lib/api-types'
-import { msUntil, useServerNow } from '../../lib/clock'
-import { formatTimer } from '../../lib/format'
+import type { Auction } from '../lib/api-types'
+import { msUntil, useServerNow } from '../lib/clock'
+import { formatTimer } from '../lib/format'
 
 export const URGENT_MS = 5000
 

@@ -1,0 +1,389 @@
+// End-to-end check of the operator's console against a running server (BASE_URL, default
+// http://127.0.0.1:8080, started with DEMO_DATA=1 and the admin admin/admin12345 as `.ci/e2e`
+// does). In one browser the admin lowers the bots' delays, creates an auction starting in a few
+// seconds and gives it a bot limited to one bid; in another the seeded `demo` user watches it go
+// live, sees the bot's bid marked as a bot's and outbids it; the admin finishes it early and finds
+// it among the finished auctions with the right statistics. Then: user search and a balance edit
+// that reaches demo's header, a settings change that reaches the footer, demo sent away from
+// /admin, and a screenshot of every admin page (and its dialogs) at 1366 px and at 360 px.
+import { mkdir } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const SHOTS = process.env.E2E_SHOTS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots')
+const TIMEOUT = 15_000
+/** How long an auction may take to go live, or a bot to answer, before the run fails. */
+const SLOW = 45_000
+
+const ADMIN = { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin12345' }
+const DEMO = { username: process.env.E2E_DEMO_USERNAME ?? 'demo', password: process.env.E2E_DEMO_PASSWORD ?? 'demo12345' }
+const DESKTOP = { width: 1366, height: 900 }
+const PHONE = { width: 360, height: 780 }
+
+const suffix = Math.random().toString(36).slice(2, 7)
+const pageErrors = []
+let shotNumber = 0
+let passed = 0
+
+const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`)
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
+
+async function shot(page, name) {
+  shotNumber += 1
+  const file = resolve(SHOTS, `admin-${String(shotNumber).padStart(2, '0')}-${name}.png`)
+  await page.screenshot({ path: file, fullPage: true })
+  return file
+}
+
+async function step(page, name, action) {
+  process.stdout.write(`• ${name} ... `)
+  try {
+    await action()
+    if (pageErrors.length > 0) throw new Error(`uncaught page error: ${pageErrors.join(' | ')}`)
+    passed += 1
+    console.log('ok')
+  } catch (error) {
+    console.log('FAILED')
+    const file = await shot(page, `failure-${name.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => null)
+    throw new Error(`step "${name}" failed: ${error instanceof Error ? error.message : error}${file ? `\n  screenshot: ${file}` : ''}`)
+  }
+}
+
+/** Waits until `read()` returns a value `accept` takes (or equals `accept`). */
+async function expectValue(what, read, accept, timeout = TIMEOUT) {
+  const deadline = Date.now() + timeout
+  let value
+  while (Date.now() < deadline) {
+    value = await read().catch(() => undefined)
+    if (typeof accept === 'function' ? accept(value) : value === accept) return value
+    await sleep(150)
+  }
+  throw new Error(`${what}: expected ${typeof accept === 'function' ? 'a match' : accept} but found ${value}`)
+}
+
+async function expectText(locator, expected, timeout = TIMEOUT) {
+  await locator.first().waitFor({ state: 'visible', timeout })
+  return expectValue(
+    `text of ${locator}`,
+    async () => (await locator.first().innerText()).trim(),
+    (text) => (expected instanceof RegExp ? expected.test(text ?? '') : (text ?? '').includes(expected)),
+    timeout,
+  )
+}
+
+async function expectToast(page, text, variant = 'default') {
+  const toast = byTestId(page, 'toast').filter({ hasText: text })
+  await toast.first().waitFor({ state: 'visible', timeout: TIMEOUT })
+  const className = (await toast.first().getAttribute('class')) ?? ''
+  if (!className.split(/\s+/).includes(`toast-${variant}`)) throw new Error(`toast "${text}" is not ${variant}: class "${className}"`)
+}
+
+/** Closes the open dialog with its × button (Escape would first dismiss a toast on screen). */
+async function closeDialog(dialog) {
+  await dialog.locator('[data-testid="dialog-close"]').click()
+  await dialog.waitFor({ state: 'detached' })
+}
+
+/** Answers the in-page confirmation with its confirm button. */
+async function confirm(page) {
+  await byTestId(page, 'confirm-dialog').waitFor()
+  await byTestId(page, 'confirm-ok').click()
+  await byTestId(page, 'confirm-dialog').waitFor({ state: 'detached' })
+}
+
+async function visit(page, path, readyTestId) {
+  await page.goto(`${BASE_URL}${path}`, { waitUntil: 'domcontentloaded' })
+  await byTestId(page, readyTestId).first().waitFor({ state: 'visible', timeout: TIMEOUT })
+  await byTestId(page, 'page-spinner').waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => undefined)
+}
+
+/** A logged-in browser context with the cookie banner answered. */
+async function session(browser, credentials, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, locale: 'ru-RU' })
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'necessary-only'))
+  const login = await context.request.post(`${BASE_URL}/api/auth/login`, { data: credentials, headers: { Origin: BASE_URL } })
+  if (!login.ok()) throw new Error(`login as ${credentials.username} answered ${login.status()}: ${await login.text()}`)
+  const page = await context.newPage()
+  page.setDefaultTimeout(TIMEOUT)
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  return { context, page }
+}
+
+async function getJson(page, path) {
+  const answer = await page.request.get(`${BASE_URL}${path}`)
+  if (!answer.ok()) throw new Error(`GET ${path} answered ${answer.status()}`)
+  return answer.json()
+}
+
+/** `YYYY-MM-DDTHH:MM:SS` in the browser's time zone, `ms` from now. */
+function localInput(page, ms) {
+  return page.evaluate((offset) => {
+    const date = new Date(Date.now() + offset)
+    const pad = (value) => String(value).padStart(2, '0')
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  }, ms)
+}
+
+async function preflight() {
+  const answer = await fetch(`${BASE_URL}/api/settings`).catch((error) => error)
+  if (answer instanceof Error || !answer.ok) throw new Error(`no server answers GET ${BASE_URL}/api/settings; start it or set BASE_URL`)
+}
+
+async function main() {
+  await preflight()
+  await mkdir(SHOTS, { recursive: true })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
+  })
+  try {
+    const admin = await session(browser, ADMIN)
+    const demo = await session(browser, DEMO)
+    const lot = await auctionFlow(admin.page, demo.page)
+    await usersFlow(admin.page, demo.page)
+    await settingsFlow(admin.page, demo.page)
+    await step(demo.page, 'a user visiting /admin is sent home', async () => {
+      await demo.page.goto(`${BASE_URL}/admin`, { waitUntil: 'domcontentloaded' })
+      await byTestId(demo.page, 'home-page').waitFor()
+      if (new URL(demo.page.url()).pathname !== '/') throw new Error(`ended on ${demo.page.url()}`)
+    })
+    await screenshots(browser, lot)
+  } finally {
+    await browser.close()
+  }
+  console.log(`\nscreenshots in ${SHOTS}`)
+  console.log(`e2e admin: ${passed} passed, 0 failed`)
+}
+
+/** Bot settings, a new auction with a bot, go-live, the bot's bid, demo's bid, early finish, statistics. */
+async function auctionFlow(page, demoPage) {
+  const lot = { title: `E2E лот ${suffix}` }
+
+  await step(page, 'admin lowers the bot delays to 1 s', async () => {
+    await visit(page, '/admin', 'bot-settings')
+    await byTestId(page, 'bot-settings-save').waitFor()
+    await page.fill('#bot-minDelay', '1')
+    await page.fill('#bot-maxDelay', '1')
+    await page.fill('#bot-activeBots', '2')
+    if (!(await byTestId(page, 'bot-enabled').isChecked())) await byTestId(page, 'bot-enabled').check()
+    await byTestId(page, 'bot-settings-save').click()
+    await expectToast(page, 'Настройки ботов сохранены')
+    const saved = await getJson(page, '/api/admin/bot-settings')
+    if (saved.minDelay !== 1 || saved.maxDelay !== 1) throw new Error(`bot settings are ${JSON.stringify(saved)}`)
+  })
+
+  await step(page, 'an empty create form is refused with "Ошибка валидации"', async () => {
+    await byTestId(page, 'auction-create').click()
+    await byTestId(page, 'auction-create-dialog').waitFor()
+    await byTestId(page, 'auction-save').click()
+    await expectToast(page, 'Заполните все обязательные поля', 'destructive')
+    await expectText(byTestId(page, 'auction-title-error'), 'Заполните все обязательные поля')
+  })
+
+  await step(page, 'admin creates an auction starting in 20 s', async () => {
+    await page.fill('#auction-title', lot.title)
+    await page.fill('#auction-description', 'Создан сквозным тестом')
+    await page.fill('#auction-retailPrice', '1999,99')
+    await page.fill('#auction-startTime', await localInput(page, 20_000))
+    await byTestId(page, 'auction-save').click()
+    await expectToast(page, 'Аукцион создан')
+    await byTestId(page, 'auction-create-dialog').waitFor({ state: 'detached' })
+    const list = await getJson(page, '/api/admin/auctions')
+    const created = list.find((auction) => auction.title === lot.title)
+    if (!created) throw new Error(`"${lot.title}" is not among the admin's auctions`)
+    Object.assign(lot, { id: created.id, slug: created.slug })
+    await byTestId(page, `admin-auction-${lot.id}`).waitFor()
+  })
+
+  await step(page, 'admin assigns a bot limited to one bid', async () => {
+    const row = byTestId(page, `admin-auction-${lot.id}`)
+    await row.locator('[data-testid="auction-edit"]').click()
+    await confirm(page)
+    const dialog = byTestId(page, 'auction-edit-dialog')
+    await dialog.waitFor()
+    await dialog.locator('[data-testid="assign-bot"]').click()
+    const option = page.locator('[role="option"]').first()
+    await option.waitFor()
+    lot.botLabel = (await option.innerText()).trim()
+    await option.click()
+    await dialog.locator('[data-testid="assign-limit"]').fill('1')
+    await dialog.locator('[data-testid="assign-save"]').click()
+    await expectToast(page, 'Бот добавлен в аукцион')
+    await expectText(dialog.locator('[data-testid="assignment-bids"]'), /0\D+1/)
+    await shot(page, 'edit-dialog-with-bot')
+    await closeDialog(dialog)
+  })
+
+  await step(demoPage, 'demo opens the upcoming auction', async () => {
+    await visit(demoPage, `/auction/${lot.slug}`, 'auction-detail')
+    await byTestId(demoPage, `prebid-button-${lot.id}`).waitFor()
+  })
+
+  await step(page, 'the auction goes live in the admin table', async () => {
+    const row = byTestId(page, `admin-auction-${lot.id}`)
+    await expectText(row.locator('.badge-live'), 'Идёт', SLOW)
+    await row.locator('[data-testid="auction-finish"]').waitFor()
+  })
+
+  await step(demoPage, 'the bot bids, marked as an automatic bidder', async () => {
+    const top = byTestId(demoPage, 'bid-row').first()
+    await top.waitFor({ timeout: SLOW })
+    await top.locator('[data-testid="bot-badge"]').waitFor({ timeout: SLOW })
+    await byTestId(demoPage, 'status-panel').locator('[data-testid="bot-badge"]').waitFor()
+  })
+
+  await step(page, 'the admin table shows the bot leading, live', async () => {
+    const row = byTestId(page, `admin-auction-${lot.id}`)
+    await expectText(row.locator('[data-testid="admin-price"]'), '0,02')
+    await row.locator('[data-testid="admin-leader"] [data-testid="bot-badge"]').waitFor()
+  })
+
+  await step(demoPage, "the home page's live card marks the bot leading", async () => {
+    const home = await demoPage.context().newPage()
+    try {
+      await visit(home, '/', 'live-section')
+      const card = byTestId(home, 'live-auction-card').filter({ hasText: lot.title })
+      await card.locator('[data-testid="bot-badge"]').waitFor()
+    } finally {
+      await home.close()
+    }
+  })
+
+  await step(demoPage, 'demo outbids the bot', async () => {
+    const button = byTestId(demoPage, `bid-button-${lot.id}`)
+    await expectValue('bid button enabled', () => button.isEnabled(), true)
+    await button.click()
+    await expectToast(demoPage, 'Ставка сделана!')
+    await expectText(byTestId(demoPage, 'leader-name'), DEMO.username)
+    await shot(demoPage, 'public-bot-bid-marked')
+  })
+
+  await step(page, 'admin finishes it early', async () => {
+    const row = byTestId(page, `admin-auction-${lot.id}`)
+    await expectText(row.locator('[data-testid="admin-leader"]'), DEMO.username)
+    await row.locator('[data-testid="auction-finish"]').click()
+    await confirm(page)
+    await expectToast(page, 'Аукцион завершён')
+    await row.waitFor({ state: 'detached' })
+  })
+
+  await step(page, 'the finished auction has demo as winner and the right statistics', async () => {
+    await visit(page, '/admin/finished-auctions', 'finished-table')
+    const row = byTestId(page, `finished-row-${lot.id}`)
+    await expectText(row.locator('[data-testid="finished-winner"]'), DEMO.username)
+    await expectText(row.locator('[data-testid="finished-price"]'), '0,03')
+    await row.locator('[data-testid="finished-stats"]').click()
+    const dialog = byTestId(page, 'auction-stats-dialog')
+    await dialog.locator('[data-testid="auction-stats-body"]').waitFor()
+    const counts = { totalBids: '2', userBids: '1', botBids: '1', adminBids: '0' }
+    for (const [key, value] of Object.entries(counts)) await expectText(dialog.locator(`[data-testid="stats-${key}"] strong`), new RegExp(`^${value}$`))
+    await dialog.locator('[data-testid="auction-bids-chart"] svg').first().waitFor()
+    await expectText(dialog.locator('[data-testid="auction-bids-chart-caption"]'), /1\D+1/)
+    await shot(page, 'finished-stats-dialog')
+    await closeDialog(dialog)
+  })
+  return lot
+}
+
+/** Searching users, then a balance edit that demo's header shows at once. */
+async function usersFlow(page, demoPage) {
+  const target = {}
+  await step(page, 'admin finds demo with the search box', async () => {
+    await visit(page, '/admin/users', 'user-table')
+    await byTestId(page, 'user-search').fill(DEMO.username)
+    await expectText(byTestId(page, 'users-shown'), 'Показано 1-1 из 1 пользователей')
+    await byTestId(page, `user-row-${DEMO.username}`).waitFor()
+    target.balance = Number((await byTestId(page, `user-row-${DEMO.username}`).locator('[data-testid="user-balance"]').innerText()).replace(/\D/g, ''))
+  })
+
+  await step(page, "the activity dialog lists demo's auctions", async () => {
+    await byTestId(page, `user-row-${DEMO.username}`).locator('[data-testid="user-activity"]').click()
+    await byTestId(page, 'activity-body').waitFor()
+    await shot(page, 'user-activity-dialog')
+    await closeDialog(byTestId(page, 'user-activity-dialog'))
+  })
+
+  await step(demoPage, 'demo has the home page open', async () => {
+    await visit(demoPage, '/', 'home-page')
+    await expectValue('header balance', async () => Number((await byTestId(demoPage, 'bid-balance').innerText()).trim()), target.balance)
+  })
+
+  await step(page, "admin raises demo's balance by 7", async () => {
+    await byTestId(page, `user-row-${DEMO.username}`).locator('[data-testid="user-edit"]').click()
+    await byTestId(page, 'user-edit-dialog').waitFor()
+    target.next = target.balance + 7
+    await page.fill('#user-bidBalance', String(target.next))
+    await expectText(byTestId(page, 'balance-note'), '+7')
+    await shot(page, 'user-edit-dialog')
+    await byTestId(page, 'user-save').click()
+    await expectToast(page, 'Пользователь обновлён')
+    await expectText(byTestId(page, `user-row-${DEMO.username}`).locator('[data-testid="user-balance"]'), String(target.next))
+  })
+
+  await step(demoPage, "demo's header shows the new balance without a reload", async () => {
+    await expectValue('header balance', async () => Number((await byTestId(demoPage, 'bid-balance').innerText()).trim()), target.next)
+  })
+}
+
+/** A settings change that a visitor's footer shows. */
+async function settingsFlow(page, demoPage) {
+  const phone = `+996 312 ${String(Math.floor(100000 + Math.random() * 899999))}`
+  await step(page, 'admin changes the contact phone', async () => {
+    await visit(page, '/admin/settings', 'settings-form')
+    await page.fill('#st-contactPhone', phone)
+    await byTestId(page, 'settings-save').click()
+    await expectToast(page, 'Настройки сохранены')
+  })
+  await step(demoPage, 'the footer shows the new phone', async () => {
+    await visit(demoPage, '/', 'footer')
+    await expectText(byTestId(demoPage, 'footer'), phone)
+  })
+}
+
+/** Every admin page and its main dialogs, at 1366 px and at 360 px. */
+async function screenshots(browser, lot) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['360', PHONE],
+  ]) {
+    const { context, page } = await session(browser, ADMIN, viewport)
+    try {
+      await step(page, `admin pages at ${viewport.width} px`, async () => {
+        await visit(page, '/admin', 'admin-auction-table')
+        await byTestId(page, 'minute-chart').waitFor()
+        await page.waitForTimeout(500)
+        await shot(page, `admin-${label}`)
+        await byTestId(page, 'auction-create').click()
+        await byTestId(page, 'auction-create-dialog').waitFor()
+        await shot(page, `create-dialog-${label}`)
+        await closeDialog(byTestId(page, 'auction-create-dialog'))
+        await visit(page, '/admin/users', 'user-table')
+        await shot(page, `users-${label}`)
+        await byTestId(page, 'user-edit').first().click()
+        await byTestId(page, 'user-edit-dialog').waitFor()
+        await shot(page, `user-edit-${label}`)
+        await closeDialog(byTestId(page, 'user-edit-dialog'))
+        await visit(page, '/admin/finished-auctions', 'finished-table')
+        await shot(page, `finished-${label}`)
+        await byTestId(page, `finished-row-${lot.id}`).locator('[data-testid="finished-delete"]').click()
+        await byTestId(page, 'confirm-dialog').waitFor()
+        await shot(page, `confirm-${label}`)
+        await byTestId(page, 'confirm-cancel').click()
+        await visit(page, '/admin/settings', 'settings-form')
+        await shot(page, `settings-${label}`)
+      })
+    } finally {
+      await context.close()
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(`\ne2e admin FAILED against ${BASE_URL}\n${error instanceof Error ? error.message : error}`)
+  console.error(`e2e admin: ${passed} passed, 1 failed`)
+  process.exit(1)
+})

@@ -1,0 +1,25 @@
+//! A row action of an admin table: an icon with its label. In a wide table only the icon shows
+//! (the label stays its accessible name and tooltip); when the table stacks into cards, both show.
+import type { ButtonHTMLAttributes } from 'react'
+
+interface Props extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
+  icon: string
+  label: string
+  tone?: 'outline' | 'danger' | 'ghost' | 'primary'
+  testId?: string
+  /** The tooltip, when it should say more than the label (e.g. why the action is disabled). */
+  hint?: string
+}
+
+const TONES = { outline: 'btn-outline', danger: 'btn-danger-outline', ghost: 'btn-ghost', primary: 'btn-primary' } as const
+
+export function ActionButton({ icon, label, tone = 'outline', testId, hint, className = '', ...rest }: Props) {
+  return (
+    <button type="button" className={`btn btn-small action-button ${TONES[tone]} ${className}`} aria-label={label} title={hint ?? label} data-testid={testId} {...rest}>
+      <span aria-hidden="true">{icon}</span>
+      <span className="action-label" aria-hidden="true">
+        {label}
+      </span>
+    </button>
+  )
+}

@@ -1,0 +1,147 @@
+//! /admin/finished-auctions: every finished auction, latest end first, with its winner (bots marked)
+//! and what the winner saved; the statistics dialog and deletion (confirmed) per row.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AdminNav } from '../../components/admin-nav'
+import { ActionButton } from '../../components/action-button'
+import { AuctionImage } from '../../components/auction-image'
+import { BotBadge } from '../../components/bot-badge'
+import { useConfirm } from '../../components/confirm-dialog'
+import { EmptyState } from '../../components/empty-state'
+import { Spinner } from '../../components/spinner'
+import { api, dataOf, messageOf } from '../../lib/api'
+import type { FinishedAuctionRow } from '../../lib/api-types'
+import { formatDateTime, formatMoney } from '../../lib/format'
+import { adminFinishedQuery, queryKeys } from '../../lib/queries'
+import { auctionDeletedAtom } from '../../lib/realtime'
+import { settingsAtom } from '../../lib/settings'
+import { useToast } from '../../lib/toast'
+import { AuctionStatsDialog } from './auction-stats-dialog'
+import './admin-finished.css'
+
+export function AdminFinishedPage() {
+  const { t, i18n } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { data, isPending, isError, error } = useQuery(adminFinishedQuery())
+  const [viewing, setViewing] = useState<FinishedAuctionRow | null>(null)
+  const remove = useDeleteFinished()
+  const { confirm, dialog } = useConfirm()
+
+  const askDelete = async (auction: FinishedAuctionRow) => {
+    const ok = await confirm({
+      title: t('admin.confirm.delete', { title: auction.title }),
+      description: t('adminFinished.deleteText'),
+      confirmLabel: t('common.delete'),
+      destructive: true,
+    })
+    if (ok) remove.mutate(auction)
+  }
+
+  return (
+    <div className="container page" data-testid="admin-finished-page">
+      <header className="page-header">
+        <h1 className="page-title">{t('admin.finishedTitle')}</h1>
+        <p className="page-subtitle">{t('adminFinished.subtitle')}</p>
+      </header>
+      <AdminNav />
+      <section className="card section-gap">
+        {isPending && <Spinner />}
+        {isError && <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>}
+        {data && data.length === 0 && <EmptyState icon="🏁">{t('adminFinished.empty')}</EmptyState>}
+        {data && data.length > 0 && (
+          <div className="table-wrap">
+            <table className="table table-stack" data-testid="finished-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.columns.image')}</th>
+                  <th scope="col">{t('admin.columns.title')}</th>
+                  <th scope="col">{t('adminFinished.columns.displayId')}</th>
+                  <th scope="col">{t('adminFinished.columns.finalPrice')}</th>
+                  <th scope="col">{t('admin.columns.retailPrice')}</th>
+                  <th scope="col">{t('adminFinished.columns.winner')}</th>
+                  <th scope="col">{t('adminFinished.columns.endTime')}</th>
+                  <th scope="col">{t('adminFinished.columns.savings')}</th>
+                  <th scope="col">{t('admin.columns.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((auction) => (
+                  <tr key={auction.id} data-testid={`finished-row-${auction.id}`}>
+                    <td className="cell-media">
+                      <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
+                    </td>
+                    <td className="cell-title">
+                      <strong>{auction.title}</strong>
+                    </td>
+                    <td data-label={t('adminFinished.columns.displayId')}>
+                      <code className="small">{auction.displayId}</code>
+                    </td>
+                    <td data-label={t('adminFinished.columns.finalPrice')}>
+                      <strong data-testid="finished-price">{formatMoney(auction.winningBid?.amount ?? auction.currentPrice, currencySymbol)}</strong>
+                    </td>
+                    <td data-label={t('admin.columns.retailPrice')}>
+                      <s className="muted">{formatMoney(auction.retailPrice, currencySymbol)}</s>
+                    </td>
+                    <td data-label={t('adminFinished.columns.winner')} data-testid="finished-winner">
+                      {auction.winner ? (
+                        <span>
+                          {auction.winner.username}
+                          {auction.winner.isBot && <BotBadge />}
+                        </span>
+                      ) : (
+                        <span className="muted">{t('adminFinished.noWinner')}</span>
+                      )}
+                    </td>
+                    <td data-label={t('adminFinished.columns.endTime')}>{auction.endTime ? formatDateTime(auction.endTime, i18n.language) : '—'}</td>
+                    <td data-label={t('adminFinished.columns.savings')}>
+                      <span className="stack-cell">
+                        <span>{formatMoney(auction.savings, currencySymbol)}</span>
+                        <span className="badge badge-success">{auction.savingsPercent}%</span>
+                      </span>
+                    </td>
+                    <td className="cell-actions">
+                      <div className="row-actions">
+                        <ActionButton icon="📊" label={t('adminFinished.view')} onClick={() => setViewing(auction)} testId="finished-stats" />
+                        <ActionButton
+                          icon="🗑"
+                          label={t('common.delete')}
+                          tone="danger"
+                          onClick={() => void askDelete(auction)}
+                          disabled={remove.isPending}
+                          testId="finished-delete"
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <AuctionStatsDialog auction={viewing} onClose={() => setViewing(null)} />
+      {dialog}
+    </div>
+  )
+}
+
+function useDeleteFinished() {
+  const { t } = useTranslation()
+  const { toast } = useToast()
+  const queryClient = useQueryClient()
+  const deleted = useSetAtom(auctionDeletedAtom)
+  return useMutation({
+    mutationFn: async (auction: FinishedAuctionRow) => {
+      await dataOf(api.DELETE('/api/admin/auctions/{id}', { params: { path: { id: auction.id } } }))
+      return auction
+    },
+    onSuccess: (auction) => {
+      deleted(auction.id)
+      toast({ title: t('admin.toast.deleted'), description: auction.title })
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin })
+    },
+    onError: (error) => toast({ title: t('admin.toast.deleteFailed'), description: messageOf(error, t('admin.toast.deleteFailedText')), variant: 'destructive' }),
+  })
+}

@@ -1,0 +1,151 @@
+//! The create and edit auction dialogs. A successful save closes the dialog (the form starts
+//! empty next time); a form missing a required field says so in a toast ('Ошибка валидации' /
+//! 'Заполните все обязательные поля') and under each field. Only an upcoming auction's details can
+//! change; the edit dialog of a live one shows them read-only and manages its bots.
+import * as Dialog from '@radix-ui/react-dialog'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
+import { useSetAtom } from 'jotai'
+import type { ReactNode } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { FormField, describedBy } from '../../components/form-field'
+import { api, dataOf, messageOf } from '../../lib/api'
+import type { Auction } from '../../lib/api-types'
+import { applyServerFieldErrors } from '../../lib/forms'
+import { queryKeys } from '../../lib/queries'
+import { auctionSavedAtom } from '../../lib/realtime'
+import { useToast } from '../../lib/toast'
+import { useAdminRefresh } from '../../lib/use-admin-refresh'
+import { AUCTION_FIELDS, EMPTY_AUCTION, auctionPayload, auctionSchema, missesRequired, toAuctionValues } from './auction-schema'
+import type { AuctionValues } from './auction-schema'
+
+type Target = { mode: 'create' } | { mode: 'edit'; auction: Auction }
+
+interface Props {
+  target: Target | null
+  onClose: () => void
+  /** Extra content under the form of the edit dialog (the auction's bots). */
+  children?: ReactNode
+}
+
+export function AuctionDialog({ target, onClose, children }: Props) {
+  const { t } = useTranslation()
+  const editing = target?.mode === 'edit'
+  return (
+    <Dialog.Root open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" />
+        <Dialog.Content className="dialog dialog-wide" data-testid={editing ? 'auction-edit-dialog' : 'auction-create-dialog'}>
+          <div className="dialog-head">
+            <Dialog.Title className="dialog-title">{editing ? t('admin.form.editTitle') : t('admin.form.createTitle')}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label={t('common.close')} data-testid="dialog-close">
+              ×
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="dialog-description">
+            {editing ? target.auction.title : t('admin.form.createText')}
+          </Dialog.Description>
+          {target && <AuctionForm key={target.mode === 'edit' ? target.auction.id : 'new'} target={target} onSaved={onClose} />}
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const { t } = useTranslation()
+  const { toast } = useToast()
+  const saved = useSetAtom(auctionSavedAtom)
+  const refresh = useAdminRefresh()
+  const auction = target.mode === 'edit' ? target.auction : null
+  const readOnly = auction !== null && auction.status !== 'upcoming'
+  const save = useMutation({
+    mutationFn: (values: AuctionValues) => {
+      const body = auctionPayload(values)
+      if (auction) return dataOf(api.PUT('/api/admin/auctions/{id}', { params: { path: { id: auction.id } }, body }))
+      return dataOf(api.POST('/api/admin/auctions', { body }))
+    },
+    onSuccess: (answer) => {
+      saved(answer)
+      void refresh([queryKeys.adminBots])
+    },
+  })
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AuctionValues>({
+    resolver: zodResolver(auctionSchema),
+    defaultValues: auction ? toAuctionValues(auction) : EMPTY_AUCTION,
+  })
+  const isBidPackage = useWatch({ control, name: 'isBidPackage' })
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        await save.mutateAsync(values)
+        toast({ title: auction ? t('admin.toast.updated') : t('admin.toast.created'), description: values.title.trim() })
+        onSaved()
+      } catch (cause) {
+        applyServerFieldErrors(cause, setError, AUCTION_FIELDS)
+        toast({ title: t('common.error'), description: messageOf(cause, t('admin.toast.saveFailed')), variant: 'destructive' })
+      }
+    },
+    (invalid) => {
+      if (missesRequired(invalid)) {
+        toast({ title: t('admin.toast.validation'), description: t('validation.fillRequired'), variant: 'destructive' })
+      }
+    },
+  )
+
+  const field = (
+    name: Exclude<keyof AuctionValues, 'isBidPackage'>,
+    options: { type?: string; step?: number; required?: boolean; multiline?: boolean; inputMode?: 'decimal' | 'numeric' } = {},
+  ) => {
+    const id = `auction-${name}`
+    const message = errors[name]?.message
+    const props = { id, className: 'input', disabled: readOnly, ...describedBy(id, message), ...register(name) }
+    return (
+      <FormField id={id} label={t(`admin.form.${name}`)} error={message} required={options.required}>
+        {options.multiline ? <textarea rows={3} {...props} /> : <input type={options.type ?? 'text'} step={options.step} inputMode={options.inputMode} {...props} />}
+      </FormField>
+    )
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="form" data-testid="auction-form">
+      {readOnly && <p className="notice">{t('admin.form.readOnly')}</p>}
+      {field('title', { required: true })}
+      {field('description', { multiline: true })}
+      {field('imageUrl')}
+      <div className="form-row">
+        {field('retailPrice', { required: true, inputMode: 'decimal' })}
+        {field('startTime', { required: true, type: 'datetime-local', step: 1 })}
+      </div>
+      <label className="check-row">
+        <input type="checkbox" className="switch" disabled={readOnly} {...register('isBidPackage')} data-testid="auction-isBidPackage" />
+        <span>{t('admin.form.isBidPackage')}</span>
+      </label>
+      {isBidPackage && field('bidPackageBids', { inputMode: 'numeric' })}
+      <div className="form-row">
+        {field('category')}
+        {field('condition')}
+      </div>
+      {field('estimatedValue', { inputMode: 'decimal' })}
+      {!readOnly && (
+        <div className="dialog-actions">
+          <Dialog.Close type="button" className="btn btn-outline">
+            {t('common.cancel')}
+          </Dialog.Close>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting} data-testid="auction-save">
+            {isSubmitting ? t('common.saving') : auction ? t('common.save') : t('admin.form.create')}
+          </button>
+        </div>
+      )}
+    </form>
+  )
+}

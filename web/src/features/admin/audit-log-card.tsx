@@ -1,0 +1,93 @@
+//! The audit log: every admin action, newest first, 20 a page — who did what to which entity, when,
+//! and each changed field as "before → after".
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { EmptyState } from '../../components/empty-state'
+import { Pagination } from '../../components/pagination'
+import { Spinner } from '../../components/spinner'
+import { messageOf } from '../../lib/api'
+import type { AuditEntry } from '../../lib/api-types'
+import { formatDateTime } from '../../lib/format'
+import { pageRange } from '../../lib/pagination'
+import { AUDIT_PER_PAGE, adminAuditQuery } from '../../lib/queries'
+import { auditActionKey, auditChanges, auditDisplay } from './audit-labels'
+
+export function AuditLogCard() {
+  const { t } = useTranslation()
+  const [page, setPage] = useState(1)
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery({ ...adminAuditQuery(page), placeholderData: keepPreviousData })
+  const { from, to } = pageRange(page, AUDIT_PER_PAGE, data?.total ?? 0)
+  return (
+    <section className="card section-gap" data-testid="audit-log">
+      <div className="card-head">
+        <h2 className="card-title">🧾 {t('audit.title')}</h2>
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => void refetch()} disabled={isFetching}>
+          ↻ {t('adminStats.refresh')}
+        </button>
+      </div>
+      {isPending && <Spinner />}
+      {isError && <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>}
+      {data && data.entries.length === 0 && <EmptyState icon="🧾">{t('audit.empty')}</EmptyState>}
+      {data && data.entries.length > 0 && (
+        <>
+          <ol className="audit-list">
+            {data.entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </ol>
+          <p className="muted small">{t('audit.shown', { from, to, total: data.total })}</p>
+          <Pagination page={page} total={data.totalPages} onChange={setPage} variant="gaps" testId="audit-pagination" />
+        </>
+      )}
+    </section>
+  )
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation()
+  const key = auditActionKey(entry.action)
+  const label = key && i18n.exists(key) ? t(key) : entry.action
+  const changes = auditChanges(entry.before, entry.after)
+  const target = i18n.exists(`audit.targets.${entry.targetType}`) ? t(`audit.targets.${entry.targetType}`) : entry.targetType
+  // Status and role values read as the rest of the app names them.
+  const named = (field: string, value: string) => {
+    if (field === 'status' && i18n.exists(`auction.status.${value}`)) return t(`auction.status.${value}`)
+    if (field === 'role' && (value === 'admin' || value === 'user')) return value === 'admin' ? t('admin.roleAdmin') : t('admin.roleUser')
+    return null
+  }
+  const show = (field: string, value: string | null) => {
+    if (value === null) return t('audit.none')
+    const name = named(field, value)
+    if (name) return name
+    const display = auditDisplay(value)
+    if (display.kind === 'boolean') return display.value ? t('audit.yes') : t('audit.no')
+    if (display.kind === 'date') return formatDateTime(display.value, i18n.language)
+    return display.value
+  }
+  return (
+    <li className="audit-item" data-testid="audit-entry" data-action={entry.action}>
+      <div className="audit-head">
+        <strong>{label}</strong>
+        <span className="muted small">
+          {target}
+          {entry.targetId !== null && ` #${entry.targetId}`} · {entry.adminName} · {formatDateTime(entry.createdAt, i18n.language)}
+        </span>
+      </div>
+      {changes.length > 0 && (
+        <dl className="audit-changes">
+          {changes.map((change) => (
+            <div key={change.field} className="audit-change">
+              <dt>{i18n.exists(`audit.fields.${change.field}`) ? t(`audit.fields.${change.field}`) : change.field}</dt>
+              <dd>
+                <span className="audit-before">{show(change.field, change.before)}</span>
+                <span aria-label={t('audit.becomes')}> → </span>
+                <span className="audit-after">{show(change.field, change.after)}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
+  )
+}
