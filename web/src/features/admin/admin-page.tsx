@@ -1,18 +1,15 @@
 //! /admin: system statistics, the auction table (with the create and edit dialogs, the edit dialog
 //! managing the auction's bots), upcoming bid packages, bot settings, the bots, bots in auctions,
 //! and the audit log. Everything about live auctions follows the socket.
-import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminNav } from '../../components/admin-nav'
-import { adminBotsQuery } from '../../lib/queries'
 import { useAuctionList } from '../../lib/use-auctions'
 import { AuctionBots } from './auction-bots'
 import { AuctionTable, adminAuctionOrder } from './auction-table'
 import { AuditLogCard } from './audit-log-card'
 import { BidPackageTable } from './bid-package-table'
 import { BotListCard } from './bot-list-card'
-import { botNames } from './bot-names'
 import { BotSettingsCard } from './bot-settings-card'
 import { BotsInAuctionsCard } from './bots-in-auctions-card'
 import { PromoteToggle } from './promote-toggle'
@@ -22,11 +19,9 @@ import './admin.css'
 
 export function AdminPage() {
   const { t } = useTranslation()
-  const bots = useQuery(adminBotsQuery())
-  const names = useMemo(() => botNames(bots.data ?? []), [bots.data])
   const { data } = useAuctionList()
   const auctions = useMemo(() => adminAuctionOrder(data?.live ?? [], data?.upcoming ?? []), [data])
-  useRefetchOnBotLead(data?.live ?? [], names)
+  useRefetchOnBotLead(data?.live ?? [])
   return (
     <div className="container page" data-testid="admin-page">
       <header className="page-header">
@@ -36,7 +31,6 @@ export function AdminPage() {
       <AdminNav />
       <SystemStatsCard />
       <AuctionTable
-        botNames={names}
         renderBots={(auction) => <AuctionBots auction={auction} />}
         renderPromote={(auction) => <PromoteToggle auction={auction} />}
       />
@@ -44,7 +38,7 @@ export function AdminPage() {
         <BidPackageTable />
         <BotSettingsCard />
         <BotListCard />
-        <BotsInAuctionsCard auctions={auctions} botNames={names} />
+        <BotsInAuctionsCard auctions={auctions} />
       </div>
       <AuditLogCard />
     </div>

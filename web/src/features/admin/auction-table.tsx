@@ -27,7 +27,6 @@ import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { useAuctionList } from '../../lib/use-auctions'
 import { AuctionDialog } from './auction-dialog'
-import { isBotLeader } from './bot-names'
 
 export const ADMIN_AUCTIONS_PER_PAGE = 10
 
@@ -38,15 +37,13 @@ export function adminAuctionOrder(live: Auction[], upcoming: Auction[]): Auction
 }
 
 interface Props {
-  /** Names of the automatic bidders, to mark a bot leader. */
-  botNames: ReadonlySet<string>
   /** The edit dialog's extra part for one auction (its bots). */
   renderBots?: (auction: Auction) => ReactNode
   /** The promote toggle of one auction. */
   renderPromote?: (auction: Auction) => ReactNode
 }
 
-export function AuctionTable({ botNames, renderBots, renderPromote }: Props) {
+export function AuctionTable({ renderBots, renderPromote }: Props) {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   const { status, data } = useAuctionList()
@@ -131,7 +128,7 @@ export function AuctionTable({ botNames, renderBots, renderPromote }: Props) {
                         <strong data-testid="admin-price">{formatMoney(auction.currentPrice, currencySymbol)}</strong>
                         <span className="muted small" data-testid="admin-leader">
                           {auction.lastBidder ?? t('auction.noBidder')}
-                          {isBotLeader(auction.lastBidder, botNames) && <BotBadge />}
+                          {auction.lastBidderIsBot && <BotBadge />}
                         </span>
                       </span>
                     </td>

@@ -16,17 +16,15 @@ import { formatMoney } from '../../lib/format'
 import { adminBotStatusQuery } from '../../lib/queries'
 import { settingsAtom } from '../../lib/settings'
 import { AuctionBots } from './auction-bots'
-import { isBotLeader } from './bot-names'
 
 const ALL = 'all'
 
 interface Props {
   /** Live auctions, then upcoming ones (the lists from the socket). */
   auctions: readonly Auction[]
-  botNames: ReadonlySet<string>
 }
 
-export function BotsInAuctionsCard({ auctions, botNames }: Props) {
+export function BotsInAuctionsCard({ auctions }: Props) {
   const { t } = useTranslation()
   const [choice, setChoice] = useState(ALL)
   const selected = auctions.find((auction) => String(auction.id) === choice)
@@ -45,18 +43,18 @@ export function BotsInAuctionsCard({ auctions, botNames }: Props) {
       </div>
       {selected ? (
         <>
-          <AuctionLine auction={selected} botNames={botNames} />
+          <AuctionLine auction={selected} />
           <AuctionBots auction={selected} />
         </>
       ) : (
-        <Overview auctions={auctions} botNames={botNames} onPick={(id) => setChoice(String(id))} />
+        <Overview auctions={auctions} onPick={(id) => setChoice(String(id))} />
       )}
     </section>
   )
 }
 
 /** Price, leader (bots marked) and countdown of one auction, live. */
-function AuctionLine({ auction, botNames }: { auction: Auction; botNames: ReadonlySet<string> }) {
+function AuctionLine({ auction }: { auction: Auction }) {
   const { t } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   return (
@@ -66,13 +64,13 @@ function AuctionLine({ auction, botNames }: { auction: Auction; botNames: Readon
       <strong>{formatMoney(auction.currentPrice, currencySymbol)}</strong>
       <span className="muted small">
         {auction.lastBidder ?? t('auction.noBidder')}
-        {isBotLeader(auction.lastBidder, botNames) && <BotBadge />}
+        {auction.lastBidderIsBot && <BotBadge />}
       </span>
     </p>
   )
 }
 
-function Overview({ auctions, botNames, onPick }: Props & { onPick: (id: number) => void }) {
+function Overview({ auctions, onPick }: Props & { onPick: (id: number) => void }) {
   const { t } = useTranslation()
   const { data, isPending, isError, error } = useQuery(adminBotStatusQuery())
   if (isPending) return <Spinner />
@@ -88,7 +86,7 @@ function Overview({ auctions, botNames, onPick }: Props & { onPick: (id: number)
             <button type="button" className="link-button" onClick={() => onPick(entry.auctionId)}>
               {entry.auctionTitle}
             </button>
-            {auction && <AuctionLine auction={auction} botNames={botNames} />}
+            {auction && <AuctionLine auction={auction} />}
             <ul className="chip-list">
               {entry.bots.map((assignment) => (
                 <li key={assignment.id} className={`chip${assignment.isActive ? '' : ' is-off'}`}>

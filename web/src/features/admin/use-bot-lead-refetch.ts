@@ -9,9 +9,9 @@ import { botLeadSignature } from './bot-names'
 /** Bids arriving together (several bots, one lobby burst) cause one refetch. */
 export const BOT_REFETCH_DELAY_MS = 300
 
-export function useRefetchOnBotLead(live: readonly Auction[], names: ReadonlySet<string>) {
+export function useRefetchOnBotLead(live: readonly Auction[]) {
   const queryClient = useQueryClient()
-  const signature = botLeadSignature(live, names)
+  const signature = botLeadSignature(live)
   const last = useRef(signature)
   useEffect(() => {
     if (last.current === signature) return undefined

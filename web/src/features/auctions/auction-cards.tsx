@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { AuctionImage } from '../../components/auction-image'
 import { BotBadge } from '../../components/bot-badge'
 import type { Auction } from '../../lib/api-types'
-import { isBotName } from '../../lib/bots'
+import { leaderIsBot } from '../../lib/bots'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
@@ -33,7 +33,7 @@ export function LiveAuctionCard({ auction }: { auction: Auction }) {
         </div>
         <p className="muted small">
           {t('auction.lastBidder')}: <strong>{auction.lastBidder ?? t('auction.noBidder')}</strong>
-          {isBotName(auction.lastBidder) && <BotBadge />}
+          {leaderIsBot(auction) && <BotBadge />}
         </p>
         <BidButton auction={auction} />
       </div>

@@ -46,7 +46,7 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
               <p className="pre-line">{auction.description}</p>
             </section>
           )}
-          <ProductDetails auction={auction} bids={bids} />
+          <ProductDetails auction={auction} />
         </div>
         <div className="detail-side">
           <StatusPanel auction={auction} bids={bids} />

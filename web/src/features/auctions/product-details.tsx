@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { BotBadge } from '../../components/bot-badge'
-import type { Auction, Bid } from '../../lib/api-types'
+import type { Auction } from '../../lib/api-types'
 import { leaderIsBot } from '../../lib/bots'
 import { formatCount, formatMoney, savingsPercent } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 
-export function ProductDetails({ auction, bids }: { auction: Auction; bids: Bid[] }) {
+export function ProductDetails({ auction }: { auction: Auction }) {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   const money = (value: number | null | undefined) => (value == null ? '—' : formatMoney(value, currencySymbol))
@@ -24,7 +24,7 @@ export function ProductDetails({ auction, bids }: { auction: Auction; bids: Bid[
       value: (
         <>
           {auction.lastBidder ?? t('auction.noBidder')}
-          {leaderIsBot(auction, bids) && <BotBadge />}
+          {leaderIsBot(auction) && <BotBadge />}
         </>
       ),
     },

@@ -28,7 +28,7 @@ function Upcoming({ auction }: { auction: Auction }) {
   )
 }
 
-function Live({ auction, bids }: { auction: Auction; bids: Bid[] }) {
+function Live({ auction }: { auction: Auction }) {
   const { t } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   return (
@@ -47,7 +47,7 @@ function Live({ auction, bids }: { auction: Auction; bids: Bid[] }) {
       </div>
       <p className="muted small">
         {t('auction.lastBidder')}: <strong data-testid="leader-name">{auction.lastBidder ?? t('auction.noBidder')}</strong>
-        {leaderIsBot(auction, bids) && <BotBadge />}
+        {leaderIsBot(auction) && <BotBadge />}
       </p>
       <BidButton auction={auction} large />
       <p className="muted small center">{t('auction.bidCostNote')}</p>
@@ -89,7 +89,7 @@ export function StatusPanel({ auction, bids }: { auction: Auction; bids: Bid[] }
   return (
     <section className={`card status-panel status-${auction.status}`} data-testid="status-panel">
       {auction.status === 'upcoming' && <Upcoming auction={auction} />}
-      {auction.status === 'live' && <Live auction={auction} bids={bids} />}
+      {auction.status === 'live' && <Live auction={auction} />}
       {auction.status === 'finished' && <Finished auction={auction} bids={bids} />}
     </section>
   )
