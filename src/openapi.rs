@@ -91,7 +91,9 @@ fn error_response(description: &str) -> RefOr<utoipa::openapi::response::Respons
         .into()
 }
 
-/// Adds the answers every route can give to each operation that does not describe them itself.
+/// Adds the answers every route can give to each operation that does not describe them itself:
+/// 503 everywhere, 400 where there is a parameter or body, 403 and 413 for state-changing methods,
+/// and 401 and 403 on every admin route (the `AdminUser` extractor's answers).
 fn add_shared_errors(path: &str, item: &mut PathItem) {
     let has_params = path.contains('{');
     let ops: [(&mut Option<Operation>, bool); 5] = [
@@ -104,6 +106,17 @@ fn add_shared_errors(path: &str, item: &mut PathItem) {
     for (op, unsafe_method) in ops {
         let Some(op) = op.as_mut() else { continue };
         let mut shared = vec![("503", "`service_unavailable`: PostgreSQL is unreachable")];
+        if path.starts_with("/api/admin/") {
+            shared.push(("401", "`unauthorized`: not logged in"));
+            shared.push((
+                "403",
+                if unsafe_method {
+                    "`forbidden`: not an admin (or `cross_site_request`)"
+                } else {
+                    "`forbidden`: not an admin"
+                },
+            ));
+        }
         if has_params || op.request_body.is_some() {
             shared.push(("400", "`bad_request`: a malformed parameter or body"));
         }

@@ -84,7 +84,7 @@ fn logged(auction: AuctionId, a: &BotAssignment) -> Value {
 /// Every live and upcoming auction with its bots.
 #[utoipa::path(
     tag = "admin",
-    responses((status = 200, description = "The auctions and their bots, by auction id", body = Vec<AuctionBots>), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
+    responses((status = 200, description = "The auctions and their bots, by auction id", body = Vec<AuctionBots>))
 )]
 #[get("/admin/bots/auction-status")]
 async fn admin_bots_auction_status(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
@@ -114,8 +114,6 @@ async fn admin_bots_auction_status(_admin: AdminUser, state: web::Data<AppState>
     params(("id" = i64, Path, description = "Auction id")),
     responses(
         (status = 200, description = "Its bots, by assignment id", body = Vec<BotAssignment>),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
     )
 )]
@@ -144,8 +142,6 @@ async fn admin_list_auction_bots(
     responses(
         (status = 201, description = "The assignment", body = BotAssignment),
         (status = 400, description = "`bot_and_auction_required` (no `botId`) or `bid_limit_invalid`, with `fields`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
         (status = 404, description = "`bot_not_found` or `auction_not_found`", body = ErrorBody),
         (status = 409, description = "`bot_already_assigned`, `bot_inactive` or `auction_finished`", body = ErrorBody),
     )
@@ -205,8 +201,6 @@ async fn assignment(state: &AppState, id: AuctionId, bot: BotId) -> Result<BotAs
     responses(
         (status = 200, description = "The assignment", body = BotAssignment),
         (status = 400, description = "`bid_limit_invalid`, with `fields`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
         (status = 404, description = "`bot_not_assigned` or `auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_finished`", body = ErrorBody),
     )
@@ -241,8 +235,6 @@ async fn admin_update_auction_bot(
     params(("id" = i64, Path, description = "Auction id"), ("botId" = i64, Path, description = "Bot id")),
     responses(
         (status = 200, description = "Removed", body = BotRemoved),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
         (status = 404, description = "`bot_not_assigned` or `auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_finished`", body = ErrorBody),
     )

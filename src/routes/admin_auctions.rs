@@ -140,7 +140,7 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
 /// Live and upcoming auctions.
 #[utoipa::path(
     tag = "admin",
-    responses((status = 200, description = "The auctions", body = Vec<AuctionInfo>), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
+    responses((status = 200, description = "The auctions", body = Vec<AuctionInfo>))
 )]
 #[get("/admin/auctions")]
 async fn admin_auctions(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
@@ -151,7 +151,7 @@ async fn admin_auctions(_admin: AdminUser, state: web::Data<AppState>) -> HttpRe
 #[utoipa::path(
     tag = "admin",
     request_body = AuctionForm,
-    responses((status = 201, description = "The new auction", body = AuctionInfo), (status = 400, description = "`fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, …), with `fields`", body = ErrorBody), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody))
+    responses((status = 201, description = "The new auction", body = AuctionInfo), (status = 400, description = "`fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, …), with `fields`", body = ErrorBody))
 )]
 #[post("/admin/auctions")]
 async fn create(
@@ -174,7 +174,7 @@ async fn create(
     request_body = AuctionForm,
     responses(
         (status = 200, description = "The saved auction", body = AuctionInfo),
-        (status = 400, description = "`fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, …), with `fields`", body = ErrorBody), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody), (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 400, description = "`fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, …), with `fields`", body = ErrorBody), (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_not_upcoming` or `auction_finished`", body = ErrorBody),
     )
 )]
@@ -207,7 +207,7 @@ async fn update(
     params(("id" = i64, Path, description = "Auction id")),
     responses(
         (status = 200, description = "The finished auction", body = AuctionInfo),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody), (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_not_live` or `auction_finished`", body = ErrorBody),
     )
 )]
@@ -237,7 +237,7 @@ async fn end(
 #[utoipa::path(
     tag = "admin",
     params(("id" = i64, Path, description = "Auction id")),
-    responses((status = 200, description = "Deleted", body = Deleted), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody), (status = 404, description = "`auction_not_found`", body = ErrorBody))
+    responses((status = 200, description = "Deleted", body = Deleted), (status = 404, description = "`auction_not_found`", body = ErrorBody))
 )]
 #[delete("/admin/auctions/{id}")]
 async fn delete(

@@ -47,9 +47,7 @@ pub struct AuditPage {
     responses(
         (status = 200, description = "A page of the log", body = AuditPage),
         (status = 400, description = "`page_invalid` or `limit_invalid`, with `fields`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
-    )
+                    )
 )]
 #[get("/admin/audit")]
 async fn admin_audit_log(

@@ -124,7 +124,7 @@ fn shown(bot: &BotView) -> Value {
 /// Every open bot, newest first, with its live and upcoming auctions.
 #[utoipa::path(
     tag = "admin",
-    responses((status = 200, description = "The bots", body = Vec<BotView>), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
+    responses((status = 200, description = "The bots", body = Vec<BotView>))
 )]
 #[get("/admin/bots")]
 async fn admin_list_bots(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -139,8 +139,6 @@ async fn admin_list_bots(_admin: AdminUser, state: web::Data<AppState>) -> Resul
     responses(
         (status = 201, description = "The new bot", body = BotView),
         (status = 400, description = "`bot_name_required`, or a field's code (`name_too_long`, `username_too_short`, `username_invalid_chars`, …) with `fields`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
         (status = 409, description = "`username_taken`", body = ErrorBody),
     )
 )]
@@ -207,8 +205,6 @@ async fn free_username(db: &impl GenericClient, first: &str) -> Result<String, A
     responses(
         (status = 200, description = "The bot", body = BotView),
         (status = 400, description = "`required` (`isActive`), with `fields`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
         (status = 404, description = "`bot_not_found`", body = ErrorBody),
     )
 )]
@@ -241,8 +237,6 @@ async fn admin_update_bot(
     params(("id" = i64, Path, description = "Bot id")),
     responses(
         (status = 200, description = "Closed", body = BotRemoved),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
         (status = 404, description = "`bot_not_found`", body = ErrorBody),
     )
 )]
@@ -269,7 +263,7 @@ async fn admin_delete_bot(
 /// The global bot settings.
 #[utoipa::path(
     tag = "admin",
-    responses((status = 200, description = "The settings", body = BotSettings), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
+    responses((status = 200, description = "The settings", body = BotSettings))
 )]
 #[get("/admin/bot-settings")]
 async fn admin_get_bot_settings(
@@ -287,9 +281,7 @@ async fn admin_get_bot_settings(
     responses(
         (status = 200, description = "The saved settings", body = BotSettings),
         (status = 400, description = "`validation_failed` or one field's code (`bot_delay_invalid`, `bot_delay_order`, `active_bots_invalid`), with `fields`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
-    )
+                    )
 )]
 #[put("/admin/bot-settings")]
 async fn admin_put_bot_settings(

@@ -51,8 +51,6 @@ struct PromotedBody {
     responses(
         (status = 200, description = "The auction", body = AuctionInfo),
         (status = 400, description = "`required` (no `promoted`), with `fields`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_finished`: a finished auction cannot be promoted (it can stop being promoted)", body = ErrorBody),
     )

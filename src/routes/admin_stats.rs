@@ -56,9 +56,7 @@ impl FinishedAuctionRow {
     tag = "admin",
     responses(
         (status = 200, description = "The finished auctions", body = Vec<FinishedAuctionRow>),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
-    )
+                    )
 )]
 #[get("/admin/finished-auctions")]
 async fn admin_finished_auctions(
@@ -77,8 +75,6 @@ async fn admin_finished_auctions(
     params(("id" = i64, Path, description = "Auction id")),
     responses(
         (status = 200, description = "The statistics", body = AuctionBidStats),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
     )
 )]
@@ -100,9 +96,7 @@ async fn admin_auction_stats(
     tag = "admin",
     responses(
         (status = 200, description = "The statistics", body = SystemStats),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
-    )
+                    )
 )]
 #[get("/admin/stats")]
 async fn admin_system_stats(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {

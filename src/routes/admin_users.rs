@@ -70,9 +70,7 @@ pub struct Count {
     responses(
         (status = 200, description = "A page of users", body = UsersPage),
         (status = 400, description = "`page_invalid` or `limit_invalid`, with `fields`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
-    )
+                    )
 )]
 #[get("/admin/users")]
 async fn admin_list_users(
@@ -93,9 +91,7 @@ async fn admin_list_users(
     tag = "admin",
     responses(
         (status = 200, description = "Today's registrations (no bots, no closed accounts)", body = Count),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
-    )
+                    )
 )]
 #[get("/admin/users/today-registrations")]
 async fn admin_today_registrations(
@@ -112,8 +108,6 @@ async fn admin_today_registrations(
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 200, description = "The activity", body = UserActivity),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin", body = ErrorBody),
         (status = 404, description = "`user_not_found` (also for bots and closed accounts)", body = ErrorBody),
     )
 )]
@@ -246,8 +240,6 @@ fn target_of(locked: &[Locked], target: i64, admin: i64) -> Result<Locked, ApiEr
     responses(
         (status = 200, description = "The saved user", body = UserView),
         (status = 400, description = "`validation_failed` or one field's code (`username_too_short`, `username_reserved`, `email_invalid`, `phone_invalid`, `balance_invalid`, `role_invalid`, …), with `fields`", body = ErrorBody),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
         (status = 404, description = "`user_not_found` (also for bots and closed accounts)", body = ErrorBody),
         (status = 409, description = "`username_taken` or `email_taken` (with `fields`); `last_admin` (the change would leave no admin); `cannot_demote_self`", body = ErrorBody),
     )
@@ -306,8 +298,6 @@ async fn admin_update_user(
     params(("id" = i64, Path, description = "User id")),
     responses(
         (status = 200, description = "Closed", body = Done),
-        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
-        (status = 403, description = "`forbidden`: not an admin (or `cross_site_request`)", body = ErrorBody),
         (status = 404, description = "`user_not_found` (also for bots and accounts already closed)", body = ErrorBody),
         (status = 409, description = "`last_admin` (it would leave no admin); `cannot_delete_self`; `user_in_live_auction` (leads a live auction or holds a pre-bid on an upcoming one)", body = ErrorBody),
     )
