@@ -4,13 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AdminNav } from '../../components/admin-nav'
 import { ActionButton } from '../../components/action-button'
+import { AdminPageShell } from '../../components/admin-page-shell'
 import { AuctionImage } from '../../components/auction-image'
 import { BotBadge } from '../../components/bot-badge'
 import { useConfirm } from '../../components/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { Spinner } from '../../components/spinner'
+import { StackTable } from '../../components/stack-table'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { FinishedAuctionRow } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
@@ -40,90 +41,81 @@ export function AdminFinishedPage() {
   }
 
   return (
-    <div className="container page" data-testid="admin-finished-page">
-      <header className="page-header">
-        <h1 className="page-title">{t('admin.finishedTitle')}</h1>
-        <p className="page-subtitle">{t('adminFinished.subtitle')}</p>
-      </header>
-      <AdminNav />
+    <AdminPageShell title={t('admin.finishedTitle')} subtitle={t('adminFinished.subtitle')} testId="admin-finished-page">
       <section className="card section-gap">
         {isPending && <Spinner />}
         {isError && <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>}
         {data && data.length === 0 && <EmptyState icon="🏁">{t('adminFinished.empty')}</EmptyState>}
         {data && data.length > 0 && (
-          <div className="table-wrap">
-            <table className="table table-stack" data-testid="finished-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.columns.image')}</th>
-                  <th scope="col">{t('admin.columns.title')}</th>
-                  <th scope="col">{t('adminFinished.columns.displayId')}</th>
-                  <th scope="col">{t('adminFinished.columns.finalPrice')}</th>
-                  <th scope="col">{t('admin.columns.retailPrice')}</th>
-                  <th scope="col">{t('adminFinished.columns.winner')}</th>
-                  <th scope="col">{t('adminFinished.columns.endTime')}</th>
-                  <th scope="col">{t('adminFinished.columns.savings')}</th>
-                  <th scope="col">{t('admin.columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((auction) => (
-                  <tr key={auction.id} data-testid={`finished-row-${auction.id}`}>
-                    <td className="cell-media">
-                      <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
-                    </td>
-                    <td className="cell-title">
-                      <strong>{auction.title}</strong>
-                    </td>
-                    <td data-label={t('adminFinished.columns.displayId')}>
-                      <code className="small">{auction.displayId}</code>
-                    </td>
-                    <td data-label={t('adminFinished.columns.finalPrice')}>
-                      <strong data-testid="finished-price">{formatMoney(auction.winningBid?.amount ?? auction.currentPrice, currencySymbol)}</strong>
-                    </td>
-                    <td data-label={t('admin.columns.retailPrice')}>
-                      <s className="muted">{formatMoney(auction.retailPrice, currencySymbol)}</s>
-                    </td>
-                    <td data-label={t('adminFinished.columns.winner')} data-testid="finished-winner">
-                      {auction.winner ? (
-                        <span>
-                          {auction.winner.username}
-                          {auction.winner.isBot && <BotBadge />}
-                        </span>
-                      ) : (
-                        <span className="muted">{t('adminFinished.noWinner')}</span>
-                      )}
-                    </td>
-                    <td data-label={t('adminFinished.columns.endTime')}>{auction.endTime ? formatDateTime(auction.endTime, i18n.language) : '—'}</td>
-                    <td data-label={t('adminFinished.columns.savings')}>
-                      <span className="stack-cell">
-                        <span>{formatMoney(auction.savings, currencySymbol)}</span>
-                        <span className="badge badge-success">{auction.savingsPercent}%</span>
-                      </span>
-                    </td>
-                    <td className="cell-actions">
-                      <div className="row-actions">
-                        <ActionButton icon="📊" label={t('adminFinished.view')} onClick={() => setViewing(auction)} testId="finished-stats" />
-                        <ActionButton
-                          icon="🗑"
-                          label={t('common.delete')}
-                          tone="danger"
-                          onClick={() => void askDelete(auction)}
-                          disabled={remove.isPending}
-                          testId="finished-delete"
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackTable
+            columns={[
+              t('admin.columns.image'),
+              t('admin.columns.title'),
+              t('adminFinished.columns.displayId'),
+              t('adminFinished.columns.finalPrice'),
+              t('admin.columns.retailPrice'),
+              t('adminFinished.columns.winner'),
+              t('adminFinished.columns.endTime'),
+              t('adminFinished.columns.savings'),
+              t('admin.columns.actions'),
+            ]}
+            testId="finished-table"
+          >
+            {data.map((auction) => (
+              <tr key={auction.id} data-testid={`finished-row-${auction.id}`}>
+                <td className="cell-media">
+                  <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
+                </td>
+                <td className="cell-title">
+                  <strong>{auction.title}</strong>
+                </td>
+                <td data-label={t('adminFinished.columns.displayId')}>
+                  <code className="small">{auction.displayId}</code>
+                </td>
+                <td data-label={t('adminFinished.columns.finalPrice')}>
+                  <strong data-testid="finished-price">{formatMoney(auction.winningBid?.amount ?? auction.currentPrice, currencySymbol)}</strong>
+                </td>
+                <td data-label={t('admin.columns.retailPrice')}>
+                  <s className="muted">{formatMoney(auction.retailPrice, currencySymbol)}</s>
+                </td>
+                <td data-label={t('adminFinished.columns.winner')} data-testid="finished-winner">
+                  {auction.winner ? (
+                    <span>
+                      {auction.winner.username}
+                      {auction.winner.isBot && <BotBadge />}
+                    </span>
+                  ) : (
+                    <span className="muted">{t('adminFinished.noWinner')}</span>
+                  )}
+                </td>
+                <td data-label={t('adminFinished.columns.endTime')}>{auction.endTime ? formatDateTime(auction.endTime, i18n.language) : '—'}</td>
+                <td data-label={t('adminFinished.columns.savings')}>
+                  <span className="stack-cell">
+                    <span>{formatMoney(auction.savings, currencySymbol)}</span>
+                    <span className="badge badge-success">{auction.savingsPercent}%</span>
+                  </span>
+                </td>
+                <td className="cell-actions">
+                  <div className="row-actions">
+                    <ActionButton icon="📊" label={t('adminFinished.view')} onClick={() => setViewing(auction)} testId="finished-stats" />
+                    <ActionButton
+                      icon="🗑"
+                      label={t('common.delete')}
+                      tone="danger"
+                      onClick={() => void askDelete(auction)}
+                      disabled={remove.isPending}
+                      testId="finished-delete"
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </StackTable>
         )}
       </section>
       <AuctionStatsDialog auction={viewing} onClose={() => setViewing(null)} />
       {dialog}
-    </div>
+    </AdminPageShell>
   )
 }
 

@@ -1,11 +1,11 @@
 //! One finished auction's statistics: bids by kind (people, bots, admins), a chart of its bids
 //! over its life, and the bids themselves.
-import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { BidsChart } from '../../components/bids-chart'
 import { BotBadge } from '../../components/bot-badge'
+import { DialogFrame } from '../../components/dialog-frame'
 import { Spinner } from '../../components/spinner'
 import type { FinishedAuctionRow } from '../../lib/api-types'
 import { lifeSeries } from '../../lib/bid-series'
@@ -16,23 +16,20 @@ import { settingsAtom } from '../../lib/settings'
 export function AuctionStatsDialog({ auction, onClose }: { auction: FinishedAuctionRow | null; onClose: () => void }) {
   const { t } = useTranslation()
   return (
-    <Dialog.Root open={auction !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog dialog-wide" data-testid="auction-stats-dialog">
-          <div className="dialog-head">
-            <Dialog.Title className="dialog-title">{t('adminFinished.statsTitle')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('common.close')} data-testid="dialog-close">
-              ×
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="dialog-description">
-            {auction?.title} · {auction?.displayId}
-          </Dialog.Description>
-          {auction && <Stats id={auction.id} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={auction !== null}
+      onClose={onClose}
+      title={t('adminFinished.statsTitle')}
+      description={
+        <>
+          {auction?.title} · {auction?.displayId}
+        </>
+      }
+      testId="auction-stats-dialog"
+      wide
+    >
+      {auction && <Stats id={auction.id} />}
+    </DialogFrame>
   )
 }
 

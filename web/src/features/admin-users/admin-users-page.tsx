@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AdminNav } from '../../components/admin-nav'
+import { AdminPageShell } from '../../components/admin-page-shell'
 import { useConfirm } from '../../components/confirm-dialog'
 import { Pagination } from '../../components/pagination'
 import { Spinner } from '../../components/spinner'
@@ -58,12 +58,7 @@ export function AdminUsersPage() {
   }
 
   return (
-    <div className="container page" data-testid="admin-users-page">
-      <header className="page-header">
-        <h1 className="page-title">{t('admin.usersTitle')}</h1>
-        <p className="page-subtitle">{t('adminUsers.subtitle')}</p>
-      </header>
-      <AdminNav />
+    <AdminPageShell title={t('admin.usersTitle')} subtitle={t('adminUsers.subtitle')} testId="admin-users-page">
       <ul className="stat-grid stats-row" data-testid="user-stats">
         <li className="card stat-card" data-testid="stat-total">
           <span className="muted small">{t('adminUsers.stats.total')}</span>
@@ -113,7 +108,7 @@ export function AdminUsersPage() {
       <UserActivityDialog user={activityOf} onClose={() => setActivityOf(null)} />
       <UserEditDialog user={editing} onClose={() => setEditing(null)} />
       {dialog}
-    </div>
+    </AdminPageShell>
   )
 }
 

@@ -1,10 +1,10 @@
 //! What one user did: the auctions they won, the auctions they bid on (with their bid count and
 //! what those bids cost, 0.01 each) and their pre-bids.
-import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import type { ReactNode } from 'react'
+import type { Key, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DialogFrame } from '../../components/dialog-frame'
 import { EmptyState } from '../../components/empty-state'
 import { Spinner } from '../../components/spinner'
 import type { User } from '../../lib/api-types'
@@ -18,31 +18,37 @@ export const bidsCost = (count: number) => Math.round(count) / 100
 export function UserActivityDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const { t } = useTranslation()
   return (
-    <Dialog.Root open={user !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog dialog-wide" data-testid="user-activity-dialog">
-          <div className="dialog-head">
-            <Dialog.Title className="dialog-title">{t('adminUsers.activity.title')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('common.close')} data-testid="dialog-close">
-              ×
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="dialog-description">{user?.username}</Dialog.Description>
-          {user && <Activity id={user.id} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame open={user !== null} onClose={onClose} title={t('adminUsers.activity.title')} description={user?.username} testId="user-activity-dialog" wide>
+      {user && <Activity id={user.id} />}
+    </DialogFrame>
   )
 }
 
-function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+interface SectionProps<T> {
+  title: string
+  items: readonly T[]
+  emptyIcon: string
+  emptyText: string
+  /** The content of one item's `<li>`. */
+  children: (item: T) => ReactNode
+}
+
+/** One part of the activity: its title with the count, then its items or an empty state. */
+function Section<T extends { id: Key }>({ title, items, emptyIcon, emptyText, children }: SectionProps<T>) {
   return (
     <section className="activity-section">
       <h3 className="card-subtitle">
-        {title} <span className="pill">{count}</span>
+        {title} <span className="pill">{items.length}</span>
       </h3>
-      {children}
+      {items.length === 0 ? (
+        <EmptyState icon={emptyIcon}>{emptyText}</EmptyState>
+      ) : (
+        <ul className="activity-list">
+          {items.map((item) => (
+            <li key={item.id}>{children(item)}</li>
+          ))}
+        </ul>
+      )}
     </section>
   )
 }
@@ -62,54 +68,36 @@ function Activity({ id }: { id: number }) {
   const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—')
   return (
     <div data-testid="activity-body">
-      <Section title={t('adminUsers.activity.won')} count={data.wonAuctions.length}>
-        {data.wonAuctions.length === 0 ? (
-          <EmptyState icon="🏆">{t('adminUsers.activity.wonEmpty')}</EmptyState>
-        ) : (
-          <ul className="activity-list">
-            {data.wonAuctions.map((won) => (
-              <li key={won.id}>
-                <strong>{won.title}</strong>
-                <span>{formatMoney(won.finalPrice, currencySymbol)}</span>
-                <span className="muted small">{date(won.endTime)}</span>
-              </li>
-            ))}
-          </ul>
+      <Section title={t('adminUsers.activity.won')} items={data.wonAuctions} emptyIcon="🏆" emptyText={t('adminUsers.activity.wonEmpty')}>
+        {(won) => (
+          <>
+            <strong>{won.title}</strong>
+            <span>{formatMoney(won.finalPrice, currencySymbol)}</span>
+            <span className="muted small">{date(won.endTime)}</span>
+          </>
         )}
       </Section>
-      <Section title={t('adminUsers.activity.bids')} count={data.activeBids.length}>
-        {data.activeBids.length === 0 ? (
-          <EmptyState icon="🪙">{t('adminUsers.activity.bidsEmpty')}</EmptyState>
-        ) : (
-          <ul className="activity-list">
-            {data.activeBids.map((bid) => (
-              <li key={bid.id}>
-                <strong>{bid.auctionTitle}</strong>
-                <span className={`badge badge-${bid.status}`}>{t(`auction.status.${bid.status}`)}</span>
-                <span>
-                  {t('adminUsers.activity.bidCount', { count: bid.bidCount })} · {formatMoney(bidsCost(bid.bidCount), currencySymbol)}
-                </span>
-                <span className="muted small">
-                  {t('auction.currentPrice')}: {formatMoney(bid.currentPrice, currencySymbol)} · {date(bid.createdAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
+      <Section title={t('adminUsers.activity.bids')} items={data.activeBids} emptyIcon="🪙" emptyText={t('adminUsers.activity.bidsEmpty')}>
+        {(bid) => (
+          <>
+            <strong>{bid.auctionTitle}</strong>
+            <span className={`badge badge-${bid.status}`}>{t(`auction.status.${bid.status}`)}</span>
+            <span>
+              {t('adminUsers.activity.bidCount', { count: bid.bidCount })} · {formatMoney(bidsCost(bid.bidCount), currencySymbol)}
+            </span>
+            <span className="muted small">
+              {t('auction.currentPrice')}: {formatMoney(bid.currentPrice, currencySymbol)} · {date(bid.createdAt)}
+            </span>
+          </>
         )}
       </Section>
-      <Section title={t('adminUsers.activity.prebids')} count={data.prebids.length}>
-        {data.prebids.length === 0 ? (
-          <EmptyState icon="⏳">{t('adminUsers.activity.prebidsEmpty')}</EmptyState>
-        ) : (
-          <ul className="activity-list">
-            {data.prebids.map((prebid) => (
-              <li key={prebid.id}>
-                <strong>{prebid.auctionTitle}</strong>
-                <span className={`badge badge-${prebid.status}`}>{t(`bidHistory.prebidStatus.${prebid.status}`)}</span>
-                <span className="muted small">{date(prebid.createdAt)}</span>
-              </li>
-            ))}
-          </ul>
+      <Section title={t('adminUsers.activity.prebids')} items={data.prebids} emptyIcon="⏳" emptyText={t('adminUsers.activity.prebidsEmpty')}>
+        {(prebid) => (
+          <>
+            <strong>{prebid.auctionTitle}</strong>
+            <span className={`badge badge-${prebid.status}`}>{t(`bidHistory.prebidStatus.${prebid.status}`)}</span>
+            <span className="muted small">{date(prebid.createdAt)}</span>
+          </>
         )}
       </Section>
     </div>

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { DialogFrame } from '../../components/dialog-frame'
 import { FormField, describedBy } from '../../components/form-field'
 import { Select } from '../../components/select'
 import { api, dataOf, messageOf } from '../../lib/api'
@@ -19,21 +20,9 @@ import type { UserValues } from './user-schema'
 export function UserEditDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const { t } = useTranslation()
   return (
-    <Dialog.Root open={user !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog" data-testid="user-edit-dialog">
-          <div className="dialog-head">
-            <Dialog.Title className="dialog-title">{t('adminUsers.edit.title')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('common.close')} data-testid="dialog-close">
-              ×
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="dialog-description">{user?.username}</Dialog.Description>
-          {user && <UserForm key={user.id} user={user} onSaved={onClose} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame open={user !== null} onClose={onClose} title={t('adminUsers.edit.title')} description={user?.username} testId="user-edit-dialog">
+      {user && <UserForm key={user.id} user={user} onSaved={onClose} />}
+    </DialogFrame>
   )
 }
 

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { ActionButton } from '../../components/action-button'
 import { EmptyState } from '../../components/empty-state'
+import { StackTable } from '../../components/stack-table'
 import type { User } from '../../lib/api-types'
 import { formatCount, formatDate, formatMoney } from '../../lib/format'
 import { currentUserAtom } from '../../lib/session'
@@ -21,81 +22,77 @@ export function UserTable({ users, onActivity, onEdit, onDelete, deleting }: Pro
   const me = useAtomValue(currentUserAtom)
   if (users.length === 0) return <EmptyState icon="👥">{t('adminUsers.empty')}</EmptyState>
   return (
-    <div className="table-wrap">
-      <table className="table table-stack" data-testid="user-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('adminUsers.columns.user')}</th>
-            <th scope="col">{t('adminUsers.columns.contacts')}</th>
-            <th scope="col">{t('adminUsers.columns.ip')}</th>
-            <th scope="col">{t('adminUsers.columns.bids')}</th>
-            <th scope="col">{t('adminUsers.columns.stats')}</th>
-            <th scope="col">{t('adminUsers.columns.role')}</th>
-            <th scope="col">{t('adminUsers.columns.registered')}</th>
-            <th scope="col">{t('admin.columns.actions')}</th>
+    <StackTable
+      columns={[
+        t('adminUsers.columns.user'),
+        t('adminUsers.columns.contacts'),
+        t('adminUsers.columns.ip'),
+        t('adminUsers.columns.bids'),
+        t('adminUsers.columns.stats'),
+        t('adminUsers.columns.role'),
+        t('adminUsers.columns.registered'),
+        t('admin.columns.actions'),
+      ]}
+      testId="user-table"
+    >
+      {users.map((user) => {
+        const name = [user.firstName, user.lastName].filter(Boolean).join(' ')
+        return (
+          <tr key={user.id} data-testid={`user-row-${user.username}`}>
+            <td className="cell-title">
+              <span className="user-cell">
+                <span className="avatar" aria-hidden="true">
+                  {user.username.charAt(0).toUpperCase()}
+                </span>
+                <span>
+                  <strong className="block">{user.username}</strong>
+                  <span className="muted small">{name || t('common.notSpecified')}</span>
+                </span>
+              </span>
+            </td>
+            <td data-label={t('adminUsers.columns.contacts')}>
+              <span className="stack-cell small">
+                <span>{user.email ?? '—'}</span>
+                <span className="muted">{user.phone ?? '—'}</span>
+              </span>
+            </td>
+            <td data-label={t('adminUsers.columns.ip')}>
+              <code className="small">{user.ipAddress ?? '—'}</code>
+            </td>
+            <td data-label={t('adminUsers.columns.bids')}>
+              <strong data-testid="user-balance">{formatCount(user.bidBalance, i18n.language)}</strong>
+            </td>
+            <td data-label={t('adminUsers.columns.stats')}>
+              <span className="stack-cell small">
+                <span>{t('adminUsers.statsBids', { count: user.totalBids })}</span>
+                <span>{t('adminUsers.statsWon', { count: user.wonAuctions })}</span>
+                <span className="muted">{formatMoney(user.totalSpent, currencySymbol)}</span>
+              </span>
+            </td>
+            <td data-label={t('adminUsers.columns.role')}>
+              <span className={`badge ${user.role === 'admin' ? 'badge-accent' : 'badge-upcoming'}`} data-testid="user-role-badge">
+                {user.role === 'admin' ? t('admin.roleAdmin') : t('admin.roleUser')}
+              </span>
+            </td>
+            <td data-label={t('adminUsers.columns.registered')}>{formatDate(user.createdAt, i18n.language)}</td>
+            <td className="cell-actions">
+              <div className="row-actions">
+                <ActionButton icon="📊" label={t('adminUsers.actions.activity')} tone="ghost" onClick={() => onActivity(user)} testId="user-activity" />
+                <ActionButton icon="✏️" label={t('common.edit')} onClick={() => onEdit(user)} testId="user-edit" />
+                <ActionButton
+                  icon="🗑"
+                  label={t('common.delete')}
+                  hint={user.id === me?.id ? t('adminUsers.cannotDeleteSelf') : undefined}
+                  tone="danger"
+                  onClick={() => onDelete(user)}
+                  disabled={deleting || user.id === me?.id}
+                  testId="user-delete"
+                />
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const name = [user.firstName, user.lastName].filter(Boolean).join(' ')
-            return (
-              <tr key={user.id} data-testid={`user-row-${user.username}`}>
-                <td className="cell-title">
-                  <span className="user-cell">
-                    <span className="avatar" aria-hidden="true">
-                      {user.username.charAt(0).toUpperCase()}
-                    </span>
-                    <span>
-                      <strong className="block">{user.username}</strong>
-                      <span className="muted small">{name || t('common.notSpecified')}</span>
-                    </span>
-                  </span>
-                </td>
-                <td data-label={t('adminUsers.columns.contacts')}>
-                  <span className="stack-cell small">
-                    <span>{user.email ?? '—'}</span>
-                    <span className="muted">{user.phone ?? '—'}</span>
-                  </span>
-                </td>
-                <td data-label={t('adminUsers.columns.ip')}>
-                  <code className="small">{user.ipAddress ?? '—'}</code>
-                </td>
-                <td data-label={t('adminUsers.columns.bids')}>
-                  <strong data-testid="user-balance">{formatCount(user.bidBalance, i18n.language)}</strong>
-                </td>
-                <td data-label={t('adminUsers.columns.stats')}>
-                  <span className="stack-cell small">
-                    <span>{t('adminUsers.statsBids', { count: user.totalBids })}</span>
-                    <span>{t('adminUsers.statsWon', { count: user.wonAuctions })}</span>
-                    <span className="muted">{formatMoney(user.totalSpent, currencySymbol)}</span>
-                  </span>
-                </td>
-                <td data-label={t('adminUsers.columns.role')}>
-                  <span className={`badge ${user.role === 'admin' ? 'badge-accent' : 'badge-upcoming'}`} data-testid="user-role-badge">
-                    {user.role === 'admin' ? t('admin.roleAdmin') : t('admin.roleUser')}
-                  </span>
-                </td>
-                <td data-label={t('adminUsers.columns.registered')}>{formatDate(user.createdAt, i18n.language)}</td>
-                <td className="cell-actions">
-                  <div className="row-actions">
-                    <ActionButton icon="📊" label={t('adminUsers.actions.activity')} tone="ghost" onClick={() => onActivity(user)} testId="user-activity" />
-                    <ActionButton icon="✏️" label={t('common.edit')} onClick={() => onEdit(user)} testId="user-edit" />
-                    <ActionButton
-                      icon="🗑"
-                      label={t('common.delete')}
-                      hint={user.id === me?.id ? t('adminUsers.cannotDeleteSelf') : undefined}
-                      tone="danger"
-                      onClick={() => onDelete(user)}
-                      disabled={deleting || user.id === me?.id}
-                      testId="user-delete"
-                    />
-                  </div>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+        )
+      })}
+    </StackTable>
   )
 }

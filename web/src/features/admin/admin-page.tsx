@@ -3,7 +3,7 @@
 //! and the audit log. Everything about live auctions follows the socket.
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AdminNav } from '../../components/admin-nav'
+import { AdminPageShell } from '../../components/admin-page-shell'
 import { useAuctionList } from '../../lib/use-auctions'
 import { AuctionBots } from './auction-bots'
 import { AuctionTable, adminAuctionOrder } from './auction-table'
@@ -23,12 +23,7 @@ export function AdminPage() {
   const auctions = useMemo(() => adminAuctionOrder(data?.live ?? [], data?.upcoming ?? []), [data])
   useRefetchOnBotLead(data?.live ?? [])
   return (
-    <div className="container page" data-testid="admin-page">
-      <header className="page-header">
-        <h1 className="page-title">{t('admin.title')}</h1>
-        <p className="page-subtitle">{t('admin.subtitle')}</p>
-      </header>
-      <AdminNav />
+    <AdminPageShell title={t('admin.title')} subtitle={t('admin.subtitle')} testId="admin-page">
       <SystemStatsCard />
       <AuctionTable
         renderBots={(auction) => <AuctionBots auction={auction} />}
@@ -41,6 +36,6 @@ export function AdminPage() {
         <BotsInAuctionsCard auctions={auctions} />
       </div>
       <AuditLogCard />
-    </div>
+    </AdminPageShell>
   )
 }

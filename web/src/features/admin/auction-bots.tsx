@@ -16,6 +16,7 @@ import { applyServerFieldErrors } from '../../lib/forms'
 import { adminAuctionBotsQuery, adminBotsQuery, queryKeys } from '../../lib/queries'
 import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
+import { BotItem } from './bot-item'
 import { assignPayload, assignSchema } from './bot-schemas'
 import type { AssignValues } from './bot-schemas'
 
@@ -44,42 +45,26 @@ export function AuctionBots({ auction }: { auction: Pick<Auction, 'id' | 'title'
       {data && data.length > 0 && (
         <ul className="bot-list">
           {data.map((assignment) => (
-            <li key={assignment.id} className="bot-item" data-testid={`assignment-${assignment.bot.username}`}>
-              <div className="bot-item-main">
-                <strong>
-                  {assignment.bot.firstName} {assignment.bot.lastName}
-                </strong>
-                <span className="muted small">@{assignment.bot.username}</span>
+            <BotItem
+              key={assignment.id}
+              bot={assignment.bot}
+              testId={`assignment-${assignment.bot.username}`}
+              detail={
                 <span className="small" data-testid="assignment-bids">
                   {t('adminBots.bidsOfLimit', {
                     bids: assignment.currentBids,
                     limit: assignment.bidLimit > 0 ? assignment.bidLimit : t('adminBots.noLimit'),
                   })}
                 </span>
-              </div>
-              <div className="row-actions">
-                <label className="check-row small">
-                  <input
-                    type="checkbox"
-                    className="switch"
-                    checked={assignment.isActive}
-                    disabled={toggle.isPending || finished}
-                    onChange={(event) => toggle.mutate({ assignment, isActive: event.target.checked })}
-                    data-testid="assignment-active"
-                  />
-                  <span>{assignment.isActive ? t('adminBots.active') : t('adminBots.inactive')}</span>
-                </label>
-                <button
-                  type="button"
-                  className="btn btn-danger-outline btn-small"
-                  onClick={() => void askRemove(assignment)}
-                  disabled={remove.isPending || finished}
-                  data-testid="assignment-remove"
-                >
-                  {t('adminBots.remove')}
-                </button>
-              </div>
-            </li>
+              }
+              active={{
+                checked: assignment.isActive,
+                disabled: toggle.isPending || finished,
+                onChange: (isActive) => toggle.mutate({ assignment, isActive }),
+                testId: 'assignment-active',
+              }}
+              remove={{ label: t('adminBots.remove'), disabled: remove.isPending || finished, onClick: () => void askRemove(assignment), testId: 'assignment-remove' }}
+            />
           ))}
         </ul>
       )}

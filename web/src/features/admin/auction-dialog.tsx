@@ -9,6 +9,7 @@ import { useSetAtom } from 'jotai'
 import type { ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { DialogFrame } from '../../components/dialog-frame'
 import { FormField, describedBy } from '../../components/form-field'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { Auction } from '../../lib/api-types'
@@ -33,24 +34,17 @@ export function AuctionDialog({ target, onClose, children }: Props) {
   const { t } = useTranslation()
   const editing = target?.mode === 'edit'
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="overlay" />
-        <Dialog.Content className="dialog dialog-wide" data-testid={editing ? 'auction-edit-dialog' : 'auction-create-dialog'}>
-          <div className="dialog-head">
-            <Dialog.Title className="dialog-title">{editing ? t('admin.form.editTitle') : t('admin.form.createTitle')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('common.close')} data-testid="dialog-close">
-              ×
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="dialog-description">
-            {editing ? target.auction.title : t('admin.form.createText')}
-          </Dialog.Description>
-          {target && <AuctionForm key={target.mode === 'edit' ? target.auction.id : 'new'} target={target} onSaved={onClose} />}
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={target !== null}
+      onClose={onClose}
+      title={editing ? t('admin.form.editTitle') : t('admin.form.createTitle')}
+      description={editing ? target.auction.title : t('admin.form.createText')}
+      testId={editing ? 'auction-edit-dialog' : 'auction-create-dialog'}
+      wide
+    >
+      {target && <AuctionForm key={target.mode === 'edit' ? target.auction.id : 'new'} target={target} onSaved={onClose} />}
+      {children}
+    </DialogFrame>
   )
 }
 

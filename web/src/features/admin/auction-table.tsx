@@ -14,6 +14,7 @@ import { useConfirm } from '../../components/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { Pagination } from '../../components/pagination'
 import { Spinner } from '../../components/spinner'
+import { StackTable } from '../../components/stack-table'
 import { LiveTimer, StartCountdown } from '../../components/timers'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { Auction } from '../../lib/api-types'
@@ -93,75 +94,70 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
       {status !== 'loading' && rows.length === 0 && <EmptyState icon="🔨">{t('admin.empty')}</EmptyState>}
       {rows.length > 0 && (
         <>
-          <div className="table-wrap">
-            <table className="table table-stack">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.columns.image')}</th>
-                  <th scope="col">{t('admin.columns.title')}</th>
-                  <th scope="col">{t('admin.columns.status')}</th>
-                  <th scope="col">{t('admin.columns.currentPrice')}</th>
-                  <th scope="col">{t('admin.columns.retailPrice')}</th>
-                  <th scope="col">{t('admin.columns.startTime')}</th>
-                  <th scope="col">{t('admin.columns.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {pageSlice(rows, page, ADMIN_AUCTIONS_PER_PAGE).map((auction) => (
-                  <tr key={auction.id} data-testid={`admin-auction-${auction.id}`}>
-                    <td className="cell-media">
-                      <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
-                    </td>
-                    <td className="cell-title">
-                      <Link to={auctionPath(auction)}>{auction.title}</Link>
-                      <span className="muted small block">{auction.displayId}</span>
-                      {auction.isBidPackage && <span className="pill">{t('auction.bidPackage')}</span>}
-                    </td>
-                    <td data-label={t('admin.columns.status')}>
-                      <span className="stack-cell">
-                        <span className={`badge badge-${auction.status}`}>{t(`auction.status.${auction.status}`)}</span>
-                        {auction.status === 'live' ? <LiveTimer auction={auction} /> : <StartCountdown auction={auction} />}
-                      </span>
-                    </td>
-                    <td data-label={t('admin.columns.currentPrice')}>
-                      <span className="stack-cell">
-                        <strong data-testid="admin-price">{formatMoney(auction.currentPrice, currencySymbol)}</strong>
-                        <span className="muted small" data-testid="admin-leader">
-                          {auction.lastBidder ?? t('auction.noBidder')}
-                          {auction.lastBidderIsBot && <BotBadge />}
-                        </span>
-                      </span>
-                    </td>
-                    <td data-label={t('admin.columns.retailPrice')}>{formatMoney(auction.retailPrice, currencySymbol)}</td>
-                    <td data-label={t('admin.columns.startTime')}>{formatDateTime(auction.startTime, i18n.language)}</td>
-                    <td className="cell-actions">
-                      <div className="row-actions">
-                        {renderPromote?.(auction)}
-                        <ActionButton icon="✏️" label={t('common.edit')} onClick={() => void edit(auction)} testId="auction-edit" />
-                        {auction.status === 'live' && (
-                          <ActionButton
-                            icon="🏁"
-                            label={t('admin.actions.finish')}
-                            onClick={() => void finish(auction)}
-                            disabled={actions.finish.isPending}
-                            testId="auction-finish"
-                          />
-                        )}
-                        <ActionButton
-                          icon="🗑"
-                          label={t('common.delete')}
-                          tone="danger"
-                          onClick={() => void remove(auction)}
-                          disabled={actions.remove.isPending}
-                          testId="auction-delete"
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackTable
+            columns={[
+              t('admin.columns.image'),
+              t('admin.columns.title'),
+              t('admin.columns.status'),
+              t('admin.columns.currentPrice'),
+              t('admin.columns.retailPrice'),
+              t('admin.columns.startTime'),
+              t('admin.columns.actions'),
+            ]}
+          >
+            {pageSlice(rows, page, ADMIN_AUCTIONS_PER_PAGE).map((auction) => (
+              <tr key={auction.id} data-testid={`admin-auction-${auction.id}`}>
+                <td className="cell-media">
+                  <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
+                </td>
+                <td className="cell-title">
+                  <Link to={auctionPath(auction)}>{auction.title}</Link>
+                  <span className="muted small block">{auction.displayId}</span>
+                  {auction.isBidPackage && <span className="pill">{t('auction.bidPackage')}</span>}
+                </td>
+                <td data-label={t('admin.columns.status')}>
+                  <span className="stack-cell">
+                    <span className={`badge badge-${auction.status}`}>{t(`auction.status.${auction.status}`)}</span>
+                    {auction.status === 'live' ? <LiveTimer auction={auction} /> : <StartCountdown auction={auction} />}
+                  </span>
+                </td>
+                <td data-label={t('admin.columns.currentPrice')}>
+                  <span className="stack-cell">
+                    <strong data-testid="admin-price">{formatMoney(auction.currentPrice, currencySymbol)}</strong>
+                    <span className="muted small" data-testid="admin-leader">
+                      {auction.lastBidder ?? t('auction.noBidder')}
+                      {auction.lastBidderIsBot && <BotBadge />}
+                    </span>
+                  </span>
+                </td>
+                <td data-label={t('admin.columns.retailPrice')}>{formatMoney(auction.retailPrice, currencySymbol)}</td>
+                <td data-label={t('admin.columns.startTime')}>{formatDateTime(auction.startTime, i18n.language)}</td>
+                <td className="cell-actions">
+                  <div className="row-actions">
+                    {renderPromote?.(auction)}
+                    <ActionButton icon="✏️" label={t('common.edit')} onClick={() => void edit(auction)} testId="auction-edit" />
+                    {auction.status === 'live' && (
+                      <ActionButton
+                        icon="🏁"
+                        label={t('admin.actions.finish')}
+                        onClick={() => void finish(auction)}
+                        disabled={actions.finish.isPending}
+                        testId="auction-finish"
+                      />
+                    )}
+                    <ActionButton
+                      icon="🗑"
+                      label={t('common.delete')}
+                      tone="danger"
+                      onClick={() => void remove(auction)}
+                      disabled={actions.remove.isPending}
+                      testId="auction-delete"
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </StackTable>
           <p className="muted small" data-testid="admin-shown">
             {t('admin.shown', { from, to, total: rows.length })}
           </p>

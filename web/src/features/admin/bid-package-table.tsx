@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AuctionImage } from '../../components/auction-image'
 import { EmptyState } from '../../components/empty-state'
+import { StackTable } from '../../components/stack-table'
 import { StartCountdown } from '../../components/timers'
 import type { Auction } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
@@ -30,42 +31,37 @@ export function BidPackageTable() {
       {rows.length === 0 ? (
         <EmptyState icon="🎁">{t('admin.packages.empty')}</EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.columns.title')}</th>
-                <th scope="col">{t('admin.packages.bids')}</th>
-                <th scope="col">{t('admin.columns.retailPrice')}</th>
-                <th scope="col">{t('admin.columns.startTime')}</th>
-                <th scope="col">{t('admin.packages.prebids')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((auction) => (
-                <tr key={auction.id} data-testid={`package-row-${auction.id}`}>
-                  <td className="cell-title">
-                    <span className="title-with-thumb">
-                      <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb thumb-small" />
-                      <Link to={auctionPath(auction)}>{auction.title}</Link>
-                    </span>
-                  </td>
-                  <td data-label={t('admin.packages.bids')}>{auction.bidPackageBids ?? '—'}</td>
-                  <td data-label={t('admin.columns.retailPrice')}>{formatMoney(auction.retailPrice, currencySymbol)}</td>
-                  <td data-label={t('admin.columns.startTime')}>
-                    <span className="stack-cell">
-                      {formatDateTime(auction.startTime, i18n.language)}
-                      <StartCountdown auction={auction} />
-                    </span>
-                  </td>
-                  <td data-label={t('admin.packages.prebids')}>
-                    <strong data-testid="package-prebids">{auction.prebidsCount}</strong>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackTable
+          columns={[
+            t('admin.columns.title'),
+            t('admin.packages.bids'),
+            t('admin.columns.retailPrice'),
+            t('admin.columns.startTime'),
+            t('admin.packages.prebids'),
+          ]}
+        >
+          {rows.map((auction) => (
+            <tr key={auction.id} data-testid={`package-row-${auction.id}`}>
+              <td className="cell-title">
+                <span className="title-with-thumb">
+                  <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb thumb-small" />
+                  <Link to={auctionPath(auction)}>{auction.title}</Link>
+                </span>
+              </td>
+              <td data-label={t('admin.packages.bids')}>{auction.bidPackageBids ?? '—'}</td>
+              <td data-label={t('admin.columns.retailPrice')}>{formatMoney(auction.retailPrice, currencySymbol)}</td>
+              <td data-label={t('admin.columns.startTime')}>
+                <span className="stack-cell">
+                  {formatDateTime(auction.startTime, i18n.language)}
+                  <StartCountdown auction={auction} />
+                </span>
+              </td>
+              <td data-label={t('admin.packages.prebids')}>
+                <strong data-testid="package-prebids">{auction.prebidsCount}</strong>
+              </td>
+            </tr>
+          ))}
+        </StackTable>
       )}
     </section>
   )

@@ -17,6 +17,7 @@ import { clampPage, pageCount, pageRange, pageSlice } from '../../lib/pagination
 import { adminBotsQuery, queryKeys } from '../../lib/queries'
 import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
+import { BotItem } from './bot-item'
 import { newBotPayload, newBotSchema } from './bot-schemas'
 import type { NewBotValues } from './bot-schemas'
 
@@ -54,35 +55,20 @@ export function BotListCard() {
         <>
           <ul className="bot-list">
             {pageSlice(bots, page, BOTS_PER_PAGE).map((bot) => (
-              <li key={bot.id} className="bot-item" data-testid={`bot-${bot.username}`}>
-                <div className="bot-item-main">
-                  <strong>
-                    {bot.firstName} {bot.lastName}
-                  </strong>
-                  <span className="muted small">@{bot.username}</span>
+              <BotItem
+                key={bot.id}
+                bot={bot}
+                testId={`bot-${bot.username}`}
+                detail={
                   <span className="muted small">
                     {bot.currentAuctions.length === 0
                       ? t('adminBots.noAuctions')
                       : bot.currentAuctions.map((entry) => `${entry.auctionTitle} (${entry.currentBids}${entry.bidLimit > 0 ? `/${entry.bidLimit}` : ''})`).join(' · ')}
                   </span>
-                </div>
-                <div className="row-actions">
-                  <label className="check-row small">
-                    <input
-                      type="checkbox"
-                      className="switch"
-                      checked={bot.isActive}
-                      disabled={toggle.isPending}
-                      onChange={(event) => toggle.mutate({ bot, isActive: event.target.checked })}
-                      data-testid="bot-active"
-                    />
-                    <span>{bot.isActive ? t('adminBots.active') : t('adminBots.inactive')}</span>
-                  </label>
-                  <button type="button" className="btn btn-danger-outline btn-small" onClick={() => void askDelete(bot)} disabled={remove.isPending} data-testid="bot-delete">
-                    🗑 {t('common.delete')}
-                  </button>
-                </div>
-              </li>
+                }
+                active={{ checked: bot.isActive, disabled: toggle.isPending, onChange: (isActive) => toggle.mutate({ bot, isActive }), testId: 'bot-active' }}
+                remove={{ label: `🗑 ${t('common.delete')}`, disabled: remove.isPending, onClick: () => void askDelete(bot), testId: 'bot-delete' }}
+              />
             ))}
           </ul>
           <p className="muted small">{t('adminBots.shown', { from, to, total: bots.length })}</p>

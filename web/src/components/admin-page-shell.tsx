@@ -1,0 +1,25 @@
+//! The frame of every admin page: its title and optional subtitle, the admin navigation, then the
+//! page's own content.
+import type { ReactNode } from 'react'
+import { AdminNav } from './admin-nav'
+
+interface Props {
+  title: string
+  subtitle?: string
+  /** The page's `data-testid`. */
+  testId: string
+  children: ReactNode
+}
+
+export function AdminPageShell({ title, subtitle, testId, children }: Props) {
+  return (
+    <div className="container page" data-testid={testId}>
+      <header className="page-header">
+        <h1 className="page-title">{title}</h1>
+        {subtitle && <p className="page-subtitle">{subtitle}</p>}
+      </header>
+      <AdminNav />
+      {children}
+    </div>
+  )
+}
