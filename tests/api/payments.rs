@@ -323,3 +323,29 @@ async fn unsigned_mis_signed_and_mismatched_callbacks_change_nothing_and_are_rec
     assert_eq!(payload["pg_amount"], "7.50");
     app.check().await;
 }
+
+#[actix_web::test]
+async fn tyiyn_check_names_a_paid_order_without_its_purchase() {
+    let app = spawn_app().await;
+    let user = app.new_user("aibek").await;
+    let paid = order(&user, 1).await["id"].as_i64().unwrap();
+    user.post(&format!("/api/payments/demo/{paid}"), json!({"outcome": "paid"})).await;
+    let forged = order(&user, 2).await["id"].as_i64().unwrap();
+    app.check().await;
+    app.db()
+        .await
+        .execute(
+            "update payment_order set state = 'paid', paid_at = now(), provider_payment_id = 'x' where id = $1",
+            &[&forged],
+        )
+        .await
+        .unwrap();
+    let report = app.report().await;
+    let finding = report.finding(tyiyn::db::check::Invariant::Purchases);
+    assert_eq!(
+        finding.rows,
+        [format!("order {forged} of {} (aibek) (paid, 100 bids): 0 ledger rows crediting 0", user.id)]
+    );
+    assert_eq!(finding.examined, 2);
+    assert_eq!(report.violated(), 1, "only the purchases:\n{report}");
+}
