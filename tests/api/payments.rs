@@ -349,3 +349,88 @@ async fn tyiyn_check_names_a_paid_order_without_its_purchase() {
     assert_eq!(finding.examined, 2);
     assert_eq!(report.violated(), 1, "only the purchases:\n{report}");
 }
+
+/// A stand-in for Freedom Pay's `get_status2.php`: checks the request's signature and answers,
+/// signed, that payment ids starting with `ok` succeeded and every other failed.
+async fn status_server() -> String {
+    use actix_web::{App, HttpResponse, HttpServer, web};
+    async fn status(body: web::Bytes) -> HttpResponse {
+        let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
+        let get =
+            |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()).unwrap_or_default();
+        let signed = get("pg_sig") == signature("get_status2.php", &fields, KEY);
+        let paid = signed && get("pg_merchant_id") == "545" && get("pg_payment_id").starts_with("ok");
+        let mut answer: Vec<(String, String)> = vec![
+            ("pg_status".into(), if signed { "ok" } else { "error" }.into()),
+            ("pg_payment_id".into(), get("pg_payment_id")),
+            ("pg_payment_status".into(), if paid { "success" } else { "error" }.into()),
+            ("pg_salt".into(), "s".into()),
+        ];
+        let sig = signature("get_status2.php", &answer, KEY);
+        answer.push(("pg_sig".into(), sig));
+        let xml: String = answer.iter().map(|(k, v)| format!("<{k}>{v}</{k}>")).collect();
+        HttpResponse::Ok()
+            .content_type("application/xml")
+            .body(format!("<?xml version=\"1.0\"?><response>{xml}</response>"))
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let server = HttpServer::new(|| App::new().route("/get_status2.php", web::post().to(status)))
+        .workers(1)
+        .listen(listener)
+        .unwrap()
+        .run();
+    actix_web::rt::spawn(server);
+    format!("http://127.0.0.1:{port}")
+}
+
+#[actix_web::test]
+async fn a_paid_callback_is_credited_only_when_the_status_call_confirms_it() {
+    let host = status_server().await;
+    let app = spawn_app_with(|s| {
+        freedompay(s);
+        s.payments.freedompay.check_status = true;
+        s.payments.freedompay.host = host;
+    })
+    .await;
+    let user = app.new_user("aibek").await;
+    let refused = order(&user, 1).await["id"].as_i64().unwrap();
+    let res = post_callback(&app, "freedompay", &callback(refused, "bad-1", "750", "KGS", "1")).await;
+    assert_eq!(status_of(res).await, "rejected");
+    assert_eq!(order_state(&user, refused).await["state"], "pending");
+    assert_eq!(balance(&user).await, 5);
+
+    let confirmed = order(&user, 1).await["id"].as_i64().unwrap();
+    let res = post_callback(&app, "freedompay", &callback(confirmed, "ok-2", "750", "KGS", "1")).await;
+    assert_eq!(status_of(res).await, "ok");
+    assert_eq!(order_state(&user, confirmed).await["state"], "paid");
+    assert_eq!(balance(&user).await, 55);
+    app.check().await;
+}
+
+#[actix_web::test]
+async fn an_unreachable_status_call_is_answered_503_so_the_provider_calls_again() {
+    // A port nothing listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let app = spawn_app_with(|s| {
+        freedompay(s);
+        s.payments.freedompay.check_status = true;
+        s.payments.freedompay.host = format!("http://127.0.0.1:{closed}");
+    })
+    .await;
+    let user = app.new_user("aibek").await;
+    let id = order(&user, 1).await["id"].as_i64().unwrap();
+    let res = post_callback(&app, "freedompay", &callback(id, "ok-1", "750", "KGS", "1")).await;
+    assert_eq!(res.status(), 503);
+    assert_eq!(order_state(&user, id).await["state"], "pending");
+    assert_eq!(balance(&user).await, 5);
+    let outcome: String = app
+        .db()
+        .await
+        .query_one("select outcome from payment_callback where order_id = $1", &[&id])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(outcome, "status_check_failed");
+    app.check().await;
+}
