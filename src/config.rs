@@ -14,6 +14,7 @@ pub struct Settings {
     pub auth: AuthSettings,
     pub auction: AuctionSettings,
     pub demo: DemoSettings,
+    pub payments: PaymentSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -62,6 +63,48 @@ pub struct DemoSettings {
     pub demo_password: String,
 }
 
+/// Buying bids: which provider takes payments, and its keys.
+#[derive(Debug, Clone, Deserialize)]
+pub struct PaymentSettings {
+    /// `demo` or `freedompay`.
+    pub provider: String,
+    /// The site's public base URL: the provider's result, success and failure URLs start with it.
+    pub public_url: String,
+    #[serde(default)]
+    pub demo: DemoPaymentSettings,
+    #[serde(default)]
+    pub freedompay: FreedomPaySettings,
+}
+
+/// The demo provider's signing secret; empty = random at each start.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct DemoPaymentSettings {
+    #[serde(default)]
+    pub secret: String,
+}
+
+/// Freedom Pay's merchant keys and behaviour.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FreedomPaySettings {
+    pub merchant_id: String,
+    pub secret_key: String,
+    pub host: String,
+    pub testing_mode: bool,
+    pub check_status: bool,
+}
+
+impl Default for FreedomPaySettings {
+    fn default() -> Self {
+        FreedomPaySettings {
+            merchant_id: String::new(),
+            secret_key: String::new(),
+            host: "https://api.freedompay.kg".into(),
+            testing_mode: false,
+            check_status: true,
+        }
+    }
+}
+
 impl Settings {
     /// Loads the defaults, then `overrides` (TOML text, e.g. `config/test.toml`), then the
     /// environment.
@@ -98,6 +141,11 @@ mod tests {
         assert_eq!(s.auction.bid_countdown_secs, 10);
         assert_eq!(s.server.body_limit_bytes, 65536);
         assert_eq!((s.auction.bot_second_ms, s.auction.bot_seed), (1000, None));
+        assert_eq!(
+            (s.payments.provider.as_str(), s.payments.public_url.as_str()),
+            ("demo", "http://127.0.0.1:8080")
+        );
+        assert_eq!(s.payments.freedompay.host, "https://api.freedompay.kg");
     }
 }
 

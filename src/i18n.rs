@@ -151,6 +151,12 @@ messages! {
     BidLimitInvalid => "bid_limit_invalid" { "Лимит ставок — целое число не меньше 0 (0 — без лимита)", "The bid limit is a whole number, at least 0 (0 = no limit)", "ფსონების ლიმიტი მთელი რიცხვია, მინიმუმ 0 (0 — ლიმიტის გარეშე)", "Коюм лимити — 0дөн кем эмес бүтүн сан (0 — лимитсиз)" }
     BotDelayInvalid => "bot_delay_invalid" { "Задержка — целое число секунд от 1 до 10", "The delay is a whole number of seconds from 1 to 10", "დაყოვნება 1-დან 10 წამამდე მთელი რიცხვია", "Кечигүү 1ден 10го чейинки бүтүн секунд" }
     BotDelayOrder => "bot_delay_order" { "Минимальная задержка не может быть больше максимальной", "The minimum delay cannot exceed the maximum", "მინიმალური დაყოვნება არ შეიძლება აღემატებოდეს მაქსიმალურს", "Минималдуу кечигүү максималдуудан чоң болбошу керек" }
+    // Buying bids.
+    PackageNotFound => "package_not_found" { "Пакет не найден", "Package not found", "პაკეტი ვერ მოიძებნა", "Пакет табылган жок" }
+    OrderNotFound => "order_not_found" { "Заказ не найден", "Order not found", "შეკვეთა ვერ მოიძებნა", "Буйрутма табылган жок" }
+    OutcomeInvalid => "outcome_invalid" { "Результат оплаты — paid или failed", "The outcome is paid or failed", "შედეგი არის paid ან failed", "Төлөмдүн жыйынтыгы paid же failed" }
+    ProviderNotConfigured => "provider_not_configured" { "Этот платёжный провайдер не подключён", "This payment provider is not configured", "ეს გადახდის პროვაიდერი არ არის დაკავშირებული", "Бул төлөм провайдери туташтырылган эмес" }
+    DemoPaymentsOff => "demo_payments_off" { "Демо-оплата отключена", "Demo payments are off", "სადემონსტრაციო გადახდა გამორთულია", "Демо төлөм өчүрүлгөн" }
     ActiveBotsInvalid => "active_bots_invalid" { "Активных ботов — от 0 до 5", "Active bots: from 0 to 5", "აქტიური ბოტები: 0-დან 5-მდე", "Активдүү боттор: 0дөн 5ке чейин" }
 }
 

@@ -10,6 +10,7 @@ pub mod error;
 pub mod i18n;
 pub mod middleware;
 pub mod openapi;
+pub mod payments;
 pub mod routes;
 pub mod runtime;
 pub mod startup;

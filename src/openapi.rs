@@ -38,6 +38,7 @@ use crate::ws::events::{ClientEvent, ServerEvent};
         (name = "users", description = "The logged-in user's profile and history"),
         (name = "auctions", description = "Auctions, bids and pre-bids"),
         (name = "admin", description = "Admins only: 401 for visitors, 403 for users"),
+        (name = "payments", description = "Buying bids: packages, orders, the payment provider's callback"),
         (name = "settings", description = "Site settings"),
         (name = "contract", description = "This document and the events' schema")
     )

@@ -50,6 +50,9 @@ impl Application {
             }
         }
 
+        let payments = crate::payments::Payments::from_settings(&config.payments).context("payments")?;
+        tracing::info!(provider = payments.provider.name(), "payments");
+
         let site = {
             let client = pool.get().await?;
             db::settings::get(&client).await?
@@ -86,6 +89,7 @@ impl Application {
             hub,
             clock: runtime.clock,
             store: runtime.store,
+            payments,
             config: config.clone(),
         });
 

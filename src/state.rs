@@ -14,6 +14,7 @@ use crate::config::Settings;
 use crate::db::settings::SiteSettings;
 use crate::db::store::PgStore;
 use crate::i18n::Lang;
+use crate::payments::Payments;
 use crate::runtime::Auctions;
 use crate::ws::hub::Hub;
 
@@ -34,6 +35,8 @@ pub struct AppState {
     pub hub: Addr<Hub>,
     /// The runtime's one clock: bids are stamped with it when their request arrives.
     pub clock: TokioClock,
+    /// The payment provider that takes payments for bid packages.
+    pub payments: Payments,
     /// The runtime's store (the only path that writes auction rows outside an actor is deleting
     /// a finished auction, which has no actor).
     pub store: PgStore,

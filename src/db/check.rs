@@ -38,16 +38,20 @@ pub enum Invariant {
     BidTimes,
     /// Each auction finished at most once, and completely.
     Finishes,
+    /// Each paid order has exactly one ledger row, a purchase of its bids to its buyer; other
+    /// orders have none.
+    Purchases,
 }
 
 impl Invariant {
     /// Every invariant, in the order they are checked and reported.
-    pub const ALL: [Invariant; 5] = [
+    pub const ALL: [Invariant; 6] = [
         Invariant::Balances,
         Invariant::Prices,
         Invariant::Winners,
         Invariant::BidTimes,
         Invariant::Finishes,
+        Invariant::Purchases,
     ];
 
     /// What holds when all is well, as the report prints it.
@@ -58,6 +62,7 @@ impl Invariant {
             Invariant::Winners => "leaders and winners are the last bidder",
             Invariant::BidTimes => "no bid after its auction's end",
             Invariant::Finishes => "each auction finished at most once",
+            Invariant::Purchases => "each paid order credited its bids exactly once",
         }
     }
 
@@ -69,6 +74,7 @@ impl Invariant {
             Invariant::Winners => (q!("select_winner_mismatches"), winner_line),
             Invariant::BidTimes => (q!("select_late_bids"), late_bid_line),
             Invariant::Finishes => (q!("select_repeated_finishes"), finish_line),
+            Invariant::Purchases => (q!("select_order_mismatches"), order_line),
         }
     }
 }
@@ -171,7 +177,8 @@ pub async fn run(client: &mut Client) -> Result<Report, tokio_postgres::Error> {
         .start()
         .await?;
     let counts = tx.query_one(q!("count_rows"), &[]).await?;
-    let (users, auctions, bids): (i64, i64, i64) = (counts.get(0), counts.get(1), counts.get(2));
+    let (users, auctions, bids, orders): (i64, i64, i64, i64) =
+        (counts.get(0), counts.get(1), counts.get(2), counts.get(3));
     let mut findings = Vec::with_capacity(Invariant::ALL.len());
     for invariant in Invariant::ALL {
         let (sql, line) = invariant.query();
@@ -180,6 +187,7 @@ pub async fn run(client: &mut Client) -> Result<Report, tokio_postgres::Error> {
             Invariant::Balances => (users, "users"),
             Invariant::BidTimes => (bids, "bids"),
             Invariant::Prices | Invariant::Winners | Invariant::Finishes => (auctions, "auctions"),
+            Invariant::Purchases => (orders, "orders"),
         };
         findings.push(Finding {
             invariant,
@@ -254,6 +262,15 @@ fn late_bid_line(r: &Row) -> String {
         (_, None) => format!("stamped {}, but the auction has no end", stamp(placed)),
     };
     format!("bid {} by {bidder} on {}: {problem}", r.get::<_, i64>(0), auction(r.get(1), r.get(2), status))
+}
+
+fn order_line(r: &Row) -> String {
+    let (id, state, bids, rows, credited): (i64, String, i32, i64, i64) =
+        (r.get(0), r.get(3), r.get(4), r.get(5), r.get(6));
+    let users: Vec<i64> = r.get(7);
+    let buyer = who(r.get(1), r.get(2));
+    let to = if users.is_empty() { String::new() } else { format!(" to users {}", ids(&users)) };
+    format!("order {id} of {buyer} ({state}, {bids} bids): {rows} ledger rows crediting {credited}{to}")
 }
 
 fn finish_line(r: &Row) -> String {

@@ -9,6 +9,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0002_commit_bid_groups", include_str!("../../sql/migrations/0002_commit_bid_groups.sql")),
     ("0003_operator", include_str!("../../sql/migrations/0003_operator.sql")),
     ("0004_bid_created_index", include_str!("../../sql/migrations/0004_bid_created_index.sql")),
+    ("0005_payments", include_str!("../../sql/migrations/0005_payments.sql")),
 ];
 
 /// Applies the migrations not yet recorded; one transaction each, under an advisory lock so two

@@ -12,6 +12,7 @@ pub mod demo;
 pub mod group_commit;
 pub mod history;
 pub mod migrate;
+pub mod payments;
 pub mod promotion;
 pub mod rows;
 pub mod settings;

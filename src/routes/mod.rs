@@ -12,6 +12,7 @@ pub mod auth;
 pub mod contract;
 pub mod me;
 pub mod paging;
+pub mod payments;
 pub mod settings;
 pub mod socket;
 pub mod spa;
@@ -41,6 +42,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(admin_audit::routes)
         .configure(admin_bots::routes)
         .configure(admin_auction_bots::routes)
+        .configure(payments::routes)
         .configure(settings::routes)
         .configure(contract::routes);
 }

@@ -3,7 +3,7 @@
 //! the published JSON Schema (`GET /api/events.schema.json`) come from the same definitions.
 //!
 //! Event names are the spec's (`joinAuction`, `leaveAuction`, `auctionUpdate`, `timerUpdate`,
-//! `bidBalanceUpdate`, `notification`); every server payload carries a `type` discriminator.
+//! `bidBalanceUpdate`, `notification`, and `orderUpdate` for payments); every server payload carries a `type` discriminator.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -15,6 +15,8 @@ use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
 use tyiyn_actors::state::AuctionStatus;
 use tyiyn_actors::view::AuctionEvent;
 use utoipa::ToSchema;
+
+use crate::payments::Order;
 
 /// A frame the server pushes: `42["<event>",<data>]` on the wire.
 #[derive(Debug, Serialize, ToSchema)]
@@ -28,6 +30,8 @@ pub enum ServerEvent<'a> {
     BidBalanceUpdate(BidBalanceUpdate),
     /// A personal notice (sent to that user's sessions only).
     Notification(Notification),
+    /// One of the user's payment orders changed state (sent to that user's sessions only).
+    OrderUpdate(OrderUpdate),
 }
 
 /// The payloads of `auctionUpdate`, told apart by `type`: the full event of a watched auction
@@ -136,6 +140,25 @@ pub struct BidBalanceUpdate {
     pub user_id: UserId,
     /// The balance now.
     pub bid_balance: i64,
+}
+
+/// The `type` of an [`OrderUpdate`]: always `order`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum OrderType {
+    /// A payment order's change.
+    Order,
+}
+
+/// A payment order of the receiving user, as it is now (paid or failed).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderUpdate {
+    /// Always `order`.
+    #[serde(rename = "type")]
+    pub kind: OrderType,
+    /// The order now.
+    pub order: Order,
 }
 
 /// A personal notice, told apart by `type`.

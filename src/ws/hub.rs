@@ -1,7 +1,7 @@
 //! The hub: every connected socket registers here. It sends the once-a-second `timerUpdate`,
 //! the compact per-auction price/leader/deadline updates (coalesced to at most one per auction
-//! per [`LOBBY_FLUSH`]) to everyone on the auction lists, and `bidBalanceUpdate` to a user's own
-//! sessions only. It never touches a socket: sessions receive ready frames.
+//! per [`LOBBY_FLUSH`]) to everyone on the auction lists, and `bidBalanceUpdate` and `orderUpdate`
+//! to a user's own sessions only. It never touches a socket: sessions receive ready frames.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -16,8 +16,9 @@ use tyiyn_actors::state::AuctionStatus;
 
 use super::events::{
     AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, Notification,
-    ServerEvent, TimerUpdate, TimersType,
+    OrderType, OrderUpdate, ServerEvent, TimerUpdate, TimersType,
 };
+use crate::payments::Order;
 
 /// How often coalesced lobby updates go out.
 pub const LOBBY_FLUSH: Duration = Duration::from_millis(100);
@@ -31,6 +32,14 @@ pub const TIMER_TICK: Duration = Duration::from_secs(1);
 pub struct LobbyFrame {
     pub auction: AuctionId,
     pub frame: Arc<str>,
+}
+
+/// A payment order of `user` changed state: `orderUpdate` to that user's sessions.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct OrderChanged {
+    pub user: UserId,
+    pub order: Order,
 }
 
 /// A socket connected (after the Socket.IO connect packet).
@@ -226,6 +235,14 @@ impl Handler<Notice> for Hub {
             }
         };
         self.push_user(msg.user, ServerEvent::Notification(notice).frame());
+    }
+}
+
+impl Handler<OrderChanged> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: OrderChanged, _: &mut Context<Self>) {
+        let update = OrderUpdate { kind: OrderType::Order, order: msg.order };
+        self.push_user(msg.user, ServerEvent::OrderUpdate(update).frame());
     }
 }
 

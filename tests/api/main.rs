@@ -10,6 +10,7 @@ mod check;
 mod contract;
 mod helpers;
 mod openapi;
+mod payments;
 mod profile;
 mod realtime;
 mod settings;

@@ -111,7 +111,16 @@ async fn every_operation_documents_its_errors_in_the_error_shape() {
     }
     let events: Value = app.get("/api/events.schema.json").await.json().await.unwrap();
     assert_eq!(events["$schema"], "https://json-schema.org/draft/2020-12/schema");
-    for name in ["ServerEvent", "ClientEvent", "AuctionEvent", "LobbyUpdate", "TimerUpdate", "Notification"] {
+    for name in [
+        "ServerEvent",
+        "ClientEvent",
+        "AuctionEvent",
+        "LobbyUpdate",
+        "TimerUpdate",
+        "Notification",
+        "OrderUpdate",
+        "Order",
+    ] {
         assert!(events["$defs"][name].is_object(), "{name} missing from the events schema");
     }
     assert!(!events.to_string().contains("#/components/"), "the events schema refers outside itself");

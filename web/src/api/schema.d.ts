@@ -635,6 +635,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/callback/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The provider's server-to-server report of a payment (`provider` = `freedompay` or `demo`, the
+         *     configured one). Form-encoded fields, signed; the answer is the provider's own format
+         *     (Freedom Pay: an XML `<response>` with `pg_status` `ok`, `rejected` or `error`). Only a signed
+         *     report of a payment that matches its order's amount and currency credits the order's bids,
+         *     once, however often it is repeated. Every report is recorded.
+         */
+        post: operations["payment_callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/demo/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The demo payment page's "Pay" or "Fail" button: signs the callback the demo provider would
+         *     send for the caller's order and delivers it through the same verification and crediting as
+         *     any callback. Only while the demo provider is configured.
+         */
+        post: operations["demo_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's orders, newest first (at most 200). */
+        get: operations["list_payment_orders"];
+        put?: never;
+        /**
+         * Starts buying a package: a pending order whose bids and amount come from the catalogue, and
+         *     the provider's payment page to open in a new tab. The bids arrive when the provider's callback
+         *     confirms the payment (`orderUpdate` and `bidBalanceUpdate` on the socket).
+         */
+        post: operations["create_payment_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's orders. */
+        get: operations["get_payment_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bid packages on sale, in catalogue order (public). */
+        get: operations["payment_packages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/prebids/user": {
         parameters: {
             query?: never;
@@ -1289,6 +1389,14 @@ export interface components {
              */
             refunded: number | null;
         };
+        /** @description The demo payment page's choice. */
+        DemoOutcome: {
+            /**
+             * @description `paid` or `failed`.
+             * @example paid
+             */
+            outcome: string;
+        };
         /** @description `{ok: true}`. */
         Done: {
             ok: boolean;
@@ -1384,6 +1492,15 @@ export interface components {
              */
             botBids: number;
         };
+        /** @description The package to buy. */
+        NewOrder: {
+            /**
+             * Format: int64
+             * @description A package id from `GET /api/payments/packages`.
+             * @example 3
+             */
+            packageId: number;
+        };
         /** @description A personal notice, told apart by `type`. */
         Notification: {
             /** @description The auction. */
@@ -1392,6 +1509,84 @@ export interface components {
             title: string;
             /** @enum {string} */
             type: "auctionStarted";
+        };
+        /** @description A purchase of a package. */
+        Order: {
+            /** Format: int64 */
+            id: number;
+            state: components["schemas"]["OrderState"];
+            /** Format: int32 */
+            packageId: number;
+            /**
+             * Format: int32
+             * @description Bids credited when paid (copied from the catalogue when the order was made).
+             */
+            bids: number;
+            /** @description What the order costs (copied from the catalogue when the order was made). */
+            amount: components["schemas"]["Tyiyn"];
+            /**
+             * @description Always `KGS`.
+             * @example KGS
+             */
+            currency: string;
+            /**
+             * @description The provider's payment page for this order; open it in a new tab.
+             * @example /pay/demo/12
+             */
+            paymentUrl: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            paidAt: string | null;
+        };
+        /** @description One order. */
+        OrderBody: {
+            order: components["schemas"]["Order"];
+        };
+        /**
+         * @description An order's state.
+         * @enum {string}
+         */
+        OrderState: "pending" | "paid" | "failed";
+        /**
+         * @description The `type` of an [`OrderUpdate`]: always `order`.
+         * @enum {string}
+         */
+        OrderType: "order";
+        /** @description A payment order of the receiving user, as it is now (paid or failed). */
+        OrderUpdate: {
+            /** @description Always `order`. */
+            type: components["schemas"]["OrderType"];
+            /** @description The order now. */
+            order: components["schemas"]["Order"];
+        };
+        /** @description The caller's orders. */
+        Orders: {
+            orders: components["schemas"]["Order"][];
+        };
+        /** @description A bid package on sale. */
+        Package: {
+            /** Format: int32 */
+            id: number;
+            /**
+             * Format: int32
+             * @description Bids credited when the package is paid.
+             */
+            bids: number;
+            /** @description What the package costs. */
+            price: components["schemas"]["Tyiyn"];
+            /** @description The price before the discount. */
+            originalPrice: components["schemas"]["Tyiyn"];
+            /** @description `originalPrice − price`. */
+            savings: components["schemas"]["Tyiyn"];
+            /** @description Whether the package is the highlighted one. */
+            popular: boolean;
+            /** @description The price of one bid: `price / bids`, rounded to the tyiyn. */
+            pricePerBid: components["schemas"]["Tyiyn"];
+        };
+        /** @description The catalogue. */
+        Packages: {
+            packages: components["schemas"]["Package"][];
         };
         /** @description An accepted pre-bid: it, the user's balance after the debit and the auction's pre-bid count. */
         PrebidAnswer: {
@@ -1518,6 +1713,11 @@ export interface components {
             data: components["schemas"]["Notification"];
             /** @enum {string} */
             event: "notification";
+        } | {
+            /** @description One of the user's payment orders changed state (sent to that user's sessions only). */
+            data: components["schemas"]["OrderUpdate"];
+            /** @enum {string} */
+            event: "orderUpdate";
         };
         /** @description Site settings as admins edit them; the public subset omits `updatedAt`. */
         Settings: {
@@ -4666,6 +4866,357 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payment_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `freedompay` or `demo` */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        /** @description The provider's signed fields (Freedom Pay: `pg_order_id`, `pg_payment_id`, `pg_amount`, `pg_currency`, `pg_result`, `pg_salt`, `pg_sig`, …) */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The provider's answer: `ok` (credited, already credited, or a failure recorded), `rejected` (unknown order, wrong amount or currency) or `error` (unsigned, mis-signed, unreadable) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `provider_not_configured`: not the configured provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    demo_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoOutcome"];
+            };
+        };
+        responses: {
+            /** @description The order after the callback */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBody"];
+                };
+            };
+            /** @description `outcome_invalid` (not `paid` or `failed`), with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_found` (also another user's order); `demo_payments_off` (another provider is configured) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_payment_orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Orders"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_payment_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOrder"];
+            };
+        };
+        responses: {
+            /** @description The pending order */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBody"];
+                };
+            };
+            /** @description `package_not_found` (unknown or inactive package), with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_payment_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBody"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_found` (also another user's order) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payment_packages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active packages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Packages"];
                 };
             };
             /** @description `service_unavailable`: PostgreSQL is unreachable */

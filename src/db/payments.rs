@@ -1,0 +1,158 @@
+//! The bid-package catalogue, payment orders, the callbacks received, and the crediting of a paid
+//! order (docs/decisions.md, "Buying bids").
+
+use chrono::{DateTime, Utc};
+use deadpool_postgres::GenericClient;
+use serde_json::Value;
+use tokio_postgres::Row;
+
+macro_rules! q {
+    ($name:literal) => {
+        include_str!(concat!("../../sql/queries/payment/", $name, ".sql"))
+    };
+}
+
+/// A package of the catalogue. Money in tyiyn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackageRow {
+    pub id: i32,
+    pub bids: i32,
+    pub price: i64,
+    pub original_price: i64,
+    pub popular: bool,
+}
+
+impl PackageRow {
+    fn from_row(r: &Row) -> PackageRow {
+        PackageRow {
+            id: r.get(0),
+            bids: r.get(1),
+            price: r.get(2),
+            original_price: r.get(3),
+            popular: r.get(4),
+        }
+    }
+}
+
+/// An order as stored. Money in tyiyn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub package_id: i32,
+    pub bids: i32,
+    pub amount: i64,
+    pub currency: String,
+    /// `pending`, `paid` or `failed`.
+    pub state: String,
+    pub provider: String,
+    pub provider_payment_id: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+impl OrderRow {
+    fn from_row(r: &Row) -> OrderRow {
+        OrderRow {
+            id: r.get(0),
+            user_id: r.get(1),
+            package_id: r.get(2),
+            bids: r.get(3),
+            amount: r.get(4),
+            currency: r.get(5),
+            state: r.get(6),
+            provider: r.get(7),
+            provider_payment_id: r.get(8),
+            created_at: r.get(9),
+            paid_at: r.get(10),
+        }
+    }
+}
+
+/// The active packages, in catalogue order.
+pub async fn packages(db: &impl GenericClient) -> Result<Vec<PackageRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_packages")).await?;
+    Ok(db.query(&stmt, &[]).await?.iter().map(PackageRow::from_row).collect())
+}
+
+/// An active package.
+pub async fn active_package(
+    db: &impl GenericClient,
+    id: i32,
+) -> Result<Option<PackageRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("get_active_package")).await?;
+    Ok(db.query_opt(&stmt, &[&id]).await?.as_ref().map(PackageRow::from_row))
+}
+
+/// A pending order for `package`, priced from the catalogue; `None` when the package is unknown
+/// or inactive.
+pub async fn insert_order(
+    db: &impl GenericClient,
+    user: i64,
+    package: i32,
+    provider: &str,
+) -> Result<Option<OrderRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("insert_order")).await?;
+    Ok(db.query_opt(&stmt, &[&user, &package, &provider]).await?.as_ref().map(OrderRow::from_row))
+}
+
+/// A user's orders, newest first (at most 200).
+pub async fn user_orders(db: &impl GenericClient, user: i64) -> Result<Vec<OrderRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_user_orders")).await?;
+    Ok(db.query(&stmt, &[&user]).await?.iter().map(OrderRow::from_row).collect())
+}
+
+pub async fn order(db: &impl GenericClient, id: i64) -> Result<Option<OrderRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("get_order")).await?;
+    Ok(db.query_opt(&stmt, &[&id]).await?.as_ref().map(OrderRow::from_row))
+}
+
+/// The order, locked `for update` until the transaction ends.
+pub async fn lock_order(db: &impl GenericClient, id: i64) -> Result<Option<OrderRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("lock_order")).await?;
+    Ok(db.query_opt(&stmt, &[&id]).await?.as_ref().map(OrderRow::from_row))
+}
+
+/// Marks a locked, not yet paid order paid and credits its bids: the order row, the ledger
+/// `purchase` row and the balance, in the caller's transaction. Returns the order and the new
+/// balance, or `None` when the order was already paid (nothing changed).
+pub async fn credit(
+    db: &impl GenericClient,
+    order: &OrderRow,
+    provider_payment_id: &str,
+) -> Result<Option<(OrderRow, i64)>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("mark_order_paid")).await?;
+    let Some(paid) = db.query_opt(&stmt, &[&order.id, &provider_payment_id]).await? else {
+        return Ok(None);
+    };
+    let paid = OrderRow::from_row(&paid);
+    let bids = i64::from(paid.bids);
+    let stmt = db.prepare_cached(q!("insert_purchase")).await?;
+    db.execute(&stmt, &[&paid.user_id, &bids, &paid.id]).await?;
+    let stmt = db.prepare_cached(q!("credit_balance")).await?;
+    let balance: i64 = db.query_one(&stmt, &[&paid.user_id, &bids]).await?.get(0);
+    Ok(Some((paid, balance)))
+}
+
+/// Marks a pending order failed; `None` when it was not pending.
+pub async fn fail(
+    db: &impl GenericClient,
+    order: i64,
+    provider_payment_id: Option<&str>,
+) -> Result<Option<OrderRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("mark_order_failed")).await?;
+    Ok(db.query_opt(&stmt, &[&order, &provider_payment_id]).await?.as_ref().map(OrderRow::from_row))
+}
+
+/// Records a callback as received and what became of it (`order` is kept only if it exists).
+pub async fn record_callback(
+    db: &impl GenericClient,
+    provider: &str,
+    order: Option<i64>,
+    payload: &Value,
+    outcome: &str,
+) -> Result<(), tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("insert_callback")).await?;
+    db.execute(&stmt, &[&provider, &order, payload, &outcome]).await?;
+    Ok(())
+}

@@ -1,0 +1,300 @@
+//! Buying bids: the wire types of packages and orders, and the payment-provider interface with
+//! its two implementations, chosen by `[payments] provider` in config:
+//! [`freedompay::FreedomPay`] (the hosted payment page of Freedom Pay, Kyrgyzstan) and
+//! [`demo::Demo`] (our own page, for local runs, tests and the demo). A later provider is one
+//! more module implementing [`PaymentProvider`].
+//!
+//! A provider never credits anything: it builds the payment page's address, verifies and parses
+//! the provider's callback into a [`CallbackOutcome`], words the answer the provider expects,
+//! and optionally confirms a payment's status with the provider. The callback route
+//! (`routes::payments`) credits, once, in one transaction (docs/decisions.md, "Buying bids").
+
+pub mod demo;
+pub mod freedompay;
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use futures_util::future::BoxFuture;
+use serde::Serialize;
+use tyiyn_actors::ids::Tyiyn;
+use utoipa::ToSchema;
+
+use crate::config::PaymentSettings;
+use crate::db::payments::{OrderRow, PackageRow};
+
+/// The currency every order is paid in.
+pub const CURRENCY: &str = "KGS";
+
+/// A bid package on sale.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Package {
+    pub id: i32,
+    /// Bids credited when the package is paid.
+    pub bids: i32,
+    /// What the package costs.
+    pub price: Tyiyn,
+    /// The price before the discount.
+    pub original_price: Tyiyn,
+    /// `originalPrice − price`.
+    pub savings: Tyiyn,
+    /// Whether the package is the highlighted one.
+    pub popular: bool,
+    /// The price of one bid: `price / bids`, rounded to the tyiyn.
+    pub price_per_bid: Tyiyn,
+}
+
+impl From<&PackageRow> for Package {
+    fn from(p: &PackageRow) -> Package {
+        let bids = i64::from(p.bids.max(1));
+        Package {
+            id: p.id,
+            bids: p.bids,
+            price: Tyiyn(p.price),
+            original_price: Tyiyn(p.original_price),
+            savings: Tyiyn(p.original_price - p.price),
+            popular: p.popular,
+            price_per_bid: Tyiyn((p.price + bids / 2) / bids),
+        }
+    }
+}
+
+/// An order's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum OrderState {
+    /// Created; the payment has not been confirmed.
+    Pending,
+    /// Paid: the bids were credited (once).
+    Paid,
+    /// The provider reported the payment failed; nothing was credited.
+    Failed,
+}
+
+impl OrderState {
+    fn parse(s: &str) -> OrderState {
+        match s {
+            "paid" => OrderState::Paid,
+            "failed" => OrderState::Failed,
+            _ => OrderState::Pending,
+        }
+    }
+}
+
+/// A purchase of a package.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    pub id: i64,
+    pub state: OrderState,
+    pub package_id: i32,
+    /// Bids credited when paid (copied from the catalogue when the order was made).
+    pub bids: i32,
+    /// What the order costs (copied from the catalogue when the order was made).
+    pub amount: Tyiyn,
+    /// Always `KGS`.
+    #[schema(example = "KGS")]
+    pub currency: String,
+    /// The provider's payment page for this order; open it in a new tab.
+    #[schema(example = "/pay/demo/12")]
+    pub payment_url: String,
+    pub created_at: DateTime<Utc>,
+    #[schema(required)]
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+/// What a verified callback says about a payment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallbackOutcome {
+    /// Our order id.
+    pub order_id: i64,
+    /// The provider's id of the payment: crediting is keyed on it.
+    pub payment_id: String,
+    /// What was paid, in tyiyn.
+    pub amount: i64,
+    /// In which currency.
+    pub currency: String,
+    /// Paid (`true`) or failed.
+    pub paid: bool,
+}
+
+/// Why a callback was refused before it named an order we could act on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rejection {
+    /// No signature.
+    Unsigned,
+    /// A signature that does not match.
+    BadSignature,
+    /// Signed, but a field is missing or unreadable.
+    Malformed(&'static str),
+}
+
+impl Rejection {
+    /// The word recorded in `payment_callback.outcome`.
+    pub fn outcome(&self) -> &'static str {
+        match self {
+            Rejection::Unsigned => "unsigned",
+            Rejection::BadSignature => "bad_signature",
+            Rejection::Malformed(_) => "malformed",
+        }
+    }
+}
+
+/// What we tell the provider about its callback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Received and processed (credited, already credited, or a failure recorded).
+    Ok,
+    /// We refuse the payment (unknown order, wrong amount or currency): the provider should not
+    /// complete it.
+    Rejected,
+    /// The callback could not be trusted or read (no or bad signature, missing fields).
+    Error,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Ok => "ok",
+            Verdict::Rejected => "rejected",
+            Verdict::Error => "error",
+        }
+    }
+}
+
+/// An answer to the provider: a content type and a body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    pub content_type: &'static str,
+    pub body: String,
+}
+
+/// A payment provider. Implementations are cheap to share (`Arc<dyn PaymentProvider>`).
+pub trait PaymentProvider: Send + Sync {
+    /// `freedompay` or `demo`: the `{provider}` of the callback path and `payment_order.provider`.
+    fn name(&self) -> &'static str;
+
+    /// The page where the buyer pays `order` (in `lang`, `ru`/`en`/`ka`/`ky`).
+    fn payment_url(&self, order: &OrderRow, lang: &str) -> String;
+
+    /// Verifies the callback's signature and reads it. `fields` are the form fields as sent.
+    fn parse_callback(&self, fields: &[(String, String)]) -> Result<CallbackOutcome, Rejection>;
+
+    /// The answer the provider expects for a callback judged `verdict`, with a description.
+    fn answer(&self, verdict: Verdict, description: &str) -> Answer;
+
+    /// Asks the provider whether the payment really succeeded; `Ok(true)` when it did (or when the
+    /// provider has no such call or it is not configured).
+    fn confirm<'a>(&'a self, _outcome: &'a CallbackOutcome) -> BoxFuture<'a, anyhow::Result<bool>> {
+        Box::pin(async { Ok(true) })
+    }
+}
+
+/// The configured provider, and the demo provider again when it is the one (its route signs
+/// callbacks, which only it can).
+#[derive(Clone)]
+pub struct Payments {
+    pub provider: Arc<dyn PaymentProvider>,
+    pub demo: Option<Arc<demo::Demo>>,
+}
+
+impl Payments {
+    /// The provider `[payments] provider` names.
+    pub fn from_settings(settings: &PaymentSettings) -> anyhow::Result<Payments> {
+        match settings.provider.as_str() {
+            demo::NAME => {
+                let demo = Arc::new(demo::Demo::new(settings));
+                Ok(Payments { provider: demo.clone(), demo: Some(demo) })
+            }
+            freedompay::NAME => {
+                Ok(Payments { provider: Arc::new(freedompay::FreedomPay::new(settings)?), demo: None })
+            }
+            other => anyhow::bail!("payments.provider: unknown provider {other:?} (demo or freedompay)"),
+        }
+    }
+}
+
+/// An order as the API shows it, with its payment page from `provider`.
+pub fn order_view(order: &OrderRow, provider: &dyn PaymentProvider, lang: &str) -> Order {
+    Order {
+        id: order.id,
+        state: OrderState::parse(&order.state),
+        package_id: order.package_id,
+        bids: order.bids,
+        amount: Tyiyn(order.amount),
+        currency: order.currency.clone(),
+        payment_url: provider.payment_url(order, lang),
+        created_at: order.created_at,
+        paid_at: order.paid_at,
+    }
+}
+
+/// `"750"`, `"750.5"` or `"750.00"` som as tyiyn; `None` for anything else.
+pub fn parse_som(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || frac.len() > 2 {
+        return None;
+    }
+    if !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let whole: i64 = whole.parse().ok()?;
+    let frac: i64 = if frac.is_empty() { 0 } else { format!("{frac:0<2}").parse().ok()? };
+    whole.checked_mul(100)?.checked_add(frac)
+}
+
+/// Tyiyn as the som text providers send: `750` for whole som, else `750.50`.
+pub fn som_text(tyiyn: i64) -> String {
+    if tyiyn % 100 == 0 { (tyiyn / 100).to_string() } else { Tyiyn(tyiyn).to_som_string() }
+}
+
+/// The value of field `name`.
+pub fn field<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+}
+
+/// Constant-time comparison of two signatures (ASCII case-insensitive).
+pub fn same_signature(a: &str, b: &str) -> bool {
+    let (a, b) = (a.to_ascii_lowercase(), b.to_ascii_lowercase());
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn som_amounts_parse_to_tyiyn() {
+        assert_eq!(parse_som("750"), Some(75_000));
+        assert_eq!(parse_som("750.5"), Some(75_050));
+        assert_eq!(parse_som("750.05"), Some(75_005));
+        assert_eq!(parse_som(" 0.01 "), Some(1));
+        assert_eq!(parse_som("750.001"), None);
+        assert_eq!(parse_som("-5"), None);
+        assert_eq!(parse_som("1e3"), None);
+        assert_eq!(parse_som(""), None);
+        assert_eq!(som_text(75_000), "750");
+        assert_eq!(som_text(75_050), "750.50");
+    }
+
+    #[test]
+    fn a_package_shows_its_savings_and_the_price_of_one_bid() {
+        let p = Package::from(&PackageRow {
+            id: 1,
+            bids: 50,
+            price: 75_000,
+            original_price: 100_000,
+            popular: false,
+        });
+        assert_eq!((p.savings, p.price_per_bid), (Tyiyn(25_000), Tyiyn(1_500)));
+    }
+
+    #[test]
+    fn signatures_compare_ignoring_case_only() {
+        assert!(same_signature("abcDEF", "ABCdef"));
+        assert!(!same_signature("abc", "abd"));
+        assert!(!same_signature("abc", "abcd"));
+    }
+}
