@@ -31,6 +31,12 @@ export type RecentBid = Schemas['RecentBid']
 /** The auction a row of the user's bid history belongs to. */
 export type AuctionRef = Schemas['AuctionRef']
 
+/** A bid package on sale; money in som (`pricePerBid` is the price of one bid). */
+export type Package = Schemas['Package']
+/** A purchase of a bid package (`POST /api/payments/orders`, the demo page, `orderUpdate`). */
+export type Order = Schemas['Order']
+export type OrderState = Schemas['OrderState']
+
 /** Site settings; `updatedAt` only in the admin's copy. `language` is the server's string. */
 export type Settings = Schemas['Settings']
 /** An availability or format check (`POST /api/auth/validate-*`). */
@@ -94,5 +100,7 @@ export type TimerUpdate = ServerEventData<'timerUpdate'>
 export type TimerMap = TimerUpdate['timers']
 /** `bidBalanceUpdate` (`{type: 'bidBalance', userId, bidBalance}`). */
 export type BidBalanceUpdate = ServerEventData<'bidBalanceUpdate'>
+/** `orderUpdate` (`{type: 'order', order}`): one of the user's orders changed state. */
+export type OrderUpdate = ServerEventData<'orderUpdate'>
 /** `notification`: a personal notice, told apart by `type`. */
 export type Notification = ServerEventData<'notification'>

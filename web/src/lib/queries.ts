@@ -6,8 +6,10 @@
 //!
 //! The live auction state (lists, details, countdowns) is not here: the socket owns it
 //! (`realtime.ts`), and the current user is the session's (`session.ts`).
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { api, dataOf } from './api'
+import type { Order } from './api-types'
+import { upsertOrder } from './payments'
 
 /** Keys are hierarchical: `queryKeys.user` matches everything of the logged-in user. */
 export const queryKeys = {
@@ -19,6 +21,10 @@ export const queryKeys = {
   userStats: ['user', 'stats'],
   userWonAuctions: ['user', 'won-auctions'],
   userRecentBids: ['user', 'recent-bids'],
+  /** The user's bid-package orders; one order is `[...userOrders, id]`. */
+  userOrders: ['user', 'orders'],
+  /** The bid packages on sale (public). */
+  paymentPackages: ['payments', 'packages'],
   /** Everything of the admin pages (invalidated together after a change that touches many). */
   admin: ['admin'],
   adminUsers: ['admin', 'users'],
@@ -58,6 +64,29 @@ export const userWonAuctionsQuery = () =>
 /** `GET /api/users/recent-bids` (logged in only). */
 export const userRecentBidsQuery = () =>
   queryOptions({ queryKey: queryKeys.userRecentBids, queryFn: () => dataOf(api.GET('/api/users/recent-bids')) })
+
+/** `GET /api/payments/packages`: the bid packages on sale, by position (public). */
+export const paymentPackagesQuery = () =>
+  queryOptions({ queryKey: queryKeys.paymentPackages, queryFn: () => dataOf(api.GET('/api/payments/packages')) })
+
+/** `GET /api/payments/orders`: the user's orders, newest first (logged in only). The socket's
+ * `orderUpdate` keeps it current (`realtime.ts`). */
+export const userOrdersQuery = () =>
+  queryOptions({ queryKey: queryKeys.userOrders, queryFn: () => dataOf(api.GET('/api/payments/orders')) })
+
+/** `GET /api/payments/orders/{id}`: one of the user's orders (404 for anyone else's). */
+export const userOrderQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.userOrders, id] as const,
+    queryFn: () => dataOf(api.GET('/api/payments/orders/{id}', { params: { path: { id } } })),
+  })
+
+/** Writes an order's latest copy into the cache (its own query and the user's list), from the
+ * answer to a create or a demo payment, or from the socket's `orderUpdate`. */
+export function rememberOrder(client: QueryClient, order: Order) {
+  client.setQueryData(userOrderQuery(order.id).queryKey, { order })
+  client.setQueryData(userOrdersQuery().queryKey, (data) => (data ? { ...data, orders: upsertOrder(data.orders, order) } : data))
+}
 
 /** What a bid or a pre-bid changes of the user's data: their list of it, and the profile's
  * stats, recent bids and won auctions. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Auction, ServerEventData, ServerEventName, User } from './api-types'
+import type { Auction, Order, ServerEventData, ServerEventName, User } from './api-types'
 import { auctionListAtom, startRealtime, watchAuctionList } from './realtime'
 import { currentUserAtom, loadSessionAtom } from './session'
-import { queryKeys } from './queries'
+import { queryKeys, userOrderQuery, userOrdersQuery } from './queries'
 import { queryClient } from './query-client'
 import { appStore } from './store'
 import { iso, liveAuction, lobbyUpdate } from './test-fixtures'
@@ -89,7 +89,7 @@ describe('realtime: server frames reach the atoms by their type', () => {
   })
 
   it('listens to every server event of the contract', () => {
-    for (const name of ['auctionUpdate', 'timerUpdate', 'bidBalanceUpdate', 'notification']) expect(fake.listeners.has(name), name).toBe(true)
+    for (const name of ['auctionUpdate', 'timerUpdate', 'bidBalanceUpdate', 'orderUpdate', 'notification']) expect(fake.listeners.has(name), name).toBe(true)
   })
 
   it('applies a lobby update (type lobby) to the list', () => {
@@ -128,6 +128,38 @@ describe('realtime: server frames reach the atoms by their type', () => {
     push('auctionUpdate', { type: 'finished', auction: { ...LIVE, status: 'finished', endsAt: null }, bids: [] })
     expect(spy).toHaveBeenCalledWith({ queryKey: queryKeys.user })
     spy.mockRestore()
+  })
+
+  it('writes an orderUpdate into the cached orders and says when it is paid', () => {
+    const pending: Order = {
+      id: 12,
+      state: 'pending',
+      packageId: 3,
+      bids: 250,
+      amount: 3750,
+      currency: 'KGS',
+      paymentUrl: '/pay/demo/12',
+      createdAt: iso(NOW),
+      paidAt: null,
+    }
+    const older: Order = { ...pending, id: 11, state: 'failed' }
+    queryClient.setQueryData(userOrdersQuery().queryKey, { orders: [older] })
+    queryClient.setQueryData(userOrderQuery(12).queryKey, { order: pending })
+    push('orderUpdate', { type: 'order', order: { ...pending, state: 'paid', paidAt: iso(NOW) } })
+    expect(queryClient.getQueryData(userOrderQuery(12).queryKey)?.order.state).toBe('paid')
+    expect(queryClient.getQueryData(userOrdersQuery().queryKey)?.orders.map((order) => [order.id, order.state])).toEqual([
+      [12, 'paid'],
+      [11, 'failed'],
+    ])
+    expect(appStore.get(toastsAtom).at(0)).toMatchObject({ title: 'Оплата получена', description: 'Зачислено бидов: 250' })
+  })
+
+  it('does not toast again for an order state already shown', () => {
+    const before = appStore.get(toastsAtom).at(0)?.id
+    const order = queryClient.getQueryData(userOrderQuery(12).queryKey)?.order
+    if (!order) throw new Error('order 12 is not cached')
+    push('orderUpdate', { type: 'order', order })
+    expect(appStore.get(toastsAtom).at(0)?.id).toBe(before)
   })
 
   it('drops an auction on a deleted event', () => {

@@ -6,7 +6,8 @@
 //!   login and logout so the server knows who is watching.
 //! - A detail page joins its auction (`joinAuction`, again after every reconnect) and gets a
 //!   `snapshot`, then every change of it; everyone gets the compact lobby updates, the
-//!   once-a-second `timerUpdate` and their own `bidBalanceUpdate`.
+//!   once-a-second `timerUpdate`, their own `bidBalanceUpdate` and `orderUpdate` (written into the
+//!   TanStack Query cache of their orders).
 //! - While the socket is not connected, `GET /api/timers` and the watched detail pages
 //!   (`GET /api/auctions/{id}` and `/bids`) are polled every second instead.
 //!
@@ -27,6 +28,7 @@ import type {
   ClientEventName,
   LobbyUpdate,
   Notification,
+  OrderUpdate,
   PrebidAnswer,
   ServerEventData,
   ServerEventName,
@@ -49,7 +51,7 @@ import {
   withPrebidsCount,
 } from './realtime-reducers'
 import { authStatusAtom, currentUserAtom, setBidBalanceAtom } from './session'
-import { queryKeys } from './queries'
+import { queryKeys, rememberOrder, userOrderQuery } from './queries'
 import { queryClient } from './query-client'
 import { appStore } from './store'
 import { showToast } from './toast'
@@ -491,6 +493,19 @@ function onBalance({ userId, bidBalance }: BidBalanceUpdate) {
   if (appStore.get(currentUserAtom)?.id === userId) appStore.set(setBidBalanceAtom, bidBalance)
 }
 
+/** One of the user's orders changed state: the cached order and the order list show it at once,
+ * and a toast says whether the payment went through (the balance follows by `bidBalanceUpdate`). */
+function onOrderUpdate({ order }: OrderUpdate) {
+  const known = queryClient.getQueryData(userOrderQuery(order.id).queryKey)?.order
+  rememberOrder(queryClient, order)
+  if (known?.state === order.state) return
+  if (order.state === 'paid') {
+    showToast({ title: i18n.t('topup.paidToast.title'), description: i18n.t('topup.paidToast.text', { bids: order.bids }) })
+  } else if (order.state === 'failed') {
+    showToast({ title: i18n.t('topup.failedToast.title'), description: i18n.t('topup.failedToast.text', { id: order.id }), variant: 'destructive' })
+  }
+}
+
 /** A personal notice. */
 function onNotification(notice: Notification) {
   switch (notice.type) {
@@ -507,6 +522,7 @@ const SERVER_EVENTS: ServerListeners = {
   auctionUpdate: onAuctionUpdate,
   timerUpdate: onTimers,
   bidBalanceUpdate: onBalance,
+  orderUpdate: onOrderUpdate,
   notification: onNotification,
 }
 
