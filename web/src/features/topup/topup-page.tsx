@@ -1,11 +1,21 @@
+//! /topup: the bid packages of the server's catalogue, each with the price of one bid. A visitor
+//! sees them too (and is asked to log in to buy); a user's buy button opens the payment page in a
+//! new tab and the order's state shows here live, above the list of their orders.
+import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/page-header'
+import { PageSpinner } from '../../components/spinner'
+import { messageOf } from '../../lib/api'
+import type { Package } from '../../lib/api-types'
 import { openLoginDialogAtom } from '../../lib/dialogs'
-import { formatMoney } from '../../lib/format'
+import { paymentPackagesQuery } from '../../lib/queries'
 import { currentUserAtom } from '../../lib/session'
-import { BID_PACKAGES, paymentUrl } from './packages'
-import type { BidPackage } from './packages'
+import { CurrentOrder } from './current-order'
+import { OrdersList } from './orders-list'
+import { PackageCard } from './package-card'
+import { useBuyPackage } from './use-buy-package'
+import './topup.css'
 
 const INFO = [
   { key: 'secure', icon: '🔒' },
@@ -13,50 +23,38 @@ const INFO = [
   { key: 'support', icon: '💬' },
 ] as const
 
-function PackageCard({ pack, loggedIn }: { pack: BidPackage; loggedIn: boolean }) {
-  const { t } = useTranslation()
-  const openLogin = useSetAtom(openLoginDialogAtom)
-  const som = t('common.som')
-  return (
-    <article className={`card package-card${pack.popular ? ' is-popular' : ''}`} data-testid={`package-${pack.id}`}>
-      {pack.popular && <span className="badge badge-accent package-badge">{t('topup.popular')}</span>}
-      <h2 className="package-title">{t(`topup.packages.${pack.id}.title`)}</h2>
-      <p className="package-bids">
-        <strong>{pack.bids}</strong> {t('topup.bids')}
-      </p>
-      <p className="package-price">{formatMoney(pack.price, som)}</p>
-      <p className="package-original">
-        <s>{formatMoney(pack.originalPrice, som)}</s>
-        <span className="badge badge-success">{t('topup.save', { amount: formatMoney(pack.savings, som) })}</span>
-      </p>
-      <p className="muted small">{t('topup.perBid', { price: formatMoney(pack.price / pack.bids, som) })}</p>
-      <p className="muted">{t(`topup.packages.${pack.id}.description`)}</p>
-      {loggedIn ? (
-        <a className="btn btn-primary btn-block" href={paymentUrl(pack.id)} target="_blank" rel="noopener noreferrer">
-          {t('topup.buy')}
-        </a>
-      ) : (
-        <button type="button" className="btn btn-primary btn-block" onClick={() => openLogin('login')}>
-          {t('topup.buy')}
-        </button>
-      )}
-    </article>
-  )
-}
-
 export function TopupPage() {
   const { t } = useTranslation()
   const user = useAtomValue(currentUserAtom)
+  const openLogin = useSetAtom(openLoginDialogAtom)
+  const packages = useQuery(paymentPackagesQuery())
+  const { buy, buyingId, orderId, blockedUrl } = useBuyPackage()
   const steps = t('topup.steps', { returnObjects: true }) as { title: string; text: string }[]
+
+  function onBuy(pack: Package) {
+    if (user) buy(pack.id)
+    else openLogin('login')
+  }
+
   return (
     <div className="container page" data-testid="topup-page">
       <PageHeader title={t('topup.title')} subtitle={t('topup.subtitle')} />
-      {!user && <p className="notice">{t('bid.authRequiredText')}</p>}
-      <div className="package-grid">
-        {BID_PACKAGES.map((pack) => (
-          <PackageCard key={pack.id} pack={pack} loggedIn={user !== null} />
-        ))}
-      </div>
+      {!user && (
+        <p className="notice" data-testid="visitor-notice">
+          {t('topup.visitorNotice')}
+        </p>
+      )}
+      {user && orderId !== null && <CurrentOrder orderId={orderId} blockedUrl={blockedUrl} />}
+      {packages.isPending && <PageSpinner />}
+      {packages.isError && <p className="notice notice-error">{messageOf(packages.error, t('common.loadFailed'))}</p>}
+      {packages.data && (
+        <div className="package-grid">
+          {packages.data.packages.map((pack) => (
+            <PackageCard key={pack.id} pack={pack} buying={buyingId === pack.id} disabled={buyingId !== null} onBuy={onBuy} />
+          ))}
+        </div>
+      )}
+      {user && <OrdersList />}
       <div className="grid grid-3 section-gap">
         {INFO.map((info) => (
           <section key={info.key} className="card info-card">
