@@ -26,6 +26,10 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/bid-history/bid-history-page').then((m) => ({ Component: m.BidHistoryPage })),
       },
       { path: 'topup', lazy: () => import('../features/topup/topup-page').then((m) => ({ Component: m.TopupPage })) },
+      {
+        path: 'pay/demo/:orderId',
+        lazy: () => import('../features/demo-pay/demo-pay-page').then((m) => ({ Component: m.DemoPayPage })),
+      },
       { path: 'support', lazy: () => import('../features/static-pages/support-page').then((m) => ({ Component: m.SupportPage })) },
       {
         path: 'auction-rules',
