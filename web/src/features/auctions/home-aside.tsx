@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -6,6 +7,8 @@ import { EmptyState } from '../../components/empty-state'
 import type { Auction } from '../../lib/api-types'
 import { useServerNow } from '../../lib/clock'
 import { formatDate, formatMoney } from '../../lib/format'
+import { cheapestPricePerBid } from '../../lib/payments'
+import { paymentPackagesQuery } from '../../lib/queries'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
 
@@ -64,6 +67,23 @@ export function QuickLinks() {
           </li>
         ))}
       </ul>
+    </section>
+  )
+}
+
+/** The price of one bid in the cheapest package, for visitors deciding whether to sign up. */
+export function BidPriceCard() {
+  const { t } = useTranslation()
+  const { data } = useQuery(paymentPackagesQuery())
+  const cheapest = data ? cheapestPricePerBid(data.packages) : null
+  if (cheapest === null) return null
+  return (
+    <section className="card bid-price-card" data-testid="bid-price-card">
+      <h2 className="card-title">💳 {t('home.bidPrice.title')}</h2>
+      <p className="bid-price-text">{t('home.bidPrice.text', { price: formatMoney(cheapest, t('common.som')) })}</p>
+      <Link to="/topup" className="btn btn-outline btn-block">
+        {t('home.bidPrice.link')}
+      </Link>
     </section>
   )
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { PageSpinner } from '../../components/spinner'
 import { currentUserAtom } from '../../lib/session'
 import { useAuctionList } from '../../lib/use-auctions'
-import { HomeCounters, QuickLinks, WinnersOfDay } from './home-aside'
+import { BidPriceCard, HomeCounters, QuickLinks, WinnersOfDay } from './home-aside'
 import { LiveSection, SpecialOffers, UpcomingSection } from './home-sections'
 import { PromoHero } from './promo-hero'
 
@@ -29,6 +29,7 @@ export function HomePage() {
         </div>
         <aside className="home-side">
           {user && <QuickLinks />}
+          <BidPriceCard />
           <WinnersOfDay finished={finished} />
         </aside>
       </div>
