@@ -52,7 +52,7 @@ pub struct Orders {
 #[serde(rename_all = "camelCase")]
 struct NewOrder {
     /// A package id from `GET /api/payments/packages`.
-    #[schema(value_type = i64, example = 3)]
+    #[schema(value_type = i64, required, example = 3)]
     package_id: Option<Value>,
 }
 
@@ -60,7 +60,7 @@ struct NewOrder {
 #[derive(Deserialize, ToSchema)]
 struct DemoOutcome {
     /// `paid` or `failed`.
-    #[schema(value_type = String, example = "paid")]
+    #[schema(value_type = String, required, pattern = "^(paid|failed)$", example = "paid")]
     outcome: Option<String>,
 }
 
