@@ -4,7 +4,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tyiyn_actors::ids::UserId;
 use tyiyn_actors::outlets::BalanceChanged;
 use utoipa::ToSchema;
@@ -347,5 +347,5 @@ async fn demo_payment(
     let (verdict, word) = process(&state, demo.as_ref(), &fields).await?;
     tracing::info!(order = order.id, verdict = verdict.as_str(), outcome = word, "demo payment");
     let order = own_order(&state, user.id, order.id).await?;
-    Ok(HttpResponse::Ok().json(json!({ "order": view(&state, &order, lang.0.code()) })))
+    Ok(HttpResponse::Ok().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
 }
