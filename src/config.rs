@@ -15,6 +15,12 @@ pub struct Settings {
     pub auction: AuctionSettings,
     pub demo: DemoSettings,
     pub payments: PaymentSettings,
+    pub claims: ClaimSettings,
+    /// Login throttling and per-address limits (docs/decisions.md, "Account protection").
+    pub throttle: ThrottleSettings,
+    /// E-mail for notifications (issue 9 B).
+    #[serde(default)]
+    pub mail: MailSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -25,6 +31,12 @@ pub struct ServerSettings {
     pub body_limit_bytes: usize,
     pub shutdown_timeout_secs: u64,
     pub secure_cookies: bool,
+    /// Reverse proxies (addresses or CIDR blocks) whose `Forwarded`/`X-Forwarded-*` headers are
+    /// believed; empty: none, the peer address and the `Host` header count (crate::client).
+    #[serde(default)]
+    pub trusted_proxies: Vec<String>,
+    /// Realtime sockets one client address may hold open at once; more get 429 at the upgrade.
+    pub max_sockets_per_address: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -36,9 +48,10 @@ pub struct DatabaseSettings {
 #[derive(Debug, Clone, Deserialize)]
 pub struct AuthSettings {
     pub bcrypt_cost: u32,
-    pub session_days: i64,
-    pub login_max_failures: u32,
-    pub login_window_secs: u64,
+    /// A session unused this many days ends (docs/decisions.md, "Sessions").
+    pub session_idle_days: i64,
+    /// A session this many days old ends, however much it is used.
+    pub session_max_days: i64,
     pub signup_bonus_bids: i64,
 }
 
@@ -105,6 +118,81 @@ impl Default for FreedomPaySettings {
     }
 }
 
+/// Won items (docs/decisions.md, "Won items"): how long a claim is reserved, when its holder
+/// is reminded, the delivery fees, and how often the sweeper looks for lapsed reservations.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ClaimSettings {
+    /// Hours a won item stays reserved for the participant it is offered to.
+    pub reserve_hours: i32,
+    /// Hours before the reservation ends when its holder is reminded (once).
+    pub remind_hours: i32,
+    /// Courier delivery in Bishkek, tyiyn.
+    pub courier_fee: i64,
+    /// Delivery to the regions by carrier, tyiyn.
+    pub region_fee: i64,
+    /// Milliseconds between two sweeps for lapsed reservations and due reminders.
+    pub sweep_interval_ms: u64,
+}
+
+/// Login throttling and per-address request limits (docs/decisions.md, "Account protection").
+#[derive(Debug, Clone, Deserialize)]
+pub struct ThrottleSettings {
+    /// Seconds a failed login counts.
+    pub login_window_secs: u64,
+    /// Failures for one account from one address answered without a wait.
+    pub login_free_failures: u32,
+    /// Failures for one account from one address after which that address's guesses are refused.
+    pub login_max_failures: u32,
+    /// Failures for one account from all addresses after which each address gets one guess.
+    pub login_account_max_failures: u32,
+    /// Failures from one address (all accounts) after which its logins are slowed.
+    pub login_address_max_failures: u32,
+    /// Milliseconds a slowed address's login waits before its password is checked.
+    pub login_address_delay_ms: u64,
+    /// Accounts one address may create per `register_window_secs`.
+    pub register_max: u32,
+    pub register_window_secs: u64,
+    /// Availability checks one address may make per `check_window_secs`.
+    pub check_max: u32,
+    pub check_window_secs: u64,
+}
+
+/// E-mail for notifications: the SMTP server mail goes through (off by default).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct MailSettings {
+    /// Send e-mail at all.
+    pub enabled: bool,
+    /// The SMTP server's host name (checked against its TLS certificate).
+    pub host: String,
+    pub port: u16,
+    /// `starttls` (upgrade a plain connection, port 587), `tls` (TLS from the start, port 465) or
+    /// `none` (plain text: a local relay or a test sink only).
+    pub tls: String,
+    /// SMTP login; empty: none.
+    pub username: String,
+    pub password: String,
+    /// The sender, e.g. `Tyiyn <noreply@tyiyn.kg>`.
+    pub from: String,
+    /// How long one SMTP command may take.
+    pub timeout_secs: u64,
+}
+
+impl Default for MailSettings {
+    fn default() -> Self {
+        MailSettings {
+            enabled: false,
+            host: String::new(),
+            port: 587,
+            tls: "starttls".into(),
+            username: String::new(),
+            password: String::new(),
+            from: "Tyiyn <noreply@tyiyn.kg>".into(),
+            timeout_secs: 30,
+        }
+    }
+}
+
 impl Settings {
     /// Loads the defaults, then `overrides` (TOML text, e.g. `config/test.toml`), then the
     /// environment.
@@ -114,7 +202,12 @@ impl Settings {
             builder = builder.add_source(File::from_str(text, FileFormat::Toml));
         }
         builder = builder.add_source(
-            Environment::with_prefix("TYIYN").prefix_separator("_").separator("__").try_parsing(true),
+            Environment::with_prefix("TYIYN")
+                .prefix_separator("_")
+                .separator("__")
+                .try_parsing(true)
+                .list_separator(",")
+                .with_list_parse_key("server.trusted_proxies"),
         );
         if let Ok(url) = std::env::var("DATABASE_URL") {
             builder = builder.set_override("database.url", url)?;
@@ -138,6 +231,7 @@ mod tests {
         let s = Settings::load(Some("[auth]\nbcrypt_cost = 4\n")).expect("defaults parse");
         assert_eq!(s.auth.bcrypt_cost, 4);
         assert_eq!(s.auth.signup_bonus_bids, 5);
+        assert_eq!((s.auth.session_idle_days, s.auth.session_max_days), (7, 30));
         assert_eq!(s.auction.bid_countdown_secs, 10);
         assert_eq!(s.server.body_limit_bytes, 65536);
         assert_eq!((s.auction.bot_second_ms, s.auction.bot_seed), (1000, None));
@@ -146,6 +240,15 @@ mod tests {
             ("demo", "http://127.0.0.1:8080")
         );
         assert_eq!(s.payments.freedompay.host, "https://api.freedompay.kg");
+        assert!(!s.mail.enabled);
+        // (Read from the text: another test sets TYIYN_SERVER__TRUSTED_PROXIES meanwhile.)
+        assert!(DEFAULTS.contains("\ntrusted_proxies = []\n"), "no proxy is trusted by default");
+        assert_eq!(s.server.max_sockets_per_address, 50);
+        assert_eq!(
+            (s.throttle.login_max_failures, s.throttle.register_max, s.throttle.check_max),
+            (10, 5, 60)
+        );
+        assert_eq!((s.mail.port, s.mail.tls.as_str()), (587, "starttls"));
     }
 }
 
@@ -157,8 +260,11 @@ mod env_tests {
     fn environment_variables_override_nested_keys() {
         // SAFETY: this test is the only one in the crate touching these variables.
         unsafe { std::env::set_var("TYIYN_AUCTION__MIN_BID_INTERVAL_MS", "7") };
+        unsafe { std::env::set_var("TYIYN_SERVER__TRUSTED_PROXIES", "127.0.0.1,10.0.0.0/8") };
         let s = Settings::load(None).expect("loads");
         unsafe { std::env::remove_var("TYIYN_AUCTION__MIN_BID_INTERVAL_MS") };
+        unsafe { std::env::remove_var("TYIYN_SERVER__TRUSTED_PROXIES") };
         assert_eq!(s.auction.min_bid_interval_ms, 7);
+        assert_eq!(s.server.trusted_proxies, ["127.0.0.1", "10.0.0.0/8"], "a comma-separated list");
     }
 }

@@ -105,8 +105,11 @@ impl ApiError {
         }
     }
 
-    /// The JSON body and headers in `lang`. A 500 or 503 logs its cause here, exactly once.
-    pub fn render(&self, lang: Lang) -> HttpResponse {
+    /// Logs a 500's cause chain (error) or a 503's cause (warning); other errors are the client's
+    /// and are not logged. Called once per failed request: by [`ResponseError::error_response`]
+    /// when actix turns a handler's error into its answer, or by the middleware for errors that
+    /// are not `ApiError`s.
+    pub fn log(&self) {
         match self {
             ApiError::Internal(cause) => {
                 tracing::error!(error = format!("{cause:#}"), "request failed")
@@ -114,6 +117,10 @@ impl ApiError {
             ApiError::Unavailable(cause) => tracing::warn!(%cause, "dependency unavailable"),
             _ => {}
         }
+    }
+
+    /// The JSON body and headers in `lang` (logs nothing: see [`ApiError::log`]).
+    pub fn render(&self, lang: Lang) -> HttpResponse {
         let msg = self.msg();
         let fields = match self {
             ApiError::Invalid { fields, .. } => {
@@ -147,7 +154,9 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        // Only reached when no middleware re-renders in the request's language.
+        // actix calls this once per failed handler (or extractor); the middleware then re-renders
+        // the body in the request's language without logging again.
+        self.log();
         self.render(Lang::Ru)
     }
 }

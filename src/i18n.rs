@@ -89,6 +89,8 @@ messages! {
     EmailAvailable => "email_available" { "Email доступен", "Email is available", "ელფოსტა თავისუფალია", "Email бош" }
     PasswordShort => "password_too_short" { "Пароль должен содержать минимум 6 символов", "Password must be at least 6 characters", "პაროლი მინიმუმ 6 სიმბოლო უნდა იყოს", "Сырсөз кеминде 6 белгиден турушу керек" }
     PasswordLong => "password_too_long" { "Пароль слишком длинный (не более 72 байт)", "Password is too long (at most 72 bytes)", "პაროლი ძალიან გრძელია (მაქსიმუმ 72 ბაიტი)", "Сырсөз өтө узун (72 байттан ашпашы керек)" }
+    CurrentPasswordWrong => "current_password_wrong" { "Неверный текущий пароль", "The current password is wrong", "მიმდინარე პაროლი არასწორია", "Учурдагы сырсөз туура эмес" }
+    PasswordUnchanged => "password_unchanged" { "Новый пароль должен отличаться от текущего", "The new password must differ from the current one", "ახალი პაროლი უნდა განსხვავდებოდეს მიმდინარისგან", "Жаңы сырсөз учурдагысынан башка болушу керек" }
     FirstNameShort => "first_name_too_short" { "Имя должно содержать минимум 2 символа", "First name must be at least 2 characters", "სახელი მინიმუმ 2 სიმბოლო უნდა იყოს", "Аты кеминде 2 белгиден турушу керек" }
     LastNameShort => "last_name_too_short" { "Фамилия должна содержать минимум 2 символа", "Last name must be at least 2 characters", "გვარი მინიმუმ 2 სიმბოლო უნდა იყოს", "Фамилиясы кеминде 2 белгиден турушу керек" }
     NameLong => "name_too_long" { "Не более 64 символов", "At most 64 characters", "მაქსიმუმ 64 სიმბოლო", "64 белгиден ашпашы керек" }
@@ -99,6 +101,8 @@ messages! {
     GenderInvalid => "gender_invalid" { "Выберите пол", "Choose a gender", "აირჩიეთ სქესი", "Жынысын тандаңыз" }
     InvalidCredentials => "invalid_credentials" { "Неверные учетные данные", "Invalid username or password", "არასწორი მონაცემები", "Логин же сырсөз туура эмес" }
     TooManyAttempts => "too_many_attempts" { "Слишком много попыток входа. Попробуйте позже", "Too many login attempts. Try again later", "შესვლის ძალიან ბევრი მცდელობა. სცადეთ მოგვიანებით", "Кирүү аракети өтө көп. Кийинчерээк аракет кылыңыз" }
+    TooManyRegistrations => "too_many_registrations" { "Слишком много регистраций с этого адреса. Попробуйте позже", "Too many sign-ups from this address. Try again later", "ამ მისამართიდან ძალიან ბევრი რეგისტრაციაა. სცადეთ მოგვიანებით", "Бул даректен каттоо өтө көп. Кийинчерээк аракет кылыңыз" }
+    TooManyRequests => "too_many_requests" { "Слишком много запросов. Попробуйте позже", "Too many requests. Try again later", "ძალიან ბევრი მოთხოვნა. სცადეთ მოგვიანებით", "Суроо-талап өтө көп. Кийинчерээк аракет кылыңыз" }
     Unauthorized => "unauthorized" { "Требуется авторизация", "Please log in", "საჭიროა ავტორიზაცია", "Кирүү талап кылынат" }
     Forbidden => "forbidden" { "Доступ запрещён", "Access denied", "წვდომა აკრძალულია", "Кирүүгө тыюу салынган" }
     CrossSite => "cross_site_request" { "Запрос с другого сайта отклонён", "Cross-site request refused", "სხვა საიტიდან მოთხოვნა უარყოფილია", "Башка сайттан келген сурам четке кагылды" }
@@ -108,6 +112,7 @@ messages! {
     PayloadTooLarge => "payload_too_large" { "Слишком большой запрос", "Request body too large", "მოთხოვნა ძალიან დიდია", "Сурам өтө чоң" }
     BadRequest => "bad_request" { "Неверный формат запроса", "Malformed request", "მოთხოვნის არასწორი ფორმატი", "Сурамдын форматы туура эмес" }
     MethodNotAllowed => "method_not_allowed" { "Метод не поддерживается", "Method not allowed", "მეთოდი არ არის დაშვებული", "Бул ыкмага уруксат жок" }
+    TooManySockets => "too_many_sockets" { "Слишком много открытых соединений с этого адреса. Закройте лишние вкладки", "Too many open connections from this address. Close some tabs", "ამ მისამართიდან ძალიან ბევრი ღია კავშირია. დახურეთ ზედმეტი ჩანართები", "Бул даректен ачык байланыш өтө көп. Ашыкча өтмөктөрдү жабыңыз" }
     Internal => "internal_error" { "Внутренняя ошибка сервера. Попробуйте позже", "Internal server error. Try again later", "სერვერის შიდა შეცდომა. სცადეთ მოგვიანებით", "Сервердин ички катасы. Кийинчерээк аракет кылыңыз" }
     Unavailable => "service_unavailable" { "Сервис временно недоступен", "Service temporarily unavailable", "სერვისი დროებით მიუწვდომელია", "Кызмат убактылуу жеткиликсиз" }
     CurrencyRequired => "currency_required" { "Валюта обязательна", "Currency is required", "ვალუტა სავალდებულოა", "Валюта милдеттүү" }
@@ -158,7 +163,153 @@ messages! {
     ProviderNotConfigured => "provider_not_configured" { "Этот платёжный провайдер не подключён", "This payment provider is not configured", "ეს გადახდის პროვაიდერი არ არის დაკავშირებული", "Бул төлөм провайдери туташтырылган эмес" }
     DemoPaymentsOff => "demo_payments_off" { "Демо-оплата отключена", "Demo payments are off", "სადემონსტრაციო გადახდა გამორთულია", "Демо төлөм өчүрүлгөн" }
     ActiveBotsInvalid => "active_bots_invalid" { "Активных ботов — от 0 до 5", "Active bots: from 0 to 5", "აქტიური ბოტები: 0-დან 5-მდე", "Активдүү боттор: 0дөн 5ке чейин" }
+    // Won items (claims).
+    ClaimNotFound => "claim_not_found" { "Выигранный лот не найден", "Won item not found", "მოგებული ლოტი ვერ მოიძებნა", "Утулган лот табылган жок" }
+    ClaimNotOpen => "claim_not_open" { "Этот лот больше не ждёт выбора доставки", "This item no longer awaits a delivery choice", "ეს ლოტი აღარ ელოდება მიწოდების არჩევას", "Бул лот мындан ары жеткирүү тандоосун күтпөйт" }
+    ClaimExpired => "claim_expired" { "Срок резерва истёк", "The reservation has expired", "დაჯავშნის ვადა ამოიწურა", "Резервдин мөөнөтү бүттү" }
+    ClaimStateInvalid => "claim_state_invalid" { "Лот не в том состоянии для этого действия", "The item is not in a state that allows this", "ლოტი ამ მოქმედებისთვის შესაფერის მდგომარეობაში არ არის", "Лот бул аракет үчүн ылайыктуу абалда эмес" }
+    ClaimStateUnknown => "claim_state_unknown" { "Неизвестное состояние лота", "Unknown item state", "ლოტის უცნობი მდგომარეობა", "Лоттун белгисиз абалы" }
+    DeliveryMethodInvalid => "delivery_method_invalid" { "Способ доставки — pickup, courier или region", "The delivery method is pickup, courier or region", "მიწოდების მეთოდია pickup, courier ან region", "Жеткирүү ыкмасы — pickup, courier же region" }
+    AddressRequired => "address_required" { "Укажите адрес доставки (5–300 символов)", "Give the delivery address (5–300 characters)", "მიუთითეთ მიწოდების მისამართი (5–300 სიმბოლო)", "Жеткирүү дарегин көрсөтүңүз (5–300 белги)" }
+    TrackingTooLong => "tracking_too_long" { "Трек-номер не длиннее 200 символов", "The tracking note is at most 200 characters", "თრექინგის ჩანაწერი მაქსიმუმ 200 სიმბოლოა", "Трек-номер 200 белгиден ашпашы керек" }
+    // Admin packages, orders and refunds; notifications.
+    OriginalPriceBelowPrice => "original_price_below_price" { "Цена без скидки не может быть меньше цены", "The original price cannot be below the price", "ფასდაკლებამდე ფასი ფასზე ნაკლები ვერ იქნება", "Арзандатуусуз баа баадан төмөн болбошу керек" }
+    PositionInvalid => "position_invalid" { "Позиция — целое число от 0", "The position is a whole number from 0", "პოზიცია მთელი რიცხვია 0-დან", "Орун 0дөн баштаган бүтүн сан" }
+    OrderStateInvalid => "order_state_invalid" { "Состояние заказа — pending, paid, failed или refunded", "The order state is pending, paid, failed or refunded", "შეკვეთის მდგომარეობა: pending, paid, failed ან refunded", "Буйрутманын абалы pending, paid, failed же refunded" }
+    OrderKindInvalid => "order_kind_invalid" { "Тип заказа — package или claim", "The order kind is package or claim", "შეკვეთის ტიპი: package ან claim", "Буйрутманын түрү package же claim" }
+    OrderNotRefundable => "order_not_refundable" { "Вернуть можно только оплаченный заказ, товар по которому ещё не отправлен", "Only a paid order whose item has not been shipped can be refunded", "დაბრუნება შესაძლებელია მხოლოდ გადახდილი შეკვეთისა, რომლის ნივთიც ჯერ არ გაგზავნილა", "Товары али жөнөтүлө элек төлөнгөн буйрутманы гана кайтарса болот" }
+    NotificationIdsInvalid => "notification_ids_invalid" { "Укажите не более 500 уведомлений", "Name at most 500 notifications", "მიუთითეთ არაუმეტეს 500 შეტყობინებისა", "500дөн ашпаган билдирүүнү көрсөтүңүз" }
 }
+
+// Issue 9 B: the e-mail sent for each notification (`crate::mail`), in the site language.
+// Placeholders: {title}, {until} (Bishkek time), {amount} (som with the site's currency symbol),
+// {bids}, {order}, {tracking}. A line holding a placeholder the notification lacks is left out.
+
+/// The subject and body of the e-mail for a notification of `kind` (the stored word, e.g.
+/// `auction_won`), in `lang`; `None` for a kind without a mail.
+pub fn mail_text(kind: &str, lang: Lang) -> Option<(&'static str, &'static str)> {
+    Some(match (kind, lang) {
+        ("auction_started", Lang::Ru) => (
+            "Аукцион начался: {title}",
+            "Аукцион «{title}», на который вы сделали предварительную ставку, начался. Ваша предварительная ставка стала ставкой.",
+        ),
+        ("auction_started", Lang::En) => (
+            "Auction started: {title}",
+            "The auction \"{title}\" you pre-bid on has started. Your pre-bid is now a bid.",
+        ),
+        ("auction_started", Lang::Ka) => (
+            "აუქციონი დაიწყო: {title}",
+            "აუქციონი „{title}“, რომელზეც წინასწარი ფსონი დადეთ, დაიწყო. თქვენი წინასწარი ფსონი ახლა ფსონია.",
+        ),
+        ("auction_started", Lang::Ky) => (
+            "Аукцион башталды: {title}",
+            "Сиз алдын ала коюм койгон «{title}» аукциону башталды. Алдын ала коюмуңуз эми коюм болуп калды.",
+        ),
+        ("auction_won", Lang::Ru) => (
+            "Вы выиграли: {title}",
+            "Поздравляем! Вы выиграли «{title}».\nТовар зарезервирован за вами до {until}: выберите доставку и оплатите его в профиле.",
+        ),
+        ("auction_won", Lang::En) => (
+            "You won: {title}",
+            "Congratulations! You won \"{title}\".\nThe item is reserved for you until {until}: choose delivery and pay for it in your profile.",
+        ),
+        ("auction_won", Lang::Ka) => (
+            "თქვენ მოიგეთ: {title}",
+            "გილოცავთ! თქვენ მოიგეთ „{title}“.\nნივთი თქვენთვის დაჯავშნილია {until}-მდე: აირჩიეთ მიწოდება და გადაიხადეთ პროფილში.",
+        ),
+        ("auction_won", Lang::Ky) => (
+            "Сиз уттуңуз: {title}",
+            "Куттуктайбыз! Сиз «{title}» уттуңуз.\nБуюм сиз үчүн {until} чейин брондолду: профилиңизде жеткирүүнү тандап, төлөңүз.",
+        ),
+        ("reservation_expiring", Lang::Ru) => (
+            "Бронь скоро закончится: {title}",
+            "Бронь на «{title}» закончится {until}. Оплатите товар в профиле, иначе он перейдёт следующему участнику.",
+        ),
+        ("reservation_expiring", Lang::En) => (
+            "Your reservation ends soon: {title}",
+            "Your reservation of \"{title}\" ends at {until}. Pay for it in your profile, or it passes to the next participant.",
+        ),
+        ("reservation_expiring", Lang::Ka) => (
+            "ჯავშანი მალე მთავრდება: {title}",
+            "„{title}“-ის ჯავშანი მთავრდება {until}. გადაიხადეთ პროფილში, თორემ ნივთი შემდეგ მონაწილეს გადაეცემა.",
+        ),
+        ("reservation_expiring", Lang::Ky) => (
+            "Брондун мөөнөтү бүтүп баратат: {title}",
+            "«{title}» брону {until} бүтөт. Профилиңизде төлөңүз, болбосо буюм кийинки катышуучуга өтөт.",
+        ),
+        ("claim_passed", Lang::Ru) => (
+            "Выигранный товар перешёл к вам: {title}",
+            "Товар «{title}» перешёл к вам и зарезервирован за вами до {until}. Выберите доставку и оплатите его в профиле.",
+        ),
+        ("claim_passed", Lang::En) => (
+            "A won item passed to you: {title}",
+            "The item \"{title}\" has passed to you and is reserved for you until {until}. Choose delivery and pay for it in your profile.",
+        ),
+        ("claim_passed", Lang::Ka) => (
+            "მოგებული ნივთი თქვენ გადმოგეცათ: {title}",
+            "ნივთი „{title}“ თქვენ გადმოგეცათ და დაჯავშნილია {until}-მდე. აირჩიეთ მიწოდება და გადაიხადეთ პროფილში.",
+        ),
+        ("claim_passed", Lang::Ky) => (
+            "Утулган буюм сизге өттү: {title}",
+            "«{title}» буюму сизге өттү жана {until} чейин сиз үчүн брондолду. Профилиңизде жеткирүүнү тандап, төлөңүз.",
+        ),
+        ("payment_received", Lang::Ru) => {
+            ("Оплата получена", "Мы получили вашу оплату {amount} по заказу №{order}. Спасибо!")
+        }
+        ("payment_received", Lang::En) => {
+            ("Payment received", "We received your payment of {amount} for order #{order}. Thank you!")
+        }
+        ("payment_received", Lang::Ka) => {
+            ("გადახდა მიღებულია", "მივიღეთ თქვენი გადახდა {amount} შეკვეთისთვის №{order}. გმადლობთ!")
+        }
+        ("payment_received", Lang::Ky) => {
+            ("Төлөм алынды", "№{order} буйрутма боюнча {amount} төлөмүңүздү алдык. Рахмат!")
+        }
+        ("bids_credited", Lang::Ru) => {
+            ("Биды зачислены", "На ваш баланс зачислено бидов: {bids} (заказ №{order}).")
+        }
+        ("bids_credited", Lang::En) => {
+            ("Bids credited", "{bids} bids were credited to your balance (order #{order}).")
+        }
+        ("bids_credited", Lang::Ka) => {
+            ("ბიდები ჩაირიცხა", "თქვენს ბალანსზე ჩაირიცხა {bids} ბიდი (შეკვეთა №{order}).")
+        }
+        ("bids_credited", Lang::Ky) => {
+            ("Биддер чегерилди", "Балансыңызга {bids} бид чегерилди (№{order} буйрутма).")
+        }
+        ("item_shipped", Lang::Ru) => {
+            ("Ваш выигрыш отправлен", "Ваш выигранный товар отправлен.\nТрек-номер: {tracking}")
+        }
+        ("item_shipped", Lang::En) => {
+            ("Your won item has been shipped", "Your won item has been shipped.\nTracking: {tracking}")
+        }
+        ("item_shipped", Lang::Ka) => (
+            "თქვენი მოგებული ნივთი გაიგზავნა",
+            "თქვენი მოგებული ნივთი გაიგზავნა.\nთვალთვალის ნომერი: {tracking}",
+        ),
+        ("item_shipped", Lang::Ky) => {
+            ("Утулган буюмуңуз жөнөтүлдү", "Утулган буюмуңуз жөнөтүлдү.\nТрек-номер: {tracking}")
+        }
+        ("item_delivered", Lang::Ru) => (
+            "Ваш выигрыш доставлен",
+            "Ваш выигранный товар доставлен или выдан. Спасибо, что играете с нами!",
+        ),
+        ("item_delivered", Lang::En) => (
+            "Your won item has been delivered",
+            "Your won item has been delivered or handed over. Thank you for playing!",
+        ),
+        ("item_delivered", Lang::Ka) => (
+            "თქვენი მოგებული ნივთი მიწოდებულია",
+            "თქვენი მოგებული ნივთი მიწოდებულია ან გადმოცემულია. გმადლობთ, რომ ჩვენთან თამაშობთ!",
+        ),
+        ("item_delivered", Lang::Ky) => (
+            "Утулган буюмуңуз жеткирилди",
+            "Утулган буюмуңуз жеткирилди же колуңузга берилди. Биз менен ойногонуңуз үчүн рахмат!",
+        ),
+        _ => return None,
+    })
+}
+// end issue 9 B
 
 #[cfg(test)]
 mod tests {

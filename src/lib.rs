@@ -2,14 +2,19 @@
 //! of the auction runtime from the `tyiyn-actors` crate.
 
 pub mod auth;
+pub mod claims;
 pub mod cli;
+pub mod client;
 pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
 pub mod i18n;
+pub mod mail;
 pub mod middleware;
+pub mod notify;
 pub mod openapi;
+pub mod pace;
 pub mod payments;
 pub mod routes;
 pub mod runtime;

@@ -1,10 +1,11 @@
 //! The request guards every route shares: bodies over the limit are refused (413), state-changing
-//! requests from another site are refused (403), and every error leaves in the error contract's
-//! shape, in the request's language.
+//! requests from another site are refused (403), every error leaves in the error contract's
+//! shape, in the request's language, and every answer carries the security headers.
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::header::HeaderValue;
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::middleware::Next;
 use actix_web::{Error, web};
@@ -34,9 +35,15 @@ pub async fn contract(
     let Some(err) = res.response().error() else {
         return Ok(res.map_into_boxed_body());
     };
+    // An `ApiError` was logged when actix turned it into a response (`error_response`); only
+    // actix's own errors are logged here, so each 500 is logged once.
     let rendered = match err.as_error::<ApiError>() {
         Some(api) => api.render(lang),
-        None => from_actix(err, res.status()).render(lang),
+        None => {
+            let api = from_actix(err, res.status());
+            api.log();
+            api.render(lang)
+        }
     };
     let (req, _) = res.into_parts();
     Ok(ServiceResponse::new(req, rendered))
@@ -54,7 +61,7 @@ fn is_cross_site(req: &ServiceRequest) -> bool {
         return false;
     }
     if let Some(origin) = req.headers().get(header::ORIGIN) {
-        let host = req.connection_info().host().to_ascii_lowercase();
+        let host = crate::client::host(req.request()).to_ascii_lowercase();
         let origin_host = origin
             .to_str()
             .ok()
@@ -101,4 +108,112 @@ pub fn json_config(limit: usize) -> web::JsonConfig {
         };
         api.into()
     })
+}
+
+/// The Content-Security-Policy of every answer, before `connect-src` (docs/decisions.md, "Headers
+/// and proxies"). Styles allow `'unsafe-inline'` because Radix (popper placement, presence
+/// animations) and recharts set `style` attributes from script; scripts stay `'self'` only.
+/// Images may come from any https host: an auction's picture is a link the admin types.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data: blob: https:; font-src 'self' data:; object-src 'none'; base-uri 'self'; \
+form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; worker-src 'self'";
+
+/// Adds the security headers to every answer: the API's, the built assets', the app's fallback
+/// page and errors alike. `connect-src` names the socket's `ws:`/`wss:` origin on the host the
+/// browser addressed, for browsers whose `'self'` does not cover WebSocket schemes.
+pub async fn security_headers(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let host = crate::client::host(req.request());
+    let mut res = next.call(req).await?;
+    let connect = if is_host_name(&host) {
+        format!("connect-src 'self' ws://{host} wss://{host}")
+    } else {
+        "connect-src 'self'".to_owned()
+    };
+    let headers = res.headers_mut();
+    if let Ok(csp) = HeaderValue::from_str(&format!("{CSP}; {connect}")) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    Ok(res)
+}
+
+/// A `Host` value safe to echo into a policy: a name or address and an optional port, nothing else.
+fn is_host_name(host: &str) -> bool {
+    !host.is_empty()
+        && host.len() <= 255
+        && host.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    use actix_web::middleware::from_fn;
+    use actix_web::test as actix_test;
+    use actix_web::{App, HttpResponse};
+
+    use super::*;
+
+    /// Log lines written by the test's subscriber.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().expect("not poisoned").extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[actix_web::test]
+    async fn a_500_is_logged_once() {
+        let logs = Captured::default();
+        let writer = logs.clone();
+        let subscriber =
+            tracing_subscriber::fmt().with_writer(move || writer.clone()).with_ansi(false).finish();
+        let _guard = tracing::subscriber::set_default(subscriber);
+        let app = actix_test::init_service(App::new().wrap(from_fn(contract)).route(
+            "/",
+            web::get().to(|| async { Err::<HttpResponse, _>(ApiError::Internal(anyhow::anyhow!("boom"))) }),
+        ))
+        .await;
+        let res = actix_test::call_service(&app, actix_test::TestRequest::get().uri("/").to_request()).await;
+        assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let text = String::from_utf8(logs.0.lock().expect("not poisoned").clone()).expect("utf-8");
+        assert_eq!(text.matches("request failed").count(), 1, "{text}");
+        assert!(text.contains("boom"), "the cause is logged: {text}");
+    }
+
+    #[actix_web::test]
+    async fn every_answer_carries_the_security_headers() {
+        let app = actix_test::init_service(
+            App::new()
+                .wrap(from_fn(security_headers))
+                .route("/", web::get().to(|| async { HttpResponse::NotFound().finish() })),
+        )
+        .await;
+        let req = actix_test::TestRequest::get().uri("/").insert_header(("host", "tyiyn.kg")).to_request();
+        let res = actix_test::call_service(&app, req).await;
+        let csp = res.headers().get(header::CONTENT_SECURITY_POLICY).and_then(|v| v.to_str().ok());
+        assert!(csp.is_some_and(|c| c.contains("frame-ancestors 'none'") && c.contains("wss://tyiyn.kg")));
+        assert_eq!(res.headers().get(header::X_FRAME_OPTIONS).map(|v| v.as_bytes()), Some(&b"DENY"[..]));
+    }
+
+    #[test]
+    fn only_plain_host_names_are_echoed_into_the_policy() {
+        assert!(is_host_name("tyiyn.kg:8443"));
+        assert!(is_host_name("[::1]:8080"));
+        assert!(!is_host_name("a;b"));
+        assert!(!is_host_name("x' 'unsafe-inline"));
+        assert!(!is_host_name(""));
+    }
 }

@@ -39,6 +39,7 @@ use crate::ws::events::{ClientEvent, ServerEvent};
         (name = "auctions", description = "Auctions, bids and pre-bids"),
         (name = "admin", description = "Admins only: 401 for visitors, 403 for users"),
         (name = "payments", description = "Buying bids: packages, orders, the payment provider's callback"),
+        (name = "notifications", description = "The logged-in user's notices (the header bell)"),
         (name = "settings", description = "Site settings"),
         (name = "contract", description = "This document and the events' schema")
     )

@@ -14,7 +14,7 @@ use tyiyn_actors::outlets::Outlets;
 use tyiyn_actors::{Directory, Env, Registry, Rules, TokioClock};
 
 use crate::config::AuctionSettings;
-use crate::db::store::PgStore;
+use crate::db::store::{PgStore, WonItems};
 
 /// How handlers reach auctions.
 pub type Auctions = Directory<PgStore, TokioClock>;
@@ -38,19 +38,21 @@ pub fn rules(cfg: &AuctionSettings) -> Rules {
     }
 }
 
-/// Loads every upcoming and live auction and starts its actor, publishing through `outlets`.
+/// Loads every upcoming and live auction and starts its actor, publishing through `outlets`;
+/// finished auctions open their won items as `won` says.
 /// Must run inside the actix System.
 pub async fn launch(
     pool: Pool,
     cfg: &AuctionSettings,
     clock: TokioClock,
     outlets: Outlets,
+    won: WonItems,
 ) -> anyhow::Result<Runtime> {
     let bot_settings = {
         let client = pool.get().await?;
         crate::db::bots::settings(&client).await?
     };
-    let store = PgStore::new(pool);
+    let store = PgStore::new(pool, won);
     let env = Env {
         store: Arc::new(store.clone()),
         clock: clock.clone(),

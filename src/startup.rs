@@ -15,12 +15,15 @@ use tyiyn_actors::outlets::Outlets;
 use utoipa_actix_web::AppExt;
 
 use crate::auth::password;
-use crate::auth::session::Sessions;
-use crate::auth::throttle::LoginThrottle;
+use crate::auth::rate_limit::RateLimit;
+use crate::auth::session::{Lifetime, Sessions};
+use crate::auth::throttle::{LoginPolicy, LoginThrottle};
+use crate::client::TrustedProxies;
 use crate::config::Settings;
 use crate::state::{AppState, SiteCache};
 use crate::ws::SocketIoEncoder;
 use crate::ws::hub::Hub;
+use crate::ws::slots::SocketSlots;
 use crate::{db, domain, middleware, routes};
 
 pub struct Application {
@@ -53,6 +56,13 @@ impl Application {
         let payments = crate::payments::Payments::from_settings(&config.payments).context("payments")?;
         tracing::info!(provider = payments.provider.name(), "payments");
 
+        let mail = crate::mail::Mailer::from_settings(&config.mail).context("mail")?.map(|mailer| {
+            crate::mail::Outbox::start(mailer, pool.clone(), config.payments.public_url.clone())
+        });
+        if mail.is_some() {
+            tracing::info!(host = %config.mail.host, port = config.mail.port, "notification mail on");
+        }
+
         let site = {
             let client = pool.get().await?;
             db::settings::get(&client).await?
@@ -67,36 +77,60 @@ impl Application {
             notices: hub.clone().recipient(),
             encoder: Arc::new(SocketIoEncoder),
         };
-        let runtime = crate::runtime::launch(pool.clone(), &config.auction, clock, outlets).await?;
-        hub_ctx.run(Hub::new(runtime.auctions.registry().clone().recipient(), runtime.clock.clone()));
+        let (won, mut won_notices) = db::store::WonItems::channel(config.claims.reserve_hours);
+        let runtime = crate::runtime::launch(pool.clone(), &config.auction, clock, outlets, won).await?;
+        hub_ctx.run(
+            Hub::new(runtime.auctions.registry().clone().recipient(), runtime.clock.clone())
+                .with_mail(mail.as_ref().map(crate::mail::Outbox::queue)),
+        );
         let dummy_hash: Arc<str> =
             password::hash(hex::encode(rand::random::<[u8; 16]>()), config.auth.bcrypt_cost).await?.into();
-        let sessions = web::Data::new(Sessions::new(
-            pool.clone(),
-            config.auth.session_days,
-            config.server.secure_cookies,
-        ));
+        let lifetime = Lifetime::from_days(config.auth.session_idle_days, config.auth.session_max_days)?;
+        let sessions = web::Data::new(Sessions::new(pool.clone(), lifetime, config.server.secure_cookies));
+        crate::auth::session::start_sweeper(sessions.clone());
         let state = web::Data::new(AppState {
             pool,
             site: SiteCache::new(site),
             sessions: sessions.clone(),
-            throttle: LoginThrottle::new(
-                config.auth.login_max_failures,
-                Duration::from_secs(config.auth.login_window_secs),
+            throttle: LoginThrottle::new(LoginPolicy::from(&config.throttle)),
+            registrations: RateLimit::new(
+                config.throttle.register_max,
+                Duration::from_secs(config.throttle.register_window_secs),
+            ),
+            checks: RateLimit::new(
+                config.throttle.check_max,
+                Duration::from_secs(config.throttle.check_window_secs),
             ),
             dummy_hash,
             auctions: runtime.auctions,
             hub,
             clock: runtime.clock,
+            pace: crate::pace::Pace::new(config.auction.min_bid_interval_ms as i64),
             store: runtime.store,
             payments,
+            mail,
             config: config.clone(),
         });
+
+        // A won auction's notification is stored in the finishing transaction; it is pushed live
+        // here, after that commit. The sweeper ends lapsed reservations and sends reminders.
+        let notices = state.clone();
+        actix_web::rt::spawn(async move {
+            while let Some(notice) = won_notices.recv().await {
+                crate::notify::deliver(&notices, &[notice]);
+            }
+        });
+        crate::claims::start_sweeper(state.clone());
 
         let listener = TcpListener::bind(&config.server.bind_addr)
             .with_context(|| format!("binding {}", config.server.bind_addr))?;
         let port = listener.local_addr()?.port();
         let limit = config.server.body_limit_bytes;
+        let trusted = web::Data::new(
+            TrustedProxies::parse(&config.server.trusted_proxies)
+                .map_err(|e| anyhow::anyhow!("server.trusted_proxies: {e}"))?,
+        );
+        let sockets = web::Data::new(SocketSlots::new(config.server.max_sockets_per_address));
         let mut server = HttpServer::new(move || {
             // The `/api` routes are registered with their OpenAPI descriptions (crate::openapi).
             let (app, _) = App::new()
@@ -109,10 +143,13 @@ impl Application {
                 .split_for_parts();
             app.app_data(state.clone())
                 .app_data(sessions.clone())
+                .app_data(trusted.clone())
+                .app_data(sockets.clone())
                 .app_data(middleware::json_config(limit))
                 .app_data(web::PayloadConfig::new(limit))
                 .wrap(from_fn(middleware::contract))
                 .wrap(Compress::default())
+                .wrap(from_fn(middleware::security_headers))
                 .configure(routes::site)
         })
         .shutdown_timeout(config.server.shutdown_timeout_secs)

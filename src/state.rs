@@ -8,12 +8,15 @@ use tyiyn_actors::TokioClock;
 
 use actix_web::web;
 
+use crate::auth::rate_limit::RateLimit;
 use crate::auth::session::Sessions;
 use crate::auth::throttle::LoginThrottle;
 use crate::config::Settings;
 use crate::db::settings::SiteSettings;
 use crate::db::store::PgStore;
 use crate::i18n::Lang;
+use crate::mail::Outbox;
+use crate::pace::Pace;
 use crate::payments::Payments;
 use crate::runtime::Auctions;
 use crate::ws::hub::Hub;
@@ -25,7 +28,12 @@ pub struct AppState {
     pub site: SiteCache,
     /// Sessions (also registered as their own `web::Data` for the extractors).
     pub sessions: web::Data<Sessions>,
+    /// Failed logins per account, per address and per pair (docs/decisions.md, "Account protection").
     pub throttle: LoginThrottle,
+    /// Accounts created per client address.
+    pub registrations: RateLimit,
+    /// Availability checks (username, email) per client address.
+    pub checks: RateLimit,
     /// A bcrypt hash of a random password, verified against when a username does not exist so
     /// that a login's timing does not reveal which accounts exist.
     pub dummy_hash: Arc<str>,
@@ -35,11 +43,15 @@ pub struct AppState {
     pub hub: Addr<Hub>,
     /// The runtime's one clock: bids are stamped with it when their request arrives.
     pub clock: TokioClock,
+    /// The 1-second rule across all of a user's bids and pre-bids.
+    pub pace: Pace,
     /// The payment provider that takes payments for bid packages.
     pub payments: Payments,
     /// The runtime's store (the only path that writes auction rows outside an actor is deleting
     /// a finished auction, which has no actor).
     pub store: PgStore,
+    /// The queue of notification mail; `None` when mail is off (the hub holds a copy).
+    pub mail: Option<Outbox>,
 }
 
 /// The site settings, read on every request for the default language; written by the admin.

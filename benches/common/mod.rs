@@ -1,11 +1,12 @@
 //! Shared by the load tools: start the real server (the `tyiyn` binary cargo built for this
 //! bench) as a child process on a fresh database, seed users with ready sessions straight into
-//! PostgreSQL, log in the admin, create auctions.
+//! PostgreSQL, log in the admin, create auctions; kill it with SIGKILL and start it again on the
+//! same database and port (the crash script).
 
 #![allow(dead_code)]
 
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -16,6 +17,8 @@ pub struct Server {
     pub db_url: String,
     admin_url: String,
     db_name: String,
+    port: u16,
+    extra_env: Vec<(String, String)>,
     child: Child,
 }
 
@@ -42,36 +45,50 @@ impl Server {
         let admin_url = with_db(&pg, "postgres");
         let port =
             std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
-        let log = std::fs::File::create(format!("target/bench-server-{port}.log")).expect("log file");
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_tyiyn"));
-        cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env("DATABASE_URL", &db_url)
-            .env("BIND_ADDR", format!("127.0.0.1:{port}"))
-            .env("ADMIN_USERNAME", "admin")
-            .env("ADMIN_PASSWORD", "admin12345")
-            .env("DEMO_DATA", "0")
-            .env("RUST_LOG", "warn")
-            .env("TYIYN_AUTH__BCRYPT_COST", "4")
-            .env("TYIYN_AUCTION__BID_COUNTDOWN_SECS", "3600")
-            .env("TYIYN_AUCTION__START_COUNTDOWN_SECS", "3600")
-            .env("TYIYN_DATABASE__POOL_SIZE", "32")
-            .stdout(Stdio::null())
-            .stderr(log);
-        for (k, v) in extra_env {
-            cmd.env(k, v);
-        }
-        let mut child = cmd.spawn().expect("server starts");
-        let base = format!("http://127.0.0.1:{port}");
+        let extra_env: Vec<(String, String)> =
+            extra_env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let child = launch(&db_url, port, &extra_env, false);
+        let mut server = Server {
+            base: format!("http://127.0.0.1:{port}"),
+            db_url,
+            admin_url,
+            db_name,
+            port,
+            extra_env,
+            child,
+        };
+        server.wait_ready().await;
+        server
+    }
+
+    /// Kills the server with SIGKILL (no shutdown, no draining) and reaps it.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Starts the server again on the same database and port, as after a crash; returns the time
+    /// from the spawn until `/api/settings` answers.
+    pub async fn restart(&mut self) -> Duration {
+        let spawned = Instant::now();
+        self.child = launch(&self.db_url, self.port, &self.extra_env, true);
+        self.wait_ready().await;
+        spawned.elapsed()
+    }
+
+    /// Waits (up to 30 s) until `/api/settings` answers 200; panics, killing the server, if not.
+    async fn wait_ready(&mut self) {
         let probe = reqwest::Client::new();
-        for _ in 0..300 {
-            if probe.get(format!("{base}/api/settings")).send().await.is_ok_and(|r| r.status().is_success()) {
-                return Server { base, db_url, admin_url, db_name, child };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            let answer = probe.get(format!("{}/api/settings", self.base)).send().await;
+            if answer.is_ok_and(|r| r.status().is_success()) {
+                return;
             }
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        let _ = child.kill();
-        let _ = child.wait();
-        panic!("server did not come up; see target/bench-server-{port}.log");
+        self.kill();
+        panic!("server did not come up; see target/bench-server-{}.log", self.port);
     }
 
     /// A direct database connection.
@@ -110,8 +127,8 @@ impl Server {
         .await
         .expect("ledger");
         db.execute(
-            "insert into user_session (id_hash, user_id, expires_at)
-             select h, id, now() + interval '1 day' from unnest($1::bytea[], $2::bigint[]) as t (h, id)",
+            "insert into user_session (id_hash, user_id)
+             select h, id from unnest($1::bytea[], $2::bigint[]) as t (h, id)",
             &[&hashes, &ids],
         )
         .await
@@ -176,8 +193,7 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill();
         let admin_url = self.admin_url.clone();
         let name = self.db_name.clone();
         let _ = std::thread::spawn(move || {
@@ -190,6 +206,36 @@ impl Drop for Server {
         })
         .join();
     }
+}
+
+/// Spawns the `tyiyn` binary on `db_url` and `port`, logging to `target/bench-server-{port}.log`
+/// (appended to on a restart).
+fn launch(db_url: &str, port: u16, extra_env: &[(String, String)], append: bool) -> Child {
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(append)
+        .write(true)
+        .truncate(!append)
+        .open(format!("target/bench-server-{port}.log"))
+        .expect("log file");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tyiyn"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("DATABASE_URL", db_url)
+        .env("BIND_ADDR", format!("127.0.0.1:{port}"))
+        .env("ADMIN_USERNAME", "admin")
+        .env("ADMIN_PASSWORD", "admin12345")
+        .env("DEMO_DATA", "0")
+        .env("RUST_LOG", "warn")
+        .env("TYIYN_AUTH__BCRYPT_COST", "4")
+        .env("TYIYN_AUCTION__BID_COUNTDOWN_SECS", "3600")
+        .env("TYIYN_AUCTION__START_COUNTDOWN_SECS", "3600")
+        .env("TYIYN_DATABASE__POOL_SIZE", "32")
+        .stdout(Stdio::null())
+        .stderr(log);
+    for (k, v) in extra_env {
+        cmd.env(k, v);
+    }
+    cmd.spawn().expect("server starts")
 }
 
 /// `--name value` from the command line (cargo bench adds `--bench`, which is ignored).

@@ -1,7 +1,8 @@
-//! Accounts: password hashing, sessions (cookie ⇄ user), login throttling, and the extractors
-//! handlers use to require a user or an admin.
+//! Accounts: password hashing, sessions (cookie ⇄ user), login throttling, per-address limits,
+//! and the extractors handlers use to require a user or an admin.
 
 pub mod password;
+pub mod rate_limit;
 pub mod session;
 pub mod throttle;
 

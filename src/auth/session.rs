@@ -1,6 +1,9 @@
 //! Sessions: a 256-bit random token in an `HttpOnly`, `SameSite=Lax` cookie; PostgreSQL keeps its
 //! SHA-256 (the durable copy) and this process keeps an in-memory cache so a request costs no
-//! query. Expiry slides: a session used within `session_days` lives on.
+//! query. A session ends when it has not been used for `auth.session_idle_days` or is older than
+//! `auth.session_max_days` (docs/decisions.md, "Sessions"): it is then refused and deleted. Its
+//! last use is written at most once per [`Lifetime::touch_every`], which bounds how much earlier
+//! than exactly "idle days after the last request" it may end.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -23,57 +26,172 @@ pub const COOKIE: &str = "tyiyn_session";
 /// SHA-256 of a session token: what is stored and looked up.
 pub type TokenHash = [u8; 32];
 
+/// How long sessions live: the rule both the cache and the durable copy are judged by.
+#[derive(Debug, Clone, Copy)]
+pub struct Lifetime {
+    /// A session unused this long ends.
+    pub idle: Duration,
+    /// A session this old ends, used or not.
+    pub max: Duration,
+}
+
+impl Lifetime {
+    /// From the settings' days; both must be at least one day.
+    pub fn from_days(idle_days: i64, max_days: i64) -> anyhow::Result<Lifetime> {
+        let days = |n: i64, key: &str| {
+            Duration::try_days(n)
+                .filter(|_| n >= 1)
+                .ok_or_else(|| anyhow::anyhow!("auth.{key} must be a whole number of days from 1, not {n}"))
+        };
+        Ok(Lifetime { idle: days(idle_days, "session_idle_days")?, max: days(max_days, "session_max_days")? })
+    }
+
+    /// Whether a session started at `created_at` and last seen at `last_seen_at` is alive at `now`.
+    pub fn alive(&self, created_at: DateTime<Utc>, last_seen_at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+        now - last_seen_at < self.idle && now - created_at < self.max
+    }
+
+    /// How stale the recorded last use may get before a request writes it again (and re-reads
+    /// the durable copy): a tenth of the idle timeout, at most an hour.
+    pub fn touch_every(&self) -> Duration {
+        (self.idle / 10).min(Duration::hours(1))
+    }
+}
+
 #[derive(Clone)]
 struct Cached {
     user_id: i64,
     username: Arc<str>,
-    expires_at: DateTime<Utc>,
+    created_at: DateTime<Utc>,
+    last_seen_at: DateTime<Utc>,
+}
+
+#[derive(Default)]
+struct CacheInner {
+    entries: HashMap<TokenHash, Cached>,
+    /// Bumped by every removal: an entry read from PostgreSQL before a removal is not cached
+    /// after it (it could be the very session that was just ended).
+    generation: u64,
 }
 
 /// Live sessions by token hash.
 #[derive(Default)]
-pub struct SessionCache(RwLock<HashMap<TokenHash, Cached>>);
+pub struct SessionCache(RwLock<CacheInner>);
 
 impl SessionCache {
-    fn get(&self, hash: &TokenHash) -> Option<Cached> {
-        self.0.read().unwrap_or_else(|e| e.into_inner()).get(hash).cloned()
+    // A poisoned lock only means a writer panicked between two plain assignments.
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, CacheInner> {
+        self.0.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, CacheInner> {
+        self.0.write().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The entry and the generation it was read at.
+    fn get(&self, hash: &TokenHash) -> (Option<Cached>, u64) {
+        let inner = self.read();
+        (inner.entries.get(hash).cloned(), inner.generation)
+    }
+
+    /// Caches `entry` unless something was removed since `generation` was read.
+    fn put_if_current(&self, hash: TokenHash, entry: Cached, generation: u64) {
+        let mut inner = self.write();
+        if inner.generation == generation {
+            inner.entries.insert(hash, entry);
+        }
+    }
+
+    /// Records a use on a cached entry, unless it was removed meanwhile.
+    fn seen(&self, hash: &TokenHash, at: DateTime<Utc>) {
+        if let Some(entry) = self.write().entries.get_mut(hash) {
+            entry.last_seen_at = at;
+        }
     }
 
     fn put(&self, hash: TokenHash, entry: Cached) {
-        self.0.write().unwrap_or_else(|e| e.into_inner()).insert(hash, entry);
+        self.write().entries.insert(hash, entry);
     }
 
+    /// Forgets one session.
     pub fn remove(&self, hash: &TokenHash) {
-        self.0.write().unwrap_or_else(|e| e.into_inner()).remove(hash);
+        let mut inner = self.write();
+        inner.generation += 1;
+        inner.entries.remove(hash);
     }
 
-    /// Forgets every session of a user (deleted account, changed role).
+    /// Forgets every session of a user (deleted account, changed role, password, logout-all).
     pub fn remove_user(&self, user_id: i64) {
-        self.0.write().unwrap_or_else(|e| e.into_inner()).retain(|_, c| c.user_id != user_id);
+        let mut inner = self.write();
+        inner.generation += 1;
+        inner.entries.retain(|_, c| c.user_id != user_id);
+    }
+
+    /// Forgets the sessions `lifetime` has ended at `now`.
+    fn remove_expired(&self, lifetime: &Lifetime, now: DateTime<Utc>) {
+        let mut inner = self.write();
+        inner.generation += 1;
+        inner.entries.retain(|_, c| lifetime.alive(c.created_at, c.last_seen_at, now));
     }
 }
 
-/// Everything sessions need: the pool (durable copy), the cache, and the cookie settings.
-/// Registered as its own `web::Data` so the extractors below need nothing else.
+/// Everything sessions need: the pool (durable copy), the cache, the lifetime and the cookie
+/// settings. Registered as its own `web::Data` so the extractors below need nothing else.
 pub struct Sessions {
     pool: Pool,
     cache: SessionCache,
-    /// How long an unused session lives.
-    days: i64,
+    lifetime: Lifetime,
     /// Always mark the cookie `Secure` (behind a TLS-terminating proxy).
     secure_cookies: bool,
 }
 
 impl Sessions {
-    /// Sessions on `pool`, living `days` after their last use.
-    pub fn new(pool: Pool, days: i64, secure_cookies: bool) -> Sessions {
-        Sessions { pool, cache: SessionCache::default(), days, secure_cookies }
+    /// Sessions on `pool` that live by `lifetime`.
+    pub fn new(pool: Pool, lifetime: Lifetime, secure_cookies: bool) -> Sessions {
+        Sessions { pool, cache: SessionCache::default(), lifetime, secure_cookies }
     }
 
     /// Forgets every cached session of a user (deleted account, changed role).
     pub fn forget_user(&self, user_id: i64) {
         self.cache.remove_user(user_id);
     }
+
+    /// Deletes every session of `user` (all browsers, this one included) from PostgreSQL and
+    /// the cache; how many there were.
+    pub async fn end_all(&self, user_id: i64) -> Result<u64, ApiError> {
+        let client = self.pool.get().await?;
+        let ended = db::sessions::delete_user(&client, user_id).await?;
+        self.cache.remove_user(user_id);
+        Ok(ended)
+    }
+
+    /// Deletes the sessions that have ended, from PostgreSQL and the cache; how many rows.
+    pub async fn purge(&self) -> Result<u64, ApiError> {
+        let now = Utc::now();
+        let client = self.pool.get().await?;
+        let purged =
+            db::sessions::delete_expired(&client, now - self.lifetime.idle, now - self.lifetime.max).await?;
+        self.cache.remove_expired(&self.lifetime, now);
+        Ok(purged)
+    }
+}
+
+/// How often ended sessions are swept out of PostgreSQL (a request with one is refused anyway).
+const PURGE_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Deletes ended sessions now and then every [`PURGE_EVERY`]; a failure is logged and retried.
+pub fn start_sweeper(sessions: web::Data<Sessions>) {
+    actix_web::rt::spawn(async move {
+        let mut ticks = tokio::time::interval(PURGE_EVERY);
+        loop {
+            ticks.tick().await;
+            match sessions.purge().await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(sessions = n, "ended sessions deleted"),
+                Err(e) => tracing::warn!(error = %e, "deleting ended sessions failed"),
+            }
+        }
+    });
 }
 
 /// A new random token (hex, for the cookie) and its hash (for storage).
@@ -83,13 +201,14 @@ pub fn new_token() -> (String, TokenHash) {
     (token, hash)
 }
 
+/// The SHA-256 of a token, as stored.
 pub fn hash_token(token: &str) -> TokenHash {
     Sha256::digest(token.as_bytes()).into()
 }
 
 /// Whether cookies should carry `Secure` for this request.
 fn secure(req: &HttpRequest, sessions: &Sessions) -> bool {
-    sessions.secure_cookies || req.connection_info().scheme() == "https"
+    sessions.secure_cookies || crate::client::is_https(req)
 }
 
 /// The cookie that carries `token`. The browser keeps it long; the server enforces expiry.
@@ -118,10 +237,12 @@ pub async fn start(
     username: &str,
 ) -> Result<Cookie<'static>, ApiError> {
     let (token, hash) = new_token();
-    let expires_at = Utc::now() + Duration::days(sessions.days);
+    let now = Utc::now();
     let client = sessions.pool.get().await?;
-    db::users::insert_session(&client, &hash, user_id, expires_at).await?;
-    sessions.cache.put(hash, Cached { user_id, username: username.into(), expires_at });
+    db::sessions::insert(&client, &hash, user_id, now).await?;
+    sessions
+        .cache
+        .put(hash, Cached { user_id, username: username.into(), created_at: now, last_seen_at: now });
     Ok(cookie(req, sessions, token))
 }
 
@@ -131,7 +252,7 @@ pub async fn end(req: &HttpRequest, sessions: &Sessions) -> Result<(), ApiError>
         let hash = hash_token(c.value());
         sessions.cache.remove(&hash);
         let client = sessions.pool.get().await?;
-        db::users::delete_session(&client, &hash).await?;
+        db::sessions::delete(&client, &hash).await?;
     }
     Ok(())
 }
@@ -143,6 +264,9 @@ pub struct CurrentUser {
     pub username: Arc<str>,
 }
 
+/// The request's session, judged by the lifetime: from the cache, else from PostgreSQL; an ended
+/// session is deleted and counts as none. Its last use is written when it is older than
+/// [`Lifetime::touch_every`], which also notices a session deleted by another process.
 async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, ApiError> {
     let Some(state) = req.app_data::<web::Data<Sessions>>() else {
         return Ok(None);
@@ -152,32 +276,64 @@ async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, ApiError> {
     };
     let hash = hash_token(c.value());
     let now = Utc::now();
-    let entry = match state.cache.get(&hash) {
-        Some(entry) if entry.expires_at > now => entry,
-        Some(_) => {
-            state.cache.remove(&hash);
-            return Ok(None);
-        }
+    let lifetime = state.lifetime;
+    let (cached, generation) = state.cache.get(&hash);
+    let from_store = cached.is_none();
+    let entry = match cached {
+        Some(entry) => entry,
         None => {
             let client = state.pool.get().await?;
-            let Some(row) = db::users::find_session(&client, &hash).await? else {
+            let Some(row) = db::sessions::find(&client, &hash).await? else {
                 return Ok(None);
             };
-            let entry =
-                Cached { user_id: row.user_id, username: row.username.into(), expires_at: row.expires_at };
-            state.cache.put(hash, entry.clone());
-            entry
+            Cached {
+                user_id: row.user_id,
+                username: row.username.into(),
+                created_at: row.created_at,
+                last_seen_at: row.last_seen_at,
+            }
         }
     };
-    let lifetime = Duration::days(state.days);
-    if entry.expires_at - now < lifetime - Duration::days(1) {
-        // Slide the expiry at most once a day per session, not on every request.
-        let expires_at = now + lifetime;
-        let client = state.pool.get().await?;
-        db::users::extend_session(&client, &hash, expires_at).await?;
-        state.cache.put(hash, Cached { expires_at, ..entry.clone() });
+    if !lifetime.alive(entry.created_at, entry.last_seen_at, now) {
+        state.cache.remove(&hash);
+        // Refused either way; a row left behind by an outage goes with the next purge.
+        if let Err(e) = delete_stored(state, &hash).await {
+            tracing::warn!(error = %e, "deleting an ended session failed");
+        }
+        return Ok(None);
+    }
+    if now - entry.last_seen_at >= lifetime.touch_every() {
+        match touch_stored(state, &hash, now).await {
+            Ok(false) => {
+                state.cache.remove(&hash);
+                return Ok(None);
+            }
+            Ok(true) if from_store => {
+                state.cache.put_if_current(hash, Cached { last_seen_at: now, ..entry.clone() }, generation)
+            }
+            Ok(true) => state.cache.seen(&hash, now),
+            // A cached session keeps working while PostgreSQL is away (the write is retried at the
+            // next interval, not on every request).
+            Err(e) if !from_store => {
+                tracing::warn!(error = %e, "recording a session's use failed");
+                state.cache.seen(&hash, now);
+            }
+            Err(e) => return Err(e),
+        }
+    } else if from_store {
+        state.cache.put_if_current(hash, entry.clone(), generation);
     }
     Ok(Some(CurrentUser { id: entry.user_id, username: entry.username }))
+}
+
+async fn delete_stored(state: &Sessions, hash: &TokenHash) -> Result<(), ApiError> {
+    let client = state.pool.get().await?;
+    Ok(db::sessions::delete(&client, hash).await?)
+}
+
+async fn touch_stored(state: &Sessions, hash: &TokenHash, now: DateTime<Utc>) -> Result<bool, ApiError> {
+    let client = state.pool.get().await?;
+    Ok(db::sessions::touch(&client, hash, now).await?)
 }
 
 type Extracted<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
@@ -226,5 +382,45 @@ impl FromRequest for AdminUser {
                 _ => Err(ApiError::Forbidden),
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(days: i64) -> DateTime<Utc> {
+        DateTime::UNIX_EPOCH + Duration::days(days)
+    }
+
+    #[test]
+    fn a_session_ends_when_idle_too_long_or_too_old() {
+        let life = Lifetime::from_days(7, 30).expect("valid days");
+        assert!(life.alive(at(0), at(0), at(6)));
+        assert!(!life.alive(at(0), at(0), at(7)), "unused for the idle timeout");
+        assert!(life.alive(at(0), at(25), at(29)));
+        assert!(!life.alive(at(0), at(29), at(30)), "used, but as old as the absolute lifetime");
+    }
+
+    #[test]
+    fn lifetimes_are_whole_days_from_one_and_uses_are_written_at_most_hourly() {
+        assert!(Lifetime::from_days(0, 30).is_err());
+        assert!(Lifetime::from_days(7, -1).is_err());
+        assert!(Lifetime::from_days(i64::MAX, 30).is_err());
+        assert_eq!(Lifetime::from_days(7, 30).expect("valid").touch_every(), Duration::hours(1));
+        assert_eq!(Lifetime::from_days(1, 1).expect("valid").touch_every(), Duration::hours(1));
+    }
+
+    #[test]
+    fn an_entry_read_before_a_removal_is_not_cached_after_it() {
+        let cache = SessionCache::default();
+        let entry = Cached { user_id: 1, username: "a".into(), created_at: at(0), last_seen_at: at(0) };
+        let (_, generation) = cache.get(&[1; 32]);
+        cache.remove_user(2);
+        cache.put_if_current([1; 32], entry.clone(), generation);
+        assert!(cache.get(&[1; 32]).0.is_none());
+        let (_, generation) = cache.get(&[1; 32]);
+        cache.put_if_current([1; 32], entry, generation);
+        assert!(cache.get(&[1; 32]).0.is_some());
     }
 }

@@ -41,17 +41,25 @@ pub enum Invariant {
     /// Each paid order has exactly one ledger row, a purchase of its bids to its buyer; other
     /// orders have none.
     Purchases,
+    /// Each won item in paid, shipped or delivered has exactly one paid order; an auction has at
+    /// most one open won item.
+    Claims,
+    /// Each refunded order took back exactly the bids it records (`refund_bids`), as at most one
+    /// `purchase_refund` ledger row from its buyer; other orders have none.
+    Refunds,
 }
 
 impl Invariant {
     /// Every invariant, in the order they are checked and reported.
-    pub const ALL: [Invariant; 6] = [
+    pub const ALL: [Invariant; 8] = [
         Invariant::Balances,
         Invariant::Prices,
         Invariant::Winners,
         Invariant::BidTimes,
         Invariant::Finishes,
         Invariant::Purchases,
+        Invariant::Claims,
+        Invariant::Refunds,
     ];
 
     /// What holds when all is well, as the report prints it.
@@ -63,6 +71,8 @@ impl Invariant {
             Invariant::BidTimes => "no bid after its auction's end",
             Invariant::Finishes => "each auction finished at most once",
             Invariant::Purchases => "each paid order credited its bids exactly once",
+            Invariant::Claims => "each paid won item has one paid order, each auction one open claim",
+            Invariant::Refunds => "each refund took back the bids it records",
         }
     }
 
@@ -75,6 +85,8 @@ impl Invariant {
             Invariant::BidTimes => (q!("select_late_bids"), late_bid_line),
             Invariant::Finishes => (q!("select_repeated_finishes"), finish_line),
             Invariant::Purchases => (q!("select_order_mismatches"), order_line),
+            Invariant::Claims => (q!("select_claim_mismatches"), claim_line),
+            Invariant::Refunds => (q!("select_refund_mismatches"), refund_line),
         }
     }
 }
@@ -187,7 +199,8 @@ pub async fn run(client: &mut Client) -> Result<Report, tokio_postgres::Error> {
             Invariant::Balances => (users, "users"),
             Invariant::BidTimes => (bids, "bids"),
             Invariant::Prices | Invariant::Winners | Invariant::Finishes => (auctions, "auctions"),
-            Invariant::Purchases => (orders, "orders"),
+            Invariant::Purchases | Invariant::Refunds => (orders, "orders"),
+            Invariant::Claims => (claims_examined(&tx).await?, "claims"),
         };
         findings.push(Finding {
             invariant,
@@ -273,6 +286,19 @@ fn order_line(r: &Row) -> String {
     format!("order {id} of {buyer} ({state}, {bids} bids): {rows} ledger rows crediting {credited}{to}")
 }
 
+fn refund_line(r: &Row) -> String {
+    let (id, state, bids, recorded, rows, taken): (i64, String, i32, Option<i32>, i64, i64) =
+        (r.get(0), r.get(3), r.get(4), r.get(5), r.get(6), r.get(7));
+    let users: Vec<i64> = r.get(8);
+    let buyer = who(r.get(1), r.get(2));
+    let recorded = recorded.map_or("none".to_owned(), |n| n.to_string());
+    let from = if users.is_empty() { String::new() } else { format!(" from users {}", ids(&users)) };
+    format!(
+        "order {id} of {buyer} ({state}, {bids} bids, refund_bids {recorded}): {rows} purchase_refund \
+         rows taking back {taken}{from}"
+    )
+}
+
 fn finish_line(r: &Row) -> String {
     let id: i64 = r.get(0);
     let Some(display_id) = r.get::<_, Option<String>>(1) else {
@@ -312,4 +338,16 @@ fn finish_line(r: &Row) -> String {
         problems.push("inconsistent finish".to_owned());
     }
     format!("{}: {}", auction(id, &display_id, &status), problems.join("; "))
+}
+
+/// How many won items the claims invariant examines.
+async fn claims_examined(tx: &tokio_postgres::Transaction<'_>) -> Result<i64, tokio_postgres::Error> {
+    Ok(tx.query_one(q!("count_claims"), &[]).await?.get(0))
+}
+
+fn claim_line(r: &Row) -> String {
+    let (id, auction, state, paid, open): (i64, Option<i64>, String, i64, i64) =
+        (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4));
+    let auction = auction.map_or("a deleted auction".to_owned(), |a| format!("auction {a}"));
+    format!("claim {id} on {auction} ({state}): {paid} paid orders, {open} open claims on the auction")
 }

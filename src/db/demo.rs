@@ -153,6 +153,22 @@ const BOTS_ON_LOTS: [(usize, Who, u32); 14] = [
     (5, Gulnara, 0), (11, Timur, 0), (12, Erlan, 0), (13, Dinara, 0),
 ];
 
+// A finished lot with a person as its winner has that winner's won item, reserved from the end
+// of the auction for the default 48 hours, and its auction_won notice (as the finishing
+// transaction writes them), so the demo user can claim and pay for the coffee machine at once.
+const INSERT_WON_ITEMS: &str = "with won as (
+      insert into claim (auction_id, user_id, position, title, price, package_bids, reserved_until, created_at)
+      select a.id, a.winner_id, 1, a.title, a.current_price, a.bid_package_bids,
+             a.end_time + interval '48 hours', a.end_time
+      from auction a join app_user u on u.id = a.winner_id
+      where a.id = any($1) and a.status = 'finished' and not u.is_bot
+      returning id, auction_id, user_id, title, reserved_until, created_at)
+    insert into notification (user_id, kind, auction_id, payload, created_at)
+    select user_id, 'auction_won', auction_id,
+           jsonb_build_object('title', title, 'claimId', id, 'until', to_jsonb(reserved_until)),
+           created_at
+    from won";
+
 const INSERT_USER: &str = "insert into app_user (username, email, password_hash, first_name,
     last_name, phone, date_of_birth, gender, is_bot, ip_address, created_at, updated_at)
     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) returning id";
@@ -228,6 +244,7 @@ pub async fn seed(
     let bought: Vec<i64> = PEOPLE.iter().map(|p| p.purchased).collect();
     tx.execute(INSERT_LEDGER, &[&ids, &bought]).await?;
     tx.execute(SET_BALANCES, &[&ids]).await?;
+    tx.execute(INSERT_WON_ITEMS, &[&lots]).await?;
     tx.commit().await?;
     let users = vec![("demo".to_owned(), demo_password.to_owned())];
     let auctions = LOTS.len();

@@ -10,6 +10,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0003_operator", include_str!("../../sql/migrations/0003_operator.sql")),
     ("0004_bid_created_index", include_str!("../../sql/migrations/0004_bid_created_index.sql")),
     ("0005_payments", include_str!("../../sql/migrations/0005_payments.sql")),
+    ("0006_claims", include_str!("../../sql/migrations/0006_claims.sql")),
+    ("0007_session_lifetime", include_str!("../../sql/migrations/0007_session_lifetime.sql")),
 ];
 
 /// Applies the migrations not yet recorded; one transaction each, under an advisory lock so two

@@ -2,19 +2,24 @@
 //! per entity, and the invariant checks. Query texts live in `sql/queries/<entity>/` (the
 //! checks' in `sql/queries/check/`).
 
+pub mod admin_orders;
 pub mod admin_stats;
 pub mod admin_users;
 pub mod auctions;
 pub mod audit;
 pub mod bots;
 pub mod check;
+pub mod claims;
 pub mod demo;
 pub mod group_commit;
 pub mod history;
 pub mod migrate;
+pub mod notifications;
+pub mod packages;
 pub mod payments;
 pub mod promotion;
 pub mod rows;
+pub mod sessions;
 pub mod settings;
 pub mod store;
 pub mod users;

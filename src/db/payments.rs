@@ -34,12 +34,14 @@ impl PackageRow {
     }
 }
 
-/// An order as stored. Money in tyiyn.
+/// An order as stored. Money in tyiyn. A `package` order names its package; a `claim` order
+/// names the won item it pays for (price plus delivery), and credits `bids` only for a won bid
+/// package (else 0).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderRow {
     pub id: i64,
     pub user_id: i64,
-    pub package_id: i32,
+    pub package_id: Option<i32>,
     pub bids: i32,
     pub amount: i64,
     pub currency: String,
@@ -49,6 +51,9 @@ pub struct OrderRow {
     pub provider_payment_id: Option<String>,
     pub created_at: DateTime<Utc>,
     pub paid_at: Option<DateTime<Utc>>,
+    /// `package` or `claim`.
+    pub kind: String,
+    pub claim_id: Option<i64>,
 }
 
 impl OrderRow {
@@ -65,6 +70,8 @@ impl OrderRow {
             provider_payment_id: r.get(8),
             created_at: r.get(9),
             paid_at: r.get(10),
+            kind: r.get(11),
+            claim_id: r.get(12),
         }
     }
 }
@@ -115,23 +122,60 @@ pub async fn lock_order(db: &impl GenericClient, id: i64) -> Result<Option<Order
 
 /// Marks a locked, not yet paid order paid and credits its bids: the order row, the ledger
 /// `purchase` row and the balance, in the caller's transaction. Returns the order and the new
-/// balance, or `None` when the order was already paid (nothing changed).
+/// balance (`None` when the order credits no bids: a won item that is not a bid package), or
+/// `None` when the order was already paid (nothing changed).
 pub async fn credit(
     db: &impl GenericClient,
     order: &OrderRow,
     provider_payment_id: &str,
-) -> Result<Option<(OrderRow, i64)>, tokio_postgres::Error> {
+) -> Result<Option<(OrderRow, Option<i64>)>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("mark_order_paid")).await?;
     let Some(paid) = db.query_opt(&stmt, &[&order.id, &provider_payment_id]).await? else {
         return Ok(None);
     };
     let paid = OrderRow::from_row(&paid);
     let bids = i64::from(paid.bids);
+    if bids == 0 {
+        return Ok(Some((paid, None)));
+    }
     let stmt = db.prepare_cached(q!("insert_purchase")).await?;
     db.execute(&stmt, &[&paid.user_id, &bids, &paid.id]).await?;
     let stmt = db.prepare_cached(q!("credit_balance")).await?;
     let balance: i64 = db.query_one(&stmt, &[&paid.user_id, &bids]).await?.get(0);
-    Ok(Some((paid, balance)))
+    Ok(Some((paid, Some(balance))))
+}
+
+/// A pending order paying for won item `claim`: `amount` (price plus delivery, tyiyn) and the
+/// bids a won bid package credits (0 for any other item).
+pub async fn insert_claim_order(
+    db: &impl GenericClient,
+    user: i64,
+    claim: i64,
+    bids: i32,
+    amount: i64,
+    provider: &str,
+) -> Result<OrderRow, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("insert_claim_order")).await?;
+    Ok(OrderRow::from_row(&db.query_one(&stmt, &[&user, &claim, &bids, &amount, &provider]).await?))
+}
+
+/// Fails every pending order of won item `claim` (a new delivery choice, a decline, a lapse);
+/// returns them.
+pub async fn fail_claim_orders(
+    db: &impl GenericClient,
+    claim: i64,
+) -> Result<Vec<OrderRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("fail_claim_orders")).await?;
+    Ok(db.query(&stmt, &[&claim]).await?.iter().map(OrderRow::from_row).collect())
+}
+
+/// The orders with these ids, in no particular order.
+pub async fn orders_by_id(
+    db: &impl GenericClient,
+    ids: &[i64],
+) -> Result<Vec<OrderRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_orders_by_id")).await?;
+    Ok(db.query(&stmt, &[&ids]).await?.iter().map(OrderRow::from_row).collect())
 }
 
 /// Marks a pending order failed; `None` when it was not pending.

@@ -18,7 +18,11 @@ use tyiyn_actors::store::{
 };
 use tyiyn_actors::view::{BidRecord, Winner};
 
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+
+use super::claims::{self, Offer};
 use super::group_commit::GroupCommitter;
+use super::notifications::NotificationRow;
 use super::rows::{details, ms, ts, winner_from};
 
 /// How many recent bids a snapshot carries.
@@ -35,12 +39,30 @@ macro_rules! q {
 pub struct PgStore {
     pool: Pool,
     committer: GroupCommitter,
+    won: WonItems,
 }
 
 impl PgStore {
     /// A store on `pool`; starts the group-commit task on the current runtime.
-    pub fn new(pool: Pool) -> PgStore {
-        PgStore { committer: GroupCommitter::start(pool.clone()), pool }
+    pub fn new(pool: Pool, won: WonItems) -> PgStore {
+        PgStore { committer: GroupCommitter::start(pool.clone()), pool, won }
+    }
+}
+
+/// What finishing an auction needs for its won item: how long the winner's reservation lasts,
+/// and where the committed `auction_won` notification goes to be pushed live (start-up drains
+/// the other end into `notify::deliver`; docs/decisions.md, "Won items").
+#[derive(Clone)]
+pub struct WonItems {
+    reserve_hours: i32,
+    notices: UnboundedSender<NotificationRow>,
+}
+
+impl WonItems {
+    /// Won items reserved for `reserve_hours`, and the receiver of their committed notifications.
+    pub fn channel(reserve_hours: i32) -> (WonItems, UnboundedReceiver<NotificationRow>) {
+        let (notices, receiver) = tokio::sync::mpsc::unbounded_channel();
+        (WonItems { reserve_hours, notices }, receiver)
     }
 }
 
@@ -142,7 +164,7 @@ async fn go_live(pool: Pool, change: GoLive) -> Result<Vec<BidId>, StoreError> {
     Ok(ids)
 }
 
-async fn finish(pool: Pool, record: FinishRecord) -> Result<Finished, StoreError> {
+async fn finish(pool: Pool, won: WonItems, record: FinishRecord) -> Result<Finished, StoreError> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
     let winner = record.winner.as_ref().map(|b| b.id.raw());
@@ -151,15 +173,23 @@ async fn finish(pool: Pool, record: FinishRecord) -> Result<Finished, StoreError
         .query_opt(&stmt, &[&record.auction.0, &ts(record.ended_at), &winner, &record.final_price.0])
         .await
         .map_err(down)?;
+    // A human winner's won item is reserved for them in the same transaction (a bot's win opens
+    // none); the `auction_won` notification names it.
+    let mut won_notice = None;
     if let Some(row) = &finished
         && let Some(user) = record.winner.as_ref().and_then(|b| b.id.user())
     {
         let title: String = row.get(0);
-        let stmt = tx.prepare_cached(q!("insert_notifications")).await.map_err(down)?;
-        let payload = serde_json::json!({ "title": title, "finalPrice": record.final_price.to_som_string() });
-        tx.execute(&stmt, &[&vec![user.0], &"auction_won", &record.auction.0, &payload])
-            .await
-            .map_err(down)?;
+        let offer = Offer {
+            auction: record.auction.0,
+            user: user.0,
+            position: 1,
+            title: &title,
+            price: record.final_price.0,
+            package_bids: row.get(1),
+            reserve_hours: won.reserve_hours,
+        };
+        won_notice = Some(claims::offer(&tx, &offer).await.map_err(down)?);
     }
     let stmt = tx.prepare_cached(q!("select_winner")).await.map_err(down)?;
     let winner = match tx.query_opt(&stmt, &[&record.auction.0]).await.map_err(down)? {
@@ -171,6 +201,10 @@ async fn finish(pool: Pool, record: FinishRecord) -> Result<Finished, StoreError
         None => None,
     };
     tx.commit().await.map_err(down)?;
+    if let Some(notice) = won_notice {
+        // Nobody listening only means the server is stopping; the notice is stored either way.
+        let _ = won.notices.send(notice);
+    }
     Ok(Finished { newly: finished.is_some(), winner })
 }
 
@@ -397,7 +431,7 @@ impl AuctionStore for PgStore {
         &self,
         record: FinishRecord,
     ) -> impl Future<Output = Result<Finished, StoreError>> + Send + 'static {
-        finish(self.pool.clone(), record)
+        finish(self.pool.clone(), self.won.clone(), record)
     }
 
     fn update_details(

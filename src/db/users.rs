@@ -1,4 +1,4 @@
-//! Users, their ledger-backed bid balance, and their sessions.
+//! Users and their ledger-backed bid balance (their sessions: [`super::sessions`]).
 
 use chrono::{DateTime, NaiveDate, Utc};
 use deadpool_postgres::GenericClient;
@@ -81,7 +81,8 @@ pub struct ProfileUpdate {
     pub first_name: String,
     pub last_name: String,
     pub email: Option<String>,
-    pub phone: Option<String>,
+    /// `None` keeps the stored phone; `Some(None)` clears it.
+    pub phone: Option<Option<String>>,
     pub date_of_birth: NaiveDate,
     pub gender: String,
 }
@@ -167,8 +168,12 @@ pub async fn update_profile(
     p: &ProfileUpdate,
 ) -> Result<(), tokio_postgres::Error> {
     let stmt = db.prepare_cached(include_str!("../../sql/queries/user/update_profile.sql")).await?;
-    db.execute(&stmt, &[&id, &p.first_name, &p.last_name, &p.email, &p.phone, &p.date_of_birth, &p.gender])
-        .await?;
+    let (set_phone, phone) = (p.phone.is_some(), p.phone.clone().flatten());
+    db.execute(
+        &stmt,
+        &[&id, &p.first_name, &p.last_name, &p.email, &phone, &p.date_of_birth, &p.gender, &set_phone],
+    )
+    .await?;
     Ok(())
 }
 
@@ -197,51 +202,5 @@ pub async fn ensure_admin(
         )
         .await?;
     }
-    Ok(())
-}
-
-/// A stored session: who it belongs to and until when.
-pub struct SessionRow {
-    pub user_id: i64,
-    pub username: String,
-    pub expires_at: DateTime<Utc>,
-}
-
-pub async fn insert_session(
-    db: &impl GenericClient,
-    id_hash: &[u8],
-    user: i64,
-    expires_at: DateTime<Utc>,
-) -> Result<(), tokio_postgres::Error> {
-    let stmt = db.prepare_cached(include_str!("../../sql/queries/session/insert_session.sql")).await?;
-    db.execute(&stmt, &[&id_hash, &user, &expires_at]).await?;
-    Ok(())
-}
-
-pub async fn find_session(
-    db: &impl GenericClient,
-    id_hash: &[u8],
-) -> Result<Option<SessionRow>, tokio_postgres::Error> {
-    let stmt = db.prepare_cached(include_str!("../../sql/queries/session/find_session.sql")).await?;
-    Ok(db.query_opt(&stmt, &[&id_hash]).await?.map(|r| SessionRow {
-        user_id: r.get(0),
-        username: r.get(1),
-        expires_at: r.get(2),
-    }))
-}
-
-pub async fn delete_session(db: &impl GenericClient, id_hash: &[u8]) -> Result<(), tokio_postgres::Error> {
-    let stmt = db.prepare_cached(include_str!("../../sql/queries/session/delete_session.sql")).await?;
-    db.execute(&stmt, &[&id_hash]).await?;
-    Ok(())
-}
-
-pub async fn extend_session(
-    db: &impl GenericClient,
-    id_hash: &[u8],
-    expires_at: DateTime<Utc>,
-) -> Result<(), tokio_postgres::Error> {
-    let stmt = db.prepare_cached(include_str!("../../sql/queries/session/extend_session.sql")).await?;
-    db.execute(&stmt, &[&id_hash, &expires_at]).await?;
     Ok(())
 }

@@ -10,12 +10,11 @@
 //! instead of an appended secret).
 
 use hmac::{Hmac, KeyInit, Mac};
-use serde_json::json;
 use sha2::Sha256;
 
 use super::{
-    Answer, CURRENCY, CallbackOutcome, PaymentProvider, Rejection, Verdict, field, parse_som, same_signature,
-    som_text,
+    Answer, CURRENCY, CallbackFields, CallbackOutcome, PaymentProvider, Rejection, Verdict, field,
+    same_signature, som_text,
 };
 use crate::config::PaymentSettings;
 use crate::db::payments::OrderRow;
@@ -69,6 +68,15 @@ impl Demo {
     }
 }
 
+/// The fields of this provider's callback.
+const CALLBACK: CallbackFields = CallbackFields {
+    order_id: "order_id",
+    payment_id: "payment_id",
+    amount: "amount",
+    currency: "currency",
+    result: "result",
+};
+
 impl PaymentProvider for Demo {
     fn name(&self) -> &'static str {
         NAME
@@ -83,31 +91,23 @@ impl PaymentProvider for Demo {
         if !same_signature(sig, &self.signature(fields)) {
             return Err(Rejection::BadSignature);
         }
-        let order_id =
-            field(fields, "order_id").and_then(|v| v.parse().ok()).ok_or(Rejection::Malformed("order_id"))?;
-        let payment_id = field(fields, "payment_id")
-            .filter(|v| !v.is_empty())
-            .ok_or(Rejection::Malformed("payment_id"))?;
-        let amount = field(fields, "amount").and_then(parse_som).ok_or(Rejection::Malformed("amount"))?;
-        let currency = field(fields, "currency").ok_or(Rejection::Malformed("currency"))?;
-        let paid = match field(fields, "result") {
-            Some("1") => true,
-            Some("0") => false,
-            _ => return Err(Rejection::Malformed("result")),
-        };
-        Ok(CallbackOutcome {
-            order_id,
-            payment_id: payment_id.to_owned(),
-            amount,
-            currency: currency.to_owned(),
-            paid,
-        })
+        CALLBACK.outcome(fields)
     }
 
     fn answer(&self, verdict: Verdict, description: &str) -> Answer {
-        let body = json!({"status": verdict.as_str(), "description": description}).to_string();
-        Answer { content_type: "application/json", body }
+        let answer = DemoAnswer { status: verdict.as_str(), description };
+        // Two plain strings: serializing cannot fail.
+        Answer { content_type: "application/json", body: serde_json::to_string(&answer).unwrap_or_default() }
     }
+}
+
+/// The demo provider's answer to its own callback (Freedom Pay answers XML).
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct DemoAnswer<'a> {
+    /// `ok`, `rejected` or `error`.
+    pub status: &'a str,
+    /// What became of the callback.
+    pub description: &'a str,
 }
 
 #[cfg(test)]
@@ -128,7 +128,7 @@ mod tests {
         OrderRow {
             id: 7,
             user_id: 1,
-            package_id: 2,
+            package_id: Some(2),
             bids: 100,
             amount: 150_000,
             currency: "KGS".into(),
@@ -137,6 +137,8 @@ mod tests {
             provider_payment_id: None,
             created_at: chrono::Utc::now(),
             paid_at: None,
+            kind: "package".into(),
+            claim_id: None,
         }
     }
 

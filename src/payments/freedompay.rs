@@ -20,8 +20,8 @@ use md5::{Digest, Md5};
 use sha2::Sha256;
 
 use super::{
-    Answer, CURRENCY, CallbackOutcome, PaymentProvider, Rejection, Verdict, field, parse_som, same_signature,
-    som_text,
+    Answer, CURRENCY, CallbackFields, CallbackOutcome, PaymentProvider, Rejection, Verdict, field,
+    same_signature, som_text,
 };
 use crate::config::PaymentSettings;
 use crate::db::payments::OrderRow;
@@ -97,13 +97,21 @@ impl FreedomPay {
 
     /// The signed fields of `init_payment.php` for `order`.
     pub fn init_fields(&self, order: &OrderRow, lang: &str) -> Vec<(String, String)> {
-        let back = format!("{}/topup?order={}", self.public_url, order.id);
+        // A won item's buyer comes back to their won items, a package's buyer to the top-up page.
+        let back = match order.claim_id {
+            Some(_) => format!("{}/profile?order={}", self.public_url, order.id),
+            None => format!("{}/topup?order={}", self.public_url, order.id),
+        };
+        let description = match order.claim_id {
+            Some(claim) => format!("Tyiyn: won item {claim}"),
+            None => format!("Tyiyn: {} bids", order.bids),
+        };
         let language = if lang == "en" || lang == "ka" { "en" } else { "ru" };
         let mut fields: Vec<(String, String)> = [
             ("pg_merchant_id", self.merchant_id.clone()),
             ("pg_amount", som_text(order.amount)),
             ("pg_currency", CURRENCY.to_owned()),
-            ("pg_description", format!("Tyiyn: {} bids", order.bids)),
+            ("pg_description", description),
             ("pg_order_id", order.id.to_string()),
             ("pg_salt", self.order_salt(order.id)),
             ("pg_result_url", self.result_url.clone()),
@@ -190,6 +198,15 @@ fn unescape(text: &str) -> String {
         .replace("&amp;", "&")
 }
 
+/// The fields of this provider's callback.
+const CALLBACK: CallbackFields = CallbackFields {
+    order_id: "pg_order_id",
+    payment_id: "pg_payment_id",
+    amount: "pg_amount",
+    currency: "pg_currency",
+    result: "pg_result",
+};
+
 impl PaymentProvider for FreedomPay {
     fn name(&self) -> &'static str {
         NAME
@@ -206,28 +223,7 @@ impl PaymentProvider for FreedomPay {
         if !same_signature(sig, &expected) {
             return Err(Rejection::BadSignature);
         }
-        let order_id = field(fields, "pg_order_id")
-            .and_then(|v| v.trim().parse().ok())
-            .ok_or(Rejection::Malformed("pg_order_id"))?;
-        let payment_id = field(fields, "pg_payment_id")
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .ok_or(Rejection::Malformed("pg_payment_id"))?;
-        let amount =
-            field(fields, "pg_amount").and_then(parse_som).ok_or(Rejection::Malformed("pg_amount"))?;
-        let currency = field(fields, "pg_currency").ok_or(Rejection::Malformed("pg_currency"))?;
-        let paid = match field(fields, "pg_result") {
-            Some("1") => true,
-            Some("0") => false,
-            _ => return Err(Rejection::Malformed("pg_result")),
-        };
-        Ok(CallbackOutcome {
-            order_id,
-            payment_id: payment_id.to_owned(),
-            amount,
-            currency: currency.trim().to_owned(),
-            paid,
-        })
+        CALLBACK.outcome(fields)
     }
 
     fn answer(&self, verdict: Verdict, description: &str) -> Answer {
@@ -323,7 +319,7 @@ mod tests {
         let order = OrderRow {
             id: 23,
             user_id: 1,
-            package_id: 1,
+            package_id: Some(1),
             bids: 50,
             amount: 75_000,
             currency: "KGS".into(),
@@ -332,6 +328,8 @@ mod tests {
             provider_payment_id: None,
             created_at: chrono::Utc::now(),
             paid_at: None,
+            kind: "package".into(),
+            claim_id: None,
         };
         let fields = p.init_fields(&order, "ky");
         assert_eq!(field(&fields, "pg_amount"), Some("750"));

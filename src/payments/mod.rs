@@ -11,6 +11,7 @@
 
 pub mod demo;
 pub mod freedompay;
+pub mod refund;
 
 use std::sync::Arc;
 
@@ -70,6 +71,8 @@ pub enum OrderState {
     Paid,
     /// The provider reported the payment failed; nothing was credited.
     Failed,
+    /// Paid, then refunded by an admin (the unspent bids taken back; docs/decisions.md, "Refunds").
+    Refunded,
 }
 
 impl OrderState {
@@ -77,21 +80,40 @@ impl OrderState {
         match s {
             "paid" => OrderState::Paid,
             "failed" => OrderState::Failed,
+            "refunded" => OrderState::Refunded,
             _ => OrderState::Pending,
         }
     }
 }
 
-/// A purchase of a package.
+/// What an order pays for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum OrderKind {
+    /// A bid package of the catalogue.
+    Package,
+    /// A won item with its delivery (`GET /api/users/claims`).
+    Claim,
+}
+
+/// A payment: a purchase of a package, or of a won item with its delivery.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub id: i64,
     pub state: OrderState,
-    pub package_id: i32,
-    /// Bids credited when paid (copied from the catalogue when the order was made).
+    pub kind: OrderKind,
+    /// The package bought (`package` orders).
+    #[schema(required)]
+    pub package_id: Option<i32>,
+    /// The won item paid for (`claim` orders).
+    #[schema(required)]
+    pub claim_id: Option<i64>,
+    /// Bids credited when paid (copied from the catalogue when the order was made; for a won
+    /// item, the bids of a won bid package, else 0).
     pub bids: i32,
-    /// What the order costs (copied from the catalogue when the order was made).
+    /// What the order costs (copied from the catalogue when the order was made; for a won item,
+    /// its price plus delivery).
     pub amount: Tyiyn,
     /// Always `KGS`.
     #[schema(example = "KGS")]
@@ -220,7 +242,9 @@ pub fn order_view(order: &OrderRow, provider: &dyn PaymentProvider, lang: &str) 
     Order {
         id: order.id,
         state: OrderState::parse(&order.state),
+        kind: if order.kind == "claim" { OrderKind::Claim } else { OrderKind::Package },
         package_id: order.package_id,
+        claim_id: order.claim_id,
         bids: order.bids,
         amount: Tyiyn(order.amount),
         currency: order.currency.clone(),
@@ -248,6 +272,36 @@ pub fn parse_som(text: &str) -> Option<i64> {
 /// Tyiyn as the som text providers send: `750` for whole som, else `750.50`.
 pub fn som_text(tyiyn: i64) -> String {
     if tyiyn % 100 == 0 { (tyiyn / 100).to_string() } else { Tyiyn(tyiyn).to_som_string() }
+}
+
+/// The names a provider gives the fields of its signed callback.
+pub struct CallbackFields {
+    pub order_id: &'static str,
+    pub payment_id: &'static str,
+    pub amount: &'static str,
+    pub currency: &'static str,
+    /// `1` paid, `0` failed.
+    pub result: &'static str,
+}
+
+impl CallbackFields {
+    /// Reads a callback whose signature was verified; names the first missing or unreadable field.
+    pub fn outcome(&self, fields: &[(String, String)]) -> Result<CallbackOutcome, Rejection> {
+        let text = |name: &'static str| field(fields, name).map(str::trim).ok_or(Rejection::Malformed(name));
+        let order_id = text(self.order_id)?.parse().map_err(|_| Rejection::Malformed(self.order_id))?;
+        let payment_id = text(self.payment_id)?;
+        if payment_id.is_empty() {
+            return Err(Rejection::Malformed(self.payment_id));
+        }
+        let amount = parse_som(text(self.amount)?).ok_or(Rejection::Malformed(self.amount))?;
+        let currency = text(self.currency)?.to_owned();
+        let paid = match text(self.result)? {
+            "1" => true,
+            "0" => false,
+            _ => return Err(Rejection::Malformed(self.result)),
+        };
+        Ok(CallbackOutcome { order_id, payment_id: payment_id.to_owned(), amount, currency, paid })
+    }
 }
 
 /// The value of field `name`.

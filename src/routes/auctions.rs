@@ -20,6 +20,7 @@ use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::pace::Ticket;
 use crate::state::AppState;
 use crate::ws::hub::seconds_left;
 
@@ -261,6 +262,13 @@ fn is_slug(s: &str) -> bool {
 
 /// The API error for a refused bid or pre-bid. No actor runs the auction: it is finished (409) or
 /// missing (404), which only PostgreSQL can tell.
+/// The 1-second rule across all of the user's bids and pre-bids (`crate::pace`): a ticket to
+/// bid now, or the same 429 `too_fast` the auction itself answers.
+fn paced(state: &AppState, user: i64, auction: i64, stamp: UnixMillis) -> Result<Ticket, ApiError> {
+    let taken = state.pace.take(UserId(user), AuctionId(auction), stamp);
+    taken.map_err(|retry_after_ms| rejection(BidRejected::TooFast { retry_after_ms }))
+}
+
 async fn refused(state: &AppState, id: i64, err: BidRejected) -> ApiError {
     if err != BidRejected::AuctionNotFound {
         return rejection(err);
@@ -293,6 +301,7 @@ async fn bid(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
+    let ticket = paced(&state, user.id, id, arrival.0)?;
     let msg = PlaceBid { user: UserId(user.id), username: user.username.clone(), stamp: arrival.0 };
     match state.auctions.place_bid(AuctionId(id), msg).await {
         Ok(accepted) => Ok(HttpResponse::Ok().json(BidAnswer {
@@ -300,7 +309,10 @@ async fn bid(
             bid: &accepted.bid,
             bid_balance: accepted.balance,
         })),
-        Err(err) => Err(refused(&state, id, err).await),
+        Err(err) => {
+            state.pace.give_back(ticket);
+            Err(refused(&state, id, err).await)
+        }
     }
 }
 
@@ -324,6 +336,7 @@ async fn prebid(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
+    let ticket = paced(&state, user.id, id, arrival.0)?;
     let msg = PlacePrebid { user: UserId(user.id), username: user.username.clone(), stamp: arrival.0 };
     match state.auctions.place_prebid(AuctionId(id), msg).await {
         Ok(accepted) => Ok(HttpResponse::Created().json(PrebidAnswer {
@@ -331,6 +344,9 @@ async fn prebid(
             bid_balance: accepted.balance,
             prebids_count: accepted.prebids_count,
         })),
-        Err(err) => Err(refused(&state, id, err).await),
+        Err(err) => {
+            state.pace.give_back(ticket);
+            Err(refused(&state, id, err).await)
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! `/api/auth/*`: register, login, logout, me, and the live availability checks.
 
+use std::net::{IpAddr, Ipv4Addr};
 use std::time::Instant;
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
@@ -8,6 +9,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::{ReqLang, optional, required};
+use crate::auth::rate_limit::{RateLimit, Slot};
 use crate::auth::{CurrentUser, password, session};
 use crate::db::users::{self, NewUser, UserView};
 use crate::domain;
@@ -85,6 +87,7 @@ struct RegisterBody {
         (status = 201, description = "Registered and logged in (session cookie set)", body = UserAnswer),
         (status = 400, description = "`validation_failed` or one field's code (`username_too_short`, `email_invalid`, `password_too_short`, `phone_invalid`, `age_under_18`, …) with `fields`", body = ErrorBody),
         (status = 409, description = "`username_taken` or `email_taken`, with `fields`", body = ErrorBody),
+        (status = 429, description = "`too_many_registrations` (accounts created from this address) or `too_many_requests` (availability checks), with `Retry-After` seconds", body = ErrorBody),
     )
 )]
 #[post("/auth/register")]
@@ -112,6 +115,13 @@ async fn register(
         return Err(ApiError::BadRequest(Msg::ValidationFailed));
     };
 
+    // "Taken" answers the availability question, so it spends a check; the registration slot is
+    // reserved now and given back unless the account is created (free-bid farming).
+    let address = client_address(&req);
+    let now = Instant::now();
+    limit(&state.checks, address, now, Msg::TooManyRequests)?.keep();
+    let slot = limit(&state.registrations, address, now, Msg::TooManyRegistrations)?;
+
     // Friendly early answers; the unique indexes remain the real guard against races.
     let mut client = state.pool.get().await?;
     if users::username_exists(&client, &username).await? {
@@ -130,14 +140,26 @@ async fn register(
         phone,
         date_of_birth,
         gender,
-        ip_address: req.peer_addr().map(|a| a.ip().to_string()),
+        ip_address: Some(address.to_string()),
     };
     let id = users::register(&mut client, &new, state.config.auth.signup_bonus_bids).await?;
+    slot.keep();
     let user = users::get(&client, id).await?.ok_or(ApiError::Unauthorized)?;
     drop(client);
     session::end(&req, &state.sessions).await?;
     let cookie = session::start(&req, &state.sessions, id, &user.username).await?;
     Ok(HttpResponse::Created().cookie(cookie).json(UserAnswer { user }))
+}
+
+/// The client's address, the key of every per-address limit: the TCP peer, or the forwarded
+/// address when the peer is a trusted proxy (`crate::client`).
+fn client_address(req: &HttpRequest) -> IpAddr {
+    crate::client::client_ip(req).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+}
+
+/// A slot of `limit` for `address`, or 429 `msg` with `Retry-After`.
+fn limit(counter: &RateLimit, address: IpAddr, now: Instant, msg: Msg) -> Result<Slot<'_>, ApiError> {
+    counter.take(address, now).map_err(|retry_after_secs| ApiError::TooManyRequests { msg, retry_after_secs })
 }
 
 /// Login: username (case-insensitive) and password.
@@ -155,7 +177,7 @@ struct LoginBody {
         (status = 200, description = "Logged in (session cookie set)", body = UserAnswer),
         (status = 400, description = "`required`, with `fields`", body = ErrorBody),
         (status = 401, description = "`invalid_credentials`", body = ErrorBody),
-        (status = 429, description = "`too_many_attempts`, with `Retry-After` seconds", body = ErrorBody),
+        (status = 429, description = "`too_many_attempts`, with `Retry-After` seconds: this address's guesses at this account must wait or are refused for now, or a wrong password from an address over its failure limit", body = ErrorBody),
     )
 )]
 #[post("/auth/login")]
@@ -174,13 +196,15 @@ async fn login(
         return Err(ApiError::BadRequest(Msg::ValidationFailed));
     };
 
-    let account_key = format!("u:{}", username.to_lowercase());
-    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
-    let keys = [account_key.clone(), format!("ip:{ip}")];
-    state.throttle.check(&keys, Instant::now()).map_err(|retry_after_secs| ApiError::TooManyRequests {
-        msg: Msg::TooManyAttempts,
-        retry_after_secs,
-    })?;
+    // The failure is reserved before the password is checked (docs/decisions.md, "Account protection").
+    let throttle = &state.throttle;
+    let attempt =
+        throttle.begin(&username, client_address(&req), Instant::now()).map_err(|retry_after_secs| {
+            ApiError::TooManyRequests { msg: Msg::TooManyAttempts, retry_after_secs }
+        })?;
+    if attempt.suspect {
+        actix_web::rt::time::sleep(throttle.address_delay()).await;
+    }
 
     let found = {
         let client = state.pool.get().await?;
@@ -189,10 +213,19 @@ async fn login(
     let (id, stored) = found.map_or((None, None), |(id, hash)| (Some(id), Some(hash)));
     let ok = pass.len() <= 72 && password::verify(pass, stored, &state.dummy_hash).await?;
     let Some(id) = id.filter(|_| ok) else {
-        state.throttle.fail(&keys, Instant::now());
-        return Err(ApiError::InvalidCredentials);
+        let suspect = attempt.suspect;
+        attempt.failed();
+        return Err(if suspect {
+            // A slowed address's wrong guess: refused like a throttled one, though it was checked.
+            ApiError::TooManyRequests {
+                msg: Msg::TooManyAttempts,
+                retry_after_secs: throttle.address_delay().as_secs().max(1),
+            }
+        } else {
+            ApiError::InvalidCredentials
+        });
     };
-    state.throttle.clear(&account_key);
+    attempt.succeeded();
 
     let user = {
         let client = state.pool.get().await?;
@@ -235,6 +268,18 @@ struct CheckBody {
     phone: Option<String>,
 }
 
+/// The answers of an availability check.
+#[derive(utoipa::IntoResponses)]
+#[expect(dead_code, reason = "only describes the answers in the OpenAPI document")]
+enum CheckAnswers {
+    /// The verdict
+    #[response(status = 200)]
+    Verdict(Verdict),
+    /// `too_many_requests`: this address's checks are over the limit, with `Retry-After` seconds
+    #[response(status = 429)]
+    TooMany(ErrorBody),
+}
+
 fn verdict(result: Result<Msg, Msg>, lang: ReqLang) -> HttpResponse {
     let (valid, msg) = match result {
         Ok(m) => (true, m),
@@ -244,13 +289,15 @@ fn verdict(result: Result<Msg, Msg>, lang: ReqLang) -> HttpResponse {
 }
 
 /// Whether `username` is well-formed and free.
-#[utoipa::path(tag = "auth", request_body = CheckBody, responses((status = 200, description = "The verdict", body = Verdict)))]
+#[utoipa::path(tag = "auth", request_body = CheckBody, responses(CheckAnswers))]
 #[post("/auth/validate-username")]
 async fn validate_username(
+    req: HttpRequest,
     state: web::Data<AppState>,
     lang: ReqLang,
     body: web::Json<CheckBody>,
 ) -> Result<HttpResponse, ApiError> {
+    limit(&state.checks, client_address(&req), Instant::now(), Msg::TooManyRequests)?.keep();
     let result = match domain::username(body.username.as_deref().unwrap_or("")) {
         Err(m) => Err(m),
         Ok(name) => {
@@ -266,13 +313,15 @@ async fn validate_username(
 }
 
 /// Whether `email` is well-formed and free.
-#[utoipa::path(tag = "auth", request_body = CheckBody, responses((status = 200, description = "The verdict", body = Verdict)))]
+#[utoipa::path(tag = "auth", request_body = CheckBody, responses(CheckAnswers))]
 #[post("/auth/validate-email")]
 async fn validate_email(
+    req: HttpRequest,
     state: web::Data<AppState>,
     lang: ReqLang,
     body: web::Json<CheckBody>,
 ) -> Result<HttpResponse, ApiError> {
+    limit(&state.checks, client_address(&req), Instant::now(), Msg::TooManyRequests)?.keep();
     let result = match domain::email(body.email.as_deref().unwrap_or("")) {
         Err(m) => Err(m),
         Ok(email) => {

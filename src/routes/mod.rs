@@ -1,17 +1,26 @@
 //! HTTP handlers, one module per resource, and the route table.
 
+pub mod account;
 pub mod admin_auction_bots;
 pub mod admin_auctions;
 pub mod admin_audit;
 pub mod admin_bots;
+pub mod admin_claims;
+// Issue 9 B: notifications, admin packages, admin orders and refunds.
+pub mod admin_orders;
+pub mod admin_packages;
+pub mod notifications;
+// end issue 9 B
 pub mod admin_promoted;
 pub mod admin_stats;
 pub mod admin_users;
 pub mod auctions;
 pub mod auth;
+pub mod claims;
 pub mod contract;
 pub mod me;
 pub mod paging;
+pub mod payment_callback;
 pub mod payments;
 pub mod settings;
 pub mod socket;
@@ -33,6 +42,7 @@ use crate::state::AppState;
 pub fn api(cfg: &mut ServiceConfig) {
     cfg.configure(auth::routes)
         .configure(users::routes)
+        .configure(account::routes)
         .configure(me::routes)
         .configure(auctions::routes)
         .configure(admin_auctions::routes)
@@ -43,7 +53,14 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(admin_bots::routes)
         .configure(admin_auction_bots::routes)
         .configure(payments::routes)
+        .configure(payment_callback::routes)
+        .configure(claims::routes)
+        .configure(admin_claims::routes)
         .configure(settings::routes)
+        // Issue 9 B: notifications, admin packages, admin orders and refunds.
+        .configure(notifications::routes)
+        .configure(admin_packages::routes)
+        .configure(admin_orders::routes)
         .configure(contract::routes);
 }
 

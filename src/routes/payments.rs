@@ -2,30 +2,27 @@
 //! only thing that credits bids) and the demo provider's pay/fail route (docs/decisions.md,
 //! "Buying bids").
 
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tyiyn_actors::ids::UserId;
-use tyiyn_actors::outlets::BalanceChanged;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::ReqLang;
+use super::payment_callback::process;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::payments::OrderRow;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
-use crate::payments::{Answer, Order, Package, PaymentProvider, Verdict, order_view};
+use crate::payments::{Order, Package, order_view};
 use crate::state::AppState;
-use crate::ws::hub::OrderChanged;
 
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(payment_packages)
         .service(create_payment_order)
         .service(list_payment_orders)
         .service(get_payment_order)
-        .service(payment_callback)
         .service(demo_payment);
 }
 
@@ -162,154 +159,6 @@ async fn get_payment_order(
 ) -> Result<HttpResponse, ApiError> {
     let order = own_order(&state, user.id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
-}
-
-/// The provider's server-to-server report of a payment (`provider` = `freedompay` or `demo`, the
-/// configured one). Form-encoded fields, signed; the answer is the provider's own format
-/// (Freedom Pay: an XML `<response>` with `pg_status` `ok`, `rejected` or `error`). Only a signed
-/// report of a payment that matches its order's amount and currency credits the order's bids,
-/// once, however often it is repeated. Every report is recorded.
-#[utoipa::path(
-    tag = "payments",
-    params(("provider" = String, Path, description = "`freedompay` or `demo`")),
-    request_body(
-        content = inline(std::collections::BTreeMap<String, String>),
-        content_type = "application/x-www-form-urlencoded",
-        description = "The provider's signed fields (Freedom Pay: `pg_order_id`, `pg_payment_id`, `pg_amount`, `pg_currency`, `pg_result`, `pg_salt`, `pg_sig`, …)"
-    ),
-    responses(
-        (status = 200, description = "The provider's answer: `ok` (credited, already credited, or a failure recorded), `rejected` (unknown order, wrong amount or currency) or `error` (unsigned, mis-signed, unreadable)", body = String, content_type = "application/xml"),
-        (status = 404, description = "`provider_not_configured`: not the configured provider", body = ErrorBody),
-    )
-)]
-#[post("/payments/callback/{provider}")]
-async fn payment_callback(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<String>,
-    body: web::Bytes,
-) -> Result<HttpResponse, ApiError> {
-    let name = path.into_inner();
-    let mut fields: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
-    if fields.is_empty() {
-        fields = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
-    }
-    let provider = state.payments.provider.clone();
-    if name != provider.name() {
-        let client = state.pool.get().await?;
-        let outcome = "provider_not_configured";
-        db::payments::record_callback(&client, &clean(&name), None, &payload(&fields), outcome).await?;
-        tracing::warn!(provider = name, "payment callback for a provider that is not configured");
-        return Err(ApiError::NotFound(Msg::ProviderNotConfigured));
-    }
-    let (verdict, description) = process(&state, provider.as_ref(), &fields).await?;
-    Ok(reply(provider.answer(verdict, &description)))
-}
-
-fn reply(answer: Answer) -> HttpResponse {
-    HttpResponse::Ok().content_type(answer.content_type).body(answer.body)
-}
-
-/// The fields as a JSON object for the record (PostgreSQL's `jsonb` holds no NUL character).
-fn payload(fields: &[(String, String)]) -> Value {
-    Value::Object(fields.iter().map(|(k, v)| (clean(k), Value::String(clean(v)))).collect())
-}
-
-fn clean(text: &str) -> String {
-    text.replace('\0', "\u{fffd}")
-}
-
-/// What a processed callback changed, to tell the sockets after the commit.
-enum Change {
-    Credited(OrderRow, i64),
-    Failed(OrderRow),
-}
-
-/// Verifies, checks and applies one callback; records it whatever becomes of it. The order row
-/// is locked for the whole decision, so repeated and concurrent callbacks credit once.
-async fn process(
-    state: &AppState,
-    provider: &dyn PaymentProvider,
-    fields: &[(String, String)],
-) -> Result<(Verdict, String), ApiError> {
-    let name = provider.name();
-    let record = payload(fields);
-    let outcome = match provider.parse_callback(fields) {
-        Ok(outcome) => outcome,
-        Err(rejection) => {
-            let client = state.pool.get().await?;
-            db::payments::record_callback(&client, name, None, &record, rejection.outcome()).await?;
-            tracing::warn!(
-                provider = name,
-                outcome = rejection.outcome(),
-                ?rejection,
-                "payment callback refused"
-            );
-            return Ok((Verdict::Error, format!("refused: {}", rejection.outcome())));
-        }
-    };
-    // Asked before any lock is taken: the provider's answer can take seconds.
-    let confirmed = match provider.confirm(&outcome).await {
-        Ok(confirmed) => confirmed,
-        Err(err) => {
-            let client = state.pool.get().await?;
-            let order = Some(outcome.order_id);
-            db::payments::record_callback(&client, name, order, &record, "status_check_failed").await?;
-            // Not answered 200: the provider calls again later.
-            return Err(ApiError::Unavailable(format!("payment status check: {err:#}")));
-        }
-    };
-
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let locked = db::payments::lock_order(&tx, outcome.order_id).await?;
-    let (verdict, word, change) = match locked {
-        None => (Verdict::Rejected, "unknown_order", None),
-        Some(order) if order.provider != name => (Verdict::Rejected, "provider_mismatch", None),
-        Some(order) if order.amount != outcome.amount => (Verdict::Rejected, "amount_mismatch", None),
-        Some(order) if order.currency != outcome.currency => (Verdict::Rejected, "currency_mismatch", None),
-        Some(order) if order.state == "paid" => {
-            if order.provider_payment_id.as_deref() == Some(outcome.payment_id.as_str()) {
-                (Verdict::Ok, "duplicate", None)
-            } else if outcome.paid {
-                // A second payment for an order already paid by another: refuse it.
-                (Verdict::Rejected, "already_paid", None)
-            } else {
-                (Verdict::Ok, "duplicate", None)
-            }
-        }
-        Some(_) if outcome.paid && !confirmed => (Verdict::Rejected, "not_confirmed", None),
-        Some(order) if outcome.paid => match db::payments::credit(&tx, &order, &outcome.payment_id).await? {
-            Some((paid, balance)) => (Verdict::Ok, "credited", Some(Change::Credited(paid, balance))),
-            None => (Verdict::Ok, "duplicate", None),
-        },
-        Some(order) => match db::payments::fail(&tx, order.id, Some(&outcome.payment_id)).await? {
-            Some(failed) => (Verdict::Ok, "failed", Some(Change::Failed(failed))),
-            None => (Verdict::Ok, "duplicate", None),
-        },
-    };
-    db::payments::record_callback(&tx, name, Some(outcome.order_id), &record, word).await?;
-    tx.commit().await?;
-
-    if verdict == Verdict::Ok {
-        tracing::info!(provider = name, order = outcome.order_id, outcome = word, "payment callback");
-    } else {
-        tracing::warn!(provider = name, order = outcome.order_id, outcome = word, "payment callback refused");
-    }
-    let lang = state.site.lang();
-    match change {
-        Some(Change::Credited(order, balance)) => {
-            state.hub.do_send(BalanceChanged { user: UserId(order.user_id), balance });
-            let view = view(state, &order, lang.code());
-            state.hub.do_send(OrderChanged { user: UserId(order.user_id), order: view });
-        }
-        Some(Change::Failed(order)) => {
-            let view = view(state, &order, lang.code());
-            state.hub.do_send(OrderChanged { user: UserId(order.user_id), order: view });
-        }
-        None => {}
-    }
-    Ok((verdict, word.to_owned()))
 }
 
 /// The demo payment page's "Pay" or "Fail" button: signs the callback the demo provider would

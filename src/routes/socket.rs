@@ -11,6 +11,10 @@ use crate::auth::MaybeUser;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::ws;
+use crate::ws::slots::SocketSlots;
+
+/// What a refused upgrade's `Retry-After` says: a closed tab frees its slot at once.
+const RETRY_AFTER_SECS: u64 = 5;
 
 /// The Engine.IO handshake query: `EIO=4&transport=websocket`.
 #[derive(Deserialize)]
@@ -20,7 +24,8 @@ pub struct Handshake {
     transport: Option<String>,
 }
 
-/// `GET /socket.io/?EIO=4&transport=websocket`: upgrades to a session actor.
+/// `GET /socket.io/?EIO=4&transport=websocket`: upgrades to a session actor, or 429 when the
+/// client's address holds `server.max_sockets_per_address` sockets already.
 pub async fn connect(
     req: HttpRequest,
     body: web::Payload,
@@ -39,6 +44,15 @@ pub async fn connect(
             HttpResponse::BadRequest().json(serde_json::json!({"code": 0, "message": "Transport unknown"}))
         );
     }
+    // Count the socket against its address before upgrading; the slot is freed with the session.
+    let slots = req.app_data::<web::Data<SocketSlots>>().cloned();
+    let slot = match (slots, crate::client::client_ip(&req)) {
+        (Some(slots), Some(ip)) => Some(slots.take(ip).ok_or(ApiError::TooManyRequests {
+            msg: crate::i18n::Msg::TooManySockets,
+            retry_after_secs: RETRY_AFTER_SECS,
+        })?),
+        _ => None,
+    };
     let (response, session, stream) =
         actix_ws::handle(&req, body).map_err(|_| ApiError::BadRequest(crate::i18n::Msg::BadRequest))?;
     let stream = stream
@@ -47,7 +61,8 @@ pub async fn connect(
         .max_continuation_size(ws::protocol::MAX_PAYLOAD);
     let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
     let user = user.0.map(|u| UserId(u.id));
-    let actor = ws::session::WsSession::new(id, user, state.auctions.clone(), state.hub.clone(), session);
+    let actor = ws::session::WsSession::new(id, user, state.auctions.clone(), state.hub.clone(), session)
+        .holding(slot);
     ws::session::WsSession::create(|ctx| {
         ctx.add_stream(stream);
         actor

@@ -31,17 +31,26 @@ async fn get_profile(user: CurrentUser, state: web::Data<AppState>) -> Result<Ht
 }
 
 /// The profile form and the complete-profile modal. `username` is accepted and ignored: it never
-/// changes. `email` absent or blank keeps the current email; `phone` blank (or a bare `+996`)
-/// clears it.
+/// changes. `email` absent or blank keeps the current email; `phone` absent keeps the current
+/// phone, `null`, blank or a bare `+996` clears it.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ProfileBody {
     first_name: Option<String>,
     last_name: Option<String>,
     email: Option<String>,
-    phone: Option<String>,
+    /// Absent keeps the stored phone; `null` clears it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    phone: Option<Option<String>>,
     date_of_birth: Option<String>,
     gender: Option<String>,
+}
+
+/// A field that is present in the body (possibly `null`): `Some(value)`; `#[serde(default)]`
+/// leaves an absent one `None`.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
 }
 
 /// Saves the profile (and completes it after registration).
@@ -70,7 +79,9 @@ async fn put_profile(
         domain::name(v, Msg::LastNameShort)
     });
     let email = optional(&mut errors, "email", b.email.as_deref(), domain::email);
-    let phone = optional(&mut errors, "phone", b.phone.as_deref().filter(|p| *p != "+996"), domain::phone);
+    let phone = b.phone.map(|phone| {
+        optional(&mut errors, "phone", phone.as_deref().filter(|p| *p != "+996"), domain::phone)
+    });
     let date_of_birth = required(
         &mut errors,
         "dateOfBirth",

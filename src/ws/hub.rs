@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix::prelude::*;
+use tokio::sync::mpsc;
 use tyiyn_actors::clock::{Clock, TokioClock, UnixMillis};
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Notice, NoticeKind, Push};
@@ -16,7 +17,7 @@ use tyiyn_actors::state::AuctionStatus;
 
 use super::events::{
     AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, Notification,
-    OrderType, OrderUpdate, ServerEvent, TimerUpdate, TimersType,
+    NotificationKind, OrderType, OrderUpdate, ServerEvent, TimerUpdate, TimersType,
 };
 use crate::payments::Order;
 
@@ -42,6 +43,21 @@ pub struct OrderChanged {
     pub order: Order,
 }
 
+/// A stored notification of `user`: `notification` to that user's sessions.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Notify {
+    pub user: UserId,
+    pub notification: Notification,
+}
+
+/// A notification to mail to its user (the hub's hand-off to `crate::mail`).
+#[derive(Debug, Clone)]
+pub struct MailNotice {
+    pub user: UserId,
+    pub notification: Notification,
+}
+
 /// A socket connected (after the Socket.IO connect packet).
 #[derive(Message)]
 #[rtype(result = "()")]
@@ -50,7 +66,21 @@ pub struct Connect {
     pub user: Option<UserId>,
     pub push: Recipient<Push>,
     pub lobby: Recipient<LobbyFrame>,
+    pub close: Recipient<Close>,
 }
+
+/// Every session of `user` ended (password changed, "log out everywhere"): their sockets close.
+/// A browser that still holds a valid session reconnects with it.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct SignOut {
+    pub user: UserId,
+}
+
+/// The hub's order to a socket to close (its user signed out everywhere).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Close;
 
 /// A socket went away.
 #[derive(Message)]
@@ -73,6 +103,7 @@ struct Member {
     user: Option<UserId>,
     push: Recipient<Push>,
     lobby: Recipient<LobbyFrame>,
+    close: Recipient<Close>,
     watching: Vec<AuctionId>,
 }
 
@@ -82,11 +113,39 @@ pub struct Hub {
     dirty: HashMap<AuctionId, LobbyUpdate>,
     registry: Recipient<ListViews>,
     clock: TokioClock,
+    /// The mail queue every notification pushed to a user also goes to (when mail is on).
+    mail: Option<mpsc::Sender<MailNotice>>,
 }
 
 impl Hub {
     pub fn new(registry: Recipient<ListViews>, clock: TokioClock) -> Hub {
-        Hub { members: HashMap::new(), by_user: HashMap::new(), dirty: HashMap::new(), registry, clock }
+        Hub {
+            members: HashMap::new(),
+            by_user: HashMap::new(),
+            dirty: HashMap::new(),
+            registry,
+            clock,
+            mail: None,
+        }
+    }
+
+    /// Also hands every notification (stored or live) to `mail`, the queue of `crate::mail`'s
+    /// sender task.
+    pub fn with_mail(mut self, mail: Option<mpsc::Sender<MailNotice>>) -> Hub {
+        self.mail = mail;
+        self
+    }
+
+    /// Pushes a notification to the user's sessions and queues its mail (never waits: a full
+    /// queue drops the mail, logged).
+    fn notify_user(&mut self, user: UserId, notification: Notification) {
+        if let Some(mail) = &self.mail {
+            let kind = notification.kind.as_str();
+            if mail.try_send(MailNotice { user, notification: notification.clone() }).is_err() {
+                tracing::warn!(user = user.0, kind, "mail queue full or closed: notification not mailed");
+            }
+        }
+        self.push_user(user, ServerEvent::Notification(notification).frame());
     }
 
     fn push_all(&mut self, frame: Arc<str>) {
@@ -164,7 +223,13 @@ impl Handler<Connect> for Hub {
         if let Some(user) = msg.user {
             self.by_user.entry(user).or_default().push(msg.id);
         }
-        let member = Member { user: msg.user, push: msg.push, lobby: msg.lobby, watching: Vec::new() };
+        let member = Member {
+            user: msg.user,
+            push: msg.push,
+            lobby: msg.lobby,
+            close: msg.close,
+            watching: Vec::new(),
+        };
         self.members.insert(msg.id, member);
     }
 }
@@ -179,6 +244,18 @@ impl Handler<Disconnect> for Hub {
             ids.retain(|id| *id != msg.id);
             if ids.is_empty() {
                 self.by_user.remove(&user);
+            }
+        }
+    }
+}
+
+impl Handler<SignOut> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: SignOut, _: &mut Context<Self>) {
+        // Each socket's `Disconnect` removes it from the members when it stops.
+        for id in self.by_user.get(&msg.user).into_iter().flatten() {
+            if let Some(m) = self.members.get(id) {
+                m.close.do_send(Close);
             }
         }
     }
@@ -229,12 +306,20 @@ impl Handler<BalanceChanged> for Hub {
 impl Handler<Notice> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Notice, _: &mut Context<Self>) {
-        let notice = match msg.kind {
-            NoticeKind::AuctionStarted => {
-                Notification::AuctionStarted { auction_id: msg.auction, title: msg.title.to_string() }
-            }
+        let kind = match msg.kind {
+            NoticeKind::AuctionStarted => NotificationKind::AuctionStarted,
         };
-        self.push_user(msg.user, ServerEvent::Notification(notice).frame());
+        let mut notice = Notification::new(None, kind, chrono::Utc::now());
+        notice.auction_id = Some(msg.auction);
+        notice.title = Some(msg.title.to_string());
+        self.notify_user(msg.user, notice);
+    }
+}
+
+impl Handler<Notify> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: Notify, _: &mut Context<Self>) {
+        self.notify_user(msg.user, msg.notification);
     }
 }
 

@@ -1,11 +1,13 @@
 //! Realtime: socket.io over WebSocket at `/socket.io/`. The wire format ([`protocol`]), the
 //! events as types ([`events`]), one session actor per connection ([`session`]), and the [`hub`]
-//! for lobby-wide and per-user news. The upgrade handler lives in `routes::socket`.
+//! for lobby-wide and per-user news; [`slots`] caps open sockets per address. The upgrade handler
+//! lives in `routes::socket`.
 
 pub mod events;
 pub mod hub;
 pub mod protocol;
 pub mod session;
+pub mod slots;
 
 use std::sync::Arc;
 

@@ -1,11 +1,13 @@
 //! One WebSocket connection: an actix session actor fed by the `actix-ws` message stream. It
 //! speaks socket.io (see [`super::protocol`]), keeps the heartbeat, caps frame size and message
 //! rate, and relays frames from the auctions it joined and from the hub. A malformed frame closes
-//! this connection only. Writes go through a bounded queue to a writer task; a client that cannot
+//! this connection only, with close code 1008 (policy violation), or 1009 when a frame is over the
+//! size limit. Writes go through a bounded queue to a writer task; a client that cannot
 //! keep up is disconnected rather than buffered without limit.
 
 use std::collections::HashSet;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::{Duration, Instant};
 
 use actix::prelude::*;
@@ -20,6 +22,7 @@ use tyiyn_actors::outlets::Push;
 use super::events::ClientEvent;
 use super::hub::{self, Hub, LobbyFrame};
 use super::protocol::{self, Inbound};
+use super::slots::Slot;
 use crate::runtime::Auctions;
 
 /// Frames waiting for a slow client before it is disconnected.
@@ -57,6 +60,10 @@ pub struct WsSession {
     last_seen: Instant,
     tokens: f64,
     refilled: Instant,
+    /// The close code the writer sends once this session ends (1000 unless a violation set it).
+    close: Arc<AtomicU16>,
+    /// This socket's place under its address's cap, freed when the session is dropped.
+    _slot: Option<Slot>,
 }
 
 impl WsSession {
@@ -69,13 +76,16 @@ impl WsSession {
     ) -> WsSession {
         let (outbox, mut queue) = mpsc::channel::<ByteString>(OUTBOX);
         let mut socket = session;
+        let close = Arc::new(AtomicU16::new(CloseCode::Normal.into()));
+        let code = close.clone();
         actix_web::rt::spawn(async move {
             while let Some(frame) = queue.recv().await {
                 if socket.text(frame).await.is_err() {
                     return;
                 }
             }
-            let _ = socket.close(Some(CloseReason::from(CloseCode::Normal))).await;
+            let code = CloseCode::from(code.load(Ordering::Relaxed));
+            let _ = socket.close(Some(CloseReason::from(code))).await;
         });
         let now = Instant::now();
         WsSession {
@@ -89,7 +99,22 @@ impl WsSession {
             last_seen: now,
             tokens: RATE_BURST,
             refilled: now,
+            close,
+            _slot: None,
         }
+    }
+
+    /// The session holding `slot` (the per-address cap's place) until it ends.
+    pub fn holding(mut self, slot: Option<Slot>) -> WsSession {
+        self._slot = slot;
+        self
+    }
+
+    /// Ends the connection for a violation: `Policy` (1008) for frames outside the protocol or
+    /// its rate, `Size` (1009) for frames over the limit.
+    fn close_with(&mut self, code: CloseCode, ctx: &mut Context<Self>) {
+        self.close.store(code.into(), Ordering::Relaxed);
+        ctx.stop();
     }
 
     /// Queues a frame; a full queue means the client is too slow: disconnect it.
@@ -117,7 +142,7 @@ impl WsSession {
 
     fn handle_packet(&mut self, text: &str, ctx: &mut Context<Self>) {
         let Ok(packet) = protocol::parse(text) else {
-            ctx.stop();
+            self.close_with(CloseCode::Policy, ctx);
             return;
         };
         match packet {
@@ -133,13 +158,14 @@ impl WsSession {
                         user: self.user,
                         push: ctx.address().recipient(),
                         lobby: ctx.address().recipient(),
+                        close: ctx.address().recipient(),
                     });
                 }
                 self.send_text(protocol::connected(&format!("s{:x}", self.id)), ctx);
             }
             Inbound::Event { name, args, ack } => {
                 if !self.connected {
-                    ctx.stop();
+                    self.close_with(CloseCode::Policy, ctx);
                     return;
                 }
                 let event = ClientEvent::parse(&name, &args);
@@ -149,7 +175,7 @@ impl WsSession {
                     // An event we do not know, with a well-formed argument: ignored.
                     None if event.is_none() && !is_known(&name) && args.len() == 1 => {}
                     None => {
-                        ctx.stop();
+                        self.close_with(CloseCode::Policy, ctx);
                         return;
                     }
                 }
@@ -190,6 +216,17 @@ impl WsSession {
     }
 }
 
+/// The close code for a broken frame: 1009 for one over the size limit (a single frame, or a
+/// message's continuations together), 1002 for any other breach of the WebSocket protocol.
+fn close_code(err: &ProtocolError) -> CloseCode {
+    match err {
+        ProtocolError::Overflow => CloseCode::Size,
+        // actix-ws reports continuations over the limit as this I/O error.
+        ProtocolError::Io(io) if io.to_string().contains("maximum continuation size") => CloseCode::Size,
+        _ => CloseCode::Protocol,
+    }
+}
+
 /// Whether `name` is one of the [`ClientEvent`]s (whose malformed arguments close the socket).
 fn is_known(name: &str) -> bool {
     matches!(name, "joinAuction" | "leaveAuction")
@@ -226,14 +263,16 @@ impl StreamHandler<Result<AggregatedMessage, ProtocolError>> for WsSession {
     fn handle(&mut self, msg: Result<AggregatedMessage, ProtocolError>, ctx: &mut Context<Self>) {
         self.last_seen = Instant::now();
         if !self.allow() {
-            ctx.stop();
+            self.close_with(CloseCode::Policy, ctx);
             return;
         }
         match msg {
             Ok(AggregatedMessage::Text(text)) => self.handle_packet(&text, ctx),
             Ok(AggregatedMessage::Ping(_) | AggregatedMessage::Pong(_)) => {}
-            // Binary frames are not part of this protocol; errors and closes end the connection.
-            Ok(AggregatedMessage::Binary(_) | AggregatedMessage::Close(_)) | Err(_) => ctx.stop(),
+            Ok(AggregatedMessage::Close(_)) => ctx.stop(),
+            // Binary frames are not part of this protocol.
+            Ok(AggregatedMessage::Binary(_)) => self.close_with(CloseCode::Policy, ctx),
+            Err(err) => self.close_with(close_code(&err), ctx),
         }
     }
 
@@ -246,6 +285,13 @@ impl Handler<Push> for WsSession {
     type Result = ();
     fn handle(&mut self, msg: Push, ctx: &mut Context<Self>) {
         self.send(Frame(msg.frame).into_text(), ctx);
+    }
+}
+
+impl Handler<hub::Close> for WsSession {
+    type Result = ();
+    fn handle(&mut self, _: hub::Close, ctx: &mut Context<Self>) {
+        ctx.stop();
     }
 }
 

@@ -36,7 +36,11 @@ async fn a_bid_costs_one_bid_and_raises_the_price_by_one_tyiyn() {
 
 #[actix_web::test]
 async fn each_bidding_rule_has_its_own_refusal_and_costs_nothing() {
-    let app = spawn_app_with(long_countdowns).await;
+    let app = spawn_app_with(|s| {
+        long_countdowns(s);
+        s.auction.min_bid_interval_ms = 1000;
+    })
+    .await;
     let admin = app.new_admin("boss").await;
     let id = app.create_live_auction(&admin, "Ноутбук").await;
     let a = app.new_user("aigerim").await;
@@ -55,8 +59,6 @@ async fn each_bidding_rule_has_its_own_refusal_and_costs_nothing() {
         "auction_not_upcoming",
     )
     .await;
-    expect_error(a.bid(999_999).await, 404, "auction_not_found").await;
-
     // A user whose balance is spent.
     let broke = app.new_user("broke").await;
     let emptied = admin
@@ -67,12 +69,52 @@ async fn each_bidding_rule_has_its_own_refusal_and_costs_nothing() {
         .await
         .unwrap();
     assert_eq!(emptied.status(), 200);
+    expect_error(broke.bid(999_999).await, 404, "auction_not_found").await;
     expect_error(broke.bid(id).await, 409, "insufficient_bids").await;
 
     let me: Value = a.get("/api/auth/me").await.json().await.unwrap();
     assert_eq!(me["user"]["bidBalance"], 4, "refused bids cost nothing");
     let total: i64 = app.db().await.query_one("select count(*) from bid", &[]).await.unwrap().get(0);
     assert_eq!(total, 2);
+    app.check().await;
+}
+
+/// Spec section 9: the minimum interval is between one user's bids, on whatever auction.
+#[actix_web::test]
+async fn one_user_waits_the_interval_between_bids_on_different_auctions() {
+    let app = spawn_app_with(|s| {
+        long_countdowns(s);
+        // Long enough that the test's requests always fall inside it.
+        s.auction.min_bid_interval_ms = 600_000;
+    })
+    .await;
+    let admin = app.new_admin("boss").await;
+    let phone = app.create_live_auction(&admin, "Телефон").await;
+    let watch = app.create_live_auction(&admin, "Часы").await;
+    let soon = app.create_auction(&admin, "Планшет", "2099-01-01T10:00:00Z").await;
+    let a = app.new_user("aigerim").await;
+    let b = app.new_user("nurlan").await;
+
+    assert_eq!(a.bid(phone).await.status(), 200);
+    // Another auction at once: too fast, with the time left to wait.
+    let res = a.bid(watch).await;
+    let wait: u64 = res.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((590..=600).contains(&wait), "{wait}");
+    expect_error(res, 429, "too_fast").await;
+    let res = a.post(&format!("/api/auctions/{soon}/prebid"), Value::Null).await;
+    expect_error(res, 429, "too_fast").await;
+    // The same auction keeps its own order of refusals; another user is not held back.
+    expect_error(a.bid(phone).await, 409, "already_leader").await;
+    assert_eq!(b.bid(watch).await.status(), 200);
+    // A refused bid is not a bid: it does not hold its bidder back.
+    let c = app.new_user("asel").await;
+    expect_error(c.bid(999_999).await, 404, "auction_not_found").await;
+    assert_eq!(c.bid(phone).await.status(), 200);
+
+    let me: Value = a.get("/api/auth/me").await.json().await.unwrap();
+    assert_eq!(me["user"]["bidBalance"], 4, "one bid charged, the refused ones cost nothing");
+    let total: i64 = app.db().await.query_one("select count(*) from bid", &[]).await.unwrap().get(0);
+    assert_eq!(total, 3);
     app.check().await;
 }
 
@@ -133,7 +175,10 @@ async fn pre_bids_become_bids_in_order_at_go_live_without_a_second_charge() {
         .get(0);
     assert_eq!(notified, 2);
     let notice = socket.next_named("notification").await;
-    assert_eq!(notice, json!({"type": "auctionStarted", "auctionId": id, "title": "Часы"}));
+    assert_eq!(
+        (&notice["type"], &notice["auctionId"], &notice["title"], &notice["read"]),
+        (&json!("auctionStarted"), &json!(id), &json!("Часы"), &json!(false))
+    );
     app.check().await;
 }
 

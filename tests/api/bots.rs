@@ -17,7 +17,6 @@ fn quick_bots(s: &mut Settings) {
     long_countdowns(s);
     s.auction.bot_second_ms = 20;
     s.auction.bot_seed = Some(7);
-    s.auction.min_bid_interval_ms = 10;
 }
 
 async fn json_of(res: reqwest::Response) -> Value {

@@ -2,16 +2,23 @@
 
 mod admin;
 mod admin_access;
+mod admin_money;
 mod admin_reports;
 mod auctions;
 mod auth;
 mod bots;
 mod check;
+mod claims;
 mod contract;
+mod headers;
 mod helpers;
+mod notifications;
 mod openapi;
 mod payments;
 mod profile;
 mod realtime;
+mod sessions;
 mod settings;
 mod socket;
+mod socket_guard;
+mod throttle;

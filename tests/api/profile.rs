@@ -63,3 +63,30 @@ async fn the_profile_needs_a_login() {
     let res = app.put("/api/users/profile", json!({})).await;
     expect_error(res, 401, "unauthorized").await;
 }
+
+#[actix_web::test]
+async fn a_profile_put_that_leaves_the_phone_out_keeps_it() {
+    let app = spawn_app().await;
+    app.register("aigerim").await;
+    let base = json!({"firstName": "Айгерим", "lastName": "Токтогулова",
+                      "dateOfBirth": "1995-03-08", "gender": "female"});
+    let mut with_phone = base.clone();
+    with_phone["phone"] = json!("+996700123456");
+    assert_eq!(app.put("/api/users/profile", with_phone).await.status(), 200);
+
+    let res = app.put("/api/users/profile", base.clone()).await;
+    assert_eq!(res.status(), 200);
+    let user: Value = res.json().await.unwrap();
+    assert_eq!(user["phone"], "+996700123456", "an absent phone is kept");
+    assert_eq!(user["email"], "aigerim@example.kg", "an absent email is kept");
+
+    for clear in [json!(null), json!(""), json!("+996")] {
+        let mut body = base.clone();
+        body["phone"] = json!("+996700123456");
+        app.put("/api/users/profile", body.clone()).await;
+        body["phone"] = clear.clone();
+        let user: Value = app.put("/api/users/profile", body).await.json().await.unwrap();
+        assert_eq!(user["phone"], Value::Null, "{clear} clears the phone");
+    }
+    app.check().await;
+}

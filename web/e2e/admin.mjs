@@ -6,117 +6,35 @@
 // it among the finished auctions with the right statistics. Then: user search and a balance edit
 // that reaches demo's header, a settings change that reaches the footer, demo sent away from
 // /admin, and a screenshot of every admin page (and its dialogs) at 1366 px and at 360 px.
-import { mkdir } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
+import {
+  ADMIN,
+  BASE_URL,
+  DEMO,
+  DESKTOP,
+  PHONE,
+  byTestId,
+  closeDialog,
+  confirm,
+  createSuite,
+  expectText,
+  expectToast,
+  expectValue,
+  getJson,
+  launchBrowser,
+  preflight,
+  session as openSession,
+  visit,
+} from './harness.mjs'
 
-const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const SHOTS = process.env.E2E_SHOTS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots')
-const TIMEOUT = 15_000
 /** How long an auction may take to go live, or a bot to answer, before the run fails. */
 const SLOW = 45_000
 
-const ADMIN = { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin12345' }
-const DEMO = { username: process.env.E2E_DEMO_USERNAME ?? 'demo', password: process.env.E2E_DEMO_PASSWORD ?? 'demo12345' }
-const DESKTOP = { width: 1366, height: 900 }
-const PHONE = { width: 360, height: 780 }
-
 const suffix = Math.random().toString(36).slice(2, 7)
-const pageErrors = []
-let shotNumber = 0
-let passed = 0
-
-const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`)
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
-
-async function shot(page, name) {
-  shotNumber += 1
-  const file = resolve(SHOTS, `admin-${String(shotNumber).padStart(2, '0')}-${name}.png`)
-  await page.screenshot({ path: file, fullPage: true })
-  return file
-}
-
-async function step(page, name, action) {
-  process.stdout.write(`• ${name} ... `)
-  try {
-    await action()
-    if (pageErrors.length > 0) throw new Error(`uncaught page error: ${pageErrors.join(' | ')}`)
-    passed += 1
-    console.log('ok')
-  } catch (error) {
-    console.log('FAILED')
-    const file = await shot(page, `failure-${name.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => null)
-    throw new Error(`step "${name}" failed: ${error instanceof Error ? error.message : error}${file ? `\n  screenshot: ${file}` : ''}`)
-  }
-}
-
-/** Waits until `read()` returns a value `accept` takes (or equals `accept`). */
-async function expectValue(what, read, accept, timeout = TIMEOUT) {
-  const deadline = Date.now() + timeout
-  let value
-  while (Date.now() < deadline) {
-    value = await read().catch(() => undefined)
-    if (typeof accept === 'function' ? accept(value) : value === accept) return value
-    await sleep(150)
-  }
-  throw new Error(`${what}: expected ${typeof accept === 'function' ? 'a match' : accept} but found ${value}`)
-}
-
-async function expectText(locator, expected, timeout = TIMEOUT) {
-  await locator.first().waitFor({ state: 'visible', timeout })
-  return expectValue(
-    `text of ${locator}`,
-    async () => (await locator.first().innerText()).trim(),
-    (text) => (expected instanceof RegExp ? expected.test(text ?? '') : (text ?? '').includes(expected)),
-    timeout,
-  )
-}
-
-async function expectToast(page, text, variant = 'default') {
-  const toast = byTestId(page, 'toast').filter({ hasText: text })
-  await toast.first().waitFor({ state: 'visible', timeout: TIMEOUT })
-  const className = (await toast.first().getAttribute('class')) ?? ''
-  if (!className.split(/\s+/).includes(`toast-${variant}`)) throw new Error(`toast "${text}" is not ${variant}: class "${className}"`)
-}
-
-/** Closes the open dialog with its × button (Escape would first dismiss a toast on screen). */
-async function closeDialog(dialog) {
-  await dialog.locator('[data-testid="dialog-close"]').click()
-  await dialog.waitFor({ state: 'detached' })
-}
-
-/** Answers the in-page confirmation with its confirm button. */
-async function confirm(page) {
-  await byTestId(page, 'confirm-dialog').waitFor()
-  await byTestId(page, 'confirm-ok').click()
-  await byTestId(page, 'confirm-dialog').waitFor({ state: 'detached' })
-}
-
-async function visit(page, path, readyTestId) {
-  await page.goto(`${BASE_URL}${path}`, { waitUntil: 'domcontentloaded' })
-  await byTestId(page, readyTestId).first().waitFor({ state: 'visible', timeout: TIMEOUT })
-  await byTestId(page, 'page-spinner').waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => undefined)
-}
+const suite = createSuite('admin')
+const { shot, step } = suite
 
 /** A logged-in browser context with the cookie banner answered. */
-async function session(browser, credentials, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, locale: 'ru-RU' })
-  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'necessary-only'))
-  const login = await context.request.post(`${BASE_URL}/api/auth/login`, { data: credentials, headers: { Origin: BASE_URL } })
-  if (!login.ok()) throw new Error(`login as ${credentials.username} answered ${login.status()}: ${await login.text()}`)
-  const page = await context.newPage()
-  page.setDefaultTimeout(TIMEOUT)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  return { context, page }
-}
-
-async function getJson(page, path) {
-  const answer = await page.request.get(`${BASE_URL}${path}`)
-  if (!answer.ok()) throw new Error(`GET ${path} answered ${answer.status()}`)
-  return answer.json()
-}
+const session = (browser, credentials, viewport = DESKTOP) => openSession(browser, suite, credentials, viewport)
 
 /** `YYYY-MM-DDTHH:MM:SS` in the browser's time zone, `ms` from now. */
 function localInput(page, ms) {
@@ -127,19 +45,9 @@ function localInput(page, ms) {
   }, ms)
 }
 
-async function preflight() {
-  const answer = await fetch(`${BASE_URL}/api/settings`).catch((error) => error)
-  if (answer instanceof Error || !answer.ok) throw new Error(`no server answers GET ${BASE_URL}/api/settings; start it or set BASE_URL`)
-}
-
 async function main() {
   await preflight()
-  await mkdir(SHOTS, { recursive: true })
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
-  })
+  const browser = await launchBrowser()
   try {
     const admin = await session(browser, ADMIN)
     const demo = await session(browser, DEMO)
@@ -155,8 +63,6 @@ async function main() {
   } finally {
     await browser.close()
   }
-  console.log(`\nscreenshots in ${SHOTS}`)
-  console.log(`e2e admin: ${passed} passed, 0 failed`)
 }
 
 /** Bot settings, a new auction with a bot, go-live, the bot's bid, demo's bid, early finish, statistics. */
@@ -382,8 +288,4 @@ async function screenshots(browser, lot) {
   }
 }
 
-main().catch((error) => {
-  console.error(`\ne2e admin FAILED against ${BASE_URL}\n${error instanceof Error ? error.message : error}`)
-  console.error(`e2e admin: ${passed} passed, 1 failed`)
-  process.exit(1)
-})
+suite.run(main)

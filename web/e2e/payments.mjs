@@ -6,122 +6,34 @@
 // package's bids, the order paid, and a toast. A second order is declined and shows as not paid; a
 // visitor sees the prices and is asked to log in; the admin does not see demo's order.
 // Screenshots of /topup and the demo page at 1366 px and at 360 px (payments-*.png).
-import { mkdir } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
+import {
+  ADMIN,
+  DEMO,
+  DESKTOP,
+  PHONE,
+  byTestId,
+  createSuite,
+  expectText,
+  expectToast,
+  expectValue,
+  getJson,
+  launchBrowser,
+  preflight,
+  session as openSession,
+  sleep,
+  visit,
+} from './harness.mjs'
 
-const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const SHOTS = process.env.E2E_SHOTS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots')
-const TIMEOUT = 15_000
+const suite = createSuite('payments')
+const { shot, step } = suite
 
-const ADMIN = { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin12345' }
-const DEMO = { username: process.env.E2E_DEMO_USERNAME ?? 'demo', password: process.env.E2E_DEMO_PASSWORD ?? 'demo12345' }
-const DESKTOP = { width: 1366, height: 900 }
-const PHONE = { width: 360, height: 780 }
-const NBSP = /\u00a0/g
-
-const pageErrors = []
-let shotNumber = 0
-let passed = 0
-
-const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`)
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
-
-async function shot(page, name) {
-  shotNumber += 1
-  const file = resolve(SHOTS, `payments-${String(shotNumber).padStart(2, '0')}-${name}.png`)
-  await page.screenshot({ path: file, fullPage: true })
-  return file
-}
-
-async function step(page, name, action) {
-  process.stdout.write(`• ${name} ... `)
-  try {
-    await action()
-    if (pageErrors.length > 0) throw new Error(`uncaught page error: ${pageErrors.join(' | ')}`)
-    passed += 1
-    console.log('ok')
-  } catch (error) {
-    console.log('FAILED')
-    const file = await shot(page, `failure-${name.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => null)
-    throw new Error(`step "${name}" failed: ${error instanceof Error ? error.message : error}${file ? `\n  screenshot: ${file}` : ''}`)
-  }
-}
-
-/** Waits until `read()` returns a value `accept` takes (or equals `accept`). */
-async function expectValue(what, read, accept, timeout = TIMEOUT) {
-  const deadline = Date.now() + timeout
-  let value
-  while (Date.now() < deadline) {
-    value = await read().catch(() => undefined)
-    if (typeof accept === 'function' ? accept(value) : value === accept) return value
-    await sleep(150)
-  }
-  throw new Error(`${what}: expected ${typeof accept === 'function' ? 'a match' : accept} but found ${value}`)
-}
-
-async function expectText(locator, expected, timeout = TIMEOUT) {
-  await locator.first().waitFor({ state: 'visible', timeout })
-  return expectValue(
-    `text of ${locator}`,
-    async () => (await locator.first().innerText()).replace(NBSP, ' ').trim(),
-    (text) => (expected instanceof RegExp ? expected.test(text ?? '') : (text ?? '').includes(expected)),
-    timeout,
-  )
-}
-
-async function expectToast(page, text, variant = 'default') {
-  const toast = byTestId(page, 'toast').filter({ hasText: text })
-  await toast.first().waitFor({ state: 'visible', timeout: TIMEOUT })
-  const className = (await toast.first().getAttribute('class')) ?? ''
-  if (!className.split(/\s+/).includes(`toast-${variant}`)) throw new Error(`toast "${text}" is not ${variant}: class "${className}"`)
-}
-
-async function visit(page, path, readyTestId) {
-  await page.goto(`${BASE_URL}${path}`, { waitUntil: 'domcontentloaded' })
-  await byTestId(page, readyTestId).first().waitFor({ state: 'visible', timeout: TIMEOUT })
-  await byTestId(page, 'page-spinner').waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => undefined)
-}
-
-/** A browser context with the cookie banner answered, logged in when `credentials` are given. */
-async function session(browser, credentials, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, locale: 'ru-RU' })
-  await context.addInitScript(() => {
-    try {
-      localStorage.setItem('cookie-consent', 'necessary-only')
-    } catch {
-      // about:blank (a new tab before it is sent on) has no storage.
-    }
-  })
-  if (credentials) {
-    const login = await context.request.post(`${BASE_URL}/api/auth/login`, { data: credentials, headers: { Origin: BASE_URL } })
-    if (!login.ok()) throw new Error(`login as ${credentials.username} answered ${login.status()}: ${await login.text()}`)
-  }
-  context.on('page', (page) => {
-    page.setDefaultTimeout(TIMEOUT)
-    page.on('pageerror', (error) => pageErrors.push(error.message))
-  })
-  const page = await context.newPage()
-  return { context, page }
-}
-
-async function getJson(page, path) {
-  const answer = await page.request.get(`${BASE_URL}${path}`)
-  if (!answer.ok()) throw new Error(`GET ${path} answered ${answer.status()}`)
-  return answer.json()
-}
+/** A browser context of `credentials` (a visitor's for `null`), every page of it watched. */
+const session = (browser, credentials, viewport = DESKTOP) => openSession(browser, suite, credentials, viewport)
 
 const balanceOf = async (page) => Number((await byTestId(page, 'bid-balance').first().innerText()).trim())
 
 /** `15` → `15,00` as the cards write som. */
 const som = (value) => value.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
-
-async function preflight() {
-  const answer = await fetch(`${BASE_URL}/api/payments/packages`).catch((error) => error)
-  if (answer instanceof Error || !answer.ok) throw new Error(`no server answers GET ${BASE_URL}/api/payments/packages; start it or set BASE_URL`)
-}
 
 /** Clicks a package's buy button and returns the demo payment page the new tab opened. */
 async function buy(page, pack) {
@@ -243,25 +155,14 @@ async function screenshots(browser) {
 }
 
 async function main() {
-  await preflight()
-  await mkdir(SHOTS, { recursive: true })
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
-  })
+  await preflight('/api/payments/packages')
+  const browser = await launchBrowser()
   try {
     await purchaseFlow(browser)
     await screenshots(browser)
   } finally {
     await browser.close()
   }
-  console.log(`\nscreenshots in ${SHOTS}`)
-  console.log(`e2e payments: ${passed} passed, 0 failed`)
 }
 
-main().catch((error) => {
-  console.error(`\ne2e payments FAILED against ${BASE_URL}\n${error instanceof Error ? error.message : error}`)
-  console.error(`e2e payments: ${passed} passed, 1 failed`)
-  process.exit(1)
-})
+suite.run(main)

@@ -2,90 +2,31 @@
 // http://127.0.0.1:8080): cookie banner, registration, onboarding modals, logout, login, language
 // switch, then every route with a full-page screenshot in ../artifacts/screenshots/; then, as the
 // seeded `demo` user, bidding on a live auction and pre-bidding on an upcoming one.
-import { mkdir } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
-
-const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const SHOTS = process.env.E2E_SHOTS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots')
-const TIMEOUT = 15_000
-
-// The admin the CI server seeds (.ci/e2e); admin pages are skipped when this login fails.
-const ADMIN = { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin12345' }
-// The bidder the server's demo data seeds (DEMO_DATA=1).
-const DEMO = { username: process.env.E2E_DEMO_USERNAME ?? 'demo', password: process.env.E2E_DEMO_PASSWORD ?? 'demo12345' }
+import {
+  ADMIN,
+  BASE_URL,
+  DEMO,
+  TIMEOUT,
+  byTestId,
+  createSuite,
+  expectText,
+  expectToast,
+  expectValue,
+  launchBrowser,
+  preflight,
+} from './harness.mjs'
 
 const suffix = Math.random().toString(36).slice(2, 8)
 const user = { username: `e2e_${suffix}`, email: `e2e_${suffix}@example.kg`, password: `pw_${suffix}_123` }
 
-const pageErrors = []
-let shotNumber = 0
-let passed = 0
-
-async function shot(page, name) {
-  shotNumber += 1
-  const file = resolve(SHOTS, `${String(shotNumber).padStart(2, '0')}-${name}.png`)
-  await page.screenshot({ path: file, fullPage: true })
-  return file
-}
-
-async function step(page, name, action) {
-  process.stdout.write(`• ${name} ... `)
-  try {
-    await action()
-    if (pageErrors.length > 0) throw new Error(`uncaught page error: ${pageErrors.join(' | ')}`)
-    passed += 1
-    console.log('ok')
-  } catch (error) {
-    console.log('FAILED')
-    const file = await shot(page, `failure-${name.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => null)
-    throw new Error(`step "${name}" failed: ${error instanceof Error ? error.message : error}${file ? `\n  screenshot: ${file}` : ''}`)
-  }
-}
-
-const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`)
-
-async function expectText(locator, expected) {
-  await locator.waitFor({ state: 'visible', timeout: TIMEOUT })
-  const deadline = Date.now() + TIMEOUT
-  let text = ''
-  while (Date.now() < deadline) {
-    text = (await locator.first().innerText()).trim()
-    if (expected instanceof RegExp ? expected.test(text) : text.includes(expected)) return
-    await new Promise((done) => setTimeout(done, 100))
-  }
-  throw new Error(`expected text ${expected} but found "${text}"`)
-}
+const suite = createSuite('', '')
+const { shot, step } = suite
 
 /** Money as shown (`1 234,56 сом`, always 2 decimals) → integer tyiyn. */
 function shownCents(text) {
   const digits = text.replace(/\D/g, '')
   if (!digits) throw new Error(`no amount in "${text}"`)
   return Number(digits)
-}
-
-/** Waits until `read()` returns `expected` (or a value `expected(value)` accepts). */
-async function expectValue(what, read, expected) {
-  const deadline = Date.now() + TIMEOUT
-  let value
-  while (Date.now() < deadline) {
-    value = await read().catch(() => undefined)
-    if (typeof expected === 'function' ? expected(value) : value === expected) return value
-    await new Promise((done) => setTimeout(done, 100))
-  }
-  throw new Error(`${what}: expected ${typeof expected === 'function' ? 'a match' : expected} but found ${value}`)
-}
-
-/** The toast on screen with `text` in it; `variant` checks its class (default | destructive). */
-async function expectToast(page, text, variant) {
-  const toast = byTestId(page, 'toast').filter({ hasText: text })
-  await toast.first().waitFor({ state: 'visible', timeout: TIMEOUT })
-  if (variant) {
-    const className = (await toast.first().getAttribute('class')) ?? ''
-    if (!className.split(/\s+/).includes(`toast-${variant}`)) throw new Error(`toast "${text}" is not ${variant}: class "${className}"`)
-  }
 }
 
 async function visit(page, path, readyTestId, name) {
@@ -96,26 +37,11 @@ async function visit(page, path, readyTestId, name) {
   await shot(page, name)
 }
 
-async function preflight() {
-  const answer = await fetch(`${BASE_URL}/api/settings`).catch((error) => error)
-  if (answer instanceof Error || !answer.ok) {
-    const why = answer instanceof Error ? answer.cause?.code ?? answer.message : `HTTP ${answer.status}`
-    throw new Error(`no server answers GET ${BASE_URL}/api/settings (${why}); start it or set BASE_URL`)
-  }
-}
-
 async function main() {
   await preflight()
-  await mkdir(SHOTS, { recursive: true })
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
-  })
+  const browser = await launchBrowser()
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' })
-  const page = await context.newPage()
-  page.setDefaultTimeout(TIMEOUT)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
+  const page = suite.watch(await context.newPage())
 
   try {
     await step(page, 'open the home page', async () => {
@@ -266,16 +192,11 @@ async function main() {
   } finally {
     await browser.close()
   }
-  console.log(`\nscreenshots in ${SHOTS}`)
-  console.log(`e2e: ${passed} passed, 0 failed`)
 }
 
 /** A page in its own context with the cookie banner already answered. */
 async function freshPage(context) {
-  const page = await context.newPage()
-  page.setDefaultTimeout(TIMEOUT)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  return page
+  return suite.watch(await context.newPage())
 }
 
 async function balanceOf(page) {
@@ -462,8 +383,4 @@ async function biddingFlow(browser) {
   }
 }
 
-main().catch((error) => {
-  console.error(`\ne2e FAILED against ${BASE_URL}\n${error instanceof Error ? error.message : error}`)
-  console.error(`e2e: ${passed} passed, 1 failed`)
-  process.exit(1)
-})
+suite.run(main)

@@ -4,4 +4,4 @@ select $1, p.id, p.bids, p.price, 'KGS', $3
 from bid_package p
 where p.id = $2 and p.active
 returning id, user_id, package_id, bids, amount, currency, state, provider, provider_payment_id,
-          created_at, paid_at
+          created_at, paid_at, kind, claim_id

@@ -215,6 +215,63 @@ export interface paths {
         patch: operations["admin_update_bot"];
         trace?: never;
     };
+    "/api/admin/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every won item, newest first, optionally in one state. */
+        get: operations["admin_list_claims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/claims/{id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a won item delivered: a shipped one, or a paid one collected at the office (pickup);
+         *     its holder gets `itemDelivered`.
+         */
+        post: operations["admin_deliver_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/claims/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a paid won item shipped (courier or region), with an optional tracking note; its holder
+         *     gets `itemShipped`.
+         */
+        post: operations["admin_ship_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/finished-auctions": {
         parameters: {
             query?: never;
@@ -225,6 +282,84 @@ export interface paths {
         /** Finished auctions, latest end first (then latest created), at most 1000. */
         get: operations["admin_finished_auctions"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every payment order, newest first, with filters. */
+        get: operations["admin_list_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds a paid order: the order's credited bids still on the buyer's balance are taken back
+         *     (a `purchase_refund` ledger row), the money to return is the share of the amount those bids
+         *     paid for (all unspent: the whole amount; a won item without bids: the whole amount, until it
+         *     is shipped), and a paid won item it paid for ends `expired`. Return the money in the
+         *     provider's merchant cabinet. The buyer's sessions get `orderUpdate` (and `bidBalanceUpdate`).
+         */
+        post: operations["admin_refund_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every package of the catalogue, inactive ones too, in catalogue order. */
+        get: operations["admin_list_packages"];
+        put?: never;
+        /** Adds a package to the catalogue. */
+        post: operations["admin_create_package"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/packages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edits a package; absent fields keep their value. Open orders keep the bids and amount they
+         *     were made with.
+         */
+        put: operations["admin_update_package"];
         post?: never;
         delete?: never;
         options?: never;
@@ -601,6 +736,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/claims/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declines a won item (reserved or claimed): it passes at once to the previous participant, or
+         *     expires when nobody is left; a pending order of it fails.
+         */
+        post: operations["decline_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claims/{id}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Chooses delivery for a won item (reserved, or claimed again to change the choice: the earlier
+         *     pending order fails) and answers the order paying its price plus delivery. The item is paid
+         *     when the provider's callback confirms that order, before `reservedUntil`.
+         */
+        post: operations["choose_claim_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events.schema.json": {
         parameters: {
             query?: never;
@@ -612,6 +788,40 @@ export interface paths {
         get: operations["events_schema"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's 50 newest notices, newest first, with the unread count. */
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks the caller's notices read: the named ones, or all of them. */
+        post: operations["read_notifications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -786,6 +996,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's won items, newest first, and the delivery methods with their fees. */
+        get: operations["list_own_claims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes the caller's password. Every session of the account ends (other browsers get 401 and
+         *     their sockets close); this browser gets a new session cookie.
+         */
+        put: operations["change_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/profile": {
         parameters: {
             query?: never;
@@ -815,6 +1062,26 @@ export interface paths {
         get: operations["recent"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/sessions/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Log out everywhere": ends every session of the caller, this one included, closes their
+         *     sockets and removes this browser's cookie.
+         */
+        post: operations["logout_all"];
         delete?: never;
         options?: never;
         head?: never;
@@ -905,6 +1172,77 @@ export interface components {
             finalPrice: components["schemas"]["Tyiyn"];
             /** Format: date-time */
             endTime: string | null;
+        };
+        /** @description A won item as admins list it: the claim and its holder. */
+        AdminClaim: components["schemas"]["Claim"] & {
+            /** Format: int64 */
+            userId: number;
+            username: string;
+        };
+        /**
+         * @description An order as admins see it: the buyer's `Order` plus who bought it, the provider's payment and
+         *     the refund.
+         */
+        AdminOrder: components["schemas"]["Order"] & {
+            /**
+             * Format: int64
+             * @description The buyer.
+             */
+            userId: number;
+            username: string;
+            /** @description `demo` or `freedompay`. */
+            provider: string;
+            /** @description The provider's id of the payment (once it reported one). */
+            providerPaymentId: string | null;
+            /**
+             * Format: int32
+             * @description Bids the refund took back (refunded orders).
+             */
+            refundBids: number | null;
+            refundAmount: null | components["schemas"]["Tyiyn"];
+            /** Format: date-time */
+            refundedAt: string | null;
+        };
+        /** @description One order. */
+        AdminOrderBody: {
+            order: components["schemas"]["AdminOrder"];
+        };
+        /** @description A page of orders. */
+        AdminOrdersPage: {
+            orders: components["schemas"]["AdminOrder"][];
+            /**
+             * Format: int64
+             * @description Orders matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description This page, from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Orders per page.
+             */
+            pageSize: number;
+        };
+        /** @description A package as admins see it: the public card plus whether it is on sale and where. */
+        AdminPackage: components["schemas"]["Package"] & {
+            /** @description On sale (inactive packages are listed here only). */
+            active: boolean;
+            /**
+             * Format: int32
+             * @description Catalogue order: lower first, then by id.
+             */
+            position: number;
+        };
+        /** @description One package. */
+        AdminPackageBody: {
+            package: components["schemas"]["AdminPackage"];
+        };
+        /** @description Every package. */
+        AdminPackages: {
+            packages: components["schemas"]["AdminPackage"][];
         };
         /** @description A bot to put on an auction. */
         AssignForm: {
@@ -1363,6 +1701,94 @@ export interface components {
             email?: string | null;
             phone?: string | null;
         };
+        /**
+         * @description A won item offered to one participant: the winner (`position` 1) or, after a decline or a
+         *     lapse, each previous participant in turn (a new claim each time; the old one stays `passed`).
+         */
+        Claim: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description `null` once the auction is deleted.
+             */
+            auctionId: number | null;
+            title: string;
+            imageUrl: string | null;
+            /**
+             * @description What this participant pays for the item: the final price for the winner, their own last
+             *     bid's price further down.
+             */
+            price: components["schemas"]["Tyiyn"];
+            /**
+             * Format: int32
+             * @description Bids credited when paid, for a bid-package auction.
+             */
+            packageBids: number | null;
+            state: components["schemas"]["ClaimState"];
+            endReason: null | components["schemas"]["EndReason"];
+            /**
+             * Format: int32
+             * @description 1 for the winner, 2 for the first participant it passed to, …
+             */
+            position: number;
+            /**
+             * Format: date-time
+             * @description Until when it is reserved: delivery must be chosen and paid by then.
+             */
+            reservedUntil: string;
+            deliveryMethod: null | components["schemas"]["DeliveryMethod"];
+            deliveryFee: null | components["schemas"]["Tyiyn"];
+            total: null | components["schemas"]["Tyiyn"];
+            address: string | null;
+            phone: string | null;
+            /** @description The carrier's tracking note, once shipped. */
+            tracking: string | null;
+            /**
+             * Format: int64
+             * @description The latest order paying for it.
+             */
+            orderId: number | null;
+            /** @description The payment page of its pending order; open it in a new tab. */
+            paymentUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            shippedAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+        };
+        /** @description One won item. */
+        ClaimBody: {
+            claim: components["schemas"]["Claim"];
+        };
+        /** @description The won item with its delivery chosen, and the order that pays for it. */
+        ClaimOrder: {
+            claim: components["schemas"]["Claim"];
+            /** @description A `claim` order of the item's price plus delivery; open its `paymentUrl`. */
+            order: components["schemas"]["Order"];
+        };
+        /**
+         * @description Where a won item is in its life.
+         * @enum {string}
+         */
+        ClaimState: "reserved" | "claimed" | "paid" | "shipped" | "delivered" | "passed" | "expired";
+        /** @description A page of won items. */
+        ClaimsPage: {
+            /** @description Newest first. */
+            claims: components["schemas"]["AdminClaim"][];
+            /**
+             * Format: int64
+             * @description Won items matching the filter, on every page.
+             */
+            total: number;
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+        };
         /** @description What a client emits: `42["<event>",<data>]` on the wire (optionally with an ack id). */
         ClientEvent: {
             /** @description Start watching an auction: a `snapshot` follows, then every change. */
@@ -1389,6 +1815,41 @@ export interface components {
              */
             refunded: number | null;
         };
+        /** @description The delivery form. */
+        DeliveryBody: {
+            /**
+             * @description `pickup`, `courier` or `region`.
+             * @example courier
+             */
+            method: string;
+            /**
+             * @description Where to deliver (courier and region: 5–300 characters; ignored for pickup).
+             * @example Бишкек, ул. Киевская 77, кв. 5
+             */
+            address?: string | null;
+            /**
+             * @description `+996` and nine digits.
+             * @example +996555123456
+             */
+            phone: string;
+        };
+        /**
+         * @description How a won item reaches its holder.
+         * @enum {string}
+         */
+        DeliveryMethod: "pickup" | "courier" | "region";
+        /** @description A delivery method on offer and what it costs. */
+        DeliveryOption: {
+            method: components["schemas"]["DeliveryMethod"];
+            fee: components["schemas"]["Tyiyn"];
+        };
+        /** @description The demo provider's answer to its own callback (Freedom Pay answers XML). */
+        DemoAnswer: {
+            /** @description `ok`, `rejected` or `error`. */
+            status: string;
+            /** @description What became of the callback. */
+            description: string;
+        };
         /** @description The demo payment page's choice. */
         DemoOutcome: {
             /**
@@ -1401,6 +1862,11 @@ export interface components {
         Done: {
             ok: boolean;
         };
+        /**
+         * @description Why an offer ended.
+         * @enum {string}
+         */
+        EndReason: "declined" | "lapsed";
         /**
          * @description The body of every non-2xx answer.
          * @example {
@@ -1501,28 +1967,85 @@ export interface components {
              */
             packageId: number;
         };
-        /** @description A personal notice, told apart by `type`. */
+        /**
+         * @description A personal notice: the same object in `GET /api/notifications` and in the `notification`
+         *     socket event. Fields other than `id`, `type`, `read` and `createdAt` are present when the kind
+         *     has them (see [`NotificationKind`]).
+         */
         Notification: {
-            /** @description The auction. */
-            auctionId: components["schemas"]["AuctionId"];
-            /** @description Its title. */
-            title: string;
-            /** @enum {string} */
-            type: "auctionStarted";
+            /**
+             * Format: int64
+             * @description The stored notice (absent on the live go-live notice of a pre-bid, whose stored copy is
+             *     listed by `GET /api/notifications`).
+             */
+            id: number | null;
+            /** @description What it reports. */
+            type: components["schemas"]["NotificationKind"];
+            auctionId?: null | components["schemas"]["AuctionId"];
+            /** @description The auction's (or won item's) title. */
+            title?: string | null;
+            /** Format: int64 */
+            claimId?: number | null;
+            /** Format: int64 */
+            orderId?: number | null;
+            /**
+             * Format: int64
+             * @description Bids credited.
+             */
+            bids?: number | null;
+            amount?: null | components["schemas"]["Tyiyn"];
+            /** @description The carrier's tracking note of a shipped item. */
+            tracking?: string | null;
+            /**
+             * Format: date-time
+             * @description When a reservation ends.
+             */
+            until?: string | null;
+            /** @description Whether the user has marked it read. */
+            read: boolean;
+            /** Format: date-time */
+            createdAt: string;
         };
-        /** @description A purchase of a package. */
+        /**
+         * @description What a notification reports.
+         * @enum {string}
+         */
+        NotificationKind: "auctionStarted" | "auctionWon" | "reservationExpiring" | "claimPassed" | "paymentReceived" | "bidsCredited" | "itemShipped" | "itemDelivered";
+        /** @description The caller's newest notices and how many of all of theirs are unread. */
+        Notifications: {
+            notifications: components["schemas"]["Notification"][];
+            /**
+             * Format: int64
+             * @description Unread notices, including any older than the list.
+             */
+            unread: number;
+        };
+        /** @description A payment: a purchase of a package, or of a won item with its delivery. */
         Order: {
             /** Format: int64 */
             id: number;
             state: components["schemas"]["OrderState"];
-            /** Format: int32 */
-            packageId: number;
+            kind: components["schemas"]["OrderKind"];
             /**
              * Format: int32
-             * @description Bids credited when paid (copied from the catalogue when the order was made).
+             * @description The package bought (`package` orders).
+             */
+            packageId: number | null;
+            /**
+             * Format: int64
+             * @description The won item paid for (`claim` orders).
+             */
+            claimId: number | null;
+            /**
+             * Format: int32
+             * @description Bids credited when paid (copied from the catalogue when the order was made; for a won
+             *     item, the bids of a won bid package, else 0).
              */
             bids: number;
-            /** @description What the order costs (copied from the catalogue when the order was made). */
+            /**
+             * @description What the order costs (copied from the catalogue when the order was made; for a won item,
+             *     its price plus delivery).
+             */
             amount: components["schemas"]["Tyiyn"];
             /**
              * @description Always `KGS`.
@@ -1544,10 +2067,15 @@ export interface components {
             order: components["schemas"]["Order"];
         };
         /**
+         * @description What an order pays for.
+         * @enum {string}
+         */
+        OrderKind: "package" | "claim";
+        /**
          * @description An order's state.
          * @enum {string}
          */
-        OrderState: "pending" | "paid" | "failed";
+        OrderState: "pending" | "paid" | "failed" | "refunded";
         /**
          * @description The `type` of an [`OrderUpdate`]: always `order`.
          * @enum {string}
@@ -1563,6 +2091,12 @@ export interface components {
         /** @description The caller's orders. */
         Orders: {
             orders: components["schemas"]["Order"][];
+        };
+        /** @description The caller's won items and the delivery methods on offer. */
+        OwnClaims: {
+            /** @description Newest first, including those that passed on or expired. */
+            claims: components["schemas"]["Claim"][];
+            deliveryMethods: components["schemas"]["DeliveryOption"][];
         };
         /** @description A bid package on sale. */
         Package: {
@@ -1584,9 +2118,52 @@ export interface components {
             /** @description The price of one bid: `price / bids`, rounded to the tyiyn. */
             pricePerBid: components["schemas"]["Tyiyn"];
         };
+        /** @description The create and edit form. Creating needs `bids` and `price`; editing keeps every absent field. */
+        PackageForm: {
+            /**
+             * Format: int64
+             * @description Bids credited when paid: a whole number 1–100,000.
+             * @example 250
+             */
+            bids?: number | null;
+            /**
+             * Format: double
+             * @description Som above zero: a number, or a string such as `"3750.00"`.
+             * @example 3750
+             */
+            price?: number | null;
+            /**
+             * Format: double
+             * @description Som, at least `price` (creating: defaults to `price`).
+             * @example 5000
+             */
+            originalPrice?: number | null;
+            /** @description The highlighted package (creating: `false`). */
+            popular?: boolean | null;
+            /** @description On sale (creating: `true`). */
+            active?: boolean | null;
+            /**
+             * Format: int64
+             * @description Catalogue order, a whole number from 0 (creating: 0).
+             */
+            position?: number | null;
+        };
         /** @description The catalogue. */
         Packages: {
             packages: components["schemas"]["Package"][];
+        };
+        /** @description A password change: the current password and the new one. */
+        PasswordBody: {
+            /**
+             * @description The password the account has now.
+             * @example secret12
+             */
+            currentPassword?: string | null;
+            /**
+             * @description Like registration's: at least 6 characters, at most 72 bytes; not the current one.
+             * @example n3w-secret
+             */
+            newPassword?: string | null;
         };
         /** @description An accepted pre-bid: it, the user's balance after the debit and the auction's pre-bid count. */
         PrebidAnswer: {
@@ -1619,13 +2196,14 @@ export interface components {
         };
         /**
          * @description The profile form and the complete-profile modal. `username` is accepted and ignored: it never
-         *     changes. `email` absent or blank keeps the current email; `phone` blank (or a bare `+996`)
-         *     clears it.
+         *     changes. `email` absent or blank keeps the current email; `phone` absent keeps the current
+         *     phone, `null`, blank or a bare `+996` clears it.
          */
         ProfileBody: {
             firstName?: string | null;
             lastName?: string | null;
             email?: string | null;
+            /** @description Absent keeps the stored phone; `null` clears it. */
             phone?: string | null;
             dateOfBirth?: string | null;
             gender?: string | null;
@@ -1634,6 +2212,18 @@ export interface components {
         PromotedBody: {
             /** @description Promote the auction (clearing any other promoted one), or stop promoting it. */
             promoted?: boolean | null;
+        };
+        /** @description Which notices to mark read. */
+        ReadForm: {
+            /**
+             * @description Notice ids (at most 500); absent or `null`: all of the caller's notices. Ids of other
+             *     users' notices are ignored.
+             * @example [
+             *       12,
+             *       13
+             *     ]
+             */
+            ids?: number[] | null;
         };
         /** @description One of the user's last ten bids. */
         RecentBid: {
@@ -1748,6 +2338,14 @@ export interface components {
             contactPhone?: string | null;
             contactEmail?: string | null;
         };
+        /** @description The shipping note. */
+        ShipBody: {
+            /**
+             * @description The carrier's tracking number or note (at most 200 characters).
+             * @example KG123456789
+             */
+            tracking?: string | null;
+        };
         /** @description One bid in an auction's statistics. */
         StatsBid: {
             /** Format: int64 */
@@ -1823,6 +2421,11 @@ export interface components {
          * @example 2026-11-22T05:46:33.123Z
          */
         UnixMillis: string;
+        /** @description How many notices are still unread. */
+        Unread: {
+            /** Format: int64 */
+            unread: number;
+        };
         /**
          * @description A user as the API shows it (spec section 3). Never carries the password hash.
          *     This is the "self" audience: only the user themselves (and, later, admins) see it.
@@ -3388,6 +3991,245 @@ export interface operations {
             };
         };
     };
+    admin_list_claims: {
+        parameters: {
+            query?: {
+                /** @description Only this state (`reserved`, `claimed`, `paid`, `shipped`, `delivered`, `passed`, `expired`). */
+                state?: string;
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1–100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of won items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimsPage"];
+                };
+            };
+            /** @description `claim_state_unknown`, `page_invalid` or `limit_invalid`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_deliver_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Claim id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivered claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimBody"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `claim_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `claim_state_invalid`: not shipped (nor paid for pickup) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_ship_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Claim id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipBody"];
+            };
+        };
+        responses: {
+            /** @description The shipped claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimBody"];
+                };
+            };
+            /** @description `tracking_too_long`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `claim_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `claim_state_invalid`: not paid, or collected at the office (pickup) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     admin_finished_auctions: {
         parameters: {
             query?: never;
@@ -3417,6 +4259,356 @@ export interface operations {
             };
             /** @description `forbidden`: not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_orders: {
+        parameters: {
+            query?: {
+                /** @description `pending`, `paid`, `failed` or `refunded` (default: any). */
+                state?: string;
+                /** @description `package` or `claim` (default: any). */
+                kind?: string;
+                /** @description A case-insensitive part of the buyer's username, or an order id. */
+                q?: string;
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1–100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrdersPage"];
+                };
+            };
+            /** @description `order_state_invalid`, `order_kind_invalid`, `page_invalid` or `limit_invalid`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_refund_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refunded order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderBody"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_refundable`: not paid (pending, failed or refunded already), or its won item without bids has been shipped or delivered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_packages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPackages"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_create_package: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageForm"];
+            };
+        };
+        responses: {
+            /** @description The new package */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPackageBody"];
+                };
+            };
+            /** @description `validation_failed` or one field's code (`required`, `package_bids_invalid`, `price_invalid`, `original_price_below_price`, `position_invalid`), with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_update_package: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Package id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageForm"];
+            };
+        };
+        responses: {
+            /** @description The saved package */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPackageBody"];
+                };
+            };
+            /** @description `validation_failed` or one field's code (`package_bids_invalid`, `price_invalid`, `original_price_below_price`, `position_invalid`), with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `package_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4429,7 +5621,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `too_many_attempts`, with `Retry-After` seconds */
+            /** @description `too_many_attempts`, with `Retry-After` seconds: this address's guesses at this account must wait or are refused for now, or a wrong password from an address over its failure limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4592,6 +5784,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `too_many_registrations` (accounts created from this address) or `too_many_requests` (availability checks), with `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `service_unavailable`: PostgreSQL is unreachable */
             503: {
                 headers: {
@@ -4645,6 +5846,15 @@ export interface operations {
             };
             /** @description `payload_too_large`: a body over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `too_many_requests`: this address's checks are over the limit, with `Retry-After` seconds */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4772,6 +5982,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `too_many_requests`: this address's checks are over the limit, with `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `service_unavailable`: PostgreSQL is unreachable */
             503: {
                 headers: {
@@ -4821,6 +6040,182 @@ export interface operations {
             };
         };
     };
+    decline_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Claim id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The declined claim (`passed` or `expired`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimBody"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `claim_not_found` (also another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `claim_not_open` (paid, shipped, delivered, passed or expired) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    choose_claim_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Claim id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryBody"];
+            };
+        };
+        responses: {
+            /** @description The claim and its pending order */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimOrder"];
+                };
+            };
+            /** @description `delivery_method_invalid`, `address_required`, `phone_invalid` or `validation_failed`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `claim_not_found` (also another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `claim_not_open` (paid, shipped, delivered, passed or expired); `claim_expired` (the reservation has ended) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     events_schema: {
         parameters: {
             query?: never;
@@ -4837,6 +6232,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notifications"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    read_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadForm"];
+            };
+        };
+        responses: {
+            /** @description What is still unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unread"];
+                };
+            };
+            /** @description `notification_ids_invalid` (more than 500 ids), with `fields`; `bad_request` (not a list of ids) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `service_unavailable`: PostgreSQL is unreachable */
@@ -4898,13 +6400,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The provider's answer: `ok` (credited, already credited, or a failure recorded), `rejected` (unknown order, wrong amount or currency) or `error` (unsigned, mis-signed, unreadable) */
+            /** @description The provider's answer in its own format (Freedom Pay: XML; the demo provider: JSON): `ok` (credited, already credited, or a failure recorded), `rejected` (unknown order, wrong amount or currency, a won item already paid, an order a newer delivery choice replaced) or `error` (unsigned, mis-signed, unreadable) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/xml": string;
+                    "application/json": components["schemas"]["DemoAnswer"];
                 };
             };
             /** @description `bad_request`: a malformed parameter or body */
@@ -5333,6 +6836,113 @@ export interface operations {
             };
         };
     };
+    list_own_claims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The won items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnClaims"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Changed; a new session cookie is set and every other session has ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description `current_password_wrong` (field `currentPassword`), `password_too_short`, `password_too_long` or `password_unchanged` (field `newPassword`), `required`; with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     get_profile: {
         parameters: {
             query?: never;
@@ -5469,6 +7079,62 @@ export interface operations {
             };
             /** @description `unauthorized`: not logged in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logout_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended; the cookie is removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import { authStatusAtom, currentUserAtom } from '../lib/session'
 import { settingsAtom } from '../lib/settings'
 import { LanguageSwitcher } from './language-switcher'
 import { MobileDrawer } from './mobile-drawer'
+import { NotificationBell } from './notification-bell'
 import { UserMenu } from './user-menu'
 
 export const NAV_ITEMS = [
@@ -62,6 +63,7 @@ export function Header() {
                   {t('nav.topUp')}
                 </Link>
               </div>
+              <NotificationBell />
               <span className="hide-mobile">
                 <UserMenu user={user} />
               </span>

@@ -5,14 +5,18 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { openLoginDialogAtom } from '../lib/dialogs'
+import { unreadBadge } from '../lib/notifications'
 import { currentUserAtom } from '../lib/session'
+import { useNotifications } from '../lib/use-notifications'
 import { LanguageSwitcher } from './language-switcher'
-import { useLogout } from './use-logout'
+import { useLogout } from '../lib/use-logout'
 
 const ADMIN_LINKS = [
   { to: '/admin', key: 'nav.admin' },
   { to: '/admin/users', key: 'nav.adminUsers' },
   { to: '/admin/finished-auctions', key: 'nav.adminFinished' },
+  { to: '/admin/orders', key: 'nav.adminOrders' },
+  { to: '/admin/claims', key: 'nav.adminClaims' },
   { to: '/admin/settings', key: 'nav.adminSettings' },
 ] as const
 
@@ -50,6 +54,7 @@ export function MobileDrawer() {
             {link('/how-it-works', t('nav.howItWorks'))}
             {user && link('/profile', t('nav.profile'))}
             {user && link('/bid-history', t('nav.bidHistory'))}
+            {user && <NotificationsLink onClick={close} />}
             {user && link('/topup', t('nav.topUp'))}
           </nav>
           {user?.role === 'admin' && (
@@ -86,5 +91,22 @@ export function MobileDrawer() {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  )
+}
+
+/** The drawer's way to the notices, with the unread count. */
+function NotificationsLink({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation()
+  const { unread } = useNotifications()
+  const badge = unreadBadge(unread)
+  return (
+    <NavLink to="/notifications" className="drawer-link" onClick={onClick} data-testid="drawer-notifications">
+      {t('notifications.title')}
+      {badge && (
+        <span className="badge badge-accent drawer-badge" aria-label={t('notifications.bellUnread', { count: unread })}>
+          {badge}
+        </span>
+      )}
+    </NavLink>
   )
 }

@@ -25,6 +25,10 @@ export const router = createBrowserRouter([
         path: 'bid-history',
         lazy: () => import('../features/bid-history/bid-history-page').then((m) => ({ Component: m.BidHistoryPage })),
       },
+      {
+        path: 'notifications',
+        lazy: () => import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
+      },
       { path: 'topup', lazy: () => import('../features/topup/topup-page').then((m) => ({ Component: m.TopupPage })) },
       {
         path: 'pay/demo/:orderId',
@@ -56,6 +60,14 @@ export const router = createBrowserRouter([
           {
             path: 'finished-auctions',
             lazy: () => import('../features/admin-finished/admin-finished-page').then((m) => ({ Component: m.AdminFinishedPage })),
+          },
+          {
+            path: 'orders',
+            lazy: () => import('../features/admin-orders/admin-orders-page').then((m) => ({ Component: m.AdminOrdersPage })),
+          },
+          {
+            path: 'claims',
+            lazy: () => import('../features/admin-claims/admin-claims-page').then((m) => ({ Component: m.AdminClaimsPage })),
           },
           {
             path: 'settings',

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { User } from '../lib/api-types'
-import { useLogout } from './use-logout'
+import { useLogout } from '../lib/use-logout'
 
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation()

@@ -6,6 +6,8 @@ const SECTIONS = [
   { to: '/admin', key: 'dashboard', icon: '🔨' },
   { to: '/admin/users', key: 'users', icon: '👥' },
   { to: '/admin/finished-auctions', key: 'finished', icon: '🏁' },
+  { to: '/admin/orders', key: 'orders', icon: '🧾' },
+  { to: '/admin/claims', key: 'claims', icon: '📦' },
   { to: '/admin/settings', key: 'settings', icon: '⚙️' },
 ] as const
 

@@ -36,6 +36,21 @@ export type Package = Schemas['Package']
 /** A purchase of a bid package (`POST /api/payments/orders`, the demo page, `orderUpdate`). */
 export type Order = Schemas['Order']
 export type OrderState = Schemas['OrderState']
+/** What an order buys: a bid package or a won item (`claim`). */
+export type OrderKind = Schemas['OrderKind']
+
+/** A won item offered to the user: reserved until `reservedUntil`, then claimed, paid, shipped… */
+export type Claim = Schemas['Claim']
+export type ClaimState = Schemas['ClaimState']
+/** How a won item reaches its winner: `pickup`, `courier` or `region`. */
+export type DeliveryMethod = Schemas['DeliveryMethod']
+/** A delivery method with its fee in som (`GET /api/users/claims`). */
+export type DeliveryOption = Schemas['DeliveryOption']
+/** `GET /api/users/claims`: the user's won items, newest first, and the delivery methods. */
+export type UserClaims = Schemas['OwnClaims']
+
+/** A personal notice (`GET /api/notifications` and the `notification` socket event). */
+export type NotificationKind = Schemas['NotificationKind']
 
 /** Site settings; `updatedAt` only in the admin's copy. `language` is the server's string. */
 export type Settings = Schemas['Settings']
@@ -58,6 +73,12 @@ export type AuctionBidStats = Schemas['AuctionBidStats']
 export type SystemStats = Schemas['SystemStats']
 /** One admin action in the audit log. */
 export type AuditEntry = Schemas['AuditEntry']
+/** A page of orders of every user (`GET /api/admin/orders`). */
+export type AdminOrder = Schemas['AdminOrder']
+/** A page of won items of every user (`GET /api/admin/claims`). */
+export type AdminClaim = Schemas['AdminClaim']
+/** A bid package as the admin edits it, inactive ones included (`GET /api/admin/packages`). */
+export type AdminPackage = Schemas['AdminPackage']
 /** An automatic bidder (house bot) with its live and upcoming auctions. */
 export type Bot = Schemas['Bot']
 /** A bot assigned to one auction, with its bids there and its limit. */
@@ -68,6 +89,7 @@ export type BotAssignment = Schemas['BotAssignment']
 export type LoginBody = Schemas['LoginBody']
 export type RegisterBody = Schemas['RegisterBody']
 export type ProfileBody = Schemas['ProfileBody']
+export type PasswordBody = Schemas['PasswordBody']
 export type SettingsBody = Schemas['SettingsBody']
 export type CheckBody = Schemas['CheckBody']
 /** The admin's create and edit auction form. */

@@ -21,3 +21,14 @@ export function applyServerFieldErrors<T extends FieldValues>(
   }
   return applied
 }
+
+/**
+ * The message to show above a form for a server error no field carries (e.g. 429 "too many
+ * sign-ups from this address"), or `null` when the error is shown under the fields or is not from
+ * the server.
+ */
+export function formLevelError(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status === 0) return null
+  if (Object.keys(error.fields).length > 0) return null
+  return error.message
+}

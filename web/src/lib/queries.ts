@@ -8,7 +8,7 @@
 //! (`realtime.ts`), and the current user is the session's (`session.ts`).
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { api, dataOf } from './api'
-import type { Order } from './api-types'
+import type { ClaimState, Order, OrderKind, OrderState } from './api-types'
 import { upsertOrder } from './payments'
 
 /** Keys are hierarchical: `queryKeys.user` matches everything of the logged-in user. */
@@ -23,6 +23,10 @@ export const queryKeys = {
   userRecentBids: ['user', 'recent-bids'],
   /** The user's bid-package orders; one order is `[...userOrders, id]`. */
   userOrders: ['user', 'orders'],
+  /** The user's won items and the delivery methods with their fees. */
+  userClaims: ['user', 'claims'],
+  /** The user's notices (the newest 50) and the unread count. */
+  notifications: ['user', 'notifications'],
   /** The bid packages on sale (public). */
   paymentPackages: ['payments', 'packages'],
   /** Everything of the admin pages (invalidated together after a change that touches many). */
@@ -35,6 +39,9 @@ export const queryKeys = {
   /** The bots, their assignments and each auction's bots. */
   adminBots: ['admin', 'bots'],
   adminBotSettings: ['admin', 'bot-settings'],
+  adminOrders: ['admin', 'orders'],
+  adminClaims: ['admin', 'claims'],
+  adminPackages: ['admin', 'packages'],
 } as const
 
 /** `GET /api/settings`: the public site settings (fresh for 5 minutes). */
@@ -88,6 +95,15 @@ export function rememberOrder(client: QueryClient, order: Order) {
   client.setQueryData(userOrdersQuery().queryKey, (data) => (data ? { ...data, orders: upsertOrder(data.orders, order) } : data))
 }
 
+/** `GET /api/users/claims`: the user's won items, newest first, and the delivery methods. */
+export const userClaimsQuery = () =>
+  queryOptions({ queryKey: queryKeys.userClaims, queryFn: () => dataOf(api.GET('/api/users/claims')) })
+
+/** `GET /api/notifications`: the user's newest 50 notices and how many are unread (the socket's
+ * `notification` keeps it current, `realtime.ts`). */
+export const notificationsQuery = () =>
+  queryOptions({ queryKey: queryKeys.notifications, queryFn: () => dataOf(api.GET('/api/notifications')) })
+
 /** What a bid or a pre-bid changes of the user's data: their list of it, and the profile's
  * stats, recent bids and won auctions. */
 export function keysChangedByBid(kind: 'bid' | 'prebid') {
@@ -103,6 +119,43 @@ export function keysChangedByBid(kind: 'bid' | 'prebid') {
 
 export const ADMIN_USERS_PER_PAGE = 10
 export const AUDIT_PER_PAGE = 20
+
+/** The filters of the admin's order list (empty = any). */
+export interface AdminOrderFilter {
+  state: string
+  kind: string
+  q: string
+}
+
+/** `GET /api/admin/orders`: one page of every user's orders, filtered. */
+export const adminOrdersQuery = (page: number, filter: AdminOrderFilter) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminOrders, { page, ...filter }] as const,
+    queryFn: () =>
+      dataOf(
+        api.GET('/api/admin/orders', {
+          params: {
+            query: {
+              page,
+              state: (filter.state || undefined) as OrderState | undefined,
+              kind: (filter.kind || undefined) as OrderKind | undefined,
+              q: filter.q || undefined,
+            },
+          },
+        }),
+      ),
+  })
+
+/** `GET /api/admin/claims`: one page of every user's won items, optionally of one state. */
+export const adminClaimsQuery = (page: number, state: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminClaims, { page, state }] as const,
+    queryFn: () => dataOf(api.GET('/api/admin/claims', { params: { query: { page, state: (state || undefined) as ClaimState | undefined } } })),
+  })
+
+/** `GET /api/admin/packages`: every bid package, inactive ones too, by position. */
+export const adminPackagesQuery = () =>
+  queryOptions({ queryKey: queryKeys.adminPackages, queryFn: () => dataOf(api.GET('/api/admin/packages')) })
 
 /** `GET /api/admin/users`: one page of users (10 by default), optionally searched. */
 export const adminUsersQuery = (page: number, search: string) =>

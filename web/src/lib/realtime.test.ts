@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Auction, Order, ServerEventData, ServerEventName, User } from './api-types'
 import { auctionListAtom, startRealtime, watchAuctionList } from './realtime'
 import { currentUserAtom, loadSessionAtom } from './session'
-import { queryKeys, userOrderQuery, userOrdersQuery } from './queries'
+import { notificationsQuery, queryKeys, userOrderQuery, userOrdersQuery } from './queries'
 import { queryClient } from './query-client'
 import { appStore } from './store'
 import { iso, liveAuction, lobbyUpdate } from './test-fixtures'
@@ -117,8 +117,29 @@ describe('realtime: server frames reach the atoms by their type', () => {
   })
 
   it('shows a toast for an auctionStarted notification', () => {
-    push('notification', { type: 'auctionStarted', auctionId: 1, title: 'Lot' })
+    push('notification', { id: null, type: 'auctionStarted', auctionId: 1, title: 'Lot', read: false, createdAt: iso(NOW) })
     expect(appStore.get(toastsAtom).at(0)?.description).toContain('Lot')
+  })
+
+  it('puts a stored notice in front of the cached list and counts it unread, once', () => {
+    const shipped = { id: 41, type: 'itemShipped', title: 'Lot', claimId: 3, tracking: 'EMS 1', read: false, createdAt: iso(NOW) } as const
+    queryClient.setQueryData(notificationsQuery().queryKey, { notifications: [{ ...shipped, id: 40, type: 'auctionWon', read: true }], unread: 0 })
+    const spy = vi.spyOn(queryClient, 'invalidateQueries')
+    push('notification', shipped)
+    push('notification', shipped)
+    const list = queryClient.getQueryData(notificationsQuery().queryKey)
+    expect(list?.unread).toBe(1)
+    expect(list?.notifications.map((notice) => notice.id)).toEqual([41, 40])
+    expect(spy).toHaveBeenCalledWith({ queryKey: queryKeys.userClaims })
+    expect(appStore.get(toastsAtom).at(0)?.title).toBe('Лот отправлен')
+    spy.mockRestore()
+  })
+
+  it('refetches the list for a live notice without an id', () => {
+    const spy = vi.spyOn(queryClient, 'invalidateQueries')
+    push('notification', { id: null, type: 'auctionStarted', auctionId: 1, title: 'Lot', read: false, createdAt: iso(NOW) })
+    expect(spy).toHaveBeenCalledWith({ queryKey: notificationsQuery().queryKey })
+    spy.mockRestore()
   })
 
   it('refetches the user’s history when a finish decides it, not on every bid', async () => {
@@ -134,7 +155,9 @@ describe('realtime: server frames reach the atoms by their type', () => {
     const pending: Order = {
       id: 12,
       state: 'pending',
+      kind: 'package',
       packageId: 3,
+      claimId: null,
       bids: 250,
       amount: 3750,
       currency: 'KGS',

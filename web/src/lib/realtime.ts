@@ -7,7 +7,8 @@
 //! - A detail page joins its auction (`joinAuction`, again after every reconnect) and gets a
 //!   `snapshot`, then every change of it; everyone gets the compact lobby updates, the
 //!   once-a-second `timerUpdate`, their own `bidBalanceUpdate` and `orderUpdate` (written into the
-//!   TanStack Query cache of their orders).
+//!   TanStack Query cache of their orders) and `notification` (into the cached notices, whose
+//!   unread count the header's bell shows).
 //! - While the socket is not connected, `GET /api/timers` and the watched detail pages
 //!   (`GET /api/auctions/{id}` and `/bids`) are polled every second instead.
 //!
@@ -51,7 +52,8 @@ import {
   withPrebidsCount,
 } from './realtime-reducers'
 import { authStatusAtom, currentUserAtom, setBidBalanceAtom } from './session'
-import { queryKeys, rememberOrder, userOrderQuery } from './queries'
+import { notificationsQuery, queryKeys, rememberOrder, userOrderQuery } from './queries'
+import { noticeText, touchesClaims, withNotice } from './notifications'
 import { queryClient } from './query-client'
 import { appStore } from './store'
 import { showToast } from './toast'
@@ -464,6 +466,8 @@ function onConnect() {
   for (const key of detailWatchers.keys()) if (!joinedKeys.has(key)) void openDetail(key)
   // Lobby updates may have been missed while disconnected.
   if (listWatchers > 0 || appStore.get(listBaseAtom).data) void refreshList()
+  // So may notices (a cached list refetches; none is fetched for a visitor).
+  void queryClient.invalidateQueries({ queryKey: notificationsQuery().queryKey })
 }
 
 /**
@@ -499,20 +503,40 @@ function onOrderUpdate({ order }: OrderUpdate) {
   const known = queryClient.getQueryData(userOrderQuery(order.id).queryKey)?.order
   rememberOrder(queryClient, order)
   if (known?.state === order.state) return
-  if (order.state === 'paid') {
+  // A won item's order: its claim is paid (or still open) now.
+  if (order.kind === 'claim') void queryClient.invalidateQueries({ queryKey: queryKeys.userClaims })
+  if (order.state === 'paid' && order.kind === 'claim') {
+    showToast({ title: i18n.t('topup.paidToast.title'), description: i18n.t('claims.paidToast', { id: order.id }) })
+  } else if (order.state === 'paid') {
     showToast({ title: i18n.t('topup.paidToast.title'), description: i18n.t('topup.paidToast.text', { bids: order.bids }) })
   } else if (order.state === 'failed') {
     showToast({ title: i18n.t('topup.failedToast.title'), description: i18n.t('topup.failedToast.text', { id: order.id }), variant: 'destructive' })
   }
 }
 
-/** A personal notice. */
+/** A personal notice: the bell's list shows it at once (its unread count rises); a notice about a
+ * won item refetches the won items; an auction a pre-bid waited for says so in a toast too. */
 function onNotification(notice: Notification) {
+  if (appStore.get(currentUserAtom)) {
+    const key = notificationsQuery().queryKey
+    const list = queryClient.getQueryData(key)
+    const next = list ? withNotice(list, notice) : null
+    if (next) queryClient.setQueryData(key, next)
+    else void queryClient.invalidateQueries({ queryKey: key })
+    if (touchesClaims(notice.type)) void queryClient.invalidateQueries({ queryKey: queryKeys.userClaims })
+  }
   switch (notice.type) {
     case 'auctionStarted':
       // An auction this user pre-bid on has started (the pre-bid is now a bid).
       showToast({ title: i18n.t('auction.startedNoticeTitle'), description: i18n.t('auction.startedNoticeText', { title: notice.title }) })
       break
+    case 'itemShipped':
+    case 'claimPassed':
+    case 'reservationExpiring': {
+      const { title, text } = noticeText(i18n.t, notice, i18n.language)
+      showToast({ title, description: text })
+      break
+    }
   }
 }
 

@@ -3,7 +3,7 @@
 //! registration, logout) the whole query cache is cleared, so no answer of one user outlives them.
 import { atom } from 'jotai'
 import { api, dataOf } from './api'
-import type { LoginBody, ProfileBody, RegisterBody, User } from './api-types'
+import type { LoginBody, PasswordBody, ProfileBody, RegisterBody, User } from './api-types'
 import { queryClient } from './query-client'
 
 type AuthState = { status: 'loading'; user: null } | { status: 'ready'; user: User | null }
@@ -45,6 +45,20 @@ export const logoutAtom = atom(null, async (_get, set) => {
     set(authBaseAtom, { status: 'ready', user: null })
     queryClient.clear()
   }
+})
+
+/** Ends every session of the user, this one included (`POST /api/users/sessions/logout-all`); then
+ * like logout. Unlike logout, a failure is thrown and the user stays logged in. */
+export const logoutEverywhereAtom = atom(null, async (_get, set) => {
+  await dataOf(api.POST('/api/users/sessions/logout-all'))
+  set(authBaseAtom, { status: 'ready', user: null })
+  queryClient.clear()
+})
+
+/** Changes the password (`PUT /api/users/password`). The server ends the user's other sessions and
+ * gives this browser a new session cookie; the user stays the same, so nothing here changes. */
+export const changePasswordAtom = atom(null, async (_get, _set, body: PasswordBody) => {
+  await dataOf(api.PUT('/api/users/password', { body }))
 })
 
 /** Saves the profile (`PUT /api/users/profile`) and shows the user the server answers with. */

@@ -1,7 +1,7 @@
 //! The live availability check of a username, email or phone: 500 ms after typing stops, the
 //! server says whether the value is free and why (states unknown, checking, valid, invalid).
 import { useEffect, useState } from 'react'
-import { api, dataOf } from './api'
+import { ApiError, api, dataOf } from './api'
 
 export const AVAILABILITY_DEBOUNCE_MS = 500
 
@@ -25,9 +25,14 @@ const CHECKS = {
 
 export type AvailabilityField = keyof typeof CHECKS
 
+/** What to say when a check fails: the server's own text for a 429 (too many checks), else `fallback`. */
+export function checkFailure(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === 429 && error.message ? error.message : fallback
+}
+
 /**
  * Checks `value` against `POST /api/auth/validate-{field}` when `enabled`. A failed call counts as
- * invalid with `failureMessage`. Answers for an older value are ignored.
+ * invalid with `failureMessage` (or, for a 429, the server's text). Answers for an older value are ignored.
  */
 export function useAvailability(
   field: AvailabilityField,
@@ -46,8 +51,8 @@ export function useAvailability(
         .then((answer) => {
           if (!cancelled) setResult({ value, status: answer.valid ? 'valid' : 'invalid', message: answer.message })
         })
-        .catch(() => {
-          if (!cancelled) setResult({ value, status: 'invalid', message: failureMessage })
+        .catch((error: unknown) => {
+          if (!cancelled) setResult({ value, status: 'invalid', message: checkFailure(error, failureMessage) })
         })
     }, AVAILABILITY_DEBOUNCE_MS)
     return () => {

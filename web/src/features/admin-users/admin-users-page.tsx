@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { AdminPageShell } from '../../components/admin-page-shell'
 import { useConfirm } from '../../components/confirm-dialog'
 import { Pagination } from '../../components/pagination'
+import { SearchBox } from '../../components/search-box'
 import { Spinner } from '../../components/spinner'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { User } from '../../lib/api-types'
@@ -80,18 +81,7 @@ export function AdminUsersPage() {
       <section className="card section-gap">
         <div className="card-head users-head">
           <h2 className="card-title">{t('adminUsers.listTitle')}</h2>
-          <label className="search-box">
-            <span className="sr-only">{t('adminUsers.search')}</span>
-            <span aria-hidden="true">🔎</span>
-            <input
-              type="search"
-              className="input"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder={t('adminUsers.searchPlaceholder')}
-              data-testid="user-search"
-            />
-          </label>
+          <SearchBox label={t('adminUsers.search')} value={search} onChange={setSearch} placeholder={t('adminUsers.searchPlaceholder')} testId="user-search" />
         </div>
         {users.isPending && <Spinner />}
         {users.isError && <p className="notice notice-error">{messageOf(users.error, t('adminUsers.loadFailed'))}</p>}

@@ -1,6 +1,6 @@
 //! /admin: system statistics, the auction table (with the create and edit dialogs, the edit dialog
 //! managing the auction's bots), upcoming bid packages, bot settings, the bots, bots in auctions,
-//! and the audit log. Everything about live auctions follows the socket.
+//! the bid package catalogue, and the audit log. Everything about live auctions follows the socket.
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminPageShell } from '../../components/admin-page-shell'
@@ -12,6 +12,7 @@ import { BidPackageTable } from './bid-package-table'
 import { BotListCard } from './bot-list-card'
 import { BotSettingsCard } from './bot-settings-card'
 import { BotsInAuctionsCard } from './bots-in-auctions-card'
+import { PackagesCard } from './packages-card'
 import { PromoteToggle } from './promote-toggle'
 import { SystemStatsCard } from './system-stats-card'
 import { useRefetchOnBotLead } from './use-bot-lead-refetch'
@@ -35,6 +36,7 @@ export function AdminPage() {
         <BotListCard />
         <BotsInAuctionsCard auctions={auctions} />
       </div>
+      <PackagesCard />
       <AuditLogCard />
     </AdminPageShell>
   )

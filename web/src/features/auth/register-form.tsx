@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSetAtom } from 'jotai'
+import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { AvailabilityNote } from '../../components/availability-note'
 import { FormField, describedBy } from '../../components/form-field'
 import { messageOf } from '../../lib/api'
-import { applyServerFieldErrors } from '../../lib/forms'
+import { applyServerFieldErrors, formLevelError } from '../../lib/forms'
 import { startOnboardingAtom } from '../../lib/onboarding'
 import { registerAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
@@ -20,6 +21,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const registerUser = useSetAtom(registerAtom)
   const startOnboarding = useSetAtom(startOnboardingAtom)
   const { toast } = useToast()
+  const [serverError, setServerError] = useState<string | null>(null)
   const {
     register,
     handleSubmit,
@@ -37,6 +39,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const emailCheck = useAvailability('email', email, email.length >= USERNAME_MIN, t('auth.checkFailed'))
 
   const onSubmit = handleSubmit(async (values) => {
+    setServerError(null)
     try {
       const user = await registerUser(registrationPayload(values))
       toast({ title: t('auth.registerSuccess') })
@@ -44,6 +47,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       onSuccess()
     } catch (error) {
       applyServerFieldErrors(error, setError, FIELDS)
+      setServerError(formLevelError(error))
       toast({ title: t('auth.registerError'), description: messageOf(error, t('auth.registerErrorDefault')), variant: 'destructive' })
     }
   })
@@ -96,6 +100,11 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           {...register('confirmPassword')}
         />
       </FormField>
+      {serverError && (
+        <p className="field-error" role="alert" data-testid="register-error">
+          {serverError}
+        </p>
+      )}
       <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting} data-testid="register-submit">
         {isSubmitting ? t('auth.submittingRegister') : t('auth.submitRegister')}
       </button>

@@ -53,10 +53,18 @@ function PaymentCard({ order }: { order: Order }) {
         <OrderStateBadge state={order.state} />
       </div>
       <dl className="details-grid demo-pay-details">
-        <div className="details-row">
-          <dt>{t('demoPay.bids')}</dt>
-          <dd data-testid="demo-pay-bids">{order.bids}</dd>
-        </div>
+        {order.kind === 'claim' && (
+          <div className="details-row">
+            <dt>{t('demoPay.item')}</dt>
+            <dd data-testid="demo-pay-item">{t('demoPay.claim')}</dd>
+          </div>
+        )}
+        {(order.kind !== 'claim' || order.bids > 0) && (
+          <div className="details-row">
+            <dt>{t('demoPay.bids')}</dt>
+            <dd data-testid="demo-pay-bids">{order.bids}</dd>
+          </div>
+        )}
         <div className="details-row">
           <dt>{t('demoPay.amount')}</dt>
           <dd data-testid="demo-pay-amount">{formatMoney(order.amount, som)}</dd>
@@ -74,11 +82,17 @@ function PaymentCard({ order }: { order: Order }) {
       ) : (
         <>
           <p className={`notice${order.state === 'failed' ? ' notice-error' : ' notice-success'}`} data-testid="demo-pay-result" role="status">
-            {t(`demoPay.${order.state}`)}
+            {order.kind === 'claim' && order.state === 'paid' ? t('demoPay.paidClaim') : t(`demoPay.${order.state}`)}
           </p>
-          <Link to="/topup" className="btn btn-primary" data-testid="demo-pay-back">
-            {t('demoPay.back')}
-          </Link>
+          {order.kind === 'claim' ? (
+            <Link to="/profile#won-items" className="btn btn-primary" data-testid="demo-pay-back">
+              {t('demoPay.backClaim')}
+            </Link>
+          ) : (
+            <Link to="/topup" className="btn btn-primary" data-testid="demo-pay-back">
+              {t('demoPay.back')}
+            </Link>
+          )}
         </>
       )}
     </section>

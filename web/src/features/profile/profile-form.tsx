@@ -4,12 +4,13 @@ import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { FormField, describedBy, useMessage } from '../../components/form-field'
+import { PhoneInput } from '../../components/phone-input'
 import { Select } from '../../components/select'
 import type { User } from '../../lib/api-types'
 import { applyServerFieldErrors } from '../../lib/forms'
 import { saveProfileAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
-import { GENDERS, PHONE_PREFIX, maxBirthDate, normalizePhoneInput } from '../../lib/validation'
+import { GENDERS, maxBirthDate } from '../../lib/validation'
 import { profileErrorMessage, profilePayload, profileSchema } from './profile-schema'
 import type { ProfileValues } from './profile-schema'
 
@@ -71,23 +72,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
           <Controller
             control={control}
             name="phone"
-            render={({ field }) => (
-              <input
-                id="pf-phone"
-                type="tel"
-                inputMode="tel"
-                className="input"
-                placeholder={PHONE_PREFIX}
-                autoComplete="tel"
-                {...describedBy('pf-phone', err('phone'))}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onFocus={() => field.value === '' && field.onChange(PHONE_PREFIX)}
-                onChange={(event) => field.onChange(event.target.value === '' ? '' : normalizePhoneInput(event.target.value))}
-              />
-            )}
+            render={({ field }) => <PhoneInput id="pf-phone" aria={describedBy('pf-phone', err('phone'))} {...field} />}
           />
         </FormField>
       </div>

@@ -6,6 +6,9 @@ import { PageSpinner } from '../../components/spinner'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { PersonalInfoCard } from './personal-info-card'
 import { RecentBidsCard, StatsCard, WonAuctionsCard } from './profile-cards'
+import { SecurityCard } from './security-card'
+import { WonItemsCard } from './won-items-card'
+import './won-items.css'
 
 export function ProfilePage() {
   const { t } = useTranslation()
@@ -21,7 +24,9 @@ export function ProfilePage() {
       <div className="profile-layout">
         <div className="profile-main">
           <PersonalInfoCard user={user} />
+          <WonItemsCard />
           <WonAuctionsCard />
+          <SecurityCard />
         </div>
         <aside className="profile-side">
           <StatsCard />

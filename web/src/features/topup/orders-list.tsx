@@ -30,7 +30,7 @@ export function OrdersList() {
               </span>
               <span className="order-bids">
                 <span className="sr-only">{t('topup.orders.bids')}: </span>
-                {t('common.bidsCount', { count: order.bids })}
+                {order.kind === 'claim' && order.bids === 0 ? t('topup.orders.claimItem') : t('common.bidsCount', { count: order.bids })}
               </span>
               <span className="order-amount">
                 <span className="sr-only">{t('topup.orders.amount')}: </span>

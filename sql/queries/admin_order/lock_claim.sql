@@ -1,0 +1,6 @@
+-- The won item a claim order paid for, locked (lock order: the order, then its claim, then the
+-- buyer, as the payment callback takes them).
+select state
+from claim
+where id = $1
+for update

@@ -1,0 +1,4 @@
+select id, user_id, package_id, bids, amount, currency, state, provider, provider_payment_id,
+       created_at, paid_at, kind, claim_id
+from payment_order
+where id = any($1)

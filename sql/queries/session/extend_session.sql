@@ -1,1 +1,0 @@
-update user_session set expires_at = $2 where id_hash = $1

@@ -1,0 +1,310 @@
+//! Won items on the wire ([`Claim`], the delivery methods and their fees) and the sweeper that
+//! ends lapsed reservations and sends the reminders, by the database's clock (docs/decisions.md,
+//! "Won items"). The SQL is in `db::claims`.
+
+use std::time::Duration;
+
+use actix_web::web;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use tyiyn_actors::ids::{Tyiyn, UserId};
+use utoipa::ToSchema;
+
+use crate::config::ClaimSettings;
+use crate::db;
+use crate::db::claims::ClaimRow;
+use crate::db::notifications::NotificationRow;
+use crate::db::payments::OrderRow;
+use crate::payments::PaymentProvider;
+use crate::state::AppState;
+use crate::ws::hub::OrderChanged;
+
+/// Lapsed offers (and reminders) handled per sweep transaction.
+const SWEEP_BATCH: i64 = 50;
+
+/// Where a won item is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ClaimState {
+    /// Offered and reserved for its holder until `reservedUntil`; no delivery chosen yet.
+    Reserved,
+    /// Delivery chosen; waiting for the payment (still until `reservedUntil`).
+    Claimed,
+    /// Paid; an admin ships it (or hands it over at the office, for pickup).
+    Paid,
+    /// Sent by carrier or courier.
+    Shipped,
+    /// Received.
+    Delivered,
+    /// Declined or lapsed, and offered to the previous participant.
+    Passed,
+    /// Declined or lapsed with nobody left to offer it to.
+    Expired,
+}
+
+impl ClaimState {
+    /// Every state, as stored.
+    pub const WORDS: [&'static str; 7] =
+        ["reserved", "claimed", "paid", "shipped", "delivered", "passed", "expired"];
+
+    fn parse(word: &str) -> ClaimState {
+        match word {
+            "claimed" => ClaimState::Claimed,
+            "paid" => ClaimState::Paid,
+            "shipped" => ClaimState::Shipped,
+            "delivered" => ClaimState::Delivered,
+            "passed" => ClaimState::Passed,
+            "expired" => ClaimState::Expired,
+            _ => ClaimState::Reserved,
+        }
+    }
+}
+
+/// Why an offer ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum EndReason {
+    /// Its holder declined it.
+    Declined,
+    /// Its reservation ended unpaid.
+    Lapsed,
+}
+
+/// How a won item reaches its holder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum DeliveryMethod {
+    /// Collected at the office in Bishkek, working days 9:00–18:00; free.
+    Pickup,
+    /// Courier in Bishkek, 1–2 working days.
+    Courier,
+    /// To the regions by carrier, 3–7 days.
+    Region,
+}
+
+impl DeliveryMethod {
+    /// Every method, in the order the form offers them.
+    pub const ALL: [DeliveryMethod; 3] =
+        [DeliveryMethod::Pickup, DeliveryMethod::Courier, DeliveryMethod::Region];
+
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryMethod::Pickup => "pickup",
+            DeliveryMethod::Courier => "courier",
+            DeliveryMethod::Region => "region",
+        }
+    }
+
+    /// The method a stored or sent word names.
+    pub fn parse(word: &str) -> Option<DeliveryMethod> {
+        DeliveryMethod::ALL.into_iter().find(|m| m.as_str() == word)
+    }
+
+    /// Its fee in tyiyn, from `[claims]`.
+    pub fn fee(self, cfg: &ClaimSettings) -> i64 {
+        match self {
+            DeliveryMethod::Pickup => 0,
+            DeliveryMethod::Courier => cfg.courier_fee,
+            DeliveryMethod::Region => cfg.region_fee,
+        }
+    }
+
+    /// Whether the item travels to an address.
+    pub fn needs_address(self) -> bool {
+        self != DeliveryMethod::Pickup
+    }
+}
+
+/// A delivery method on offer and what it costs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct DeliveryOption {
+    pub method: DeliveryMethod,
+    pub fee: Tyiyn,
+}
+
+/// The delivery methods with their fees.
+pub fn delivery_options(cfg: &ClaimSettings) -> Vec<DeliveryOption> {
+    DeliveryMethod::ALL
+        .into_iter()
+        .map(|method| DeliveryOption { method, fee: Tyiyn(method.fee(cfg)) })
+        .collect()
+}
+
+/// A won item offered to one participant: the winner (`position` 1) or, after a decline or a
+/// lapse, each previous participant in turn (a new claim each time; the old one stays `passed`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Claim {
+    pub id: i64,
+    /// `null` once the auction is deleted.
+    #[schema(required)]
+    pub auction_id: Option<i64>,
+    pub title: String,
+    #[schema(required)]
+    pub image_url: Option<String>,
+    /// What this participant pays for the item: the final price for the winner, their own last
+    /// bid's price further down.
+    pub price: Tyiyn,
+    /// Bids credited when paid, for a bid-package auction.
+    #[schema(required)]
+    pub package_bids: Option<i32>,
+    pub state: ClaimState,
+    /// Why a `passed` or `expired` offer ended.
+    #[schema(required)]
+    pub end_reason: Option<EndReason>,
+    /// 1 for the winner, 2 for the first participant it passed to, …
+    pub position: i32,
+    /// Until when it is reserved: delivery must be chosen and paid by then.
+    pub reserved_until: DateTime<Utc>,
+    #[schema(required)]
+    pub delivery_method: Option<DeliveryMethod>,
+    #[schema(required)]
+    pub delivery_fee: Option<Tyiyn>,
+    /// `price + deliveryFee`, once delivery is chosen.
+    #[schema(required)]
+    pub total: Option<Tyiyn>,
+    #[schema(required)]
+    pub address: Option<String>,
+    #[schema(required)]
+    pub phone: Option<String>,
+    /// The carrier's tracking note, once shipped.
+    #[schema(required)]
+    pub tracking: Option<String>,
+    /// The latest order paying for it.
+    #[schema(required)]
+    pub order_id: Option<i64>,
+    /// The payment page of its pending order; open it in a new tab.
+    #[schema(required)]
+    pub payment_url: Option<String>,
+    pub created_at: DateTime<Utc>,
+    #[schema(required)]
+    pub paid_at: Option<DateTime<Utc>>,
+    #[schema(required)]
+    pub shipped_at: Option<DateTime<Utc>>,
+    #[schema(required)]
+    pub delivered_at: Option<DateTime<Utc>>,
+}
+
+/// A won item as admins list it: the claim and its holder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminClaim {
+    #[serde(flatten)]
+    pub claim: Claim,
+    pub user_id: i64,
+    pub username: String,
+}
+
+/// The wire form of `row`; `pending` is its latest order when that one awaits payment.
+pub fn view(row: &ClaimRow, pending: Option<&OrderRow>, provider: &dyn PaymentProvider, lang: &str) -> Claim {
+    let fee = row.delivery_fee;
+    Claim {
+        id: row.id,
+        auction_id: row.auction_id,
+        title: row.title.clone(),
+        image_url: row.image_url.clone(),
+        price: Tyiyn(row.price),
+        package_bids: row.package_bids,
+        state: ClaimState::parse(&row.state),
+        end_reason: row
+            .end_reason
+            .as_deref()
+            .map(|r| if r == "declined" { EndReason::Declined } else { EndReason::Lapsed }),
+        position: row.position,
+        reserved_until: row.reserved_until,
+        delivery_method: row.delivery_method.as_deref().and_then(DeliveryMethod::parse),
+        delivery_fee: fee.map(Tyiyn),
+        total: fee.map(|f| Tyiyn(row.price + f)),
+        address: row.address.clone(),
+        phone: row.phone.clone(),
+        tracking: row.tracking.clone(),
+        order_id: row.order.as_ref().map(|(id, _)| *id),
+        payment_url: pending.filter(|o| o.state == "pending").map(|o| provider.payment_url(o, lang)),
+        created_at: row.created_at,
+        paid_at: row.paid_at,
+        shipped_at: row.shipped_at,
+        delivered_at: row.delivered_at,
+    }
+}
+
+/// The wire forms of `rows`, with the payment pages of their pending orders (one query).
+pub async fn views(
+    db: &impl deadpool_postgres::GenericClient,
+    rows: &[ClaimRow],
+    provider: &dyn PaymentProvider,
+    lang: &str,
+) -> Result<Vec<Claim>, tokio_postgres::Error> {
+    let pending: Vec<i64> = rows
+        .iter()
+        .filter_map(|r| r.order.as_ref().filter(|(_, s)| s == "pending").map(|(id, _)| *id))
+        .collect();
+    let orders =
+        if pending.is_empty() { Vec::new() } else { db::payments::orders_by_id(db, &pending).await? };
+    Ok(rows
+        .iter()
+        .map(|r| {
+            let order = r.order.as_ref().and_then(|(id, _)| orders.iter().find(|o| o.id == *id));
+            view(r, order, provider, lang)
+        })
+        .collect())
+}
+
+/// Tells the sockets about orders a claim change failed, and delivers its notifications.
+pub fn announce(state: &AppState, failed: &[OrderRow], notices: &[NotificationRow]) {
+    let lang = state.site.lang();
+    for order in failed {
+        let view = crate::payments::order_view(order, state.payments.provider.as_ref(), lang.code());
+        state.hub.do_send(OrderChanged { user: UserId(order.user_id), order: view });
+    }
+    crate::notify::deliver(state, notices);
+}
+
+/// Starts the sweeper: every `sweep_interval_ms` it passes on lapsed offers and sends the due
+/// reminders. What is due is decided by the database's `now()` under row locks (`skip locked`),
+/// so it happens once however many servers sweep, and a restart only delays it.
+pub fn start_sweeper(state: web::Data<AppState>) {
+    let every = Duration::from_millis(state.config.claims.sweep_interval_ms.max(10));
+    actix_web::rt::spawn(async move {
+        let mut ticks = tokio::time::interval(every);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            if let Err(e) = sweep(&state).await {
+                tracing::warn!(error = format!("{e:#}"), "claim sweep failed; retrying at the next tick");
+            }
+        }
+    });
+}
+
+/// One sweep: lapsed offers passed on (a batch per transaction until none is left), then the
+/// reminders.
+pub async fn sweep(state: &AppState) -> anyhow::Result<()> {
+    let cfg = &state.config.claims;
+    loop {
+        let mut client = state.pool.get().await?;
+        let tx = client.transaction().await?;
+        let lapsed = db::claims::lock_lapsed(&tx, SWEEP_BATCH).await?;
+        let (mut failed, mut notices) = (Vec::new(), Vec::new());
+        for claim in &lapsed {
+            if let Some(passed) = db::claims::pass_on(&tx, *claim, "lapsed", cfg.reserve_hours).await? {
+                failed.extend(passed.failed_orders);
+                notices.extend(passed.notifications);
+            }
+        }
+        tx.commit().await?;
+        if !lapsed.is_empty() {
+            tracing::info!(claims = ?lapsed, "lapsed reservations passed on");
+        }
+        announce(state, &failed, &notices);
+        if (lapsed.len() as i64) < SWEEP_BATCH {
+            break;
+        }
+    }
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    let reminders = db::claims::remind(&tx, cfg.remind_hours, SWEEP_BATCH).await?;
+    tx.commit().await?;
+    crate::notify::deliver(state, &reminders);
+    Ok(())
+}

@@ -1,0 +1,164 @@
+//! Payment orders as admins see them (buyer, provider, refund) and the rows a refund locks and
+//! writes (the rule deciding what it gives back is `payments::refund`; docs/decisions.md,
+//! "Refunds"). The order itself is read through `db::payments`, so the admin list shows exactly
+//! the `Order` the buyer sees.
+
+use chrono::{DateTime, Utc};
+use deadpool_postgres::GenericClient;
+use tokio_postgres::Row;
+
+macro_rules! q {
+    ($name:literal) => {
+        include_str!(concat!("../../sql/queries/admin_order/", $name, ".sql"))
+    };
+}
+
+/// What admins see of an order beyond the buyer's `Order`. Money in tyiyn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderExtra {
+    pub id: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub provider: String,
+    pub provider_payment_id: Option<String>,
+    pub refund_bids: Option<i32>,
+    pub refund_amount: Option<i64>,
+    pub refunded_at: Option<DateTime<Utc>>,
+}
+
+impl OrderExtra {
+    fn from_row(r: &Row) -> OrderExtra {
+        OrderExtra {
+            id: r.get(0),
+            user_id: r.get(1),
+            username: r.get(2),
+            provider: r.get(3),
+            provider_payment_id: r.get(4),
+            refund_bids: r.get(5),
+            refund_amount: r.get(6),
+            refunded_at: r.get(7),
+        }
+    }
+}
+
+/// Which orders to list; `None` matches any.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Filter<'a> {
+    /// `pending`, `paid`, `failed` or `refunded`.
+    pub state: Option<&'a str>,
+    /// `package` or `claim`.
+    pub kind: Option<&'a str>,
+    /// A case-insensitive part of the buyer's username, or the order's id.
+    pub query: Option<&'a str>,
+}
+
+/// A page of matching orders, newest first, and how many match in all.
+pub async fn page(
+    db: &impl GenericClient,
+    filter: Filter<'_>,
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<OrderExtra>, i64), tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_page")).await?;
+    let rows = db.query(&stmt, &[&filter.state, &filter.kind, &filter.query, &limit, &offset]).await?;
+    let total = rows.first().map_or(0, |r| r.get("total"));
+    let orders =
+        rows.iter().filter(|r| r.get::<_, Option<i64>>(0).is_some()).map(OrderExtra::from_row).collect();
+    Ok((orders, total))
+}
+
+/// One order's admin columns.
+pub async fn extra(db: &impl GenericClient, id: i64) -> Result<Option<OrderExtra>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_one")).await?;
+    Ok(db.query_opt(&stmt, &[&id]).await?.as_ref().map(OrderExtra::from_row))
+}
+
+/// A paid order being refunded, locked with its won item (when it paid for one) and its buyer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refundable {
+    pub id: i64,
+    pub user: i64,
+    /// `pending`, `paid`, `failed` or `refunded`.
+    pub state: String,
+    /// Bids the order credited (0: a won item without bids).
+    pub bids: i32,
+    /// What the order cost, in tyiyn.
+    pub amount: i64,
+    /// The won item a claim order paid for.
+    pub claim: Option<i64>,
+    /// That item's state (`paid`, `shipped`, `passed`, …).
+    pub claim_state: Option<String>,
+    /// The buyer's balance now.
+    pub balance: i64,
+}
+
+/// The order to refund, locked until the caller's transaction ends: the order, then its won item,
+/// then its buyer (the order the payment callback takes them in). `None` when it does not exist.
+pub async fn lock_for_refund(
+    db: &impl GenericClient,
+    id: i64,
+) -> Result<Option<Refundable>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("lock_order")).await?;
+    let Some(order) = db.query_opt(&stmt, &[&id]).await? else {
+        return Ok(None);
+    };
+    let (user, kind, claim): (i64, String, Option<i64>) = (order.get(1), order.get(2), order.get(3));
+    let claim = claim.filter(|_| kind == "claim");
+    let claim_state = match claim {
+        Some(claim) => {
+            let stmt = db.prepare_cached(q!("lock_claim")).await?;
+            db.query_opt(&stmt, &[&claim]).await?.map(|r| r.get(0))
+        }
+        None => None,
+    };
+    let stmt = db.prepare_cached(q!("lock_balance")).await?;
+    let balance: i64 = db.query_one(&stmt, &[&user]).await?.get(0);
+    Ok(Some(Refundable {
+        id,
+        user,
+        state: order.get(6),
+        bids: order.get(4),
+        amount: order.get(5),
+        claim,
+        claim_state,
+        balance,
+    }))
+}
+
+/// What recording a refund changed besides the order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Recorded {
+    /// The buyer's balance after the bids were taken back; `None` when none were.
+    pub balance: Option<i64>,
+    /// The won item that became `expired` (it was `paid`).
+    pub expired_claim: Option<i64>,
+}
+
+/// Records the refund of a locked paid order in the caller's transaction: `bids` taken back from
+/// the buyer (a `purchase_refund` row, when above 0), the order `refunded` with `bids` and
+/// `amount` (tyiyn) by `admin`, and its won item `expired` (declined) when it was `paid`.
+pub async fn record_refund(
+    db: &impl GenericClient,
+    order: &Refundable,
+    bids: i32,
+    amount: i64,
+    admin: i64,
+) -> Result<Recorded, tokio_postgres::Error> {
+    let balance = if bids > 0 {
+        let stmt = db.prepare_cached(q!("take_back_bids")).await?;
+        Some(db.query_one(&stmt, &[&order.user, &i64::from(bids), &order.id]).await?.get(0))
+    } else {
+        None
+    };
+    let stmt = db.prepare_cached(q!("mark_refunded")).await?;
+    db.execute(&stmt, &[&order.id, &bids, &amount, &admin]).await?;
+    let expired_claim = match (order.claim, order.claim_state.as_deref()) {
+        (Some(claim), Some("paid")) => {
+            let stmt = db.prepare_cached(q!("expire_claim")).await?;
+            db.execute(&stmt, &[&claim]).await?;
+            Some(claim)
+        }
+        _ => None,
+    };
+    Ok(Recorded { balance, expired_claim })
+}

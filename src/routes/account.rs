@@ -1,0 +1,114 @@
+//! `/api/users/password` and `/api/users/sessions/logout-all`: changing one's password and ending
+//! one's sessions everywhere (docs/decisions.md, "Sessions").
+
+use actix_web::{HttpRequest, HttpResponse, post, put, web};
+use serde::Deserialize;
+use tyiyn_actors::ids::UserId;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::auth::Done;
+use super::required;
+use crate::auth::{CurrentUser, password, session};
+use crate::db;
+use crate::domain;
+use crate::error::ApiError;
+use crate::error::ErrorBody;
+use crate::i18n::Msg;
+use crate::state::AppState;
+use crate::ws::hub::SignOut;
+
+/// The routes of this module (see [`super::api`]).
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(change_password).service(logout_all);
+}
+
+/// A password change: the current password and the new one.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PasswordBody {
+    /// The password the account has now.
+    #[schema(example = "secret12")]
+    current_password: Option<String>,
+    /// Like registration's: at least 6 characters, at most 72 bytes; not the current one.
+    #[schema(min_length = 6, example = "n3w-secret")]
+    new_password: Option<String>,
+}
+
+/// Changes the caller's password. Every session of the account ends (other browsers get 401 and
+/// their sockets close); this browser gets a new session cookie.
+#[utoipa::path(
+    tag = "users",
+    request_body = PasswordBody,
+    responses(
+        (status = 200, description = "Changed; a new session cookie is set and every other session has ended", body = Done),
+        (status = 400, description = "`current_password_wrong` (field `currentPassword`), `password_too_short`, `password_too_long` or `password_unchanged` (field `newPassword`), `required`; with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+    )
+)]
+#[put("/users/password")]
+async fn change_password(
+    req: HttpRequest,
+    user: CurrentUser,
+    state: web::Data<AppState>,
+    body: web::Json<PasswordBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let mut errors = Vec::new();
+    let current =
+        required(&mut errors, "currentPassword", b.current_password.as_deref(), Msg::Required, |v| {
+            Ok(v.to_owned())
+        });
+    let new =
+        required(&mut errors, "newPassword", b.new_password.as_deref(), Msg::PasswordShort, domain::password);
+    ApiError::check(errors)?;
+    let (Some(current), Some(new)) = (current, new) else {
+        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+    };
+    if current == new {
+        return Err(ApiError::invalid("newPassword", Msg::PasswordUnchanged));
+    }
+
+    let stored = {
+        let client = state.pool.get().await?;
+        db::sessions::password_hash(&client, user.id).await?.ok_or(ApiError::Unauthorized)?
+    };
+    let ok = current.len() <= 72 && password::verify(current, Some(stored), &state.dummy_hash).await?;
+    if !ok {
+        return Err(ApiError::invalid("currentPassword", Msg::CurrentPasswordWrong));
+    }
+    let hash = password::hash(new, state.config.auth.bcrypt_cost).await?;
+    {
+        let mut client = state.pool.get().await?;
+        let tx = client.transaction().await?;
+        if !db::sessions::set_password_hash(&tx, user.id, &hash).await? {
+            return Err(ApiError::Unauthorized);
+        }
+        db::sessions::delete_user(&tx, user.id).await?;
+        tx.commit().await?;
+    }
+    state.sessions.forget_user(user.id);
+    state.hub.do_send(SignOut { user: UserId(user.id) });
+    let cookie = session::start(&req, &state.sessions, user.id, &user.username).await?;
+    Ok(HttpResponse::Ok().cookie(cookie).json(Done { ok: true }))
+}
+
+/// "Log out everywhere": ends every session of the caller, this one included, closes their
+/// sockets and removes this browser's cookie.
+#[utoipa::path(
+    tag = "users",
+    responses(
+        (status = 200, description = "Every session ended; the cookie is removed", body = Done),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+    )
+)]
+#[post("/users/sessions/logout-all")]
+async fn logout_all(
+    req: HttpRequest,
+    user: CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.sessions.end_all(user.id).await?;
+    state.hub.do_send(SignOut { user: UserId(user.id) });
+    Ok(HttpResponse::Ok().cookie(session::removal(&req, &state.sessions)).json(Done { ok: true }))
+}

@@ -1,0 +1,207 @@
+// What every browser suite shares (run.mjs, admin.mjs, payments.mjs, prizes.mjs): the server and
+// browser it runs against, the seeded logins, the viewports, Debian's Chromium with the flags the
+// CI machines need, numbered screenshots, named steps that fail with a screenshot and any uncaught
+// page error or Content-Security-Policy violation, and waiting helpers that poll until the page says what it should.
+import { mkdir } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+export const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '')
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const SHOTS = process.env.E2E_SHOTS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../artifacts/screenshots')
+export const TIMEOUT = 15_000
+/** The longest one read inside `expectValue` may take before it is tried again. */
+const READ_LIMIT = 2_000
+
+/** The admin the CI server seeds (.ci/e2e: ADMIN_USERNAME / ADMIN_PASSWORD). */
+export const ADMIN = { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin12345' }
+/** The bidder the server's demo data seeds (DEMO_DATA=1). */
+export const DEMO = { username: process.env.E2E_DEMO_USERNAME ?? 'demo', password: process.env.E2E_DEMO_PASSWORD ?? 'demo12345' }
+export const DESKTOP = { width: 1366, height: 900 }
+export const PHONE = { width: 360, height: 780 }
+/** The no-break space Intl puts between thousands and before a currency. */
+export const NBSP = /\u00a0/g
+
+/** What the in-page `securitypolicyviolation` listener prefixes its console report with. */
+const CSP_MARK = '[csp-violation]'
+
+export const byTestId = (page, id) => page.locator(`[data-testid="${id}"]`)
+export const sleep = (ms) => new Promise((done) => setTimeout(done, ms))
+
+/** Debian's Chromium, headless, with the flags a container without a GPU or sandbox needs; the
+ * screenshot folder is made on the way. */
+export async function launchBrowser() {
+  await mkdir(SHOTS, { recursive: true })
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
+  })
+}
+
+/**
+ * One suite's bookkeeping: `shot(page, name)` writes `<prefix>NN-name.png`; `step(page, name,
+ * action)` runs a named step, failing it on an uncaught error or a CSP violation of any watched
+ * page (with a screenshot); `watch(page)` sets the timeout and collects the page's errors and
+ * violations (the browser's console report, and a `securitypolicyviolation` listener); `run(main)` prints
+ * the summary line and exits 1 on the first failure.
+ */
+export function createSuite(name, prefix = `${name}-`) {
+  const pageErrors = []
+  let shotNumber = 0
+  let passed = 0
+  const label = name ? `e2e ${name}` : 'e2e'
+
+  async function shot(page, title) {
+    shotNumber += 1
+    const file = resolve(SHOTS, `${prefix}${String(shotNumber).padStart(2, '0')}-${title}.png`)
+    await page.screenshot({ path: file, fullPage: true })
+    return file
+  }
+
+  async function step(page, title, action) {
+    process.stdout.write(`• ${title} ... `)
+    try {
+      await action()
+      if (pageErrors.length > 0) throw new Error(`uncaught page error: ${pageErrors.join(' | ')}`)
+      passed += 1
+      console.log('ok')
+    } catch (error) {
+      console.log('FAILED')
+      const file = await shot(page, `failure-${title.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => null)
+      throw new Error(`step "${title}" failed: ${error instanceof Error ? error.message : error}${file ? `\n  screenshot: ${file}` : ''}`)
+    }
+  }
+
+  function watch(page) {
+    page.setDefaultTimeout(TIMEOUT)
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    page.on('console', (message) => {
+      const text = message.text()
+      if (text.includes('Content Security Policy') || text.startsWith(CSP_MARK)) pageErrors.push(`CSP violation: ${text}`)
+    })
+    // Registered before the page's first navigation (watch runs on a new page), so it sees all.
+    page.addInitScript((mark) => {
+      globalThis.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`${mark} ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`)
+      })
+    }, CSP_MARK).catch((error) => pageErrors.push(`CSP watch not installed: ${error.message}`))
+    return page
+  }
+
+  function run(main) {
+    main()
+      .then(() => {
+        console.log(`\nscreenshots in ${SHOTS}`)
+        console.log(`${label}: ${passed} passed, 0 failed`)
+      })
+      .catch((error) => {
+        console.error(`\n${label} FAILED against ${BASE_URL}\n${error instanceof Error ? error.message : error}`)
+        console.error(`${label}: ${passed} passed, 1 failed`)
+        process.exit(1)
+      })
+  }
+
+  return { shot, step, watch, run, pageErrors }
+}
+
+/** Waits until `read()` returns a value `accept` takes (or equals `accept`). */
+export async function expectValue(what, read, accept, timeout = TIMEOUT) {
+  const deadline = Date.now() + timeout
+  let value
+  while (Date.now() < deadline) {
+    // A read that waits (a locator whose element went away) must not eat the whole deadline.
+    const left = Math.max(1, Math.min(READ_LIMIT, deadline - Date.now()))
+    value = await Promise.race([read().catch(() => undefined), sleep(left).then(() => undefined)])
+    if (typeof accept === 'function' ? accept(value) : value === accept) return value
+    await sleep(150)
+  }
+  throw new Error(`${what}: expected ${typeof accept === 'function' ? 'a match' : accept} but found ${value}`)
+}
+
+/** Waits until the first match of `locator` is visible and its text (no-break spaces read as
+ * spaces) contains `expected` or matches it. */
+export async function expectText(locator, expected, timeout = TIMEOUT) {
+  await locator.first().waitFor({ state: 'visible', timeout })
+  return expectValue(
+    `text of ${locator}`,
+    async () => (await locator.first().innerText()).replace(NBSP, ' ').trim(),
+    (text) => (expected instanceof RegExp ? expected.test(text ?? '') : (text ?? '').includes(expected)),
+    timeout,
+  )
+}
+
+/** The toast on screen with `text` in it; `variant` (default | destructive) checks its class. */
+export async function expectToast(page, text, variant = 'default') {
+  const toast = byTestId(page, 'toast').filter({ hasText: text })
+  await toast.first().waitFor({ state: 'visible', timeout: TIMEOUT })
+  const className = (await toast.first().getAttribute('class')) ?? ''
+  if (!className.split(/\s+/).includes(`toast-${variant}`)) throw new Error(`toast "${text}" is not ${variant}: class "${className}"`)
+}
+
+/** Opens `path` and waits for `readyTestId` and for the page spinner to go. */
+export async function visit(page, path, readyTestId) {
+  await page.goto(`${BASE_URL}${path}`, { waitUntil: 'domcontentloaded' })
+  await byTestId(page, readyTestId).first().waitFor({ state: 'visible', timeout: TIMEOUT })
+  await byTestId(page, 'page-spinner').waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => undefined)
+}
+
+/** Closes the open dialog with its × button (Escape would first dismiss a toast on screen). */
+export async function closeDialog(dialog) {
+  await dialog.locator('[data-testid="dialog-close"]').click()
+  await dialog.waitFor({ state: 'detached' })
+}
+
+/** Answers the in-page confirmation with its confirm button. */
+export async function confirm(page) {
+  await byTestId(page, 'confirm-dialog').waitFor()
+  await byTestId(page, 'confirm-ok').click()
+  await byTestId(page, 'confirm-dialog').waitFor({ state: 'detached' })
+}
+
+/** `GET path` with the page's cookies; throws on a non-2xx answer. */
+export async function getJson(page, path) {
+  const answer = await page.request.get(`${BASE_URL}${path}`)
+  if (!answer.ok()) throw new Error(`GET ${path} answered ${answer.status()}`)
+  return answer.json()
+}
+
+/** `POST path` with the page's cookies and a JSON body; throws on a non-2xx answer. */
+export async function postJson(page, path, data) {
+  const answer = await page.request.post(`${BASE_URL}${path}`, { data, headers: { Origin: BASE_URL } })
+  if (!answer.ok()) throw new Error(`POST ${path} answered ${answer.status()}: ${await answer.text()}`)
+  return answer.json()
+}
+
+/** Fails fast, with a hint, when no server answers `path`. */
+export async function preflight(path = '/api/settings') {
+  const answer = await fetch(`${BASE_URL}${path}`).catch((error) => error)
+  if (answer instanceof Error || !answer.ok) {
+    const why = answer instanceof Error ? (answer.cause?.code ?? answer.message) : `HTTP ${answer.status}`
+    throw new Error(`no server answers GET ${BASE_URL}${path} (${why}); start it or set BASE_URL`)
+  }
+}
+
+/**
+ * A browser context in Russian with the cookie banner answered, logged in when `credentials` are
+ * given; every page it opens (new tabs too) is watched by `suite`. Returns the context and its
+ * first page.
+ */
+export async function session(browser, suite, credentials, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, locale: 'ru-RU' })
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem('cookie-consent', 'necessary-only')
+    } catch {
+      // about:blank (a new tab before it is sent on) has no storage.
+    }
+  })
+  if (credentials) {
+    const login = await context.request.post(`${BASE_URL}/api/auth/login`, { data: credentials, headers: { Origin: BASE_URL } })
+    if (!login.ok()) throw new Error(`login as ${credentials.username} answered ${login.status()}: ${await login.text()}`)
+  }
+  context.on('page', (page) => suite.watch(page))
+  const page = await context.newPage()
+  return { context, page }
+}

@@ -1,0 +1,20 @@
+//! The search box above an admin list: a labelled search input with a magnifier (the caller
+//! debounces the value).
+interface Props {
+  /** The accessible name. */
+  label: string
+  value: string
+  onChange: (value: string) => void
+  placeholder: string
+  testId: string
+}
+
+export function SearchBox({ label, value, onChange, placeholder, testId }: Props) {
+  return (
+    <label className="search-box">
+      <span className="sr-only">{label}</span>
+      <span aria-hidden="true">🔎</span>
+      <input type="search" className="input" value={value} onChange={(event) => onChange(event.target.value)} placeholder={placeholder} data-testid={testId} />
+    </label>
+  )
+}

@@ -1,0 +1,188 @@
+//! Claiming and paying a won item: the delivery method (with its fee and terms), the address when
+//! the item is brought, the phone (the profile's by default), and the total. "Pay" opens the
+//! payment tab on the click itself (popup blockers let that through), sends the choice
+//! (`POST /api/claims/{id}/delivery`, which answers an order to pay), then sends the tab to the
+//! order's payment page; the dialog then shows that order's state live (`orderUpdate`).
+import * as Dialog from '@radix-ui/react-dialog'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useAtomValue } from 'jotai'
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { DialogFrame } from '../../components/dialog-frame'
+import { FormField, describedBy, useMessage } from '../../components/form-field'
+import { OrderStateBadge } from '../../components/order-state-badge'
+import { PhoneInput } from '../../components/phone-input'
+import { api, dataOf, messageOf } from '../../lib/api'
+import type { Claim, DeliveryOption } from '../../lib/api-types'
+import { applyServerFieldErrors } from '../../lib/forms'
+import { formatMoney } from '../../lib/format'
+import { openPaymentTab } from '../../lib/payments'
+import { queryKeys, rememberOrder, userOrderQuery } from '../../lib/queries'
+import { currentUserAtom } from '../../lib/session'
+import { useToast } from '../../lib/toast'
+import { DELIVERY_METHODS, claimTotal, deliveryDefaults, deliveryPayload, deliverySchema, feeOf, needsAddress } from './delivery-schema'
+import type { DeliveryValues } from './delivery-schema'
+
+const FIELDS = ['method', 'address', 'phone'] as const
+
+interface Props {
+  claim: Claim | null
+  deliveryMethods: readonly DeliveryOption[]
+  onClose: () => void
+}
+
+export function ClaimDialog({ claim, deliveryMethods, onClose }: Props) {
+  const { t } = useTranslation()
+  const [placed, setPlaced] = useState<{ orderId: number; blockedUrl: string | null } | null>(null)
+  const close = () => {
+    setPlaced(null)
+    onClose()
+  }
+  return (
+    <DialogFrame open={claim !== null} onClose={close} title={t('claims.dialogTitle')} description={claim?.title} testId="claim-dialog">
+      {claim && !placed && <ClaimForm key={claim.id} claim={claim} deliveryMethods={deliveryMethods} onPlaced={setPlaced} />}
+      {placed && <PlacedOrder orderId={placed.orderId} blockedUrl={placed.blockedUrl} />}
+    </DialogFrame>
+  )
+}
+
+interface FormProps {
+  claim: Claim
+  deliveryMethods: readonly DeliveryOption[]
+  onPlaced: (placed: { orderId: number; blockedUrl: string | null }) => void
+}
+
+function ClaimForm({ claim, deliveryMethods, onPlaced }: FormProps) {
+  const { t } = useTranslation()
+  const message = useMessage()
+  const { toast } = useToast()
+  const queryClient = useQueryClient()
+  const user = useAtomValue(currentUserAtom)
+  const som = t('common.som')
+  const send = useMutation({
+    mutationFn: (values: DeliveryValues) => dataOf(api.POST('/api/claims/{id}/delivery', { params: { path: { id: claim.id } }, body: deliveryPayload(values) })),
+  })
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<DeliveryValues>({ resolver: zodResolver(deliverySchema), defaultValues: deliveryDefaults(claim, user?.phone) })
+  const method = useWatch({ control, name: 'method' })
+  const fee = feeOf(deliveryMethods, method)
+  const err = (field: keyof DeliveryValues) => errors[field]?.message
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // The tab opens inside the click (a later one would be blocked), and only for a valid form.
+    const tab = deliverySchema.safeParse(getValues()).success ? openPaymentTab() : null
+    void handleSubmit(
+      async (values) => {
+        try {
+          const { order } = await send.mutateAsync(values)
+          rememberOrder(queryClient, order)
+          void queryClient.invalidateQueries({ queryKey: queryKeys.userClaims })
+          const opened = tab?.go(order.paymentUrl) ?? false
+          onPlaced({ orderId: order.id, blockedUrl: opened ? null : order.paymentUrl })
+        } catch (cause) {
+          tab?.close()
+          applyServerFieldErrors(cause, setError, FIELDS)
+          void queryClient.invalidateQueries({ queryKey: queryKeys.userClaims })
+          toast({ title: t('common.error'), description: messageOf(cause, t('claims.payFailed')), variant: 'destructive' })
+        }
+      },
+      () => tab?.close(),
+    )(event)
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="form" data-testid="claim-form">
+      <fieldset className="delivery-methods" aria-describedby={err('method') ? 'cf-method-error' : undefined}>
+        <legend className="field-label">{t('claims.form.method')}</legend>
+        {DELIVERY_METHODS.map((value) => {
+          const methodFee = feeOf(deliveryMethods, value)
+          return (
+            <label key={value} className={`delivery-option${method === value ? ' is-selected' : ''}`} data-testid={`delivery-${value}`}>
+              <input type="radio" value={value} {...register('method')} />
+              <span className="delivery-text">
+                <strong>{t(`claims.methods.${value}.title`)}</strong>
+                <span className="muted small">{t(`claims.methods.${value}.details`)}</span>
+              </span>
+              <span className="delivery-fee">{methodFee > 0 ? formatMoney(methodFee, som) : t('claims.free')}</span>
+            </label>
+          )
+        })}
+        {err('method') && (
+          <p className="field-error" id="cf-method-error" role="alert">
+            {message(err('method'))}
+          </p>
+        )}
+      </fieldset>
+      {needsAddress(method) && (
+        <FormField id="cf-address" label={t('claims.form.address')} error={err('address')} hint={t(`claims.form.addressHint.${method}`)} required>
+          <textarea id="cf-address" className="input" rows={2} autoComplete="street-address" {...describedBy('cf-address', err('address'), true)} {...register('address')} />
+        </FormField>
+      )}
+      <FormField id="cf-phone" label={t('claims.form.phone')} error={err('phone')} hint={t('claims.form.phoneHint')} required>
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field }) => <PhoneInput id="cf-phone" aria={describedBy('cf-phone', err('phone'), true)} {...field} />}
+        />
+      </FormField>
+      <dl className="claim-summary" data-testid="claim-summary">
+        <div>
+          <dt>{t('claims.price')}</dt>
+          <dd>{formatMoney(claim.price, som)}</dd>
+        </div>
+        <div>
+          <dt>{t('claims.deliveryFee')}</dt>
+          <dd data-testid="claim-fee">{fee > 0 ? formatMoney(fee, som) : t('claims.free')}</dd>
+        </div>
+        <div className="claim-summary-total">
+          <dt>{t('claims.total')}</dt>
+          <dd data-testid="claim-form-total">{formatMoney(claimTotal(claim.price, fee), som)}</dd>
+        </div>
+      </dl>
+      <p className="muted small">{t('claims.payNote')}</p>
+      <div className="dialog-actions">
+        <Dialog.Close type="button" className="btn btn-outline">
+          {t('common.cancel')}
+        </Dialog.Close>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting} data-testid="claim-submit">
+          {isSubmitting ? t('claims.paying') : t('claims.pay', { amount: formatMoney(claimTotal(claim.price, fee), som) })}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** The order just made for the item, live: awaiting payment in the other tab, then paid or not. */
+function PlacedOrder({ orderId, blockedUrl }: { orderId: number; blockedUrl: string | null }) {
+  const { t } = useTranslation()
+  const { data } = useQuery({ ...userOrderQuery(orderId), refetchOnWindowFocus: (query) => (query.state.data?.order.state === 'pending' ? 'always' : false) })
+  const order = data?.order
+  return (
+    <section className={`current-order claim-order is-${order?.state ?? 'pending'}`} data-testid="claim-order" aria-live="polite">
+      <div className="current-order-head">
+        <h3 className="card-title">{t('topup.current.title', { id: orderId })}</h3>
+        {order && <OrderStateBadge state={order.state} />}
+      </div>
+      <p>{t(`claims.order.${order?.state ?? 'pending'}`)}</p>
+      <div className="dialog-actions">
+        {order?.state === 'pending' && blockedUrl && (
+          <a className="btn btn-primary" href={blockedUrl} target="_blank" rel="noopener noreferrer" data-testid="claim-open-payment-tab">
+            {t('topup.openPayment')}
+          </a>
+        )}
+        <Dialog.Close type="button" className="btn btn-outline" data-testid="claim-order-close">
+          {t('common.close')}
+        </Dialog.Close>
+      </div>
+    </section>
+  )
+}
