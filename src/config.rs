@@ -43,6 +43,11 @@ pub struct ServerSettings {
 pub struct DatabaseSettings {
     pub url: String,
     pub pool_size: usize,
+    /// The longest a request waits to connect or for a free pooled connection before it answers
+    /// 503 (docs/decisions.md, "Database outages").
+    pub timeout_ms: u64,
+    /// How often the health monitor probes the database.
+    pub probe_interval_ms: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -64,6 +64,9 @@ pub enum ApiError {
     /// 503: a dependency (PostgreSQL) is down.
     #[error("service unavailable: {0}")]
     Unavailable(String),
+    /// 503: the auction's countdown is paused while the database is down (nothing was charged).
+    #[error("auction paused")]
+    Paused,
     /// 500: an unexpected failure; the cause is logged, the body is opaque.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -101,6 +104,7 @@ impl ApiError {
             ApiError::CrossSite => Msg::CrossSite,
             ApiError::PayloadTooLarge => Msg::PayloadTooLarge,
             ApiError::Unavailable(_) => Msg::Unavailable,
+            ApiError::Paused => Msg::AuctionPaused,
             ApiError::Internal(_) => Msg::Internal,
         }
     }
@@ -130,8 +134,15 @@ impl ApiError {
         };
         let body = ErrorBody { error: msg.text(lang), code: msg.code(), fields };
         let mut res = HttpResponse::build(self.status_code()).json(body);
-        if let ApiError::TooManyRequests { retry_after_secs, .. } = self {
-            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+        match self {
+            ApiError::TooManyRequests { retry_after_secs, .. } => {
+                res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+            }
+            // The monitor probes the database several times a second: try again soon.
+            ApiError::Unavailable(_) | ApiError::Paused => {
+                res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(1));
+            }
+            _ => {}
         }
         res
     }
@@ -148,7 +159,7 @@ impl ResponseError for ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::Paused => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -177,6 +188,11 @@ impl From<tokio_postgres::Error> for ApiError {
                 || *code == SqlState::STRING_DATA_RIGHT_TRUNCATION
             {
                 return ApiError::BadRequest(Msg::BadRequest);
+            }
+            // The server going away or refusing connections (classes 08, 53 and 57: connection
+            // exception, insufficient resources, operator intervention) is an outage, not a bug.
+            if ["08", "53", "57"].iter().any(|class| code.code().starts_with(class)) {
+                return ApiError::Unavailable(err.to_string());
             }
         }
         let io = std::error::Error::source(&err).is_some_and(|s| s.is::<std::io::Error>());

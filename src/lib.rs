@@ -14,6 +14,7 @@ pub mod mail;
 pub mod middleware;
 pub mod notify;
 pub mod openapi;
+pub mod outage;
 pub mod pace;
 pub mod payments;
 pub mod routes;

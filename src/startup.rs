@@ -35,7 +35,8 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: Settings) -> anyhow::Result<Application> {
-        let pool = db::connect(&config.database.url, config.database.pool_size)
+        let timeout = Duration::from_millis(config.database.timeout_ms.max(1));
+        let pool = db::connect(&config.database.url, config.database.pool_size, timeout)
             .await
             .with_context(|| format!("connecting to PostgreSQL ({})", redact(&config.database.url)))?;
         db::migrate::run(&pool).await.context("applying migrations")?;
@@ -79,9 +80,18 @@ impl Application {
         };
         let (won, mut won_notices) = db::store::WonItems::channel(config.claims.reserve_hours);
         let runtime = crate::runtime::launch(pool.clone(), &config.auction, clock, outlets, won).await?;
+        let last_known = Arc::new(crate::outage::LastKnown::default());
         hub_ctx.run(
             Hub::new(runtime.auctions.registry().clone().recipient(), runtime.clock.clone())
-                .with_mail(mail.as_ref().map(crate::mail::Outbox::queue)),
+                .with_mail(mail.as_ref().map(crate::mail::Outbox::queue))
+                .with_last_known(last_known.clone()),
+        );
+        let health = crate::outage::start(
+            pool.clone(),
+            runtime.auctions.clone(),
+            runtime.clock.clone(),
+            Duration::from_millis(config.database.probe_interval_ms.max(10)),
+            timeout,
         );
         let dummy_hash: Arc<str> =
             password::hash(hex::encode(rand::random::<[u8; 16]>()), config.auth.bcrypt_cost).await?.into();
@@ -109,6 +119,8 @@ impl Application {
             store: runtime.store,
             payments,
             mail,
+            health,
+            last_known,
             config: config.clone(),
         });
 

@@ -16,6 +16,7 @@ use crate::db::settings::SiteSettings;
 use crate::db::store::PgStore;
 use crate::i18n::Lang;
 use crate::mail::Outbox;
+use crate::outage::{LastKnown, StoreHealth};
 use crate::pace::Pace;
 use crate::payments::Payments;
 use crate::runtime::Auctions;
@@ -52,6 +53,10 @@ pub struct AppState {
     pub store: PgStore,
     /// The queue of notification mail; `None` when mail is off (the hub holds a copy).
     pub mail: Option<Outbox>,
+    /// Whether the database answers (the health monitor's view).
+    pub health: Arc<StoreHealth>,
+    /// The last good answers served while the database is away (the hub keeps balances current).
+    pub last_known: Arc<LastKnown>,
 }
 
 /// The site settings, read on every request for the default language; written by the admin.

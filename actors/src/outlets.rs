@@ -39,6 +39,8 @@ pub struct LobbyUpdate {
     pub total_bids: i64,
     /// `true` once the auction is deleted: drop it from lists.
     pub deleted: bool,
+    /// Set while the countdown is paused (the store is down).
+    pub paused: Option<crate::view::Pause>,
 }
 
 /// A user's bid balance changed (a bid, a pre-bid, a refund); route it to that user's sessions.

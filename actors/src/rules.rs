@@ -124,6 +124,9 @@ pub enum BidRejected {
     /// The store could not commit; nothing was charged.
     #[error("storage unavailable")]
     StoreUnavailable,
+    /// The auction's countdown is paused while the store is down; nothing was charged.
+    #[error("the auction is paused")]
+    AuctionPaused,
 }
 
 impl BidRejected {
@@ -140,6 +143,7 @@ impl BidRejected {
             BidRejected::AlreadyPrebid => "already_prebid",
             BidRejected::AuctionNotFound => "auction_not_found",
             BidRejected::StoreUnavailable => "store_unavailable",
+            BidRejected::AuctionPaused => "auction_paused",
         }
     }
 }

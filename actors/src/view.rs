@@ -225,6 +225,28 @@ pub struct WinningBid {
     pub created_at: UnixMillis,
 }
 
+/// Why a live auction's countdown is stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum PauseReason {
+    /// The database could not be written, so no bid could be accepted.
+    StoreUnavailable,
+}
+
+/// A live auction's stopped countdown (docs/decisions.md, "Database outages"): no bid is accepted
+/// and the auction cannot finish until the countdown runs again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Pause {
+    /// Why.
+    pub reason: PauseReason,
+    /// When bids stopped being accepted.
+    pub since: UnixMillis,
+    /// The countdown left at `since`, in milliseconds: what a client shows, frozen. On resume the
+    /// auction gets this back, and never less than the bid countdown.
+    pub remaining_ms: i64,
+}
+
 /// The API's one Auction object (upcoming, live and finished alike): computed from an actor's
 /// memory for live and upcoming auctions, from PostgreSQL for finished ones.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -285,6 +307,23 @@ pub struct AuctionInfo {
     pub winning_bid: Option<WinningBid>,
     /// Whether this is the promoted auction (the home page's hero follows it); at most one is.
     pub is_promoted: bool,
+    /// Set while a live auction's countdown is paused; `null` otherwise.
+    #[schema(required)]
+    pub paused: Option<Pause>,
+}
+
+impl AuctionInfo {
+    /// Milliseconds left on a live auction's countdown at `now`, frozen while it is paused;
+    /// `None` unless live.
+    pub fn ms_left(&self, now: UnixMillis) -> Option<i64> {
+        if self.status != AuctionStatus::Live {
+            return None;
+        }
+        match self.paused {
+            Some(p) => Some(p.remaining_ms),
+            None => self.ends_at.map(|e| e.ms_since(now).max(0)),
+        }
+    }
 }
 
 /// A full snapshot: the auction and its most recent bids (newest first, at most 50).
@@ -315,6 +354,11 @@ pub enum EventKind {
     Finished,
     /// The auction was deleted and its bids refunded.
     Deleted,
+    /// The countdown stopped because the store is down: `auction.paused` says since when and what
+    /// was left; bids are refused until `resumed`.
+    Paused,
+    /// The countdown runs again: `auction.endsAt` is the new deadline.
+    Resumed,
 }
 
 /// A change pushed to every session watching one auction; serialized once per broadcast by the

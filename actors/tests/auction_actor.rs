@@ -105,11 +105,17 @@ async fn store_outage_refuses_the_bid_and_changes_nothing() {
     h.store.set_unavailable(true);
 
     let refused = auction.send(bid(1, T0)).await.unwrap();
+    let paused = auction.send(bid(1, T0.plus_ms(10))).await.unwrap();
     h.store.set_unavailable(false);
     let view = auction.send(GetView).await.unwrap();
-    let retried = auction.send(bid(1, T0.plus_ms(10))).await.unwrap();
+    // The countdown paused with the failed write; it runs again at the next retry (tests/outage.rs).
+    while auction.send(GetView).await.unwrap().auction.paused.is_some() {
+        tokio::time::advance(std::time::Duration::from_millis(100)).await;
+    }
+    let retried = auction.send(bid(1, common::now(&h))).await.unwrap();
 
     assert_eq!(refused.unwrap_err(), BidRejected::StoreUnavailable);
+    assert_eq!(paused.unwrap_err(), BidRejected::AuctionPaused);
     assert_eq!((view.auction.current_price, view.auction.total_bids), (Tyiyn(0), 0));
     assert_eq!(retried.unwrap().balance, Some(4));
 }

@@ -56,6 +56,13 @@ impl AuctionStore for Fragile {
     ) -> impl Future<Output = Result<tyiyn_actors::store::Finished, StoreError>> + Send + 'static {
         self.inner.finish(record)
     }
+    fn resume(
+        &self,
+        a: AuctionId,
+        e: UnixMillis,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
+        self.inner.resume(a, e)
+    }
     fn update_details(
         &self,
         a: AuctionId,

@@ -196,7 +196,7 @@ pub async fn run(plan: &Plan) -> Outcome {
     }
     lost.sort_unstable();
     let rows: i64 = db.query_one("select count(*) from bid", &[]).await.expect("count").get(0);
-    let check = check(&server.db_url).await;
+    let check = crate::common::check(&server.db_url).await;
     Outcome { cycles: plan.cycles, acknowledged, found, lost, rows, restarts, answers, check }
 }
 
@@ -217,16 +217,4 @@ async fn bid(client: &reqwest::Client, base: &str, auction: i64, cookie: &str) -
         (true, ..) => Err("200 without a bid".to_owned()),
         (false, ..) => Err(body["code"].as_str().unwrap_or("unknown").to_owned()),
     }
-}
-
-/// Runs the binary's `tyiyn check --database-url <db>`: its exit code and output.
-async fn check(db_url: &str) -> (Option<i32>, String) {
-    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_tyiyn"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["check", "--database-url", db_url])
-        .output()
-        .await
-        .expect("tyiyn check runs");
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    (out.status.code(), text)
 }

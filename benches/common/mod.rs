@@ -39,7 +39,12 @@ impl Server {
     /// Starts the release server on a free port with long countdowns (auctions end only when
     /// told) and a cheap bcrypt cost, against a new database.
     pub async fn start(extra_env: &[(&str, &str)]) -> Server {
-        let pg = pg_server();
+        Server::start_on(&pg_server(), extra_env).await
+    }
+
+    /// [`Server::start`] on the PostgreSQL server at `pg` (a URL; its database part is replaced).
+    pub async fn start_on(pg: &str, extra_env: &[(&str, &str)]) -> Server {
+        let pg = pg.to_owned();
         let db_name = format!("tyiyn_bench_{}", std::process::id());
         let db_url = with_db(&pg, &db_name);
         let admin_url = with_db(&pg, "postgres");
@@ -254,4 +259,16 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
         return f64::NAN;
     }
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+/// Runs the binary's `tyiyn check --database-url <db>`: its exit code and output.
+pub async fn check(db_url: &str) -> (Option<i32>, String) {
+    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_tyiyn"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["check", "--database-url", db_url])
+        .output()
+        .await
+        .expect("tyiyn check runs");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.code(), text)
 }

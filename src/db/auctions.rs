@@ -48,6 +48,7 @@ fn from_row(r: &Row, now: UnixMillis) -> AuctionInfo {
         participants: count(r.get(25)),
         viewers: 0,
         is_promoted: r.get(27),
+        paused: None,
     }
 }
 

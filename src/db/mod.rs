@@ -24,16 +24,33 @@ pub mod settings;
 pub mod store;
 pub mod users;
 
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio_postgres::NoTls;
 
-/// Opens a pool on `url` after creating its database when it does not exist yet.
-pub async fn connect(url: &str, size: usize) -> anyhow::Result<Pool> {
-    let config: tokio_postgres::Config = url.parse()?;
+/// How long a request may wait on the database before answering 503, when no setting says.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(500);
+
+/// Opens a pool on `url` after creating its database when it does not exist yet. Waiting for a
+/// connection (to be made, or to be free) is bounded by `timeout`, and the sockets notice a dead
+/// peer within seconds, so a database outage answers 503 instead of hanging requests.
+pub async fn connect(url: &str, size: usize, timeout: Duration) -> anyhow::Result<Pool> {
+    let mut config: tokio_postgres::Config = url.parse()?;
+    config
+        .connect_timeout(timeout)
+        .keepalives_idle(Duration::from_secs(5))
+        .tcp_user_timeout(Duration::from_secs(5));
     ensure_database(&config).await?;
     let manager =
         Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
-    Ok(Pool::builder(manager).max_size(size).build()?)
+    Ok(Pool::builder(manager)
+        .max_size(size)
+        .runtime(Runtime::Tokio1)
+        .wait_timeout(Some(timeout))
+        .create_timeout(Some(timeout))
+        .recycle_timeout(Some(timeout))
+        .build()?)
 }
 
 /// Creates the configured database through the `postgres` maintenance database when missing.

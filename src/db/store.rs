@@ -238,6 +238,13 @@ async fn update_details(
     Ok(())
 }
 
+async fn resume(pool: Pool, auction: AuctionId, ends_at: UnixMillis) -> Result<(), StoreError> {
+    let client = pool.get().await.map_err(down)?;
+    let stmt = client.prepare_cached(q!("resume")).await.map_err(down)?;
+    client.execute(&stmt, &[&auction.0, &ts(ends_at)]).await.map_err(down)?;
+    Ok(())
+}
+
 async fn delete_with_refunds(pool: Pool, auction: AuctionId) -> Result<Vec<Refund>, StoreError> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
@@ -441,6 +448,14 @@ impl AuctionStore for PgStore {
         start_time: UnixMillis,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
         update_details(self.pool.clone(), auction, details, start_time)
+    }
+
+    fn resume(
+        &self,
+        auction: AuctionId,
+        ends_at: UnixMillis,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
+        resume(self.pool.clone(), auction, ends_at)
     }
 
     fn delete_with_refunds(

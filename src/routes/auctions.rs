@@ -119,6 +119,7 @@ pub fn rejection(err: BidRejected) -> ApiError {
         },
         BidRejected::AuctionNotFound => ApiError::NotFound(Msg::AuctionNotFound),
         BidRejected::StoreUnavailable => ApiError::Unavailable("auction store".into()),
+        BidRejected::AuctionPaused => ApiError::Paused,
     }
 }
 
@@ -152,9 +153,22 @@ async fn auctions(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> 
     active.sort_by_key(|a| (a.ends_at.unwrap_or(a.start_time), a.start_time));
     let (live, upcoming): (Vec<_>, Vec<_>) =
         active.into_iter().partition(|a| a.status == AuctionStatus::Live);
-    let client = state.pool.get().await?;
-    let finished = db::auctions::finished(&client, None, FINISHED_LIMIT, state.clock.now()).await?;
+    let finished = match latest_finished(&state).await {
+        Ok(list) => {
+            state.last_known.set_finished(&list);
+            list
+        }
+        // Live and upcoming auctions are in memory; the finished ones are as last read
+        // (docs/decisions.md, "Database outages").
+        Err(ApiError::Unavailable(_)) => state.last_known.finished(),
+        Err(e) => return Err(e),
+    };
     Ok(HttpResponse::Ok().json(AuctionLists { live, upcoming, finished }))
+}
+
+async fn latest_finished(state: &AppState) -> Result<Vec<AuctionInfo>, ApiError> {
+    let client = state.pool.get().await?;
+    Ok(db::auctions::finished(&client, None, FINISHED_LIMIT, state.clock.now()).await?)
 }
 
 /// An auction by its URL slug (the display id ends it).
@@ -169,11 +183,19 @@ async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<
     if !is_slug(&path) {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
     }
-    let id = {
+    let found = async {
         let client = state.pool.get().await?;
-        db::auctions::id_by_slug(&client, &path).await?
+        Ok::<_, ApiError>(db::auctions::id_by_slug(&client, &path).await?)
     };
-    let id = id.ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
+    let id = match found.await {
+        Ok(id) => id.ok_or(ApiError::NotFound(Msg::AuctionNotFound))?,
+        // While the database is away, a live or upcoming auction is found among the actors.
+        Err(ApiError::Unavailable(cause)) => {
+            let running = state.auctions.list().await.into_iter().find(|a| a.slug == *path);
+            return running.map(|a| HttpResponse::Ok().json(a)).ok_or(ApiError::Unavailable(cause));
+        }
+        Err(e) => return Err(e),
+    };
     Ok(HttpResponse::Ok().json(auction(&state, id).await?))
 }
 
@@ -241,8 +263,7 @@ async fn timers(state: web::Data<AppState>) -> HttpResponse {
         .list()
         .await
         .into_iter()
-        .filter(|a| a.status == AuctionStatus::Live)
-        .filter_map(|a| Some((a.id.to_string(), seconds_left(a.ends_at?, now))))
+        .filter_map(|a| Some((a.id.to_string(), seconds_left(now.plus_ms(a.ms_left(now)?), now))))
         .collect();
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(map)
 }

@@ -255,9 +255,21 @@ async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResp
 )]
 #[get("/auth/me")]
 async fn me(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
-    let user = users::get(&client, user.id).await?.ok_or(ApiError::Unauthorized)?;
-    Ok(HttpResponse::Ok().json(UserAnswer { user }))
+    let read = async {
+        let client = state.pool.get().await?;
+        Ok::<_, ApiError>(users::get(&client, user.id).await?)
+    };
+    let found = match read.await {
+        Ok(found) => found.ok_or(ApiError::Unauthorized)?,
+        // While the database is away, the account as last read, with its latest balance
+        // (docs/decisions.md, "Database outages").
+        Err(ApiError::Unavailable(cause)) => {
+            state.last_known.user(user.id).ok_or(ApiError::Unavailable(cause))?
+        }
+        Err(e) => return Err(e),
+    };
+    state.last_known.set_user(&found);
+    Ok(HttpResponse::Ok().json(UserAnswer { user: found }))
 }
 
 /// The value to check: `username`, `email` or `phone`, by route.

@@ -13,7 +13,7 @@ use serde_json::Value;
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
 use tyiyn_actors::state::AuctionStatus;
-use tyiyn_actors::view::AuctionEvent;
+use tyiyn_actors::view::{AuctionEvent, Pause};
 use utoipa::ToSchema;
 
 use crate::payments::Order;
@@ -99,6 +99,10 @@ pub struct LobbyUpdate {
     pub total_bids: i64,
     /// `true` once the auction is deleted: drop it from the lists.
     pub deleted: bool,
+    /// Set while the countdown is paused (the database is down): its timer shows
+    /// `paused.remainingMs`, frozen; `null` otherwise.
+    #[schema(required)]
+    pub paused: Option<Pause>,
 }
 
 /// The `type` of a [`TimerUpdate`]: always `timers`.

@@ -13,12 +13,12 @@ use tyiyn_actors::clock::{Clock, TokioClock, UnixMillis};
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Notice, NoticeKind, Push};
 use tyiyn_actors::registry::ListViews;
-use tyiyn_actors::state::AuctionStatus;
 
 use super::events::{
     AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, Notification,
     NotificationKind, OrderType, OrderUpdate, ServerEvent, TimerUpdate, TimersType,
 };
+use crate::outage::LastKnown;
 use crate::payments::Order;
 
 /// How often coalesced lobby updates go out.
@@ -115,6 +115,8 @@ pub struct Hub {
     clock: TokioClock,
     /// The mail queue every notification pushed to a user also goes to (when mail is on).
     mail: Option<mpsc::Sender<MailNotice>>,
+    /// Balances for the answers served while the database is away.
+    last_known: Option<Arc<LastKnown>>,
 }
 
 impl Hub {
@@ -126,7 +128,14 @@ impl Hub {
             registry,
             clock,
             mail: None,
+            last_known: None,
         }
+    }
+
+    /// Keeps `last_known`'s balances current, for the answers served while the database is away.
+    pub fn with_last_known(mut self, last_known: Arc<LastKnown>) -> Hub {
+        self.last_known = Some(last_known);
+        self
     }
 
     /// Also hands every notification (stored or live) to `mail`, the queue of `crate::mail`'s
@@ -171,6 +180,7 @@ impl Hub {
                 server_time: now,
                 total_bids: u.total_bids,
                 deleted: u.deleted,
+                paused: u.paused,
             }))
             .frame();
             for m in self.members.values().filter(|m| !m.watching.contains(&id)) {
@@ -199,8 +209,9 @@ impl Actor for Hub {
                     let now = clock.now();
                     let timers: BTreeMap<String, i64> = views
                         .iter()
-                        .filter(|a| a.status == AuctionStatus::Live)
-                        .filter_map(|a| Some((a.id.to_string(), seconds_left(a.ends_at?, now))))
+                        .filter_map(|a| {
+                            Some((a.id.to_string(), seconds_left(now.plus_ms(a.ms_left(now)?), now)))
+                        })
                         .collect();
                     hub.push_all(
                         ServerEvent::TimerUpdate(TimerUpdate { kind: TimersType::Timers, timers }).frame(),
@@ -294,6 +305,9 @@ impl Hub {
 impl Handler<BalanceChanged> for Hub {
     type Result = ();
     fn handle(&mut self, msg: BalanceChanged, _: &mut Context<Self>) {
+        if let Some(known) = &self.last_known {
+            known.set_balance(msg.user.0, msg.balance);
+        }
         let update = BidBalanceUpdate {
             kind: BidBalanceType::BidBalance,
             user_id: msg.user,

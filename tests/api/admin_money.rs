@@ -380,7 +380,7 @@ async fn claim_state(app: &TestApp, claim: i64) -> (String, Option<String>, bool
 /// answers with the buyer's `Order` of a claim order, which needs the claims branch's nullable
 /// `packageId`; the refund itself is all here.)
 async fn refund_in_db(app: &TestApp, order: i64, admin: i64) -> Refund {
-    let pool = tyiyn::db::connect(&app.db_url, 1).await.expect("pool");
+    let pool = tyiyn::db::connect(&app.db_url, 1, tyiyn::db::DEFAULT_TIMEOUT).await.expect("pool");
     let mut client = pool.get().await.expect("connection");
     let tx = client.transaction().await.unwrap();
     let outcome = tyiyn::payments::refund::refund(&tx, order, admin).await.expect("refund runs");

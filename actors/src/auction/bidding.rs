@@ -31,6 +31,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         if let Some(closing) = &self.closing {
             return Err(closing.bid_rejection());
         }
+        if self.paused.is_some() {
+            return Err(BidRejected::AuctionPaused);
+        }
         let placed = self.tentative.place_bid(stamp, &bidder)?;
         let (reply, rx) = oneshot::channel();
         self.queue.push(Pending { placed, reply });
@@ -42,6 +45,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     fn flush(&mut self, ctx: &mut Context<Self>) {
         if self.in_flight.is_some() || self.queue.is_empty() {
             return;
+        }
+        if self.paused.is_some() {
+            return self.flush_paused();
         }
         let batch = std::mem::take(&mut self.queue);
         // Nothing else is pending, so the tentative state is exactly "committed + this batch".
@@ -138,15 +144,19 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         self.replay(kept);
     }
 
-    /// The store failed: refuse the batch's bids, fall back to the committed state, replay the queue.
+    /// The store failed: refuse the batch's bids, fall back to the committed state, and pause
+    /// the countdown from the earliest refused bid (see `pause`): those bidders could not bid.
     fn fail(&mut self, batch: Vec<Pending>, why: &str, ctx: &mut Context<Self>) {
         tracing::warn!(auction = %self.committed.id(), bids = batch.len(), "bid commit failed: {why}");
+        let now = self.env.clock.now();
+        let since = batch.iter().map(|p| p.placed.stamp).min().unwrap_or(now);
         for p in batch {
             let _ = p.reply.send(Err(BidRejected::StoreUnavailable));
         }
         self.replay(Vec::new());
         // The deadline may have moved back with the refused bids.
         self.arm(ctx);
+        self.pause(since, ctx);
     }
 
     /// Rebuilds the tentative state from the committed one, re-deciding `first` then the queue.

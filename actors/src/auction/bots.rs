@@ -59,7 +59,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     /// bot takes part.
     fn next_bot_bid(&mut self) -> Option<UnixMillis> {
         let s = &self.committed;
-        if self.closing.is_some() || s.status() != AuctionStatus::Live {
+        if self.closing.is_some() || self.paused.is_some() || s.status() != AuctionStatus::Live {
             return None;
         }
         let ends_at = s.ends_at()?;

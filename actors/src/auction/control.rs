@@ -114,10 +114,13 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     }
 
     /// An admin close fails back to the admin and the auction carries on; a deadline finish is
-    /// retried, bids staying refused, until the store takes it.
+    /// retried, bids staying refused, until the store takes it (unless the auction was paused
+    /// meanwhile).
     fn close_failed(&mut self, why: &str, ctx: &mut Context<Self>) {
         tracing::warn!(auction = %self.committed.id(), "closing failed: {why}");
         match self.closing.take() {
+            // Paused meanwhile (the outage began before the deadline): the countdown comes back.
+            Some(Closing { kind: CloseKind::Deadline, .. }) if self.paused.is_some() => self.arm(ctx),
             Some(Closing { kind: CloseKind::Deadline, .. }) => {
                 self.closing = Some(Closing::deadline());
                 self.arm_retry(ctx);

@@ -13,7 +13,11 @@ use crate::view::{BidRecord, EventKind};
 
 impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     /// Arms the timer for whatever the committed state says is next.
+    /// While paused, that is the next try to resume instead.
     pub(super) fn arm(&mut self, ctx: &mut Context<Self>) {
+        if self.paused.is_some() {
+            return self.arm_retry(ctx);
+        }
         let at = self.committed.wake_at();
         self.arm_at(at, ctx);
     }
@@ -57,6 +61,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         }
         if self.closing.is_some() {
             return self.on_idle(ctx);
+        }
+        if self.paused.is_some() {
+            return self.try_resume(ctx);
         }
         match self.committed.is_due(self.env.clock.now()) {
             Some(Due::GoLive) => self.go_live(ctx),

@@ -146,6 +146,20 @@ pub struct UnassignBot {
 #[rtype(result = "Vec<BotAssignment>")]
 pub struct ListBots;
 
+/// The store is down, as seen since `since` (the health monitor's last good probe, or a failed
+/// write's earliest bid): a live auction pauses its countdown.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "()")]
+pub struct StoreDown {
+    /// From when bids could not be accepted.
+    pub since: UnixMillis,
+}
+
+/// The store answers again: a paused auction tries to resume now rather than at its next retry.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "()")]
+pub struct StoreUp;
+
 /// Why an auction actor stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StopReason {

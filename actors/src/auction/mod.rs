@@ -2,7 +2,8 @@
 //! change goes through it. Bids are decided in memory by [`AuctionState`], committed in batches
 //! (see `bidding`), answered and broadcast only after their commit. One timer, armed for the next
 //! deadline and stamped with a generation, drives go-live and finish (see `lifecycle`); a second
-//! one, with its own generation, wakes the auction's bots (see `bots`).
+//! one, with its own generation, wakes the auction's bots (see `bots`). While the store is down a
+//! live auction's countdown is paused, never run out (see `pause`).
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -26,6 +27,7 @@ mod commands;
 mod control;
 mod lifecycle;
 mod messages;
+mod pause;
 mod promotion;
 mod viewers;
 
@@ -154,6 +156,8 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     rng: StdRng,
     /// Whether this is the promoted auction (see `promotion`).
     promoted: bool,
+    /// Set while the countdown is paused because the store is down (see `pause`).
+    paused: Option<pause::Paused>,
     guard: StopGuard,
 }
 
@@ -183,6 +187,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             bot_generation: 0,
             rng: env.bots.rng_for(snap.id),
             promoted: snap.promoted,
+            paused: None,
             guard: StopGuard { id: snap.id, supervision, reason: StopReason::Unexpected },
             env,
         }

@@ -41,6 +41,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
                 created_at: s.leader_bid_at().unwrap_or(self.created_at),
             }),
             is_promoted: self.promoted,
+            paused: self.paused.as_ref().map(|p| p.pause),
         }
     }
 
@@ -74,6 +75,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             ends_at: s.ends_at(),
             total_bids: s.total_bids(),
             deleted,
+            paused: self.paused.as_ref().map(|p| p.pause),
         });
     }
 }

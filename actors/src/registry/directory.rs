@@ -5,9 +5,9 @@ use actix::dev::ToEnvelope;
 use actix::prelude::*;
 
 use super::{CreateAuction, ListViews, Lookup, Registry, Table};
-use crate::auction::{AuctionActor, BidAccepted, PlaceBid, PlacePrebid, PrebidAccepted};
+use crate::auction::{AuctionActor, BidAccepted, PlaceBid, PlacePrebid, PrebidAccepted, StoreDown, StoreUp};
 use crate::bots::BotNews;
-use crate::clock::Clock;
+use crate::clock::{Clock, UnixMillis};
 use crate::ids::AuctionId;
 use crate::rules::{BidRejected, ControlError};
 use crate::store::{AuctionStore, NewAuction};
@@ -89,6 +89,16 @@ impl<S: AuctionStore, C: Clock> Directory<S, C> {
     pub async fn bots_changed(&self, news: BotNews) {
         // A registry that is gone has no actors to tell.
         let _ = self.registry.send(news).await;
+    }
+
+    /// The store is down since `since` (the health monitor saw it): live auctions pause.
+    pub fn store_down(&self, since: UnixMillis) {
+        self.registry.do_send(StoreDown { since });
+    }
+
+    /// The store answers again: paused auctions try to resume now.
+    pub fn store_up(&self) {
+        self.registry.do_send(StoreUp);
     }
 
     /// Every running auction, ordered by id.

@@ -8,7 +8,9 @@ use std::sync::{Arc, RwLock};
 
 use actix::prelude::*;
 
-use crate::auction::{AuctionActor, AuctionStopped, Env, GetInfo, StopReason, Supervision};
+use crate::auction::{
+    AuctionActor, AuctionStopped, Env, GetInfo, StopReason, StoreDown, StoreUp, Supervision,
+};
 use crate::bots::BotNews;
 use crate::clock::{Clock, UnixMillis};
 use crate::ids::AuctionId;
@@ -209,6 +211,28 @@ impl<S: AuctionStore, C: Clock> Handler<BotNews> for Registry<S, C> {
         }
         for entry in self.running.values() {
             entry.addr.do_send(news.clone());
+        }
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<StoreDown> for Registry<S, C> {
+    type Result = ();
+
+    /// Tells every running auction: live ones pause their countdown.
+    fn handle(&mut self, msg: StoreDown, _: &mut Context<Self>) {
+        for entry in self.running.values() {
+            entry.addr.do_send(msg);
+        }
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<StoreUp> for Registry<S, C> {
+    type Result = ();
+
+    /// Tells every running auction: paused ones try to resume now.
+    fn handle(&mut self, msg: StoreUp, _: &mut Context<Self>) {
+        for entry in self.running.values() {
+            entry.addr.do_send(msg);
         }
     }
 }

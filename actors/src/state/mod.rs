@@ -145,6 +145,13 @@ impl AuctionState {
         converted
     }
 
+    /// Gives a live auction a new deadline after a pause (never an earlier one).
+    pub fn resume(&mut self, ends_at: UnixMillis) {
+        if self.status == AuctionStatus::Live {
+            self.ends_at = Some(self.ends_at.map_or(ends_at, |e| e.max(ends_at)));
+        }
+    }
+
     /// Finishes the auction at `ended_at`; the leader (the last accepted bid) wins.
     pub fn finish(&mut self, ended_at: UnixMillis) -> Outcome {
         self.status = AuctionStatus::Finished;

@@ -57,6 +57,8 @@ pub struct StoreStats {
     pub finished: usize,
     /// Deletions.
     pub deletes: usize,
+    /// Deadlines given back after a pause.
+    pub resumes: usize,
 }
 
 /// An in-memory [`AuctionStore`](super::AuctionStore). Cheap to clone (shared state).

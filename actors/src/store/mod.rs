@@ -60,6 +60,15 @@ pub trait AuctionStore: Send + Sync + 'static {
         record: FinishRecord,
     ) -> impl Future<Output = Result<Finished, StoreError>> + Send + 'static;
 
+    /// Gives a paused live auction its countdown back: sets its deadline to `ends_at` (only while
+    /// live). The first write after an outage, so it is also how an auction learns the store is
+    /// back.
+    fn resume(
+        &self,
+        auction: AuctionId,
+        ends_at: UnixMillis,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static;
+
     /// Saves an upcoming auction's edited details and start time.
     fn update_details(
         &self,

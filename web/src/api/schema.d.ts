@@ -1319,6 +1319,7 @@ export interface components {
             winningBid: null | components["schemas"]["WinningBid"];
             /** @description Whether this is the promoted auction (the home page's hero follows it); at most one is. */
             isPromoted: boolean;
+            paused: null | components["schemas"]["Pause"];
         };
         /** @description An auction's bids by kind, and the latest 1000 of them, newest first. */
         AuctionBidStats: {
@@ -1896,7 +1897,7 @@ export interface components {
          * @description What happened, so a client knows how to apply an [`AuctionEvent`].
          * @enum {string}
          */
-        EventKind: "snapshot" | "bidsPlaced" | "prebidPlaced" | "started" | "detailsUpdated" | "finished" | "deleted";
+        EventKind: "snapshot" | "bidsPlaced" | "prebidPlaced" | "started" | "detailsUpdated" | "finished" | "deleted" | "paused" | "resumed";
         /** @description A finished auction and what its winner saved. */
         FinishedAuctionRow: components["schemas"]["Auction"] & {
             /** @description `retailPrice − currentPrice`, never below zero. */
@@ -1937,6 +1938,7 @@ export interface components {
             totalBids: number;
             /** @description `true` once the auction is deleted: drop it from the lists. */
             deleted: boolean;
+            paused: null | components["schemas"]["Pause"];
         };
         /** @description Login: username (case-insensitive) and password. */
         LoginBody: {
@@ -2165,6 +2167,27 @@ export interface components {
              */
             newPassword?: string | null;
         };
+        /**
+         * @description A live auction's stopped countdown (docs/decisions.md, "Database outages"): no bid is accepted
+         *     and the auction cannot finish until the countdown runs again.
+         */
+        Pause: {
+            /** @description Why. */
+            reason: components["schemas"]["PauseReason"];
+            /** @description When bids stopped being accepted. */
+            since: components["schemas"]["UnixMillis"];
+            /**
+             * Format: int64
+             * @description The countdown left at `since`, in milliseconds: what a client shows, frozen. On resume the
+             *     auction gets this back, and never less than the bid countdown.
+             */
+            remainingMs: number;
+        };
+        /**
+         * @description Why a live auction's countdown is stopped.
+         * @enum {string}
+         */
+        PauseReason: "storeUnavailable";
         /** @description An accepted pre-bid: it, the user's balance after the debit and the auction's pre-bid count. */
         PrebidAnswer: {
             prebid: components["schemas"]["PrebidRef"];

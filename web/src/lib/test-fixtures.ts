@@ -36,6 +36,7 @@ export function liveAuction(now: number, over: Partial<Auction> = {}): Auction {
     winner: null,
     winningBid: null,
     isPromoted: false,
+    paused: null,
     ...over,
   }
 }
@@ -53,6 +54,7 @@ export function lobbyUpdate(now: number, over: Partial<LobbyUpdate> = {}): Lobby
     serverTime: iso(now),
     totalBids: 51,
     deleted: false,
+    paused: null,
     ...over,
   }
 }

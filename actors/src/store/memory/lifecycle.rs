@@ -27,6 +27,16 @@ impl Inner {
         Ok(Finished { newly: true, winner })
     }
 
+    pub(super) fn resume(&mut self, auction: AuctionId, ends_at: UnixMillis) -> Result<(), StoreError> {
+        self.check()?;
+        let row = self.rows.get_mut(&auction).ok_or_else(|| missing(auction))?;
+        if row.snap.status == AuctionStatus::Live {
+            row.snap.ends_at = Some(ends_at);
+            self.stats.resumes += 1;
+        }
+        Ok(())
+    }
+
     pub(super) fn update_details(
         &mut self,
         auction: AuctionId,

@@ -51,6 +51,14 @@ impl AuctionStore for MemoryStore {
         ready(self.lock().finish(record), None)
     }
 
+    fn resume(
+        &self,
+        auction: AuctionId,
+        ends_at: UnixMillis,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
+        ready(self.lock().resume(auction, ends_at), None)
+    }
+
     fn update_details(
         &self,
         auction: AuctionId,
