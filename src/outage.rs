@@ -2,7 +2,8 @@
 //! answers kept for the reads that can be served from memory while the database is away.
 //!
 //! One task probes
-//! PostgreSQL every `database.probe_interval_ms`, each probe bounded by `database.timeout_ms`.
+//! PostgreSQL every `database.probe_interval_ms`, each probe bounded by `database.timeout_ms`; the
+//! probe writes the server's heartbeat, read at the next start (`Registry::launch_after`).
 //! The first failed probe tells the auction runtime that the store has been down since the last
 //! good probe, so live auctions pause their countdown from then, even those nobody is bidding on;
 //! the first good probe after it tells them to resume at once (they also retry on their own).
@@ -54,8 +55,8 @@ pub fn start(
     actix_web::rt::spawn(async move {
         let mut last_good = clock.now();
         loop {
-            let good = matches!(tokio::time::timeout(timeout, probe(&pool)).await, Ok(Ok(())));
             let now = clock.now();
+            let good = matches!(tokio::time::timeout(timeout, probe(&pool, now)).await, Ok(Ok(())));
             match (good, shared.down_since()) {
                 (true, None) => last_good = now,
                 (true, Some(since)) => {
@@ -77,10 +78,10 @@ pub fn start(
     health
 }
 
-async fn probe(pool: &Pool) -> Result<(), String> {
+/// A write, not a read: it also records the server's last sign of life for the next start.
+async fn probe(pool: &Pool, now: UnixMillis) -> Result<(), String> {
     let client = pool.get().await.map_err(|e| e.to_string())?;
-    client.simple_query("select 1").await.map_err(|e| e.to_string())?;
-    Ok(())
+    crate::db::heartbeat::beat(&client, now).await.map_err(|e| e.to_string())
 }
 
 /// The last good answers of the reads that need the database, for while it is away.

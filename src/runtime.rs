@@ -39,7 +39,9 @@ pub fn rules(cfg: &AuctionSettings) -> Rules {
 }
 
 /// Loads every upcoming and live auction and starts its actor, publishing through `outlets`;
-/// finished auctions open their won items as `won` says.
+/// finished auctions open their won items as `won` says. A live auction whose deadline fell
+/// after the previous process's last heartbeat resumes with its countdown (docs/decisions.md,
+/// "Database outages").
 /// Must run inside the actix System.
 pub async fn launch(
     pool: Pool,
@@ -48,9 +50,9 @@ pub async fn launch(
     outlets: Outlets,
     won: WonItems,
 ) -> anyhow::Result<Runtime> {
-    let bot_settings = {
+    let (bot_settings, last_alive) = {
         let client = pool.get().await?;
-        crate::db::bots::settings(&client).await?
+        (crate::db::bots::settings(&client).await?, crate::db::heartbeat::last(&client).await?)
     };
     let store = PgStore::new(pool, won);
     let env = Env {
@@ -70,7 +72,8 @@ pub async fn launch(
         n => n,
     };
     let arbiters = (0..threads).map(|_| Arbiter::new().handle()).collect();
-    let auctions =
-        Registry::launch(env, arbiters).await.map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?;
+    let auctions = Registry::launch_after(env, arbiters, last_alive)
+        .await
+        .map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?;
     Ok(Runtime { auctions, clock, store })
 }

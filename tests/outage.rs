@@ -41,3 +41,42 @@ async fn a_database_outage_pauses_auctions_and_decides_nothing() {
     }
     assert_eq!(outcome.check.0, Some(0), "tyiyn check:\n{}", outcome.check.1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deadline_that_falls_while_no_server_runs_gives_the_countdown_back() {
+    let mut server = common::Server::start(&[
+        ("TYIYN_AUCTION__BID_COUNTDOWN_SECS", "2"),
+        ("TYIYN_AUCTION__START_COUNTDOWN_SECS", "4"),
+    ])
+    .await;
+    let auction = server.live_auctions(1).await[0];
+    let (_, cookie) = server.seed_users(1, 10).await.remove(0);
+    let client = reqwest::Client::new();
+    let bid = client
+        .post(format!("{}/api/auctions/{auction}/bid", server.base))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .expect("bid");
+    assert!(bid.status().is_success(), "the bid is accepted");
+
+    // Killed with its deadline at most 4 s away; down for 5 s: it falls while no server runs.
+    server.kill();
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    server.restart().await;
+
+    let shown: serde_json::Value = client
+        .get(format!("{}/api/auctions/{auction}", server.base))
+        .send()
+        .await
+        .expect("get")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(shown["status"], "live", "{shown}");
+    assert!(shown["paused"].is_null(), "{shown}");
+    assert!(shown["endsAt"].as_str() > shown["serverTime"].as_str(), "a countdown runs again: {shown}");
+    assert_eq!(shown["lastBidder"], "load0", "the leader keeps the lead");
+    let check = common::check(&server.db_url).await;
+    assert_eq!(check.0, Some(0), "tyiyn check:\n{}", check.1);
+}

@@ -46,6 +46,36 @@ async fn restart_resumes_every_auction_where_it_was() {
 }
 
 #[actix_rt::test]
+async fn a_deadline_that_fell_after_the_last_sign_of_life_gives_the_countdown_back() {
+    let h = Harness::paused();
+    // The previous server's last heartbeat was 6 s ago; it died then.
+    let last_alive = T0.plus_ms(-6_000);
+    // Its deadline fell 4 s ago, while no server ran: nobody could bid against it.
+    h.store.seed(live_led_by(1, T0.plus_ms(-4_000), 2, 99, 9));
+    // Its deadline fell before the server died: it was decided.
+    h.store.seed(live_led_by(2, T0.plus_ms(-8_000), 3, 50, 5));
+    // Still running, with 3 s left: it had 9 s at the last heartbeat and, like any paused
+    // auction, gets that back, at least the bid countdown.
+    h.store.seed(live_led_by(3, T0.plus_ms(3_000), 1, 10, 1));
+
+    let directory = Registry::launch_after(h.env.clone(), Vec::new(), Some(last_alive)).await.unwrap();
+    common::eventually(|| h.store.stats().finished == 1 && h.store.stats().resumes == 2).await;
+
+    let decided = h.store.snapshot(AuctionId(2)).unwrap();
+    assert_eq!((decided.status, decided.ended_at), (AuctionStatus::Finished, Some(T0.plus_ms(-8_000))));
+    for id in [1, 3] {
+        let row = h.store.snapshot(AuctionId(id)).unwrap();
+        assert_eq!(
+            (row.status, row.ends_at),
+            (AuctionStatus::Live, Some(T0.plus_ms(10_000))),
+            "auction {id}"
+        );
+        let shown = directory.get(AuctionId(id)).unwrap().send(GetView).await.unwrap().auction;
+        assert_eq!((shown.paused, shown.ends_at), (None, Some(T0.plus_ms(10_000))));
+    }
+}
+
+#[actix_rt::test]
 async fn created_auction_runs_and_goes_live_at_its_start() {
     let h = Harness::paused();
     let directory = Registry::launch(h.env.clone(), Vec::new()).await.unwrap();

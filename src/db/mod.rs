@@ -12,6 +12,7 @@ pub mod check;
 pub mod claims;
 pub mod demo;
 pub mod group_commit;
+pub mod heartbeat;
 pub mod history;
 pub mod migrate;
 pub mod notifications;

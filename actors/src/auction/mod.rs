@@ -158,6 +158,8 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     promoted: bool,
     /// Set while the countdown is paused because the store is down (see `pause`).
     paused: Option<pause::Paused>,
+    /// Bids could not be placed since then (the server was down): pause and resume at start.
+    down_since: Option<UnixMillis>,
     guard: StopGuard,
 }
 
@@ -188,9 +190,18 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             rng: env.bots.rng_for(snap.id),
             promoted: snap.promoted,
             paused: None,
+            down_since: None,
             guard: StopGuard { id: snap.id, supervision, reason: StopReason::Unexpected },
             env,
         }
+    }
+
+    /// An actor for an auction nobody could bid on since `since` (the previous server process's
+    /// last sign of life): at start it is paused from then and resumed at once, so a deadline
+    /// that fell meanwhile gives its countdown back instead of finishing (see `pause`).
+    pub fn down_since(mut self, since: Option<UnixMillis>) -> Self {
+        self.down_since = since;
+        self
     }
 
     /// Starts the actor on the current arbiter with the configured mailbox capacity.
@@ -218,8 +229,13 @@ impl<S: AuctionStore, C: Clock> Actor for AuctionActor<S, C> {
     type Context = Context<Self>;
 
     fn started(&mut self, ctx: &mut Context<Self>) {
-        // A restarted auction whose start or deadline passed while down is due now: the timer
-        // fires at once and it goes through the normal go-live or finish path.
+        if let Some(since) = self.down_since.take() {
+            self.pause(since, ctx);
+            self.try_resume(ctx);
+        }
+        // A restarted auction whose start or deadline passed while down (and before its last
+        // sign of life, if known) is due now: the timer fires at once and it goes through the
+        // normal go-live or finish path.
         self.arm(ctx);
         // A restarted live auction's bots carry on with the counts the store kept.
         self.arm_bots(ctx);

@@ -54,6 +54,18 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
     /// bids on different auctions run in parallel; with none, everything runs on the current
     /// arbiter (tests). Fails if the store cannot be read.
     pub async fn launch(env: Env<S, C>, arbiters: Vec<ArbiterHandle>) -> Result<Directory<S, C>, StoreError> {
+        Self::launch_after(env, arbiters, None).await
+    }
+
+    /// [`Registry::launch`] after a downtime: `last_alive` is the last moment the previous server
+    /// process was known to run (its last heartbeat). Nobody could bid since, so a live auction
+    /// whose deadline fell after it resumes with its countdown instead of finishing (the outage
+    /// rule, see `auction::pause`); one whose deadline fell before it was decided and finishes.
+    pub async fn launch_after(
+        env: Env<S, C>,
+        arbiters: Vec<ArbiterHandle>,
+        last_alive: Option<UnixMillis>,
+    ) -> Result<Directory<S, C>, StoreError> {
         let boot = env.store.load_active().await?;
         let table: Table<S, C> = Arc::default();
         let mut ctx = Context::new();
@@ -70,7 +82,7 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
         };
         // Started before the directory is handed out, so every active auction is found at once.
         for snap in boot {
-            registry.spawn(snap);
+            registry.spawn_after(snap, last_alive);
         }
         let addr = ctx.run(registry);
         Ok(Directory::new(table, addr))
@@ -78,6 +90,15 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
 
     /// Starts an actor for `snap` unless it is finished or already running.
     fn spawn(&mut self, snap: AuctionSnapshot) -> Option<Addr<AuctionActor<S, C>>> {
+        self.spawn_after(snap, None)
+    }
+
+    /// [`Self::spawn`], for an auction nobody could bid on since `down_since`.
+    fn spawn_after(
+        &mut self,
+        snap: AuctionSnapshot,
+        down_since: Option<UnixMillis>,
+    ) -> Option<Addr<AuctionActor<S, C>>> {
         if snap.status == AuctionStatus::Finished {
             return None;
         }
@@ -87,7 +108,7 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
         self.incarnations += 1;
         let id = snap.id;
         let supervision = Supervision { registry: self.me.clone(), incarnation: self.incarnations };
-        let actor = AuctionActor::new(snap, self.env.clone(), Some(supervision));
+        let actor = AuctionActor::new(snap, self.env.clone(), Some(supervision)).down_since(down_since);
         let addr = if self.arbiters.is_empty() {
             actor.launch()
         } else {
