@@ -20,5 +20,6 @@ mod realtime;
 mod sessions;
 mod settings;
 mod socket;
+mod socket_flood;
 mod socket_guard;
 mod throttle;

@@ -1,9 +1,13 @@
 //! A minimal socket.io (Engine.IO v4, WebSocket) client for the tests: connects with a session
 //! cookie, answers pings, and collects every server event in order.
 
+use std::net::{IpAddr, SocketAddr};
+
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
+use tokio::net::{TcpSocket, TcpStream};
 use tokio::sync::mpsc;
+use tokio_tungstenite::MaybeTlsStream;
 use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
 
 /// A connected socket; events arrive on `events` as (name, payload).
@@ -18,12 +22,25 @@ impl Socket {
     /// Connects to `address` (http://host:port), optionally as the user of `cookie`, and completes
     /// the Socket.IO connect handshake.
     pub async fn connect(address: &str, cookie: Option<&str>) -> Socket {
+        Socket::connect_from(address, cookie, None).await
+    }
+
+    /// Like [`Socket::connect`], from the local address `from` when given, which the server then
+    /// sees as the client's address.
+    pub async fn connect_from(address: &str, cookie: Option<&str>, from: Option<IpAddr>) -> Socket {
         let url = format!("{}/socket.io/?EIO=4&transport=websocket", address.replace("http://", "ws://"));
         let mut request = url.into_client_request().expect("valid ws url");
         if let Some(c) = cookie {
             request.headers_mut().insert("cookie", c.parse().expect("cookie header"));
         }
-        let (ws, _) = tokio_tungstenite::connect_async(request).await.expect("websocket connects");
+        let (ws, _) = match from {
+            None => tokio_tungstenite::connect_async(request).await,
+            Some(ip) => {
+                let tcp = MaybeTlsStream::Plain(tcp_from(address, ip).await);
+                tokio_tungstenite::client_async(request, tcp).await
+            }
+        }
+        .expect("websocket connects");
         let (mut sink, mut stream) = ws.split();
         let open = stream.next().await.expect("open packet").expect("frame");
         assert!(open.to_text().expect("text").starts_with("0{"), "engine.io open: {open:?}");
@@ -95,4 +112,14 @@ impl Socket {
             }
         }
     }
+}
+
+/// A TCP connection to `address` (http://ip:port) from the local address `from`. Linux routes all
+/// of 127.0.0.0/8 to the loopback interface, so a client bound to 127.0.0.2 reaches a server on
+/// 127.0.0.1 and is seen there as another address.
+async fn tcp_from(address: &str, from: IpAddr) -> TcpStream {
+    let server: SocketAddr = address.trim_start_matches("http://").parse().expect("address is ip:port");
+    let socket = if from.is_ipv4() { TcpSocket::new_v4() } else { TcpSocket::new_v6() }.expect("tcp socket");
+    socket.bind(SocketAddr::new(from, 0)).expect("binds the local address");
+    socket.connect(server).await.expect("tcp connects")
 }

@@ -11,9 +11,11 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 use crate::helpers::{TestApp, spawn_app_with};
 use crate::socket::Socket;
 
-type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
+/// A raw client WebSocket.
+pub type Ws = WebSocketStream<MaybeTlsStream<tokio::net::TcpStream>>;
 
-fn socket_url(app: &TestApp) -> String {
+/// The socket endpoint's URL on `app`.
+pub fn socket_url(app: &TestApp) -> String {
     format!("{}/socket.io/?EIO=4&transport=websocket", app.address.replace("http://", "ws://"))
 }
 
@@ -29,7 +31,7 @@ async fn connected(app: &TestApp) -> Ws {
 }
 
 /// The code of the close frame the server ends `ws` with (within 5 s).
-async fn close_code(mut ws: Ws) -> CloseCode {
+pub async fn close_code(mut ws: Ws) -> CloseCode {
     let wait = async {
         while let Some(msg) = ws.next().await {
             match msg {
