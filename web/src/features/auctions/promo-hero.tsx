@@ -1,6 +1,6 @@
 //! The promo hero: the auction the operator promoted (live or upcoming), else the first upcoming
-//! non-package auction, with a countdown to its start (or, live, to its deadline); a 2-day
-//! countdown to the promoted phone when there is none.
+//! non-package auction, with a countdown to its start (or, live, to its deadline; paused, the time
+//! it had left, frozen); a 2-day countdown to the promoted phone when there is none.
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { msUntil, serverNow, useServerNow } from '../../lib/clock'
 import { formatMoney, padTwo, splitCountdown } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath, auctionSlug } from '../../lib/slug'
+import { StatusBadge } from './status-badge'
 
 export const FALLBACK_COUNTDOWN_MS = 2 * 24 * 60 * 60 * 1000
 export const PROMO_RETAIL_PRICE = 179_900
@@ -32,7 +33,9 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
   const [fallbackDeadline] = useState(() => serverNow() + FALLBACK_COUNTDOWN_MS)
   const target = promoTarget(upcoming, live)
   const isLive = target?.status === 'live'
-  const left = target ? msUntil(isLive && target.endsAt ? target.endsAt : target.startTime, now) : fallbackDeadline - now
+  const paused = isLive ? target.paused : null
+  const left = paused ? paused.remainingMs : target ? msUntil(isLive && target.endsAt ? target.endsAt : target.startTime, now) : fallbackDeadline - now
+  const countdownTitle = t(paused ? 'home.hero.paused' : isLive ? 'home.hero.liveNow' : 'home.hero.startsIn')
   const parts = splitCountdown(left)
   const units = [
     { key: 'days', value: parts.days },
@@ -45,7 +48,10 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
     <section className="hero" data-testid="promo-hero">
       <div className="container hero-inner">
         <div className="hero-text">
-          <span className="badge badge-light">⭐ {t('home.hero.badge')}</span>
+          <div className="hero-badges">
+            <span className="badge badge-light">⭐ {t('home.hero.badge')}</span>
+            {paused && target && <StatusBadge auction={target} />}
+          </div>
           <h1 className="hero-title">{target?.title ?? t('home.hero.title')}</h1>
           <p className="hero-subtitle">{t('home.hero.subtitle')}</p>
           <dl className="hero-prices">
@@ -67,8 +73,8 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
             {t('home.hero.cta')} →
           </Link>
         </div>
-        <div className="hero-countdown" aria-label={t(isLive ? 'home.hero.liveNow' : 'home.hero.startsIn')} role="timer">
-          <p className="hero-countdown-title">{t(isLive ? 'home.hero.liveNow' : 'home.hero.startsIn')}</p>
+        <div className={`hero-countdown${paused ? ' is-paused' : ''}`} aria-label={countdownTitle} role="timer" data-testid="hero-countdown">
+          <p className="hero-countdown-title">{countdownTitle}</p>
           <div className="countdown-units">
             {units.map((unit) => (
               <div key={unit.key} className="countdown-unit">
