@@ -26,6 +26,15 @@ export function promoTarget(upcoming: Auction[], live: Auction[] = []): Auction 
   )
 }
 
+/** What the hero's countdown shows at `now`: its title's key and the time left (a paused auction's
+ * frozen remainder, a live one's deadline, an upcoming one's start, else the fallback deadline). */
+export function heroCountdown(target: Auction | undefined, now: number, fallbackDeadline: number) {
+  if (!target) return { title: 'home.hero.startsIn', left: fallbackDeadline - now, paused: false } as const
+  if (target.status !== 'live') return { title: 'home.hero.startsIn', left: msUntil(target.startTime, now), paused: false } as const
+  if (target.paused) return { title: 'home.hero.paused', left: target.paused.remainingMs, paused: true } as const
+  return { title: 'home.hero.liveNow', left: msUntil(target.endsAt ?? target.startTime, now), paused: false } as const
+}
+
 export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Auction[] }) {
   const { t } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
@@ -33,9 +42,8 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
   const [fallbackDeadline] = useState(() => serverNow() + FALLBACK_COUNTDOWN_MS)
   const target = promoTarget(upcoming, live)
   const isLive = target?.status === 'live'
-  const paused = isLive ? target.paused : null
-  const left = paused ? paused.remainingMs : target ? msUntil(isLive && target.endsAt ? target.endsAt : target.startTime, now) : fallbackDeadline - now
-  const countdownTitle = t(paused ? 'home.hero.paused' : isLive ? 'home.hero.liveNow' : 'home.hero.startsIn')
+  const { title, left, paused } = heroCountdown(target, now, fallbackDeadline)
+  const countdownTitle = t(title)
   const parts = splitCountdown(left)
   const units = [
     { key: 'days', value: parts.days },
