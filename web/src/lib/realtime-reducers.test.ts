@@ -255,6 +255,13 @@ describe('timers', () => {
     }
   })
 
+  it('a paused auction whose seconds move has resumed: the list is stale', () => {
+    const before = list({ live: [auction({ paused: PAUSE })] })
+    const { list: out, stale } = applyTimersToList(before, { 1: 10 }, NOW + 60_000)
+    expect(out).toBe(before)
+    expect(stale).toBe(true)
+  })
+
   it('applies a timer map to the live list', () => {
     const before = list({ live: [auction({ id: 1, endsAt: iso(NOW + 9_500) }), auction({ id: 2, endsAt: iso(NOW + 1_000) })] })
     const { list: out, stale } = applyTimersToList(before, { 1: 10, 2: 30 }, NOW)

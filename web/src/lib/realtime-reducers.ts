@@ -227,8 +227,8 @@ export interface TimerChange {
   list: AuctionLists
   /**
    * The timers disagree with the list beyond a countdown correction: a live auction is missing
-   * from them or unknown to the list, or a deadline moved later (someone bid). Without the socket's
-   * lobby updates the list is then refetched.
+   * from them or unknown to the list, a deadline moved later (someone bid), or a paused auction's
+   * seconds moved (it resumed). Without the socket's lobby updates the list is then refetched.
    */
   stale: boolean
 }
@@ -245,6 +245,12 @@ export function applyTimersToList(list: AuctionLists, timers: TimerMap, now: num
       return auction
     }
     matched += 1
+    // The timers freeze a paused auction at its remainder rounded up; other seconds mean it runs
+    // again, and (without the socket's lobby updates) only a refetch brings its new deadline.
+    if (auction.paused) {
+      if (seconds !== Math.ceil(auction.paused.remainingMs / 1000)) stale = true
+      return auction
+    }
     const next = correctDeadline(auction, seconds, now)
     if (next !== auction) {
       changed = true
