@@ -10,6 +10,8 @@ type Schemas = components['schemas']
 /** The one auction object: upcoming, live and finished alike (times are RFC 3339 UTC strings). */
 export type Auction = Schemas['Auction']
 export type AuctionStatus = Schemas['AuctionStatus']
+/** A live auction's stopped countdown (`Auction.paused`): bids are refused until it runs again. */
+export type Pause = Schemas['Pause']
 /** `GET /api/auctions`: live by deadline, upcoming by start, finished by end. */
 export type AuctionLists = Schemas['AuctionLists']
 /** One accepted bid as the bid history shows it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Auction, AuctionLists, Bid, LobbyUpdate, TimerUpdate } from './api-types'
+import type { Auction, AuctionLists, Bid, LobbyUpdate, Pause, TimerUpdate } from './api-types'
 import {
   MAX_BIDS,
   TIMER_SLACK_MS,
@@ -33,6 +33,9 @@ function lobby(over: Partial<LobbyUpdate> = {}): LobbyUpdate {
 function list(over: Partial<AuctionLists> = {}): AuctionLists {
   return { live: [auction()], upcoming: [], finished: [], ...over }
 }
+
+/** The store went away at `NOW` with 7.4 s left on the countdown. */
+const PAUSE: Pause = { reason: 'storeUnavailable', since: iso(NOW), remainingMs: 7_400 }
 
 
 describe('isOlder', () => {
@@ -123,6 +126,21 @@ describe('applyAuctionUpdate', () => {
     expect(out?.bids).toBe(current.bids)
   })
 
+  it('paused, with the same bid count and server time, takes the pause and keeps the bids', () => {
+    const paused = auction({ paused: PAUSE })
+    const out = applyAuctionUpdate(current, { type: 'paused', auction: paused, bids: [] })
+    expect(out?.auction).toBe(paused)
+    expect(out?.bids).toBe(current.bids)
+  })
+
+  it('resumed clears the pause and takes the new deadline', () => {
+    const paused = { auction: auction({ paused: PAUSE }), bids: current.bids }
+    const resumed = auction({ endsAt: iso(NOW + 60_000), serverTime: iso(NOW + 50_000) })
+    const out = applyAuctionUpdate(paused, { type: 'resumed', auction: resumed, bids: [] })
+    expect(out?.auction).toMatchObject({ paused: null, endsAt: iso(NOW + 60_000) })
+    expect(out?.bids).toBe(current.bids)
+  })
+
   it('deleted clears the detail', () => {
     expect(applyAuctionUpdate(current, { type: 'deleted', auction: auction(), bids: [] })).toBeNull()
   })
@@ -160,6 +178,21 @@ describe('applyLobbyPatch', () => {
     expect(finished.refetch).toBe(true)
     expect(finished.list.live).toEqual([])
     expect(finished.list.finished[0].status).toBe('finished')
+  })
+
+  it('carries a pause that changes nothing else, and then its end', () => {
+    const before = list()
+    const { list: paused, refetch } = applyLobbyPatch(before, lobby({ currentPrice: 0.5, lastBidder: 'aibek', endsAt: iso(NOW + 10_000), totalBids: 50, paused: PAUSE }))
+    expect(refetch).toBe(false)
+    expect(paused.live[0].paused).toEqual(PAUSE)
+    const resumed = applyLobbyPatch(paused, lobby({ currentPrice: 0.5, lastBidder: 'aibek', endsAt: iso(NOW + 20_000), totalBids: 50 }))
+    expect(resumed.list.live[0]).toMatchObject({ paused: null, endsAt: iso(NOW + 20_000) })
+  })
+
+  it('returns the same list for a repeated pause', () => {
+    const before = list({ live: [auction({ paused: PAUSE })] })
+    const repeat = lobby({ currentPrice: 0.5, lastBidder: 'aibek', endsAt: iso(NOW + 10_000), totalBids: 50, paused: { ...PAUSE } })
+    expect(applyLobbyPatch(before, repeat).list).toBe(before)
   })
 
   it('drops a deleted auction', () => {
@@ -211,6 +244,22 @@ describe('timers', () => {
   it('only touches live auctions', () => {
     const up = auction({ status: 'upcoming', endsAt: null })
     expect(correctDeadline(up, 5, NOW)).toBe(up)
+  })
+
+  it('leaves a paused countdown alone: its seconds are frozen while the clock runs', () => {
+    const paused = auction({ endsAt: iso(NOW + 10_000), paused: PAUSE })
+    expect(correctDeadline(paused, 8, NOW + 5_000)).toBe(paused)
+    const before = list({ live: [paused] })
+    for (const later of [0, 1_000, 2_000, 30_000]) {
+      expect(applyTimersToList(before, { 1: 8 }, NOW + later)).toEqual({ list: before, stale: false })
+    }
+  })
+
+  it('a paused auction whose seconds move has resumed: the list is stale', () => {
+    const before = list({ live: [auction({ paused: PAUSE })] })
+    const { list: out, stale } = applyTimersToList(before, { 1: 10 }, NOW + 60_000)
+    expect(out).toBe(before)
+    expect(stale).toBe(true)
   })
 
   it('applies a timer map to the live list', () => {

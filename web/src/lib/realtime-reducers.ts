@@ -3,7 +3,7 @@
 //! calls them with the current state and the server time, and writes the results into atoms. Every
 //! function returns its input unchanged (the same object) when nothing changed, so atoms do not
 //! re-render for nothing.
-import type { Auction, AuctionEvent, AuctionLists, AuctionStatus, Bid, LobbyUpdate, TimerMap } from './api-types'
+import type { Auction, AuctionEvent, AuctionLists, AuctionStatus, Bid, LobbyUpdate, Pause, TimerMap } from './api-types'
 
 /** The bid history keeps the newest 50 bids, as `GET /api/auctions/{id}/bids` does. */
 export const MAX_BIDS = 50
@@ -57,7 +57,8 @@ export function prependBids(bids: Bid[], incoming: Bid[]): Bid[] {
 /**
  * Applies an `auctionUpdate` of a joined auction to its detail (`null` before anything was loaded).
  * By its `type`: `snapshot` replaces everything; `bidsPlaced` and `started` prepend the new bids;
- * the others replace the auction only. Returns `null` for `deleted`.
+ * the others replace the auction only (`paused` and `resumed` carry the bid count they found, so
+ * they are never older than what is shown). Returns `null` for `deleted`.
  */
 export function applyAuctionUpdate(current: AuctionWithBids | null, update: AuctionEvent): AuctionWithBids | null {
   switch (update.type) {
@@ -80,10 +81,17 @@ export function applyAuctionUpdate(current: AuctionWithBids | null, update: Auct
   }
 }
 
+/** Whether two pauses are the same (both none, or the same reason, start and frozen time). */
+function samePause(a: Pause | null, b: Pause | null): boolean {
+  if (!a || !b) return a === b
+  return a.reason === b.reason && a.since === b.since && a.remainingMs === b.remainingMs
+}
+
 /** The auction with a lobby patch applied (unchanged when the patch is older). */
 export function patchAuction(auction: Auction, patch: LobbyUpdate): Auction {
   if (auction.id !== patch.auctionId || isOlder(patch, auction)) return auction
   if (
+    samePause(auction.paused, patch.paused) &&
     auction.status === patch.status &&
     auction.currentPrice === patch.currentPrice &&
     auction.lastBidder === patch.lastBidder &&
@@ -102,6 +110,7 @@ export function patchAuction(auction: Auction, patch: LobbyUpdate): Auction {
     endsAt: patch.endsAt,
     serverTime: patch.serverTime,
     totalBids: patch.totalBids,
+    paused: patch.paused,
   }
 }
 
@@ -199,10 +208,12 @@ export const TIMER_SLACK_MS = 500
  * Corrects a live auction's deadline with the server's seconds left. `now` is the server time as
  * the client estimates it. The server's exact remainder lies in ((s-1)·1000, s·1000] ms; a local
  * countdown outside that window (plus slack) moves `endsAt` to the middle of it. Otherwise the
- * auction is returned unchanged, so a countdown keeps ticking smoothly from `endsAt`.
+ * auction is returned unchanged, so a countdown keeps ticking smoothly from `endsAt`. A paused
+ * auction is left alone: its seconds are frozen while the clock runs, and `resumed` brings the
+ * new deadline.
  */
 export function correctDeadline(auction: Auction, secondsLeft: number, now: number): Auction {
-  if (auction.status !== 'live' || !Number.isFinite(secondsLeft)) return auction
+  if (auction.status !== 'live' || auction.paused || !Number.isFinite(secondsLeft)) return auction
   const seconds = Math.max(0, secondsLeft)
   const local = auction.endsAt ? time(auction.endsAt, Number.NaN) - now : Number.NaN
   const low = seconds === 0 ? -Infinity : (seconds - 1) * 1000 - TIMER_SLACK_MS
@@ -216,8 +227,8 @@ export interface TimerChange {
   list: AuctionLists
   /**
    * The timers disagree with the list beyond a countdown correction: a live auction is missing
-   * from them or unknown to the list, or a deadline moved later (someone bid). Without the socket's
-   * lobby updates the list is then refetched.
+   * from them or unknown to the list, a deadline moved later (someone bid), or a paused auction's
+   * seconds moved (it resumed). Without the socket's lobby updates the list is then refetched.
    */
   stale: boolean
 }
@@ -234,6 +245,12 @@ export function applyTimersToList(list: AuctionLists, timers: TimerMap, now: num
       return auction
     }
     matched += 1
+    // The timers freeze a paused auction at its remainder rounded up; other seconds mean it runs
+    // again, and (without the socket's lobby updates) only a refetch brings its new deadline.
+    if (auction.paused) {
+      if (seconds !== Math.ceil(auction.paused.remainingMs / 1000)) stale = true
+      return auction
+    }
     const next = correctDeadline(auction, seconds, now)
     if (next !== auction) {
       changed = true

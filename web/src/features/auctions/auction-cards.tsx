@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
 import { BidButton, PrebidButton } from './bid-buttons'
+import { StatusBadge } from './status-badge'
 import { LiveTimer, StartCountdown } from '../../components/timers'
 
 export function LiveAuctionCard({ auction }: { auction: Auction }) {
@@ -18,7 +19,7 @@ export function LiveAuctionCard({ auction }: { auction: Auction }) {
     <article className="card auction-card" data-testid="live-auction-card">
       <Link to={auctionPath(auction)} className="auction-card-media">
         <AuctionImage src={auction.imageUrl} alt={auction.title} />
-        <span className="badge badge-live auction-card-badge">● {t('auction.status.live')}</span>
+        <StatusBadge auction={auction} className="auction-card-badge" dot />
       </Link>
       <div className="auction-card-body">
         <h3 className="auction-card-title">

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/page-header'
 import type { Auction, Bid } from '../../lib/api-types'
 import { useToast } from '../../lib/toast'
 import { BidHistoryList } from './bid-history-list'
+import { StatusBadge } from './status-badge'
 import { StatusPanel } from './status-panel'
 import { ProductDetails } from './product-details'
 
@@ -31,7 +32,7 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
     <div className="container page" data-testid="auction-detail">
       <PageHeader title={auction.title} backButton>
         <div className="detail-meta">
-          <span className={`badge badge-${auction.status}`}>{t(`auction.status.${auction.status}`)}</span>
+          <StatusBadge auction={auction} />
           <CopyDisplayId displayId={auction.displayId} />
         </div>
       </PageHeader>

@@ -4,22 +4,25 @@ import type { Auction } from '../../lib/api-types'
 import { currentUserAtom } from '../../lib/session'
 import { usePlaceBid } from './use-bid'
 
-/** Live: disabled while pending and while the current user holds the last bid. Visitors may
- * press it and are asked to log in. */
+/** Live: disabled while pending, while the current user holds the last bid and while the auction
+ * is paused (the server refuses every bid then). Visitors may press it and are asked to log in. */
 export function BidButton({ auction, large = false }: { auction: Auction; large?: boolean }) {
   const { t } = useTranslation()
   const user = useAtomValue(currentUserAtom)
   const { place, pending } = usePlaceBid('bid')
   const leading = user !== null && auction.lastBidder === user.username
+  const paused = auction.paused !== null
+  const label = paused ? t('bid.paused') : pending ? t('bid.pending') : leading ? t('bid.youLead') : t('bid.button')
   return (
     <button
       type="button"
       className={`btn btn-primary btn-block${large ? ' btn-large' : ''}`}
-      disabled={pending || leading}
+      disabled={pending || leading || paused}
       onClick={() => place(auction)}
       data-testid={`bid-button-${auction.id}`}
     >
-      {pending ? t('bid.pending') : leading ? t('bid.youLead') : t('bid.button')}
+      {paused && <span aria-hidden="true">⏸ </span>}
+      {label}
     </button>
   )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { liveAuction } from '../../lib/test-fixtures'
-import { promoTarget } from './promo-hero'
+import { iso, liveAuction } from '../../lib/test-fixtures'
+import { heroCountdown, promoTarget } from './promo-hero'
 
 const now = Date.UTC(2026, 10, 23, 12)
 const upcoming = (id: number, over = {}) => liveAuction(now, { id, status: 'upcoming', endsAt: null, ...over })
@@ -15,5 +15,20 @@ describe('promoTarget', () => {
   it('falls back to the first upcoming lot that is not a bid package', () => {
     expect(promoTarget([upcoming(1, { isBidPackage: true }), upcoming(2)], [])?.id).toBe(2)
     expect(promoTarget([], [])).toBeUndefined()
+  })
+})
+
+describe('heroCountdown', () => {
+  const fallback = now + 5_000
+
+  it('counts to an upcoming start, a live deadline, or the fallback', () => {
+    expect(heroCountdown(upcoming(1, { startTime: iso(now + 60_000) }), now, fallback)).toEqual({ title: 'home.hero.startsIn', left: 60_000, paused: false })
+    expect(heroCountdown(liveAuction(now), now, fallback)).toEqual({ title: 'home.hero.liveNow', left: 10_000, paused: false })
+    expect(heroCountdown(undefined, now, fallback)).toEqual({ title: 'home.hero.startsIn', left: 5_000, paused: false })
+  })
+
+  it('shows a paused live auction its frozen remainder, however late it is', () => {
+    const paused = liveAuction(now, { paused: { reason: 'storeUnavailable', since: iso(now), remainingMs: 4_200 } })
+    expect(heroCountdown(paused, now + 90_000, fallback)).toEqual({ title: 'home.hero.paused', left: 4_200, paused: true })
   })
 })

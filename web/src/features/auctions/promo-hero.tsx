@@ -1,6 +1,6 @@
 //! The promo hero: the auction the operator promoted (live or upcoming), else the first upcoming
-//! non-package auction, with a countdown to its start (or, live, to its deadline); a 2-day
-//! countdown to the promoted phone when there is none.
+//! non-package auction, with a countdown to its start (or, live, to its deadline; paused, the time
+//! it had left, frozen); a 2-day countdown to the promoted phone when there is none.
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { msUntil, serverNow, useServerNow } from '../../lib/clock'
 import { formatMoney, padTwo, splitCountdown } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath, auctionSlug } from '../../lib/slug'
+import { StatusBadge } from './status-badge'
 
 export const FALLBACK_COUNTDOWN_MS = 2 * 24 * 60 * 60 * 1000
 export const PROMO_RETAIL_PRICE = 179_900
@@ -25,6 +26,15 @@ export function promoTarget(upcoming: Auction[], live: Auction[] = []): Auction 
   )
 }
 
+/** What the hero's countdown shows at `now`: its title's key and the time left (a paused auction's
+ * frozen remainder, a live one's deadline, an upcoming one's start, else the fallback deadline). */
+export function heroCountdown(target: Auction | undefined, now: number, fallbackDeadline: number) {
+  if (!target) return { title: 'home.hero.startsIn', left: fallbackDeadline - now, paused: false } as const
+  if (target.status !== 'live') return { title: 'home.hero.startsIn', left: msUntil(target.startTime, now), paused: false } as const
+  if (target.paused) return { title: 'home.hero.paused', left: target.paused.remainingMs, paused: true } as const
+  return { title: 'home.hero.liveNow', left: msUntil(target.endsAt ?? target.startTime, now), paused: false } as const
+}
+
 export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Auction[] }) {
   const { t } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
@@ -32,7 +42,8 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
   const [fallbackDeadline] = useState(() => serverNow() + FALLBACK_COUNTDOWN_MS)
   const target = promoTarget(upcoming, live)
   const isLive = target?.status === 'live'
-  const left = target ? msUntil(isLive && target.endsAt ? target.endsAt : target.startTime, now) : fallbackDeadline - now
+  const { title, left, paused } = heroCountdown(target, now, fallbackDeadline)
+  const countdownTitle = t(title)
   const parts = splitCountdown(left)
   const units = [
     { key: 'days', value: parts.days },
@@ -45,7 +56,10 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
     <section className="hero" data-testid="promo-hero">
       <div className="container hero-inner">
         <div className="hero-text">
-          <span className="badge badge-light">⭐ {t('home.hero.badge')}</span>
+          <div className="hero-badges">
+            <span className="badge badge-light">⭐ {t('home.hero.badge')}</span>
+            {paused && target && <StatusBadge auction={target} />}
+          </div>
           <h1 className="hero-title">{target?.title ?? t('home.hero.title')}</h1>
           <p className="hero-subtitle">{t('home.hero.subtitle')}</p>
           <dl className="hero-prices">
@@ -67,8 +81,8 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
             {t('home.hero.cta')} →
           </Link>
         </div>
-        <div className="hero-countdown" aria-label={t(isLive ? 'home.hero.liveNow' : 'home.hero.startsIn')} role="timer">
-          <p className="hero-countdown-title">{t(isLive ? 'home.hero.liveNow' : 'home.hero.startsIn')}</p>
+        <div className={`hero-countdown${paused ? ' is-paused' : ''}`} aria-label={countdownTitle} role="timer" data-testid="hero-countdown">
+          <p className="hero-countdown-title">{countdownTitle}</p>
           <div className="countdown-units">
             {units.map((unit) => (
               <div key={unit.key} className="countdown-unit">

@@ -1,9 +1,9 @@
 //! The panel that changes with the auction's state: start countdown and pre-bid; live timer and
-//! bid; winner or no-bids message.
+//! bid (while paused, the reason and the frozen timer); winner or no-bids message.
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { BotBadge } from '../../components/bot-badge'
-import type { Auction, Bid } from '../../lib/api-types'
+import type { Auction, Bid, Pause } from '../../lib/api-types'
 import { bidderName, leaderIsBot, winnerIsBot } from '../../lib/bots'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
@@ -28,11 +28,23 @@ function Upcoming({ auction }: { auction: Auction }) {
   )
 }
 
+/** Why bids are refused and when they come back (the server resumes on its own). */
+function PauseNotice({ pause }: { pause: Pause }) {
+  const { t } = useTranslation()
+  return (
+    <p className="notice notice-paused" role="status" data-testid="pause-notice">
+      <span aria-hidden="true">⏸ </span>
+      {t(`auction.pausedNotice.${pause.reason}`)}
+    </p>
+  )
+}
+
 function Live({ auction }: { auction: Auction }) {
   const { t } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   return (
     <>
+      {auction.paused && <PauseNotice pause={auction.paused} />}
       <div className="live-panel-row">
         <div>
           <p className="label">{t('auction.currentPrice')}</p>
