@@ -134,7 +134,12 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
     fn reload(&mut self, id: AuctionId) -> ResponseActFuture<Self, Option<Addr<AuctionActor<S, C>>>> {
         let load = self.env.store.load(id);
         Box::pin(load.into_actor(self).map(move |res, act, ctx| match res {
-            Ok(Some(snap)) => act.spawn(snap),
+            // After a crash nobody could bid on it since the crash: a deadline that fell
+            // meanwhile gives its countdown back (see `launch_after`).
+            Ok(Some(snap)) => {
+                let crashed_at = act.last_crash.get(&id).copied();
+                act.spawn_after(snap, crashed_at)
+            }
             Ok(None) => None,
             Err(e) => {
                 tracing::warn!(auction = %id, "reloading failed, retrying: {e}");
