@@ -101,7 +101,7 @@ impl World {
     fn check_finish(&mut self, i: usize, snap: &AuctionSnapshot, bids: &[StoredBid]) -> Verdict {
         let now = self.clock.now();
         let grace = self.rules().finish_grace_ms;
-        let by_admin = self.model.end_now.contains(&self.lots[i].id);
+        let by_admin = self.model.ended_by_admin(self.lots[i].id);
         let lot = &mut self.lots[i];
         let rank = |s: AuctionStatus| s as u8;
         if rank(snap.status) < rank(lot.status) {
@@ -160,7 +160,7 @@ impl World {
                 return Err(format!("{} auctions finished while the store was down", finished - o.finished));
             }
         }
-        for lot in self.lots.iter().filter(|l| !self.model.end_now.contains(&l.id)) {
+        for lot in self.lots.iter().filter(|l| !self.model.ended_by_admin(l.id)) {
             let Some((ended, _)) = lot.finished else { continue };
             let inside = |o: &&super::world::Outage| o.down <= ended && o.up.is_none_or(|up| ended <= up);
             if let Some(o) = self.outages.iter().find(inside) {

@@ -71,6 +71,8 @@ pub struct Summary {
 pub struct Failure {
     /// The seed.
     pub seed: u64,
+    /// The steps the run was to take.
+    pub steps: usize,
     /// The step after which the check failed (`steps` for the final one).
     pub step: usize,
     /// What was violated.
@@ -86,7 +88,11 @@ impl fmt::Display for Failure {
         for line in &self.recent {
             writeln!(f, "  {line}")?;
         }
-        write!(f, "replay: SIM_SEED={} cargo test -p tyiyn-actors --test simulation", self.seed)
+        write!(
+            f,
+            "replay: SIM_SEED={} SIM_STEPS={} cargo test -p tyiyn-actors --test simulation",
+            self.seed, self.steps
+        )
     }
 }
 
@@ -111,8 +117,8 @@ impl Trace {
         self.recent.push_back(line);
     }
 
-    fn fail(&self, seed: u64, step: usize, message: String) -> Failure {
-        Failure { seed, step, message, recent: self.recent.iter().cloned().collect() }
+    fn fail(&self, seed: u64, steps: usize, step: usize, message: String) -> Failure {
+        Failure { seed, steps, step, message, recent: self.recent.iter().cloned().collect() }
     }
 }
 
@@ -131,9 +137,9 @@ async fn simulate(seed: u64, steps: usize) -> Result<Summary, Failure> {
             world.perform(&action).await;
             world.model.drain(&world.store).into_iter().for_each(|l| trace.push(l));
         }
-        world.check().await.map_err(|m| trace.fail(seed, step, m))?;
+        world.check().await.map_err(|m| trace.fail(seed, steps, step, m))?;
     }
-    world.check_settled().map_err(|m| trace.fail(seed, steps, m))?;
+    world.check_settled().map_err(|m| trace.fail(seed, steps, steps, m))?;
     Ok(world.summary(steps, trace.hash))
 }
 

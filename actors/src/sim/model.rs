@@ -83,8 +83,9 @@ pub(super) struct Model {
     charges: BTreeMap<(AuctionId, UserId), i64>,
     /// Bids answered `Ok`, per auction.
     pub(super) acked: BTreeMap<AuctionId, Vec<Acked>>,
-    /// Auctions an admin asked to finish now (their `ended_at` is the admin's moment).
-    pub(super) end_now: BTreeSet<AuctionId>,
+    /// Auctions an admin finished now (answered `Ok`, or cut off by a crash): their `ended_at`
+    /// is the admin's moment, not the deadline.
+    end_now: BTreeSet<AuctionId>,
     /// Auctions whose delete was answered `Ok`.
     pub(super) deleted: BTreeSet<AuctionId>,
     /// Answers by kind, for the summary.
@@ -153,12 +154,18 @@ impl Model {
                 self.charge(auction, user);
                 "prebid ok".to_owned()
             }
+            (Ask::Admin { auction, what: "end_now" }, Reply::Done) => {
+                self.end_now.insert(auction);
+                "end_now ok".to_owned()
+            }
             (Ask::Admin { auction, what: "delete" }, Reply::Done) => {
                 self.deleted.insert(auction);
                 "delete ok".to_owned()
             }
             (ask, Reply::Refused(code)) => {
-                if sent.in_doubt && committed_anyway(ask, store) {
+                if sent.in_doubt && matches!(ask, Ask::Admin { what: "end_now", .. }) {
+                    self.end_now.insert(ask.auction());
+                } else if sent.in_doubt && committed_anyway(ask, store) {
                     self.charge(ask.auction(), ask.payer().unwrap_or(UserId(0)));
                     self.charged_in_doubt += 1;
                 }
@@ -172,6 +179,13 @@ impl Model {
 
     fn charge(&mut self, auction: AuctionId, user: UserId) {
         *self.charges.entry((auction, user)).or_default() += 1;
+    }
+
+    /// Whether `auction` may have been finished by an admin: an `EndNow` succeeded, was cut
+    /// off by a crash, or is still unanswered.
+    pub(super) fn ended_by_admin(&self, auction: AuctionId) -> bool {
+        self.end_now.contains(&auction)
+            || self.pending.values().any(|s| s.ask == Ask::Admin { auction, what: "end_now" })
     }
 
     /// The bounds `user`'s balance must lie in: the initial balance minus the charges on

@@ -48,10 +48,7 @@ impl World {
             }
             Action::Wait(ms) => return self.wait(ms).await,
             Action::Jump(ms) => return self.jump(ms).await,
-            Action::EndNow(id) => {
-                self.model.end_now.insert(id);
-                self.admin(self.index(id), "end_now", EndNow, control_reply);
-            }
+            Action::EndNow(id) => self.admin(self.index(id), "end_now", EndNow, control_reply),
             Action::Delete(id) => self.admin(self.index(id), "delete", Delete, control_reply),
             Action::Reschedule(id, offset) => self.reschedule(self.index(id), now.plus_ms(offset)).await,
             Action::Assign(id, bot, limit) => self.assign(self.index(id), bot, limit),
@@ -71,6 +68,8 @@ impl World {
         self.settle().await;
     }
 
+    /// Where lot `id` is in [`World::lots`]. Actions only name lots of this world (and lots are
+    /// never removed), so the lookup always finds it.
     fn index(&self, id: AuctionId) -> usize {
         self.lots.iter().position(|l| l.id == id).unwrap_or_default()
     }
