@@ -1,7 +1,7 @@
 //! The seeded simulation of the runtime (`tyiyn_actors::sim`) over a fixed list of seeds, so every
-//! run checks the same worlds. `SIM_SEED=<n>` replays one seed (and prints its summary);
-//! `SIM_SEEDS=<count>` and `SIM_STEPS=<n>` change the amount. A wider sweep:
-//! `cargo bench --bench simulate`.
+//! run checks the same worlds. `SIM_SEED=<n>` replays one seed (`-- --nocapture` shows its
+//! summary); `SIM_SEEDS=<count>` and `SIM_STEPS=<n>` change the amount. A failure names the seed,
+//! its last steps and the command that replays it. A wider sweep: `cargo bench --bench simulate`.
 
 use tyiyn_actors::sim;
 

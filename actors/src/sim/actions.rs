@@ -10,7 +10,7 @@ use crate::ids::{AuctionId, BotId, UserId};
 use crate::state::AuctionStatus;
 
 /// At most this many lots per run (the admin creates some on the way).
-const MAX_LOTS: usize = 24;
+const MAX_LOTS: usize = 64;
 
 /// What a step does.
 #[derive(Debug, Clone, PartialEq, Eq)]
