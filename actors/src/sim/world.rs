@@ -199,7 +199,8 @@ impl World {
         }
     }
 
-    /// The store goes down (if up); the window is recorded for the outage rule.
+    /// The store goes down (if up); the window is recorded for the outage rule. Only the store
+    /// knows: the runtime has no message that tells an actor about an outage.
     pub(super) fn store_down(&mut self) {
         if self.store_is_down() {
             return;
