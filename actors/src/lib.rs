@@ -6,6 +6,7 @@
 //! - [`auction`]: the actor that owns an auction; [`registry`]: the supervisor that starts them.
 //! - [`bots`]: automatic bidders: assignments, the global settings, the choices each auction makes.
 //! - [`outlets`], [`view`]: what actors publish and how it serializes; [`slug`]: auction URLs.
+//! - `sim` (feature `sim`): the seeded, deterministic simulation of the whole runtime.
 //!
 //! No web framework, no SQL, no config loader here: the server crate depends on this one, never
 //! the reverse.
@@ -19,6 +20,8 @@ pub mod ids;
 pub mod outlets;
 pub mod registry;
 pub mod rules;
+#[cfg(feature = "sim")]
+pub mod sim;
 pub mod slug;
 pub mod state;
 pub mod store;
