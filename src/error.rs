@@ -64,9 +64,10 @@ pub enum ApiError {
     /// 503: a dependency (PostgreSQL) is down.
     #[error("service unavailable: {0}")]
     Unavailable(String),
-    /// 503: the auction's countdown is paused while the database is down (nothing was charged).
-    #[error("auction paused")]
-    Paused,
+    /// 503 with its own message: the auction's countdown is paused while the database is down
+    /// (`auction_paused`, nothing was charged), or a bid's outcome is unknown.
+    #[error("unavailable: {0:?}")]
+    Suspended(Msg),
     /// 500: an unexpected failure; the cause is logged, the body is opaque.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -104,7 +105,7 @@ impl ApiError {
             ApiError::CrossSite => Msg::CrossSite,
             ApiError::PayloadTooLarge => Msg::PayloadTooLarge,
             ApiError::Unavailable(_) => Msg::Unavailable,
-            ApiError::Paused => Msg::AuctionPaused,
+            ApiError::Suspended(m) => *m,
             ApiError::Internal(_) => Msg::Internal,
         }
     }
@@ -139,7 +140,7 @@ impl ApiError {
                 res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
             }
             // The monitor probes the database several times a second: try again soon.
-            ApiError::Unavailable(_) | ApiError::Paused => {
+            ApiError::Unavailable(_) | ApiError::Suspended(_) => {
                 res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(1));
             }
             _ => {}
@@ -159,7 +160,7 @@ impl ResponseError for ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) | ApiError::Paused => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::Suspended(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

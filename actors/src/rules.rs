@@ -127,6 +127,10 @@ pub enum BidRejected {
     /// The auction's countdown is paused while the store is down; nothing was charged.
     #[error("the auction is paused")]
     AuctionPaused,
+    /// The auction's actor stopped before answering (a crash): the bid may or may not have been
+    /// committed, and charged.
+    #[error("the bid's outcome is unknown")]
+    OutcomeUnknown,
 }
 
 impl BidRejected {
@@ -144,6 +148,7 @@ impl BidRejected {
             BidRejected::AuctionNotFound => "auction_not_found",
             BidRejected::StoreUnavailable => "store_unavailable",
             BidRejected::AuctionPaused => "auction_paused",
+            BidRejected::OutcomeUnknown => "bid_outcome_unknown",
         }
     }
 }

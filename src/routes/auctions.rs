@@ -119,7 +119,8 @@ pub fn rejection(err: BidRejected) -> ApiError {
         },
         BidRejected::AuctionNotFound => ApiError::NotFound(Msg::AuctionNotFound),
         BidRejected::StoreUnavailable => ApiError::Unavailable("auction store".into()),
-        BidRejected::AuctionPaused => ApiError::Paused,
+        BidRejected::AuctionPaused => ApiError::Suspended(Msg::AuctionPaused),
+        BidRejected::OutcomeUnknown => ApiError::Suspended(Msg::BidOutcomeUnknown),
     }
 }
 
@@ -312,6 +313,7 @@ async fn refused(state: &AppState, id: i64, err: BidRejected) -> ApiError {
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_not_live`, `auction_finished`, `deadline_passed`, `already_leader` or `insufficient_bids`", body = ErrorBody),
         (status = 429, description = "`too_fast`, with `Retry-After` seconds", body = ErrorBody),
+        (status = 503, description = "`auction_paused` (the database is down: the countdown is paused, nothing was charged), `service_unavailable` (nothing was charged) or `bid_outcome_unknown` (the auction restarted before answering: check the bid history), with `Retry-After` seconds", body = ErrorBody),
     )
 )]
 #[post("/auctions/{id}/bid")]
@@ -347,6 +349,7 @@ async fn bid(
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_not_upcoming`, `auction_finished`, `already_prebid` or `insufficient_bids`", body = ErrorBody),
         (status = 429, description = "`too_fast`, with `Retry-After` seconds", body = ErrorBody),
+        (status = 503, description = "`service_unavailable`: the database is down; nothing was charged", body = ErrorBody),
     )
 )]
 #[post("/auctions/{id}/prebid")]

@@ -80,7 +80,10 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             return;
         };
         match res {
-            Ok(done) if done.len() == batch.len() => self.settle(batch, done),
+            Ok(done) if done.len() == batch.len() => {
+                self.settle(batch, done);
+                self.recheck_pause(ctx);
+            }
             Ok(done) => {
                 let why = format!("store answered {} of {} bids", done.len(), batch.len());
                 self.fail(batch, &why, ctx);
@@ -156,7 +159,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         self.replay(Vec::new());
         // The deadline may have moved back with the refused bids.
         self.arm(ctx);
-        self.pause(since, ctx);
+        self.store_failed(since, ctx);
     }
 
     /// Rebuilds the tentative state from the committed one, re-deciding `first` then the queue.
@@ -181,8 +184,9 @@ impl<S: AuctionStore, C: Clock> Handler<PlaceBid> for AuctionActor<S, C> {
         let outcome = self.submit(Bidder::user(msg.user, msg.username), msg.stamp, ctx);
         Box::pin(async move {
             match outcome {
-                // A dropped sender means the actor stopped before committing: nothing was charged.
-                Ok(rx) => rx.await.unwrap_or(Err(BidRejected::StoreUnavailable)),
+                // A dropped sender means the actor stopped (a crash) while the bid was queued or
+                // being committed: whether it was committed is not known here.
+                Ok(rx) => rx.await.unwrap_or(Err(BidRejected::OutcomeUnknown)),
                 Err(rejected) => Err(rejected),
             }
         })

@@ -181,4 +181,6 @@ pub struct AuctionStopped {
     pub incarnation: u64,
     /// Why.
     pub reason: StopReason,
+    /// Set when it stopped paused: bids could not be placed since then (see `pause`).
+    pub paused_since: Option<UnixMillis>,
 }

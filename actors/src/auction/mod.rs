@@ -96,6 +96,8 @@ struct StopGuard {
     id: crate::ids::AuctionId,
     supervision: Option<Supervision>,
     reason: StopReason,
+    /// The start of the pause in force, if any (reported so a reload keeps it).
+    paused_since: Option<UnixMillis>,
 }
 
 impl Drop for StopGuard {
@@ -105,6 +107,7 @@ impl Drop for StopGuard {
                 id: self.id,
                 incarnation: s.incarnation,
                 reason: self.reason,
+                paused_since: self.paused_since,
             });
         }
     }
@@ -158,6 +161,10 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     promoted: bool,
     /// Set while the countdown is paused because the store is down (see `pause`).
     paused: Option<pause::Paused>,
+    /// The outage the actor last heard of (a failed write or `StoreDown`), kept until a resume,
+    /// or until `StoreUp` with no commit in flight: a deadline that a late commit answer moves
+    /// into it pauses too (see `pause`).
+    outage: Option<pause::Outage>,
     /// Bids could not be placed since then (the server was down): pause and resume at start.
     down_since: Option<UnixMillis>,
     guard: StopGuard,
@@ -190,8 +197,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             rng: env.bots.rng_for(snap.id),
             promoted: snap.promoted,
             paused: None,
+            outage: None,
             down_since: None,
-            guard: StopGuard { id: snap.id, supervision, reason: StopReason::Unexpected },
+            guard: StopGuard { id: snap.id, supervision, reason: StopReason::Unexpected, paused_since: None },
             env,
         }
     }

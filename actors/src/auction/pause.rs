@@ -17,6 +17,15 @@ use crate::state::AuctionStatus;
 use crate::store::AuctionStore;
 use crate::view::{EventKind, Pause, PauseReason};
 
+/// An outage as the actor heard of it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Outage {
+    /// From when bids could not be accepted.
+    since: UnixMillis,
+    /// `StoreUp` came: the store answers again.
+    over: bool,
+}
+
 /// A paused countdown.
 pub(super) struct Paused {
     /// What viewers are shown.
@@ -39,6 +48,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             if since < p.pause.since {
                 p.pause.since = since;
                 p.pause.remaining_ms = ends_at.ms_since(since).max(0);
+                self.guard.paused_since = Some(since);
+                self.broadcast(EventKind::Paused, Vec::new());
+                self.tell_lobby(false);
             }
             return;
         }
@@ -56,6 +68,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             pause: Pause { reason: PauseReason::StoreUnavailable, since, remaining_ms },
             resuming: false,
         });
+        self.guard.paused_since = Some(since);
         self.flush_paused();
         self.arm_bots(ctx);
         self.arm(ctx);
@@ -100,10 +113,35 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         }));
     }
 
+    /// The store failed, or the monitor saw it down, from `since`: remembered (the earliest
+    /// start), then the countdown pauses.
+    pub(super) fn store_failed(&mut self, since: UnixMillis, ctx: &mut Context<Self>) {
+        let since = self.outage.map_or(since, |o| o.since.min(since));
+        self.outage = Some(Outage { since, over: false });
+        self.pause(since, ctx);
+    }
+
+    /// A commit answered after the store went down moved the deadline: if past the outage's
+    /// start, the countdown pauses now (those bids were stamped before it; the time after it was
+    /// not biddable), and resumes at once when the outage is over.
+    pub(super) fn recheck_pause(&mut self, ctx: &mut Context<Self>) {
+        let Some(outage) = self.outage else { return };
+        self.pause(outage.since, ctx);
+        if outage.over {
+            if self.paused.is_some() {
+                self.try_resume(ctx);
+            } else if self.in_flight.is_none() {
+                self.outage = None;
+            }
+        }
+    }
+
     fn resumed(&mut self, ends_at: UnixMillis, ctx: &mut Context<Self>) {
+        self.outage = None;
         let Some(p) = self.paused.take() else {
             return;
         };
+        self.guard.paused_since = None;
         tracing::info!(auction = %self.committed.id(), paused_ms = self.env.clock.now().ms_since(p.pause.since), "store back: countdown resumed");
         self.committed.resume(ends_at);
         // Bids were refused while paused, so nothing is queued or in flight.
@@ -119,7 +157,7 @@ impl<S: AuctionStore, C: Clock> Handler<StoreDown> for AuctionActor<S, C> {
     type Result = ();
 
     fn handle(&mut self, msg: StoreDown, ctx: &mut Context<Self>) {
-        self.pause(msg.since, ctx);
+        self.store_failed(msg.since, ctx);
     }
 }
 
@@ -127,6 +165,11 @@ impl<S: AuctionStore, C: Clock> Handler<StoreUp> for AuctionActor<S, C> {
     type Result = ();
 
     fn handle(&mut self, _: StoreUp, ctx: &mut Context<Self>) {
+        match self.outage.as_mut() {
+            // A commit sent before the outage may still answer with a deadline inside it.
+            Some(outage) if self.paused.is_some() || self.in_flight.is_some() => outage.over = true,
+            _ => self.outage = None,
+        }
         if self.closing.is_none() {
             self.try_resume(ctx);
         }

@@ -45,6 +45,8 @@ pub struct Registry<S: AuctionStore, C: Clock> {
     table: Table<S, C>,
     incarnations: u64,
     last_crash: HashMap<AuctionId, UnixMillis>,
+    /// Since when a crashed auction could not be bid on, until it is reloaded.
+    down_since: HashMap<AuctionId, UnixMillis>,
     me: Recipient<AuctionStopped>,
 }
 
@@ -78,6 +80,7 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
             table: table.clone(),
             incarnations: 0,
             last_crash: HashMap::new(),
+            down_since: HashMap::new(),
             me: ctx.address().recipient(),
         };
         // Started before the directory is handed out, so every active auction is found at once.
@@ -137,8 +140,8 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
             // After a crash nobody could bid on it since the crash: a deadline that fell
             // meanwhile gives its countdown back (see `launch_after`).
             Ok(Some(snap)) => {
-                let crashed_at = act.last_crash.get(&id).copied();
-                act.spawn_after(snap, crashed_at)
+                let down_since = act.down_since.remove(&id);
+                act.spawn_after(snap, down_since)
             }
             Ok(None) => None,
             Err(e) => {
@@ -193,6 +196,9 @@ impl<S: AuctionStore, C: Clock> Handler<AuctionStopped> for Registry<S, C> {
         }
         tracing::error!(auction = %msg.id, "auction actor stopped unexpectedly; reloading it from the store");
         let now = self.env.clock.now();
+        // Nobody could bid on it since the crash, or since the pause it was in.
+        let since = msg.paused_since.map_or(now, |p| p.min(now));
+        self.down_since.entry(msg.id).and_modify(|s| *s = (*s).min(since)).or_insert(since);
         let recent = self.last_crash.insert(msg.id, now).is_some_and(|t| now.ms_since(t) < CRASH_WINDOW_MS);
         if recent {
             self.restart_later(msg.id, ctx);

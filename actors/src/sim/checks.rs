@@ -42,7 +42,7 @@ impl World {
             let bids = self.store.bids(id);
             check_price(&snap, &bids, &rules)?;
             self.check_acked(id, &bids)?;
-            check_deadlines(id, self.first_deadline(i), &snap, &bids, &rules)?;
+            check_deadlines(id, self.first_deadline(i), &self.resumes(i), &snap, &bids, &rules)?;
             self.check_finish(i, &snap, &bids)?;
             finished += usize::from(snap.status == AuctionStatus::Finished);
             if let Some(view) = view {
@@ -162,7 +162,8 @@ impl World {
         }
         for lot in self.lots.iter().filter(|l| !self.model.ended_by_admin(l.id)) {
             let Some((ended, _)) = lot.finished else { continue };
-            let inside = |o: &&super::world::Outage| o.down <= ended && o.up.is_none_or(|up| ended <= up);
+            // A deadline at the outage's very start had passed (bids at it are refused): it stands.
+            let inside = |o: &&super::world::Outage| o.down < ended && o.up.is_none_or(|up| ended <= up);
             if let Some(o) = self.outages.iter().find(inside) {
                 return Err(format!("auction {} finished at {}, inside the outage {o:?}", lot.id, ended.0));
             }
@@ -190,11 +191,13 @@ fn check_price(snap: &AuctionSnapshot, bids: &[StoredBid], rules: &Rules) -> Ver
 }
 
 /// No bid accepted at or after the deadline in force when it came (replayed from the stored
-/// bids, from the deadline the countdown `began` with), and the stored deadline is at least the
-/// last bid's countdown.
+/// bids, from the deadline the countdown `began` with; a resume moves it to the deadline it gave
+/// back from the start of its pause, since bids stamped after that were refused until the
+/// resume), and the stored deadline is at least the last bid's countdown.
 fn check_deadlines(
     id: AuctionId,
     began: Option<UnixMillis>,
+    resumes: &[(UnixMillis, UnixMillis)],
     snap: &AuctionSnapshot,
     bids: &[StoredBid],
     rules: &Rules,
@@ -203,7 +206,13 @@ fn check_deadlines(
         return Err(format!("auction {id} has bids but never announced a deadline"));
     }
     let mut deadline = began;
+    let mut pending = resumes.iter().peekable();
     for b in bids {
+        while let Some(&&(since, given)) = pending.peek().filter(|r| !b.is_prebid && r.0 <= b.stamp) {
+            let _ = since;
+            deadline = Some(deadline.map_or(given, |d| d.max(given)));
+            pending.next();
+        }
         let countdown = if b.is_prebid { rules.start_countdown_ms } else { rules.bid_countdown_ms };
         if let Some(d) = deadline.filter(|&d| !b.is_prebid && b.stamp >= d) {
             return Err(format!(
@@ -213,6 +222,9 @@ fn check_deadlines(
         }
         let extended = b.stamp.plus_ms(countdown);
         deadline = Some(deadline.map_or(extended, |d| d.max(extended)));
+    }
+    for &(_, given) in pending {
+        deadline = Some(deadline.map_or(given, |d| d.max(given)));
     }
     match (deadline, snap.ends_at) {
         (Some(d), ends_at) if ends_at.is_none_or(|e| e < d) => {

@@ -35,11 +35,10 @@ mod world;
 use actions::Action;
 use world::World;
 
-/// Whether to check the outage rule: a live auction pauses its countdown while the store is
-/// down and gets at least the bid countdown back when it returns, so no finish is recorded during
-/// an outage and no deadline finish ends inside one. Off until the runtime does this: today a
-/// deadline that passes during an outage is recorded as the end once the store is back.
-pub const OUTAGE_RULE: bool = false;
+/// Whether to check the outage rule (docs/decisions.md, "Database outages"): a live auction
+/// pauses its countdown while the store is down and gets at least the bid countdown back when
+/// it returns, so no finish is recorded during an outage and no deadline finish ends inside one.
+pub const OUTAGE_RULE: bool = true;
 
 /// How long the world runs on after the last step, so everything left can finish (ms).
 const SETTLE_MS: u64 = 120_000;

@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use super::model::{Ask, Model};
-use crate::auction::{ActorSettings, AssignBot, AuctionActor, Env};
+use crate::auction::{ActorSettings, AssignBot, AuctionActor, Env, StoreDown, StoreUp};
 use crate::bots::{BotConfig, BotSettings};
 use crate::clock::{Clock, TokioClock, UnixMillis};
 use crate::ids::{AuctionId, BotId, Tyiyn, UserId};
@@ -34,6 +34,8 @@ pub(super) struct Lot {
     running: Option<(Addr<Actor>, tokio::task::JoinHandle<()>)>,
     /// Killed while the store was down: reloaded once it is back.
     pub(super) awaiting_restart: bool,
+    /// When its actor was killed, until it is reloaded.
+    crashed_at: Option<UnixMillis>,
     /// The deadline it was seeded with, when seeded live (the replay of its bids starts there).
     pub(super) seeded_deadline: Option<UnixMillis>,
     /// Once seen finished: its `ended_at` and bid count, which must never change again.
@@ -146,11 +148,12 @@ impl World {
             id: snap.id,
             running: None,
             awaiting_restart: false,
+            crashed_at: None,
             seeded_deadline,
             finished: None,
             status: snap.status,
         };
-        lot.running = Some(self.launch(snap));
+        lot.running = Some(self.launch(snap, None));
         self.lots.push(lot);
     }
 
@@ -166,12 +169,18 @@ impl World {
         );
     }
 
-    /// Runs an actor for `snap` as its own task, so it can be killed.
-    fn launch(&self, snap: AuctionSnapshot) -> (Addr<Actor>, tokio::task::JoinHandle<()>) {
+    /// Runs an actor for `snap` as its own task, so it can be killed; `down_since` as the registry
+    /// gives it after a crash.
+    fn launch(
+        &self,
+        snap: AuctionSnapshot,
+        down_since: Option<UnixMillis>,
+    ) -> (Addr<Actor>, tokio::task::JoinHandle<()>) {
         let mut ctx = Context::new();
         ctx.set_mailbox_capacity(self.env.settings.mailbox_capacity);
         let addr = ctx.address();
-        let task = actix::spawn(ctx.into_future(AuctionActor::new(snap, self.env.clone(), None)));
+        let actor = AuctionActor::new(snap, self.env.clone(), None).down_since(down_since);
+        let task = actix::spawn(ctx.into_future(actor));
         (addr, task)
     }
 
@@ -182,6 +191,12 @@ impl World {
         self.crashes += 1;
         self.model.crashed(self.lots[i].id);
         self.lots[i].awaiting_restart = true;
+        // Bids could not be placed since the crash, or since the pause it was in (the registry
+        // learns that from the actor's stop report; here the lobby heard the pause).
+        let since = super::lobby::pausing(&self.starts, self.lots[i].id)
+            .map_or(self.clock.now(), |p| p.min(self.clock.now()));
+        let crashed_at = self.lots[i].crashed_at.get_or_insert(since);
+        *crashed_at = (*crashed_at).min(since);
         self.restart(i).await;
     }
 
@@ -191,28 +206,38 @@ impl World {
         match self.env.store.load(self.lots[i].id).await {
             Ok(snap) => {
                 self.lots[i].awaiting_restart = false;
+                // Nobody could bid on it since the crash, as the registry knows (`launch_after`).
+                let crashed_at = self.lots[i].crashed_at.take();
                 if let Some(snap) = snap.filter(|s| s.status != AuctionStatus::Finished) {
-                    self.lots[i].running = Some(self.launch(snap));
+                    self.lots[i].running = Some(self.launch(snap, crashed_at));
                 }
             }
             Err(_) => self.lots[i].awaiting_restart = true,
         }
     }
 
-    /// The store goes down (if up); the window is recorded for the outage rule. Only the store
-    /// knows: the runtime has no message that tells an actor about an outage.
+    /// The store goes down (if up); the window is recorded for the outage rule. The running
+    /// actors are told, as the server's health monitor tells them (`StoreDown`, since its last
+    /// good probe: here the moment itself).
     pub(super) fn store_down(&mut self) {
         if self.store_is_down() {
             return;
         }
         self.store.set_unavailable(true);
         let finished = self.store.stats().finished;
-        self.outages.push(Outage { down: self.clock.now(), up: None, finished });
+        let now = self.clock.now();
+        self.outages.push(Outage { down: now, up: None, finished });
+        for addr in self.lots.iter().filter_map(Lot::addr) {
+            addr.do_send(StoreDown { since: now });
+        }
     }
 
-    /// The store comes back.
+    /// The store comes back; the running actors are told (`StoreUp`), as the monitor does.
     pub(super) fn store_up(&mut self) {
         self.store.set_unavailable(false);
+        for addr in self.lots.iter().filter_map(Lot::addr) {
+            addr.do_send(StoreUp);
+        }
         let now = self.clock.now();
         for o in self.outages.iter_mut().filter(|o| o.up.is_none()) {
             o.up = Some(now);
@@ -243,6 +268,11 @@ impl World {
 
     /// Where lot `i`'s countdown began: the deadline it was seeded with, or the one it announced
     /// at go-live; `None` while upcoming.
+    pub(super) fn resumes(&self, i: usize) -> Vec<(UnixMillis, UnixMillis)> {
+        super::lobby::resumes(&self.starts, self.lots[i].id)
+    }
+
+    /// The deadline lot `i`'s countdown began with: seeded, or announced at go-live.
     pub(super) fn first_deadline(&self, i: usize) -> Option<UnixMillis> {
         let lot = &self.lots[i];
         lot.seeded_deadline.or_else(|| super::lobby::announced(&self.starts, lot.id))

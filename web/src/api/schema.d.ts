@@ -5380,7 +5380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_paused` (the database is down: the countdown is paused, nothing was charged), `service_unavailable` (nothing was charged) or `bid_outcome_unknown` (the auction restarted before answering: check the bid history), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5525,7 +5525,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `service_unavailable`: the database is down; nothing was charged */
             503: {
                 headers: {
                     [name: string]: unknown;
