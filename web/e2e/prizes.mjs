@@ -44,7 +44,7 @@ const balanceOf = async (page) => Number((await byTestId(page, 'bid-balance').fi
  * (a locator's read would then wait for it to come back until its own timeout). */
 const unreadOf = (page) =>
   page.evaluate(() => {
-    const badge = document.querySelector('[data-testid="notification-count"]')
+    const badge = globalThis.document.querySelector('[data-testid="notification-count"]')
     return badge ? Number(badge.textContent.trim()) : 0
   })
 
