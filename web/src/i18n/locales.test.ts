@@ -54,3 +54,11 @@ describe.each(Object.entries(LOCALES))('%s translations', (lang, messages) => {
     }
   })
 })
+
+describe('ru plurals', () => {
+  it('names a number of bids only in plural forms (1 бид, 4 бида, 5 бидов)', () => {
+    const numberOfBids = /{{\s*\w+\s*}}\s+бид/
+    const unagreed = Object.keys(reference).filter((key) => numberOfBids.test(String(reference[key])) && !PLURAL.test(key))
+    expect(unagreed).toEqual([])
+  })
+})
