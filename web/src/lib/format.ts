@@ -10,6 +10,9 @@ export function localeOf(lang: string): string {
   return Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'ru-RU'
 }
 
+/** How much one bid raises an auction's price (spec: 0.01). */
+export const BID_STEP = 0.01
+
 const moneyFormat = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /** `1234.56, 'сом'` → `1 234,56 сом` (ru-RU grouping, always 2 decimals). */
