@@ -4,7 +4,7 @@
 import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { User } from '../../lib/api-types'
-import { press, render, unmountAll } from '../../test/render'
+import { press, render, typeValue, unmountAll } from '../../test/render'
 import { CompleteProfileModal } from './complete-profile-modal'
 
 const newUser: User = {
@@ -55,6 +55,17 @@ describe('complete-profile modal', () => {
 
     expect(onClose).not.toHaveBeenCalled()
     expect(modal()).not.toBeNull()
+  })
+
+  it('keeps one +996 prefix when the cleared phone is typed again in full', () => {
+    render(<CompleteProfileModal user={newUser} onClose={vi.fn()} />)
+    const phone = document.querySelector<HTMLInputElement>('#cp-phone')
+    if (!phone) throw new Error('no phone field')
+
+    typeValue(phone, '')
+    for (const key of '+99655512') typeValue(phone, phone.value + key)
+
+    expect(phone.value).toBe('+99655512')
   })
 
   it('closes on Skip', () => {
