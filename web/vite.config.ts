@@ -31,7 +31,9 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['src/test-setup.ts'],
+    // The stylesheet's text is read by styles.test.ts (`?raw`), which needs Vitest to load it.
+    css: { include: [/styles\.css/] },
   },
 })

@@ -201,7 +201,7 @@ async function usersFlow(page, demoPage) {
   await step(page, 'admin finds demo with the search box', async () => {
     await visit(page, '/admin/users', 'user-table')
     await byTestId(page, 'user-search').fill(DEMO.username)
-    await expectText(byTestId(page, 'users-shown'), 'Показано 1-1 из 1 пользователей')
+    await expectText(byTestId(page, 'users-shown'), 'Показано 1-1 из 1 пользователя')
     await byTestId(page, `user-row-${DEMO.username}`).waitFor()
     target.balance = Number((await byTestId(page, `user-row-${DEMO.username}`).locator('[data-testid="user-balance"]').innerText()).replace(/\D/g, ''))
   })

@@ -1,6 +1,7 @@
 //! The +996 phone input of the profile and claim forms, for react-hook-form's `Controller`
 //! (`render={({ field }) => <PhoneInput id="…" aria={…} {...field} />}`): it starts with the prefix
-//! on focus, keeps digits only after it and stops at 13 characters.
+//! on focus, keeps digits only after it and stops at 13 characters; a number typed or pasted in full
+//! (`+996…`, `996…`, `0…`) keeps one prefix (`normalizePhoneInput`).
 import type { Ref } from 'react'
 import { PHONE_PREFIX, normalizePhoneInput } from '../lib/validation'
 

@@ -1,5 +1,6 @@
 //! Every translation key exists in all four languages, with the same shape and no empty text.
 import { describe, expect, it } from 'vitest'
+import i18n from '../lib/i18n'
 import en from './locales/en.json'
 import ka from './locales/ka.json'
 import ky from './locales/ky.json'
@@ -52,5 +53,22 @@ describe.each(Object.entries(LOCALES))('%s translations', (lang, messages) => {
       const refKey = key in reference ? key : Object.keys(reference).find((k) => k.replace(PLURAL, '') === key.replace(PLURAL, ''))
       expect(variables(value), key).toEqual(variables(reference[refKey ?? key]))
     }
+  })
+})
+
+describe('ru plurals', () => {
+  it('names a number of bids only in plural forms (1 бид, 4 бида, 5 бидов)', () => {
+    const numberOfBids = /{{\s*\w+\s*}}\s+бид/
+    const unagreed = Object.keys(reference).filter((key) => numberOfBids.test(String(reference[key])) && !PLURAL.test(key))
+    expect(unagreed).toEqual([])
+  })
+
+  it('words a counted noun in plural forms (из 1 пользователя, из 5 пользователей)', () => {
+    const t = i18n.getFixedT('ru')
+    expect(t('adminUsers.shown', { from: 1, to: 1, count: 1 })).toBe('Показано 1-1 из 1 пользователя')
+    expect(t('adminUsers.shown', { from: 1, to: 20, count: 25 })).toBe('Показано 1-20 из 25 пользователей')
+    const countedNoun = /(^|из )\{\{\s*(count|total)\s*\}\}\s+[а-яё]/
+    const unagreed = Object.keys(reference).filter((key) => countedNoun.test(String(reference[key])) && !PLURAL.test(key))
+    expect(unagreed).toEqual([])
   })
 })

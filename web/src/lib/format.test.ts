@@ -30,7 +30,19 @@ describe('formatTimer', () => {
 
   it('uses hh:mm:ss from an hour on', () => {
     expect(formatTimer(3_600_000)).toBe('01:00:00')
-    expect(formatTimer(49 * 3_600_000 + 5_000)).toBe('49:00:05')
+    expect(formatTimer(23 * 3_600_000 + 59 * 60_000 + 59_000)).toBe('23:59:59')
+  })
+
+  it('counts whole days in the language from 24 hours on', () => {
+    const almostFiveDays = 119 * 3_600_000 + 56 * 60_000 + 1_000
+    expect(formatTimer(almostFiveDays, 'ru')).toBe('4 д. 23:56:01')
+    expect(formatTimer(almostFiveDays, 'en')).toBe('4d 23:56:01')
+    expect(formatTimer(9743 * 3_600_000 + 41 * 60_000 + 1_000, 'en')).toBe('405d 23:41:01')
+    expect(formatTimer(86_400_000, 'en')).toBe('1d 00:00:00')
+  })
+
+  it('speaks the current language when none is given', () => {
+    expect(formatTimer(49 * 3_600_000 + 5_000)).toBe('2 д. 01:00:05')
   })
 
   it('rounds partial seconds up and never goes negative', () => {

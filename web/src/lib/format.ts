@@ -1,4 +1,5 @@
 //! Every date, number, money amount and countdown the app shows goes through here.
+import { currentLanguage } from './i18n'
 import type { Language } from './languages'
 
 const LOCALE_TAGS: Record<Language, string> = { ru: 'ru-RU', en: 'en-US', ka: 'ka-GE', ky: 'ky-KG' }
@@ -8,6 +9,9 @@ export function localeOf(lang: string): string {
   const tag = LOCALE_TAGS[lang as Language] ?? 'ru-RU'
   return Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0 ? tag : 'ru-RU'
 }
+
+/** How much one bid raises an auction's price (spec: 0.01). */
+export const BID_STEP = 0.01
 
 const moneyFormat = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
@@ -64,12 +68,23 @@ export function formatCalendarDate(ymd: string, lang: string): string {
 
 const pad = (value: number) => String(value).padStart(2, '0')
 
-/** A countdown clock: `mm:ss` under an hour, `hh:mm:ss` from an hour on; never negative. */
-export function formatTimer(ms: number): string {
+/** Whole days in the language's short unit: `4 д.`, `4d`, `4 დღე`. */
+function formatDays(days: number, lang: string): string {
+  return new Intl.NumberFormat(localeOf(lang), { style: 'unit', unit: 'day', unitDisplay: 'narrow' }).format(days)
+}
+
+/**
+ * A countdown clock, never negative: `mm:ss` under an hour, `hh:mm:ss` under a day, and the whole
+ * days in front from 24 hours on (`4 д. 23:56:01`, `4d 23:56:01`), in the current language unless
+ * `lang` is given.
+ */
+export function formatTimer(ms: number, lang: string = currentLanguage()): string {
   const total = Math.max(0, Math.ceil(ms / 1000))
-  const hours = Math.floor(total / 3600)
+  const days = Math.floor(total / 86_400)
+  const hours = Math.floor((total % 86_400) / 3600)
   const minutes = Math.floor((total % 3600) / 60)
   const seconds = total % 60
+  if (days > 0) return `${formatDays(days, lang)} ${pad(hours)}:${pad(minutes)}:${pad(seconds)}`
   return hours > 0 ? `${pad(hours)}:${pad(minutes)}:${pad(seconds)}` : `${pad(minutes)}:${pad(seconds)}`
 }
 

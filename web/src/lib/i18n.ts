@@ -9,6 +9,8 @@ import { isLanguage, type Language } from './languages'
 export { LANGUAGES, LANGUAGE_LABELS, isLanguage } from './languages'
 
 const STORAGE_KEY = 'lang'
+/** The event `setTextVariables` emits; the screens' translations listen to it. */
+const TEXT_VARIABLES_CHANGED = 'textVariablesChanged'
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 
 /** The language the user chose explicitly, if any. */
@@ -65,7 +67,6 @@ export function applySiteLanguage(siteLanguage: Language) {
   applyLanguage(chosenLanguage() ?? siteLanguage)
 }
 
-
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'ru'
 }
@@ -76,9 +77,22 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'ru',
   interpolation: { escapeValue: false },
   returnNull: false,
-  // Re-render when a lazily loaded language arrives (the footer's copyright uses the site's).
-  react: { bindI18nStore: 'added' },
+  // Re-render when a lazily loaded language arrives (the footer's copyright uses the site's) and
+  // when a text variable changes.
+  react: { bindI18n: `languageChanged ${TEXT_VARIABLES_CHANGED}`, bindI18nStore: 'added' },
 })
+
+/**
+ * Values every text may name without its caller passing them (`{{bidStep}}`); a caller's own
+ * value of the same name wins. Screens showing texts re-render when a value changes.
+ */
+export function setTextVariables(variables: Record<string, string>) {
+  const interpolation = (i18n.options.interpolation ??= {})
+  const current: Record<string, unknown> = interpolation.defaultVariables ?? {}
+  if (Object.entries(variables).every(([name, value]) => current[name] === value)) return
+  interpolation.defaultVariables = { ...current, ...variables }
+  i18n.emit(TEXT_VARIABLES_CHANGED)
+}
 
 /** Resolves once the user's chosen language (if any) is loaded and shown. */
 export async function initLanguage(): Promise<void> {

@@ -5,6 +5,8 @@
 import { matchQuery } from '@tanstack/react-query'
 import { atom } from 'jotai'
 import type { Settings } from './api-types'
+import { BID_STEP, formatMoney } from './format'
+import { setTextVariables } from './i18n'
 import { asLanguage } from './languages'
 import { queryKeys, settingsQuery } from './queries'
 import { queryClient } from './query-client'
@@ -32,11 +34,21 @@ export const siteLanguageAtom = atom((get) => asLanguage(get(settingsAtom).langu
 
 const settingsFilter = { queryKey: queryKeys.settings, exact: true }
 
+/** Texts that name the bid step (`{{bidStep}}`) show it in the site's currency, as prices do. */
+function applyCurrencyToTexts({ currencySymbol }: Settings) {
+  setTextVariables({ bidStep: formatMoney(BID_STEP, currencySymbol) })
+}
+
+applyCurrencyToTexts(DEFAULT_SETTINGS)
+
 // Every successful answer (and every `setQueryData`) of the settings query reaches the atom.
 queryClient.getQueryCache().subscribe((event) => {
   if (event.type !== 'updated' || event.action.type !== 'success' || !matchQuery(settingsFilter, event.query)) return
   const settings = event.query.state.data as Settings | undefined
-  if (settings) appStore.set(settingsBaseAtom, { ...DEFAULT_SETTINGS, ...settings })
+  if (!settings) return
+  const merged = { ...DEFAULT_SETTINGS, ...settings }
+  appStore.set(settingsBaseAtom, merged)
+  applyCurrencyToTexts(merged)
 })
 
 /** Fetches the settings unless the cached copy is fresh. A failure keeps the defaults (or the

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { PHONE_PATTERN, ageOn, isAdult, isEmail, isPhoneBlank, maxBirthDate, normalizePhoneInput } from './validation'
 
+/** The field's value after typing `keys` one by one at its end, starting from `start`. */
+function typed(start: string, keys: string): string {
+  return [...keys].reduce((value, key) => normalizePhoneInput(value + key), start)
+}
+
 describe('phone input', () => {
   it('keeps only digits and plus', () => {
     expect(normalizePhoneInput('+996 (555) 12-34-56')).toBe('+996555123456')
@@ -8,8 +13,27 @@ describe('phone input', () => {
 
   it('resets to +996 when the prefix is removed', () => {
     expect(normalizePhoneInput('+99')).toBe('+996')
-    expect(normalizePhoneInput('555123456')).toBe('+996')
+    expect(normalizePhoneInput('+')).toBe('+996')
     expect(normalizePhoneInput('')).toBe('+996')
+  })
+
+  it('puts the prefix in front of a number without it', () => {
+    expect(normalizePhoneInput('555123456')).toBe('+996555123456')
+    expect(normalizePhoneInput('996555123456')).toBe('+996555123456')
+    expect(normalizePhoneInput('0555 12 34 56')).toBe('+996555123456')
+  })
+
+  it('does not double the prefix when the number is typed in full after it', () => {
+    expect(typed('+996', '+996555123456')).toBe('+996555123456')
+    expect(typed('+996', '996555123456')).toBe('+996555123456')
+    expect(typed('+996', '0555123456')).toBe('+996555123456')
+    expect(typed('+996', '+99655512')).toBe('+99655512')
+  })
+
+  it('does not double the prefix when a full number is pasted after it', () => {
+    expect(normalizePhoneInput('+996+996 555 123 456')).toBe('+996555123456')
+    expect(normalizePhoneInput('+996996555123456')).toBe('+996555123456')
+    expect(normalizePhoneInput('+9960555123456')).toBe('+996555123456')
   })
 
   it('is at most 13 characters', () => {

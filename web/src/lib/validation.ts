@@ -7,11 +7,32 @@ export const PHONE_MAX_LENGTH = 13
 export const PHONE_PATTERN = /^\+996\d{9}$/
 export const MIN_AGE = 18
 
-/** What the phone input keeps: digits and `+`, the `+996` prefix, at most 13 characters. */
+const COUNTRY_CODE = PHONE_PREFIX.slice(1)
+const NATIONAL_LENGTH = PHONE_MAX_LENGTH - PHONE_PREFIX.length
+
+/** The 9 national digits of what was typed after the prefix: a repeated country code or the
+ * trunk `0` (`0555…`) in front of a number that is too long for a national one is dropped. */
+function nationalDigits(digits: string): string {
+  if (digits.length > NATIONAL_LENGTH && digits.startsWith(COUNTRY_CODE)) return digits.slice(COUNTRY_CODE.length, COUNTRY_CODE.length + NATIONAL_LENGTH)
+  if (digits.length > NATIONAL_LENGTH && digits.startsWith('0')) return digits.slice(1, 1 + NATIONAL_LENGTH)
+  return digits.slice(0, NATIONAL_LENGTH)
+}
+
+/**
+ * What the phone input keeps: the `+996` prefix, then at most 9 digits. A number typed or pasted
+ * in full (`+996…`, `996…`, `0…`), also after the prefix already in the field, keeps one prefix;
+ * while a `+` typed after the prefix is followed by the start of `996`, the field shows it as typed.
+ */
 export function normalizePhoneInput(raw: string): string {
   const kept = raw.replace(/[^\d+]/g, '')
-  if (!kept.startsWith(PHONE_PREFIX)) return PHONE_PREFIX
-  return kept.slice(0, PHONE_MAX_LENGTH)
+  if (PHONE_PREFIX.startsWith(kept)) return PHONE_PREFIX
+  const rest = kept.startsWith(PHONE_PREFIX) ? kept.slice(PHONE_PREFIX.length) : kept
+  const plus = rest.lastIndexOf('+')
+  if (plus < 0) return PHONE_PREFIX + nationalDigits(rest)
+  const international = rest.slice(plus + 1).replace(/\D/g, '')
+  if (COUNTRY_CODE.startsWith(international)) return `${PHONE_PREFIX}+${international}`
+  const national = international.startsWith(COUNTRY_CODE) ? international.slice(COUNTRY_CODE.length) : international
+  return PHONE_PREFIX + national.slice(0, NATIONAL_LENGTH)
 }
 
 /** Empty or just the prefix: nothing entered. */

@@ -69,7 +69,7 @@ export function AdminClaimsPage() {
           <>
             <ClaimTable claims={claims.data.claims} onShip={setShipping} onDeliver={(claim) => void askDeliver(claim)} busy={deliver.isPending} />
             <p className="muted small" data-testid="claims-shown">
-              {t('adminClaims.shown', { from, to, total })}
+              {t('adminClaims.shown', { from, to, count: total })}
             </p>
             <Pagination page={page} total={pageCount(total, pageSize)} onChange={setPage} variant="gaps" testId="claims-pagination" />
           </>

@@ -96,7 +96,7 @@ export function AdminOrdersPage() {
           <>
             <OrderTable orders={orders.data.orders} onRefund={(order) => void askRefund(order)} refunding={refund.isPending} />
             <p className="muted small" data-testid="orders-shown">
-              {t('adminOrders.shown', { from, to, total })}
+              {t('adminOrders.shown', { from, to, count: total })}
             </p>
             <Pagination page={page} total={pageCount(total, pageSize)} onChange={setPage} variant="gaps" testId="orders-pagination" />
           </>

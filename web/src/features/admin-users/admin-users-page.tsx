@@ -89,7 +89,7 @@ export function AdminUsersPage() {
           <>
             <UserTable users={list} onActivity={setActivityOf} onEdit={setEditing} onDelete={(user) => void askDelete(user)} deleting={remove.isPending} />
             <p className="muted small" data-testid="users-shown">
-              {t('adminUsers.shown', { from, to, total })}
+              {t('adminUsers.shown', { from, to, count: total })}
             </p>
             <Pagination page={page} total={users.data.totalPages} onChange={setPage} variant="gaps" testId="users-pagination" />
           </>

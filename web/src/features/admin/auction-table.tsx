@@ -159,7 +159,7 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
             ))}
           </StackTable>
           <p className="muted small" data-testid="admin-shown">
-            {t('admin.shown', { from, to, total: rows.length })}
+            {t('admin.shown', { from, to, count: rows.length })}
           </p>
           <Pagination page={page} total={total} onChange={setPage} />
         </>

@@ -36,7 +36,7 @@ export function AuditLogCard() {
               <AuditRow key={entry.id} entry={entry} />
             ))}
           </ol>
-          <p className="muted small">{t('audit.shown', { from, to, total: data.total })}</p>
+          <p className="muted small">{t('audit.shown', { from, to, count: data.total })}</p>
           <Pagination page={page} total={data.totalPages} onChange={setPage} variant="gaps" testId="audit-pagination" />
         </>
       )}

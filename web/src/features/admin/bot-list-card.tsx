@@ -71,7 +71,7 @@ export function BotListCard() {
               />
             ))}
           </ul>
-          <p className="muted small">{t('adminBots.shown', { from, to, total: bots.length })}</p>
+          <p className="muted small">{t('adminBots.shown', { from, to, count: bots.length })}</p>
           <Pagination page={page} total={total} onChange={setPage} testId="bots-pagination" />
         </>
       )}

@@ -2,6 +2,7 @@
 //! answer updates the auction's atoms and the user's balance, and marks the user's lists that the
 //! bid changed for refetching.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { TFunction } from 'i18next'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -25,6 +26,11 @@ async function postBid(kind: Kind, id: number): Promise<Placed> {
   return { kind, answer: await dataOf(api.POST('/api/auctions/{id}/prebid', init)) }
 }
 
+/** The accepted bid's toast text: the balance left, its noun agreeing with the number. */
+export function bidPlacedText(t: TFunction, balance: number): string {
+  return t('bid.placedText', { count: balance })
+}
+
 export function usePlaceBid(kind: Kind) {
   const { t } = useTranslation()
   const user = useAtomValue(currentUserAtom)
@@ -44,7 +50,7 @@ export function usePlaceBid(kind: Kind) {
         bidAccepted({ auction, bid })
         if (bidBalance !== null) setBalance(bidBalance)
         const balance = bidBalance ?? (user ? user.bidBalance - 1 : 0)
-        toast({ title: t('bid.placed'), description: t('bid.placedText', { balance }) })
+        toast({ title: t('bid.placed'), description: bidPlacedText(t, balance) })
       } else {
         prebidAccepted(placed.answer)
         setBalance(placed.answer.bidBalance)

@@ -3,12 +3,28 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { BotBadge } from '../../components/bot-badge'
 import { EmptyState } from '../../components/empty-state'
-import type { AuctionRef, UserBid, UserPrebid } from '../../lib/api-types'
+import type { AuctionRef, AuctionStatus, UserBid, UserPrebid } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 
 function AuctionLink({ auction }: { auction: Pick<AuctionRef, 'id' | 'title' | 'slug'> }) {
   return <Link to={`/auction/${auction.slug || auction.id}`}>{auction.title || `#${auction.id}`}</Link>
+}
+
+function AuctionStatusBadge({ status }: { status: AuctionStatus }) {
+  const { t } = useTranslation()
+  return (
+    <span className={`badge badge-${status}`} data-testid="auction-status">
+      {t(`auction.status.${status}`)}
+    </span>
+  )
+}
+
+/** A pre-bid's badge: waiting for the start, became a bid (a success), did not, or over. */
+function prebidBadge({ status, converted }: UserPrebid): { label: string; tone: string } {
+  if (status === 'upcoming') return { label: 'upcoming', tone: 'badge-upcoming' }
+  if (status === 'finished') return { label: 'finished', tone: 'badge-finished' }
+  return converted ? { label: 'live', tone: 'badge-success' } : { label: 'notConverted', tone: 'badge-finished' }
 }
 
 export function BidsTable({ bids }: { bids: UserBid[] }) {
@@ -32,7 +48,7 @@ export function BidsTable({ bids }: { bids: UserBid[] }) {
             <tr key={bid.id}>
               <td>{bid.id}</td>
               <td>
-                <AuctionLink auction={bid.auction} />
+                <AuctionLink auction={bid.auction} /> <AuctionStatusBadge status={bid.auction.status} />
                 {bid.isBot && (
                   <span className="muted small block">
                     {bid.botName && t('bidHistory.bot', { name: bid.botName })}
@@ -71,8 +87,7 @@ export function PrebidsTable({ prebids }: { prebids: UserPrebid[] }) {
         </thead>
         <tbody>
           {prebids.map((prebid) => {
-            // A pre-bid waits while its auction is upcoming, became a bid once live, and is done after.
-            const state = prebid.status
+            const badge = prebidBadge(prebid)
             return (
               <tr key={prebid.id}>
                 <td>{prebid.id}</td>
@@ -80,7 +95,9 @@ export function PrebidsTable({ prebids }: { prebids: UserPrebid[] }) {
                   <AuctionLink auction={prebid.auction} />
                 </td>
                 <td>
-                  <span className={`badge badge-${state}`}>{t(`bidHistory.prebidStatus.${state}`)}</span>
+                  <span className={`badge ${badge.tone}`} data-testid="prebid-status">
+                    {t(`bidHistory.prebidStatus.${badge.label}`)}
+                  </span>
                 </td>
                 <td>{formatDateTime(prebid.createdAt, i18n.language)}</td>
               </tr>

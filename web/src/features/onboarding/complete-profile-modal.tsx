@@ -1,4 +1,5 @@
-//! Asks a new user for the details a win needs. Outside clicks do not close it; Skip does.
+//! Asks a new user for the details a win needs. It cannot be dismissed: Escape and outside clicks
+//! leave it open; only saving the details or Skip closes it.
 import * as Dialog from '@radix-ui/react-dialog'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSetAtom } from 'jotai'
@@ -62,12 +63,13 @@ export function CompleteProfileModal({ user, onClose }: { user: User; onClose: (
   const genderOptions = GENDERS.map((value) => ({ value, label: t(`gender.${value}`) }))
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" />
         <Dialog.Content
           className="dialog"
           data-testid="complete-profile-modal"
+          onEscapeKeyDown={(event) => event.preventDefault()}
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
         >

@@ -1,33 +1,54 @@
+//! /support: the ways to reach support, each a link that opens it (the e-mail address from the
+//! settings, the Telegram account), the working hours and common questions.
+import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/page-header'
+import { settingsAtom } from '../../lib/settings'
 import { FaqList } from './faq-list'
 import type { FaqItem } from './faq-list'
 
-interface Channel {
+/** The support account on Telegram. */
+const TELEGRAM_ACCOUNT = 'tyiyn_support'
+
+interface ChannelText {
   title: string
-  value: string
   response: string
 }
 
-const CHANNEL_ICONS = ['✉️', '💬', '🗨️']
+/** How each channel (in the order of `support.channels`) is shown and opened. */
+interface ChannelLink {
+  icon: string
+  label: string
+  href: string
+}
 
 export function SupportPage() {
   const { t } = useTranslation()
-  const channels = t('support.channels', { returnObjects: true }) as Channel[]
+  const { contactEmail } = useAtomValue(settingsAtom)
+  const email = contactEmail || t('footer.emailDefault')
+  const links: ChannelLink[] = [
+    { icon: '✉️', label: email, href: `mailto:${email}` },
+    { icon: '💬', label: `@${TELEGRAM_ACCOUNT}`, href: `https://t.me/${TELEGRAM_ACCOUNT}` },
+  ]
+  const channels = t('support.channels', { returnObjects: true }) as ChannelText[]
   const hours = t('support.hours', { returnObjects: true }) as { days: string; time: string }[]
   const faq = t('support.faq', { returnObjects: true }) as FaqItem[]
   return (
     <div className="container page" data-testid="support-page">
       <PageHeader title={t('support.title')} subtitle={t('support.subtitle')} />
       <h2 className="section-title">{t('support.channelsTitle')}</h2>
-      <div className="grid grid-3">
+      <div className="grid grid-2">
         {channels.map((channel, index) => (
           <article key={channel.title} className="card channel-card">
             <span className="channel-icon" aria-hidden="true">
-              {CHANNEL_ICONS[index]}
+              {links[index].icon}
             </span>
             <h3>{channel.title}</h3>
-            <p className="channel-value">{channel.value}</p>
+            <p className="channel-value">
+              <a href={links[index].href} target={links[index].href.startsWith('https:') ? '_blank' : undefined} rel="noreferrer">
+                {links[index].label}
+              </a>
+            </p>
             <p className="muted small">{channel.response}</p>
           </article>
         ))}
