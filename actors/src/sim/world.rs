@@ -285,26 +285,8 @@ impl World {
 }
 
 fn upcoming(id: i64, start: UnixMillis) -> AuctionSnapshot {
-    AuctionSnapshot {
-        id: AuctionId(id),
-        display_id: format!("TY/{id:05}"),
-        created_at: T0,
-        details: AuctionDetails { title: format!("Lot {id}"), ..AuctionDetails::default() },
-        status: AuctionStatus::Upcoming,
-        start_time: start,
-        starting_price: Tyiyn(id * 10),
-        price: Tyiyn(id * 10),
-        ends_at: None,
-        ended_at: None,
-        leader: None,
-        leader_bid_at: None,
-        total_bids: 0,
-        prebids: Vec::new(),
-        last_bids: Vec::new(),
-        recent_bids: Vec::new(),
-        promoted: false,
-        bots: Vec::new(),
-    }
+    let details = AuctionDetails { title: format!("Lot {id}"), ..AuctionDetails::default() };
+    AuctionSnapshot::upcoming(AuctionId(id), details, start, Tyiyn(id * 10), T0)
 }
 
 fn live(id: i64, ends_at: UnixMillis) -> AuctionSnapshot {

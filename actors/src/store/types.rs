@@ -85,6 +85,39 @@ pub struct AuctionSnapshot {
     pub bots: Vec<BotAssignment>,
 }
 
+impl AuctionSnapshot {
+    /// A new upcoming auction with no bids, pre-bids or bots, as the store creates it (display id
+    /// `TY/<id>` padded to five digits).
+    pub fn upcoming(
+        id: AuctionId,
+        details: AuctionDetails,
+        start_time: UnixMillis,
+        starting_price: Tyiyn,
+        created_at: UnixMillis,
+    ) -> Self {
+        AuctionSnapshot {
+            id,
+            display_id: format!("TY/{:05}", id.0),
+            created_at,
+            details,
+            status: AuctionStatus::Upcoming,
+            start_time,
+            starting_price,
+            price: starting_price,
+            ends_at: None,
+            ended_at: None,
+            leader: None,
+            leader_bid_at: None,
+            total_bids: 0,
+            prebids: Vec::new(),
+            last_bids: Vec::new(),
+            recent_bids: Vec::new(),
+            promoted: false,
+            bots: Vec::new(),
+        }
+    }
+}
+
 /// One bid to insert.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewBid {

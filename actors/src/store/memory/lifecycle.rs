@@ -87,26 +87,8 @@ impl Inner {
     pub(super) fn create(&mut self, new: NewAuction) -> Result<AuctionSnapshot, StoreError> {
         self.check()?;
         let id = AuctionId(self.next());
-        let snap = AuctionSnapshot {
-            id,
-            display_id: format!("TY/{:05}", id.0),
-            created_at: new.start_time,
-            details: new.details,
-            status: AuctionStatus::Upcoming,
-            start_time: new.start_time,
-            starting_price: new.starting_price,
-            price: new.starting_price,
-            ends_at: None,
-            ended_at: None,
-            leader: None,
-            leader_bid_at: None,
-            total_bids: 0,
-            prebids: Vec::new(),
-            last_bids: Vec::new(),
-            recent_bids: Vec::new(),
-            promoted: false,
-            bots: Vec::new(),
-        };
+        let snap =
+            AuctionSnapshot::upcoming(id, new.details, new.start_time, new.starting_price, new.start_time);
         self.rows.insert(id, Row::new(snap.clone()));
         Ok(snap)
     }
