@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useDocumentTitle } from '../lib/use-document-title'
 
 export function NotFoundPage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('notFound.title'))
   return (
     <section className="container page page-center" data-testid="not-found-page">
       <p className="not-found-code" aria-hidden="true">

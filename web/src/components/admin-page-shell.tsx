@@ -1,6 +1,8 @@
-//! The frame of every admin page: its title and optional subtitle, the admin navigation, then the
-//! page's own content.
+//! The frame of every admin page: its title and optional subtitle (the document title says
+//! "Admin: <title>"), the admin navigation, then the page's own content.
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useDocumentTitle } from '../lib/use-document-title'
 import { AdminNav } from './admin-nav'
 
 interface Props {
@@ -12,6 +14,8 @@ interface Props {
 }
 
 export function AdminPageShell({ title, subtitle, testId, children }: Props) {
+  const { t } = useTranslation()
+  useDocumentTitle(t('common.documentTitle.admin', { page: title }))
   return (
     <div className="container page" data-testid={testId}>
       <header className="page-header">

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { PageSpinner } from '../../components/spinner'
 import { useToast } from '../../lib/toast'
 import { useAuctionDetail } from '../../lib/use-auctions'
+import { useDocumentTitle } from '../../lib/use-document-title'
 import { AuctionDetail } from './auction-detail'
 
 export function AuctionDetailPage() {
@@ -12,6 +13,10 @@ export function AuctionDetailPage() {
   const { status, auction, bids } = useAuctionDetail(slug)
   const navigate = useNavigate()
   const { toast } = useToast()
+  const missing = status === 'notFound' || status === 'deleted' || (status === 'error' && !auction)
+  useDocumentTitle(
+    missing ? t('auction.notFoundTitle') : auction ? t('common.documentTitle.auction', { title: auction.title }) : t('auctions.title'),
+  )
 
   // Deleted while shown (the socket's `deleted`, or a 404 after it was loaded): say so, go home.
   useEffect(() => {
@@ -20,7 +25,7 @@ export function AuctionDetailPage() {
     void navigate('/', { replace: true })
   }, [status, toast, t, navigate])
 
-  if (status === 'notFound' || status === 'deleted' || (status === 'error' && !auction)) {
+  if (missing) {
     return (
       <section className="container page page-center" data-testid="auction-not-found">
         <span className="empty-icon" aria-hidden="true">

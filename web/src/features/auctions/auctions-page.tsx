@@ -10,11 +10,13 @@ import { useAuctionList } from '../../lib/use-auctions'
 import { UpcomingAuctionCard } from './auction-cards'
 import { LiveSection } from './home-sections'
 import { usePrebidIds } from './use-prebid-ids'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 export const UPCOMING_PER_PAGE = 12
 
 export function AuctionsPage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('auctions.title'))
   const { status, data } = useAuctionList()
   const prebids = usePrebidIds()
   const [params, setParams] = useSearchParams()

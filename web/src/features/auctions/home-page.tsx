@@ -6,9 +6,11 @@ import { useAuctionList } from '../../lib/use-auctions'
 import { BidPriceCard, HomeCounters, QuickLinks, WinnersOfDay } from './home-aside'
 import { LiveSection, SpecialOffers, UpcomingSection } from './home-sections'
 import { PromoHero } from './promo-hero'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 export function HomePage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('home.heading'))
   const user = useAtomValue(currentUserAtom)
   const { status, data } = useAuctionList()
   const live = data?.live ?? []

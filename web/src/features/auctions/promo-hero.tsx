@@ -56,11 +56,12 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
     <section className="hero" data-testid="promo-hero">
       <div className="container hero-inner">
         <div className="hero-text">
+          <h1 className="hero-heading">{t('home.heading')}</h1>
           <div className="hero-badges">
             <span className="badge badge-light">⭐ {t('home.hero.badge')}</span>
             {paused && target && <StatusBadge auction={target} />}
           </div>
-          <h1 className="hero-title">{target?.title ?? t('home.hero.title')}</h1>
+          <h2 className="hero-title">{target?.title ?? t('home.hero.title')}</h2>
           <p className="hero-subtitle">{t('home.hero.subtitle')}</p>
           <dl className="hero-prices">
             <div>

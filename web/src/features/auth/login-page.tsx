@@ -6,9 +6,11 @@ import { PageSpinner } from '../../components/spinner'
 import type { AuthTab } from '../../lib/dialogs'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { AuthTabs } from './auth-tabs'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 export function LoginPage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('auth.pageTitle'))
   const status = useAtomValue(authStatusAtom)
   const user = useAtomValue(currentUserAtom)
   const navigate = useNavigate()

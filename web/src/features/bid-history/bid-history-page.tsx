@@ -7,9 +7,11 @@ import { PageSpinner } from '../../components/spinner'
 import { userBidsQuery, userPrebidsQuery, userStatsQuery } from '../../lib/queries'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { BidsTable, PrebidsTable } from './history-tables'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 export function BidHistoryPage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('bidHistory.title'))
   const status = useAtomValue(authStatusAtom)
   const user = useAtomValue(currentUserAtom)
   const loggedIn = user !== null

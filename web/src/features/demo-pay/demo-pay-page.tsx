@@ -16,6 +16,7 @@ import { rememberOrder, userOrderQuery } from '../../lib/queries'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
 import './demo-pay.css'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 type Outcome = 'paid' | 'failed'
 
@@ -101,6 +102,7 @@ function PaymentCard({ order }: { order: Order }) {
 
 export function DemoPayPage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('demoPay.title'))
   const status = useAtomValue(authStatusAtom)
   const user = useAtomValue(currentUserAtom)
   const { orderId } = useParams()

@@ -11,9 +11,11 @@ import { PageSpinner } from '../../components/spinner'
 import { messageOf } from '../../lib/api'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { useNotifications } from '../../lib/use-notifications'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 export function NotificationsPage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('notifications.title'))
   const status = useAtomValue(authStatusAtom)
   const user = useAtomValue(currentUserAtom)
   const { notifications, unread, query, markAllRead, marking, open } = useNotifications(user !== null)

@@ -3,9 +3,11 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { currentUserAtom } from '../../lib/session'
 import { WelcomeModal } from './welcome-modal'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 export function WelcomePreviewPage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('welcome.previewTitle'))
   const user = useAtomValue(currentUserAtom)
   const [open, setOpen] = useState(true)
   return (

@@ -9,9 +9,11 @@ import { RecentBidsCard, StatsCard, WonAuctionsCard } from './profile-cards'
 import { SecurityCard } from './security-card'
 import { WonItemsCard } from './won-items-card'
 import './won-items.css'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 export function ProfilePage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('profile.title'))
   const status = useAtomValue(authStatusAtom)
   const user = useAtomValue(currentUserAtom)
 

@@ -2,6 +2,7 @@
 //! policy, terms of service. Each is a title, an intro and numbered sections.
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/page-header'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 interface Section {
   title: string
@@ -11,6 +12,7 @@ interface Section {
 
 function DocumentPage({ ns, testId }: { ns: 'rules' | 'privacy' | 'terms'; testId: string }) {
   const { t, i18n } = useTranslation()
+  useDocumentTitle(t(`${ns}.title`))
   const sections = t(`${ns}.sections`, { returnObjects: true }) as Section[]
   const meta = i18n.exists(`${ns}.meta`) ? t(`${ns}.meta`) : null
   return (

@@ -4,9 +4,11 @@ import { BotBadge } from '../../components/bot-badge'
 import { PageHeader } from '../../components/page-header'
 import { FaqList } from './faq-list'
 import type { FaqItem } from './faq-list'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 export function HowItWorksPage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('howItWorks.title'))
   const steps = t('howItWorks.steps', { returnObjects: true }) as { title: string; text: string }[]
   const rules = t('howItWorks.rules', { returnObjects: true }) as string[]
   const example = t('howItWorks.example', { returnObjects: true }) as string[]

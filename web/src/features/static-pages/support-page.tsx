@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header'
 import { settingsAtom } from '../../lib/settings'
 import { FaqList } from './faq-list'
 import type { FaqItem } from './faq-list'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 /** The support account on Telegram. */
 const TELEGRAM_ACCOUNT = 'tyiyn_support'
@@ -24,6 +25,7 @@ interface ChannelLink {
 
 export function SupportPage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('support.title'))
   const { contactEmail } = useAtomValue(settingsAtom)
   const email = contactEmail || t('footer.emailDefault')
   const links: ChannelLink[] = [

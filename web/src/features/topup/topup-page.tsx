@@ -16,6 +16,7 @@ import { OrdersList } from './orders-list'
 import { PackageCard } from './package-card'
 import { useBuyPackage } from './use-buy-package'
 import './topup.css'
+import { useDocumentTitle } from '../../lib/use-document-title'
 
 const INFO = [
   { key: 'secure', icon: '🔒' },
@@ -25,6 +26,7 @@ const INFO = [
 
 export function TopupPage() {
   const { t } = useTranslation()
+  useDocumentTitle(t('topup.title'))
   const user = useAtomValue(currentUserAtom)
   const openLogin = useSetAtom(openLoginDialogAtom)
   const packages = useQuery(paymentPackagesQuery())
