@@ -54,7 +54,7 @@ function Live({ auction }: { auction: Auction }) {
         </div>
         <div className="right">
           <p className="label">{t('auction.timeLeft')}</p>
-          <LiveTimer auction={auction} large />
+          <LiveTimer auction={auction} large announce />
         </div>
       </div>
       <p className="muted small">
