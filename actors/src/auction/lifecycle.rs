@@ -131,6 +131,8 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     }
 
     fn went_live(&mut self, converted: Vec<BidPlaced>, ids: Vec<crate::ids::BidId>, ctx: &mut Context<Self>) {
+        // The store just took a write and nothing was in flight: no outage is pending.
+        self.outage = None;
         self.tentative = self.committed.clone();
         let mut records: Vec<BidRecord> = converted
             .into_iter()
