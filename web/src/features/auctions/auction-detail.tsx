@@ -36,7 +36,13 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
           <CopyDisplayId displayId={auction.displayId} />
         </div>
       </PageHeader>
+      {/* The side column comes first: on a phone the price, countdown and bid button lead the page;
+          from 900 px the grid puts it back beside the image. */}
       <div className="detail-layout">
+        <div className="detail-side">
+          <StatusPanel auction={auction} bids={bids} />
+          {auction.status !== 'upcoming' && <BidHistoryList bids={bids} />}
+        </div>
         <div className="detail-main">
           <div className="card detail-media">
             <AuctionImage src={auction.imageUrl} alt={auction.title} />
@@ -48,10 +54,6 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
             </section>
           )}
           <ProductDetails auction={auction} />
-        </div>
-        <div className="detail-side">
-          <StatusPanel auction={auction} bids={bids} />
-          {auction.status !== 'upcoming' && <BidHistoryList bids={bids} />}
         </div>
       </div>
     </div>

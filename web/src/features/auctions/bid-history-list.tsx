@@ -16,19 +16,22 @@ export function BidHistoryList({ bids }: { bids: Bid[] }) {
       {bids.length === 0 ? (
         <EmptyState icon="🪙">{t('auction.noBidsYet')}</EmptyState>
       ) : (
-        <ol className="bid-list">
-          {bids.map((bid, index) => (
-            <li key={bid.id} className={`bid-row${index === 0 ? ' is-top' : ''}`} data-testid="bid-row" data-bot={bid.isBot || undefined}>
-              <span className="bid-user">
-                {bidderName(bid) ?? t('common.unknown')}
-                {bid.isBot && <BotBadge />}
-                {bid.isPrebid && <span className="pill">{t('auction.prebidTag')}</span>}
-              </span>
-              <span className="bid-amount">{formatMoney(bid.amount, currencySymbol)}</span>
-              <span className="muted small">{formatDateTime(bid.createdAt, i18n.language)}</span>
-            </li>
-          ))}
-        </ol>
+        // A bounded panel that scrolls on its own; focusable so keyboard users can scroll it.
+        <div className="bid-history-scroll" role="region" aria-label={t('auction.bidHistory')} tabIndex={0} data-testid="bid-history-scroll">
+          <ol className="bid-list">
+            {bids.map((bid, index) => (
+              <li key={bid.id} className={`bid-row${index === 0 ? ' is-top' : ''}`} data-testid="bid-row" data-bot={bid.isBot || undefined}>
+                <span className="bid-user">
+                  {bidderName(bid) ?? t('common.unknown')}
+                  {bid.isBot && <BotBadge />}
+                  {bid.isPrebid && <span className="pill">{t('auction.prebidTag')}</span>}
+                </span>
+                <span className="bid-amount">{formatMoney(bid.amount, currencySymbol)}</span>
+                <span className="muted small">{formatDateTime(bid.createdAt, i18n.language)}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
       )}
     </section>
   )
