@@ -2,7 +2,6 @@
 //! finished ones from PostgreSQL. Bids and pre-bids are messages to the auction's actor, stamped
 //! with the runtime clock the moment the request arrives.
 
-use std::collections::BTreeMap;
 use std::future::{Ready, ready};
 
 use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, get, post, web};
@@ -22,7 +21,6 @@ use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
 use crate::pace::Ticket;
 use crate::state::AppState;
-use crate::ws::hub::seconds_left;
 
 /// Finished auctions in `GET /api/auctions`.
 const FINISHED_LIMIT: i64 = 50;
@@ -258,14 +256,7 @@ async fn auction_stats(state: web::Data<AppState>, path: web::Path<i64>) -> Resu
 )]
 #[get("/timers")]
 async fn timers(state: web::Data<AppState>) -> HttpResponse {
-    let now = state.clock.now();
-    let map: BTreeMap<String, i64> = state
-        .auctions
-        .list()
-        .await
-        .into_iter()
-        .filter_map(|a| Some((a.id.to_string(), seconds_left(now.plus_ms(a.ms_left(now)?), now))))
-        .collect();
+    let map = crate::ws::hub::timers(&state.auctions.list().await, state.clock.now());
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(map)
 }
 

@@ -13,6 +13,7 @@ use tyiyn_actors::clock::{Clock, TokioClock, UnixMillis};
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Notice, NoticeKind, Push};
 use tyiyn_actors::registry::ListViews;
+use tyiyn_actors::view::AuctionInfo;
 
 use super::events::{
     AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, Notification,
@@ -207,12 +208,7 @@ impl Actor for Hub {
                 .map(move |views, hub, _| {
                     let Ok(views) = views else { return };
                     let now = clock.now();
-                    let timers: BTreeMap<String, i64> = views
-                        .iter()
-                        .filter_map(|a| {
-                            Some((a.id.to_string(), seconds_left(now.plus_ms(a.ms_left(now)?), now)))
-                        })
-                        .collect();
+                    let timers = timers(&views, now);
                     hub.push_all(
                         ServerEvent::TimerUpdate(TimerUpdate { kind: TimersType::Timers, timers }).frame(),
                     );
@@ -220,6 +216,15 @@ impl Actor for Hub {
                 .wait(ctx);
         });
     }
+}
+
+/// Auction id → whole seconds left of every live auction in `views` (frozen while paused): the
+/// `timers` event and `GET /api/timers`.
+pub fn timers(views: &[AuctionInfo], now: UnixMillis) -> BTreeMap<String, i64> {
+    views
+        .iter()
+        .filter_map(|a| Some((a.id.to_string(), seconds_left(now.plus_ms(a.ms_left(now)?), now))))
+        .collect()
 }
 
 /// Whole seconds until `ends_at`, rounded up, never negative.

@@ -23,30 +23,12 @@ pub fn bidder(i: i64) -> Bidder {
 
 /// An upcoming auction starting at `start`, priced from 0.
 pub fn upcoming(id: i64, start: UnixMillis) -> AuctionSnapshot {
-    AuctionSnapshot {
-        id: AuctionId(id),
-        display_id: format!("TY/{id:05}"),
-        created_at: T0,
-        details: AuctionDetails {
-            title: format!("Lot {id}"),
-            retail_price: Tyiyn(100_000),
-            ..AuctionDetails::default()
-        },
-        status: AuctionStatus::Upcoming,
-        start_time: start,
-        starting_price: Tyiyn(0),
-        price: Tyiyn(0),
-        ends_at: None,
-        ended_at: None,
-        leader: None,
-        leader_bid_at: None,
-        total_bids: 0,
-        prebids: Vec::new(),
-        last_bids: Vec::new(),
-        recent_bids: Vec::new(),
-        promoted: false,
-        bots: Vec::new(),
-    }
+    let details = AuctionDetails {
+        title: format!("Lot {id}"),
+        retail_price: Tyiyn(100_000),
+        ..AuctionDetails::default()
+    };
+    AuctionSnapshot::upcoming(AuctionId(id), details, start, Tyiyn(0), T0)
 }
 
 /// A live auction with no bids yet whose countdown ends at `ends_at`.
