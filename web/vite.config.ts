@@ -1,14 +1,33 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite'
+import { readFileSync } from 'node:fs'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { pickTexts, type TextPart } from './src/i18n/shell-texts.ts'
 
 // The Rust server (or e2e/mock-server.mjs via API_TARGET). The Host header is passed through
 // unchanged (changeOrigin: false) so the server's same-origin check sees Origin == Host.
 const server = process.env.API_TARGET ?? 'http://127.0.0.1:8080'
 
+/** `locales/xx.json?texts=shell|rest`: one part of a locale file (src/i18n/shell-texts.ts). */
+function localeParts(): Plugin {
+  const query = /^(.*\.json)\?texts=(shell|rest)$/
+  return {
+    name: 'locale-parts',
+    enforce: 'pre',
+    load(id) {
+      const match = query.exec(id)
+      if (!match) return null
+      const [, file, part] = match
+      this.addWatchFile(file)
+      const texts = pickTexts(JSON.parse(readFileSync(file, 'utf8')), part as TextPart)
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))})`, moduleType: 'js' }
+    },
+  }
+}
+
 // https://vite.dev/config/
 export default defineConfig({
-  plugins: [react()],
+  plugins: [localeParts(), react()],
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: false },
@@ -19,6 +38,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    // dist/.vite/manifest.json: which chunks each module needs, read by scripts/budget.mjs.
+    manifest: true,
     rolldownOptions: {
       output: {
         // React in a chunk of its own: it changes less often than the app, and the entry chunk
@@ -33,7 +54,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['src/test-setup.ts'],
-    // The stylesheet's text is read by styles.test.ts (`?raw`), which needs Vitest to load it.
-    css: { include: [/styles\.css/] },
+    // The stylesheets' text is read by styles.test.ts (`?raw`), which needs Vitest to load them.
+    css: { include: [/\.css/] },
   },
 })

@@ -225,6 +225,81 @@ pub struct WinningBid {
     pub created_at: UnixMillis,
 }
 
+/// A finished auction's honest numbers (what UK and US regulators required of penny-auction
+/// sites): what the item sold for, how many bids it took and what they cost. Computed from the
+/// auction's bid rows; pre-bids count as bids. A house bot's bids are bids placed, but nobody
+/// paid for them: the money figures count people's bids only.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HonestNumbers {
+    /// The final price (what the winner pays for the item).
+    pub final_price: Tyiyn,
+    /// Every bid placed: people's and bots', converted pre-bids included.
+    pub total_bids: i64,
+    /// Bids placed by people (users and admins), pre-bids included.
+    pub people_bids: i64,
+    /// Bids placed by house bots (they cost nobody money).
+    pub bot_bids: i64,
+    /// Bids placed by the winner (0 when nobody bid).
+    pub winner_bids: i64,
+    /// The price of one bid used below: the lowest per-bid price among the active bid packages,
+    /// rounded down to a tyiyn (so no figure is inflated); `null` when no package is on sale.
+    #[schema(required)]
+    pub bid_price: Option<Tyiyn>,
+    /// What the winner's bids cost at `bidPrice` (0 for a bot winner); `null` without a price.
+    #[schema(required)]
+    pub winner_bids_cost: Option<Tyiyn>,
+    /// The winner's whole outlay: `finalPrice + winnerBidsCost` (0 for a bot winner or no bids);
+    /// `null` without a price.
+    #[schema(required)]
+    pub winner_total: Option<Tyiyn>,
+    /// What everyone paid for their bids: `peopleBids × bidPrice`; `null` without a price.
+    #[schema(required)]
+    pub total_paid: Option<Tyiyn>,
+}
+
+/// The counts behind [`HonestNumbers`], as read from the bid rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BidCounts {
+    /// Every bid of the auction.
+    pub total: i64,
+    /// Those placed by house bots.
+    pub bots: i64,
+    /// Those placed by the winner.
+    pub winner: i64,
+}
+
+impl HonestNumbers {
+    /// The figures of an auction that finished at `final_price` with `counts`. `winner_is_bot` is
+    /// `None` when nobody bid and `Some(true)` when a bot won (its bids were free); `bid_price` is
+    /// the package price of one bid, if any package is on sale.
+    pub fn new(
+        final_price: Tyiyn,
+        counts: BidCounts,
+        winner_is_bot: Option<bool>,
+        bid_price: Option<Tyiyn>,
+    ) -> Self {
+        let people = counts.total - counts.bots;
+        let paid_by_winner = match winner_is_bot {
+            Some(false) => counts.winner,
+            _ => 0,
+        };
+        let cost = bid_price.map(|p| Tyiyn(p.0 * paid_by_winner));
+        HonestNumbers {
+            final_price,
+            total_bids: counts.total,
+            people_bids: people,
+            bot_bids: counts.bots,
+            winner_bids: counts.winner,
+            bid_price,
+            winner_bids_cost: cost,
+            winner_total: cost
+                .map(|c| if winner_is_bot == Some(false) { c + final_price } else { Tyiyn::ZERO }),
+            total_paid: bid_price.map(|p| Tyiyn(p.0 * people)),
+        }
+    }
+}
+
 /// Why a live auction's countdown is stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -310,6 +385,9 @@ pub struct AuctionInfo {
     /// Set while a live auction's countdown is paused; `null` otherwise.
     #[schema(required)]
     pub paused: Option<Pause>,
+    /// A finished auction's honest numbers; `null` unless finished.
+    #[schema(required)]
+    pub honest_numbers: Option<HonestNumbers>,
 }
 
 impl AuctionInfo {
@@ -374,4 +452,31 @@ pub struct AuctionEvent {
     pub auction: AuctionInfo,
     /// Bids, as described by `kind`.
     pub bids: Vec<BidRecord>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_person_who_won_paid_the_price_and_their_bids_at_package_price() {
+        let counts = BidCounts { total: 10, bots: 4, winner: 3 };
+        let n = HonestNumbers::new(Tyiyn(10), counts, Some(false), Some(Tyiyn(1500)));
+        assert_eq!((n.people_bids, n.bot_bids, n.winner_bids), (6, 4, 3));
+        assert_eq!(n.winner_bids_cost, Some(Tyiyn(4500)));
+        assert_eq!(n.winner_total, Some(Tyiyn(4510)));
+        assert_eq!(n.total_paid, Some(Tyiyn(9000)));
+    }
+
+    #[test]
+    fn a_bot_winner_paid_nothing_and_no_price_means_no_money_figures() {
+        let counts = BidCounts { total: 5, bots: 2, winner: 2 };
+        let n = HonestNumbers::new(Tyiyn(5), counts, Some(true), Some(Tyiyn(1500)));
+        assert_eq!(
+            (n.winner_bids_cost, n.winner_total, n.total_paid),
+            (Some(Tyiyn::ZERO), Some(Tyiyn::ZERO), Some(Tyiyn(4500)))
+        );
+        let none = HonestNumbers::new(Tyiyn(5), counts, Some(false), None);
+        assert_eq!((none.winner_bids_cost, none.winner_total, none.total_paid), (None, None, None));
+    }
 }

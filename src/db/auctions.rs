@@ -10,7 +10,7 @@ use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::ids::{AuctionId, Tyiyn};
 use tyiyn_actors::slug::slug;
 use tyiyn_actors::state::AuctionStatus;
-use tyiyn_actors::view::{AuctionInfo, Shared, WinningBid};
+use tyiyn_actors::view::{AuctionInfo, BidCounts, HonestNumbers, Shared, WinningBid};
 
 use super::rows::{details, ms, winner_from};
 
@@ -22,6 +22,7 @@ fn from_row(r: &Row, now: UnixMillis) -> AuctionInfo {
     let winner = r.get::<_, Option<i64>>(18).map(|_| winner_from(r, 18));
     let last_bid_at: Option<DateTime<Utc>> = r.get(26);
     let price = Tyiyn(r.get(11));
+    let honest = honest_numbers(r, price, winner.as_ref().map(|w| w.is_bot));
     AuctionInfo {
         id: AuctionId(r.get(0)),
         slug: slug(&details.title, &display_id),
@@ -49,7 +50,14 @@ fn from_row(r: &Row, now: UnixMillis) -> AuctionInfo {
         viewers: 0,
         is_promoted: r.get(27),
         paused: None,
+        honest_numbers: Some(honest),
     }
+}
+
+/// Columns 28–31: all bids, bots' bids, the winner's bids and the package price of one bid.
+fn honest_numbers(r: &Row, price: Tyiyn, winner_is_bot: Option<bool>) -> HonestNumbers {
+    let counts = BidCounts { total: r.get(28), bots: r.get(29), winner: r.get(30) };
+    HonestNumbers::new(price, counts, winner_is_bot, r.get::<_, Option<i64>>(31).map(Tyiyn))
 }
 
 fn count(n: i64) -> usize {

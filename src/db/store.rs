@@ -200,12 +200,15 @@ async fn finish(pool: Pool, won: WonItems, record: FinishRecord) -> Result<Finis
         Some(row) => Some(winner_from(&row, 0)),
         None => None,
     };
+    // The figures a later page load reads, from the same query, for the finish event.
+    let read = super::auctions::finished(&tx, Some(record.auction.0), 1, record.ended_at).await;
+    let honest_numbers = read.map_err(down)?.pop().and_then(|a| a.honest_numbers);
     tx.commit().await.map_err(down)?;
     if let Some(notice) = won_notice {
         // Nobody listening only means the server is stopping; the notice is stored either way.
         let _ = won.notices.send(notice);
     }
-    Ok(Finished { newly: finished.is_some(), winner })
+    Ok(Finished { newly: finished.is_some(), winner, honest_numbers })
 }
 
 async fn update_details(

@@ -7,21 +7,10 @@ use std::time::{Duration, Instant};
 
 use reqwest::Client;
 use serde_json::{Value, json};
-use tyiyn::config::Settings;
 
-use crate::helpers::{TestApp, User, expect_error, long_countdowns, spawn_app_on, spawn_app_with};
-
-/// Long countdowns, quick bots, a fixed seed, and a short minimum between one bidder's bids (the
-/// person in these tests answers a bot within milliseconds).
-fn quick_bots(s: &mut Settings) {
-    long_countdowns(s);
-    s.auction.bot_second_ms = 20;
-    s.auction.bot_seed = Some(7);
-}
-
-async fn json_of(res: reqwest::Response) -> Value {
-    res.json().await.expect("a JSON body")
-}
+use crate::helpers::{
+    TestApp, User, expect_error, json_of, long_countdowns, quick_bots, spawn_app_on, spawn_app_with,
+};
 
 async fn create_bot(admin: &User, first: &str, last: &str) -> Value {
     let res = admin.post("/api/admin/bots", json!({"firstName": first, "lastName": last})).await;

@@ -59,6 +59,32 @@ async fn every_answer_carries_the_security_headers() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `path` fetched accepting only `encoding`: the answer's Content-Encoding and Cache-Control.
+async fn encoded(app: &TestApp, path: &str, encoding: &str) -> (u16, String, String) {
+    let res = app.client.get(app.url(path)).header("accept-encoding", encoding).send().await.unwrap();
+    let header =
+        |name: &str| res.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    (res.status().as_u16(), header("content-encoding"), header("cache-control"))
+}
+
+#[actix_web::test]
+async fn hashed_assets_go_out_compressed_and_cached_for_a_year_and_the_page_is_revalidated() {
+    let dir = static_dir();
+    let script = "export const price = 0.01;\n".repeat(200);
+    std::fs::write(std::path::Path::new(&dir).join("assets/index-abcd1234.js"), script).expect("asset");
+    let app = spawn_app_with(|s| s.server.static_dir = dir.clone()).await;
+    let year = "public, max-age=31536000, immutable";
+    assert_eq!(encoded(&app, "/assets/index-abcd1234.js", "br").await, (200, "br".into(), year.into()));
+    assert_eq!(encoded(&app, "/assets/index-abcd1234.js", "gzip").await, (200, "gzip".into(), year.into()));
+    let (status, encoding, cache) = encoded(&app, "/assets/index-abcd1234.js", "identity").await;
+    assert_eq!((status, cache.as_str()), (200, year));
+    assert!(encoding.is_empty() || encoding == "identity", "{encoding}");
+    // index.html, for `/` and for a client-side route: compressed too, and checked on every visit.
+    assert_eq!(encoded(&app, "/", "gzip").await, (200, "gzip".into(), "no-cache".into()));
+    assert_eq!(encoded(&app, "/auction/iphone", "br").await, (200, "br".into(), "no-cache".into()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[actix_web::test]
 async fn the_socket_origin_is_allowed_by_the_policy() {
     let app = spawn_app_with(|_| {}).await;

@@ -263,3 +263,16 @@ pub fn long_countdowns(s: &mut Settings) {
     s.auction.bid_countdown_secs = 3600;
     s.auction.start_countdown_secs = 3600;
 }
+
+/// Long countdowns, quick bots (a bot second of 20 ms) and a fixed bot seed, so bots bid soon and
+/// the same way every run.
+pub fn quick_bots(s: &mut Settings) {
+    long_countdowns(s);
+    s.auction.bot_second_ms = 20;
+    s.auction.bot_seed = Some(7);
+}
+
+/// The JSON body of an answer (panics, failing the test, on anything else).
+pub async fn json_of(res: reqwest::Response) -> Value {
+    res.json().await.expect("a JSON body")
+}

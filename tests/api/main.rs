@@ -12,6 +12,7 @@ mod claims;
 mod contract;
 mod headers;
 mod helpers;
+mod honest_numbers;
 mod notifications;
 mod openapi;
 mod payments;

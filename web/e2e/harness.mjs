@@ -141,6 +141,14 @@ export async function expectToast(page, text, variant = 'default') {
 }
 
 /** Opens `path` and waits for `readyTestId` and for the page spinner to go. */
+/** The live lot of a `GET /api/auctions` answer with the most time left, so it does not finish
+ * during a suite (throws when none is live: the server needs DEMO_DATA=1). */
+export function liveWithMostTime(list) {
+  const live = [...list.live].sort((a, b) => Date.parse(b.endsAt ?? 0) - Date.parse(a.endsAt ?? 0))[0]
+  if (!live) throw new Error('no live auction (start the server with DEMO_DATA=1)')
+  return live
+}
+
 export async function visit(page, path, readyTestId) {
   await page.goto(`${BASE_URL}${path}`, { waitUntil: 'domcontentloaded' })
   await byTestId(page, readyTestId).first().waitFor({ state: 'visible', timeout: TIMEOUT })

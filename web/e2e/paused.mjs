@@ -16,6 +16,7 @@ import {
   expectValue,
   getJson,
   launchBrowser,
+  liveWithMostTime,
   preflight,
   session as openSession,
   sleep,
@@ -218,9 +219,7 @@ async function main() {
   const browser = await launchBrowser()
   try {
     const list = await (await fetch(`${BASE_URL}/api/auctions`)).json()
-    // The live lot with the most time left, so it does not finish meanwhile.
-    const live = [...list.live].sort((a, b) => Date.parse(b.endsAt ?? 0) - Date.parse(a.endsAt ?? 0))[0]
-    if (!live) throw new Error('no live auction (start the server with DEMO_DATA=1)')
+    const live = liveWithMostTime(list)
     await pausedByRequests(browser, live, DESKTOP, 'desktop')
     await pausedByRequests(browser, live, PHONE, 'phone')
     await pausedBySocket(browser, live)

@@ -1,8 +1,9 @@
 // End-to-end check of prizes and notices against a running server (BASE_URL, default
 // http://127.0.0.1:8080, started with DEMO_DATA=1, the demo payment provider and the admin
 // admin/admin12345 as `.ci/e2e` does). The admin creates an auction that goes live at once; a new
-// user registers and bids; the admin finishes it early. The winner finds the item in the profile's
-// won items, claims it with courier delivery (the total is price + 200 som), pays on the demo page
+// user registers and bids; the admin finishes it early. The winner sees "you won" with the claim
+// link and the auction's honest numbers (also on the home page's winners of the day), finds the item
+// in the profile's won items, claims it with courier delivery (the total is price + 200 som), pays on the demo page
 // in a new tab and sees it paid; the admin marks it shipped on /admin/claims with a tracking note,
 // and the winner's bell — never reloaded — shows the unread "item shipped" notice. Then the winner
 // buys a package through the demo provider and the bell gets "payment received"; the admin finds
@@ -106,7 +107,54 @@ async function winFlow(browser, admin) {
 
   await step(admin.page, 'admin finishes it early', async () => {
     await postJson(admin.page, `/api/admin/auctions/${lot.id}/end`, {})
-    await expectText(byTestId(page, 'winner-panel'), WINNER.username)
+  })
+
+  await step(page, 'the winner sees "you won" live, the next step and the honest numbers', async () => {
+    const auction = await getJson(page, `/api/auctions/${lot.id}`)
+    const numbers = auction.honestNumbers
+    if (auction.winner?.username !== WINNER.username || !numbers) throw new Error(`finished: ${JSON.stringify(auction)}`)
+    // The figures follow from the bids: the winner's paid ones at the cheapest package's price.
+    const { packages } = await getJson(page, '/api/payments/packages')
+    const cheapest = Math.min(...packages.map((pack) => Math.floor(Math.round(pack.price * 100) / pack.bids)))
+    const people = numbers.totalBids - numbers.botBids
+    const expected = { bidPrice: cheapest / 100, winnerBidsCost: (numbers.winnerBids * cheapest) / 100, totalPaid: (people * cheapest) / 100 }
+    for (const [key, value] of Object.entries(expected)) {
+      if (Math.abs(numbers[key] - value) > 1e-9) throw new Error(`${key} is ${numbers[key]}, not ${value}: ${JSON.stringify(numbers)}`)
+    }
+    if (numbers.winnerBids < 1 || numbers.peopleBids !== people) throw new Error(`counts: ${JSON.stringify(numbers)}`)
+
+    const panel = byTestId(page, 'you-won-panel')
+    await expectText(byTestId(page, 'you-won-title'), `Вы выиграли «${lot.title}» за ${som(auction.winningBid.amount)} сом`)
+    if ((await panel.getAttribute('role')) !== 'status') throw new Error('the you-won panel is not a status region')
+    const focused = await page.evaluate(() => globalThis.document.activeElement?.getAttribute('data-testid'))
+    if (focused !== 'you-won-title') throw new Error(`focus is on ${focused}, not the you-won heading`)
+    if ((await byTestId(page, 'winner-panel').count()) !== 0) throw new Error('the winner also sees the plain winner panel')
+    const claim = byTestId(page, 'you-won-claim')
+    await expectText(claim, 'Оформить и оплатить')
+    if ((await claim.getAttribute('href')) !== '/profile#won-items') throw new Error(`the claim link goes to ${await claim.getAttribute('href')}`)
+
+    const block = byTestId(page, 'honest-numbers')
+    await expectText(block.locator('[data-testid="honest-final-price"]'), `${som(numbers.finalPrice)} сом`)
+    await expectText(block.locator('[data-testid="honest-bids-placed"]'), `людьми — ${people}, ботами — ${numbers.botBids}`)
+    await expectText(block.locator('[data-testid="honest-winner-cost"]'), `${som(numbers.winnerBidsCost)} сом`)
+    await expectText(block.locator('[data-testid="honest-winner-total"]'), `${som(numbers.winnerTotal)} сом`)
+    await expectText(block.locator('[data-testid="honest-total-paid"]'), `${som(numbers.totalPaid)} сом`)
+    await expectText(byTestId(page, 'honest-note'), `по ${som(numbers.bidPrice)} сом — самой низкой цене бида`)
+    await shot(page, 'you-won-desktop')
+    Object.assign(lot, { numbers })
+  })
+
+  await step(page, 'the winners of the day sum the auction up in a line', async () => {
+    await visit(page, '/', 'winners-of-day')
+    const item = byTestId(page, 'winners-of-day').locator('li', { hasText: lot.title })
+    await expectText(item.locator('[data-testid="honest-line"]'), `у победителя ${lot.numbers.winnerBids} · за ставки заплачено ${som(lot.numbers.totalPaid)} сом`)
+  })
+
+  await step(page, "the you-won panel's link opens the won items", async () => {
+    await visit(page, `/auction/${lot.slug}`, 'you-won-panel')
+    await byTestId(page, 'you-won-claim').click()
+    await page.waitForURL(/\/profile#won-items$/)
+    await byTestId(page, 'won-items-card').waitFor()
   })
 
   await step(page, 'the bell shows "you won", and leads to the won items', async () => {
@@ -297,6 +345,11 @@ async function screenshots(browser, lot) {
     try {
       await step(winner.page, `the winner's screens at ${viewport.width} px`, async () => {
         const page = winner.page
+        await visit(page, `/auction/${lot.slug}`, 'you-won-panel')
+        await byTestId(page, 'honest-numbers').waitFor()
+        const overflow = await page.evaluate(() => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth)
+        if (overflow > 0) throw new Error(`the won auction's page is ${overflow} px too wide`)
+        await shot(page, `you-won-${label}`)
         await visit(page, '/profile', 'won-items-card')
         await byTestId(page, `claim-${lot.claimId}`).waitFor()
         await shot(page, `profile-${label}`)

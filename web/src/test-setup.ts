@@ -12,3 +12,8 @@ class PageRequest extends NodeRequest {
 }
 
 globalThis.Request = PageRequest
+
+// Pages and dialogs load the texts beyond the first screen's before they show (`withAllTexts`);
+// tests render them directly, so every text is loaded first.
+const { loadAllTexts } = await import('./lib/i18n')
+await loadAllTexts()

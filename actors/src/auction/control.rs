@@ -74,6 +74,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         ctx.spawn(finish.into_actor(self).map(move |res, act, ctx| match res {
             Ok(done) => {
                 act.winner = done.winner;
+                act.honest_numbers = done.honest_numbers;
                 act.finished(ended_at, ctx)
             }
             Err(e) => act.close_failed(&e.0, ctx),

@@ -150,6 +150,9 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     /// The winner as the store recorded it at finish (with the names and role the actor does not
     /// otherwise know); `None` until finished, or when finished without bids.
     winner: Option<crate::view::Winner>,
+    /// The honest numbers the store computed at finish; `None` until finished (and from a store
+    /// that computes none).
+    honest_numbers: Option<crate::view::HonestNumbers>,
     /// Bot assignments: the bot driver submits their bids through `submit`, the path of `PlaceBid`.
     bots: BotRoster,
     /// The bots' wake-up, separate from the lifecycle timer, with its own generation.
@@ -191,6 +194,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             wake_deferred: false,
             closing: None,
             winner: None,
+            honest_numbers: None,
             bots: BotRoster::new(snap.bots),
             bot_timer: None,
             bot_generation: 0,

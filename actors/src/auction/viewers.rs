@@ -42,6 +42,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             }),
             is_promoted: self.promoted,
             paused: self.paused.as_ref().map(|p| p.pause),
+            honest_numbers: self.honest_numbers.clone(),
         }
     }
 

@@ -231,6 +231,9 @@ pub struct Finished {
     pub newly: bool,
     /// The recorded winner with the public fields the store knows (names, role); `None` for no bids.
     pub winner: Option<crate::view::Winner>,
+    /// The finished auction's honest numbers as the store computes them (`None` from a store that
+    /// knows no bid prices, such as the memory store).
+    pub honest_numbers: Option<crate::view::HonestNumbers>,
 }
 
 /// A user's balance after a refund.

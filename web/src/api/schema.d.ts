@@ -1320,6 +1320,7 @@ export interface components {
             /** @description Whether this is the promoted auction (the home page's hero follows it); at most one is. */
             isPromoted: boolean;
             paused: null | components["schemas"]["Pause"];
+            honestNumbers: null | components["schemas"]["HonestNumbers"];
         };
         /** @description An auction's bids by kind, and the latest 1000 of them, newest first. */
         AuctionBidStats: {
@@ -1908,6 +1909,40 @@ export interface components {
              *     price).
              */
             savingsPercent: number;
+        };
+        /**
+         * @description A finished auction's honest numbers (what UK and US regulators required of penny-auction
+         *     sites): what the item sold for, how many bids it took and what they cost. Computed from the
+         *     auction's bid rows; pre-bids count as bids. A house bot's bids are bids placed, but nobody
+         *     paid for them: the money figures count people's bids only.
+         */
+        HonestNumbers: {
+            /** @description The final price (what the winner pays for the item). */
+            finalPrice: components["schemas"]["Tyiyn"];
+            /**
+             * Format: int64
+             * @description Every bid placed: people's and bots', converted pre-bids included.
+             */
+            totalBids: number;
+            /**
+             * Format: int64
+             * @description Bids placed by people (users and admins), pre-bids included.
+             */
+            peopleBids: number;
+            /**
+             * Format: int64
+             * @description Bids placed by house bots (they cost nobody money).
+             */
+            botBids: number;
+            /**
+             * Format: int64
+             * @description Bids placed by the winner (0 when nobody bid).
+             */
+            winnerBids: number;
+            bidPrice: null | components["schemas"]["Tyiyn"];
+            winnerBidsCost: null | components["schemas"]["Tyiyn"];
+            winnerTotal: null | components["schemas"]["Tyiyn"];
+            totalPaid: null | components["schemas"]["Tyiyn"];
         };
         /**
          * @description The `type` of a [`LobbyUpdate`]: always `lobby`.

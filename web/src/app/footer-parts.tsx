@@ -1,11 +1,13 @@
+import { Lock, MessageCircle, Scale, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import './footer.css'
 
 const STATS = ['users', 'saved', 'auctions', 'satisfaction'] as const
 const BADGES = [
-  { key: 'secure', icon: '🔒' },
-  { key: 'privacy', icon: '🛡️' },
-  { key: 'support', icon: '💬' },
-  { key: 'fair', icon: '⚖️' },
+  { key: 'secure', icon: Lock },
+  { key: 'privacy', icon: ShieldCheck },
+  { key: 'support', icon: MessageCircle },
+  { key: 'fair', icon: Scale },
 ] as const
 
 const SOCIAL = [
@@ -34,8 +36,8 @@ export function TrustBadges() {
   return (
     <ul className="trust-badges">
       {BADGES.map((badge) => (
-        <li key={badge.key}>
-          <span aria-hidden="true">{badge.icon}</span> {t(`footer.badges.${badge.key}`)}
+        <li key={badge.key} className="icon-text">
+          <badge.icon aria-hidden="true" /> {t(`footer.badges.${badge.key}`)}
         </li>
       ))}
     </ul>

@@ -1,3 +1,4 @@
+import { Mail, MapPin, Phone } from 'lucide-react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -5,6 +6,7 @@ import { Logo } from '../components/logo'
 import { clearCookieConsent } from '../features/cookie-consent/consent-storage'
 import { settingsAtom, siteLanguageAtom } from '../lib/settings'
 import { FooterStats, SocialLinks, TrustBadges } from './footer-parts'
+import './footer.css'
 
 const QUICK_LINKS = [
   { to: '/', key: 'nav.home' },
@@ -68,12 +70,14 @@ export function Footer() {
           <div>
             <h2 className="footer-heading">{t('footer.contacts')}</h2>
             <address className="footer-contacts">
-              <span>📍 {settings.contactAddress || t('footer.addressDefault')}</span>
-              <a href={`tel:${(settings.contactPhone || t('footer.phoneDefault')).replace(/[^\d+]/g, '')}`}>
-                📞 {settings.contactPhone || t('footer.phoneDefault')}
+              <span className="icon-text">
+                <MapPin aria-hidden="true" /> {settings.contactAddress || t('footer.addressDefault')}
+              </span>
+              <a className="icon-text" href={`tel:${(settings.contactPhone || t('footer.phoneDefault')).replace(/[^\d+]/g, '')}`}>
+                <Phone aria-hidden="true" /> {settings.contactPhone || t('footer.phoneDefault')}
               </a>
-              <a href={`mailto:${settings.contactEmail || t('footer.emailDefault')}`}>
-                ✉️ {settings.contactEmail || t('footer.emailDefault')}
+              <a className="icon-text" href={`mailto:${settings.contactEmail || t('footer.emailDefault')}`}>
+                <Mail aria-hidden="true" /> {settings.contactEmail || t('footer.emailDefault')}
               </a>
             </address>
           </div>

@@ -1,3 +1,4 @@
+import { Coins } from 'lucide-react'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
@@ -6,9 +7,9 @@ import { openLoginDialogAtom } from '../lib/dialogs'
 import { authStatusAtom, currentUserAtom } from '../lib/session'
 import { settingsAtom } from '../lib/settings'
 import { LanguageSwitcher } from './language-switcher'
+import { LazyNotificationBell, LazyUserMenu } from './lazy-parts'
 import { MobileDrawer } from './mobile-drawer'
-import { NotificationBell } from './notification-bell'
-import { UserMenu } from './user-menu'
+import './header.css'
 
 export const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
@@ -53,19 +54,22 @@ export function Header() {
             <>
               <div className="balance-chip" title={t('header.balance')}>
                 <span className="balance-coin" aria-hidden="true">
-                  ◉
+                  <Coins aria-hidden="true" />
                 </span>
                 <span className="sr-only">{t('header.balance')}: </span>
                 <span className="balance-value" data-testid="bid-balance">
                   {user.bidBalance}
                 </span>
                 <Link to="/topup" className="balance-topup" data-testid="topup-link">
-                  {t('nav.topUp')}
+                  <span className="balance-topup-label sr-only-tight">{t('nav.topUp')}</span>
+                  <span className="balance-topup-plus" aria-hidden="true">
+                    +
+                  </span>
                 </Link>
               </div>
-              <NotificationBell />
+              <LazyNotificationBell />
               <span className="hide-mobile">
-                <UserMenu user={user} />
+                <LazyUserMenu user={user} />
               </span>
             </>
           )}

@@ -1,6 +1,7 @@
 //! РУ / EN / ქა / КЫ: the user's explicit language choice.
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES, LANGUAGE_LABELS, chooseLanguage } from '../lib/i18n'
+import './language-switcher.css'
 
 export function LanguageSwitcher({ className = '' }: { className?: string }) {
   const { t, i18n } = useTranslation()

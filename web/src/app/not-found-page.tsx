@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useDocumentTitle } from '../lib/use-document-title'
+import './not-found-page.css'
 
 export function NotFoundPage() {
   const { t } = useTranslation()

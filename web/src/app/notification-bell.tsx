@@ -1,12 +1,15 @@
 //! The bell in the header: the unread count (live over the socket), a list of the latest notices
 //! (unread ones marked), "mark all read", and a link to the notifications page. Choosing a notice
 //! marks it read and goes where it points (the auction, the won items, the top-up page).
+import { Bell } from 'lucide-react'
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { NoticeItem } from '../components/notice-item'
 import { unreadBadge } from '../lib/notifications'
 import { useNotifications } from '../lib/use-notifications'
+import '../components/menu.css'
+import './notification-bell.css'
 
 /** How many notices the dropdown lists (the page lists all 50). */
 export const BELL_SHOWN = 8
@@ -20,7 +23,7 @@ export function NotificationBell() {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="icon-button bell-button" aria-label={label} title={label} data-testid="notification-bell">
-        <span aria-hidden="true">🔔</span>
+        <Bell aria-hidden="true" />
         {badge && (
           <span className="bell-count" aria-hidden="true" data-testid="notification-count">
             {badge}

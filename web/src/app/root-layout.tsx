@@ -1,15 +1,17 @@
 //! The shell around every page: header, footer, the app-level dialogs and the toaster.
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner'
-import { LoginDialog } from '../features/auth/login-dialog'
 import { OnboardingModals } from '../features/onboarding/onboarding-modals'
+import { PageSpinner } from '../components/spinner'
 import { loadSettings } from '../lib/settings'
 import { Footer } from './footer'
 import { Header } from './header'
+import { LazyLoginDialog, LazyToaster } from './lazy-parts'
 import { SiteLanguage } from './site-language'
-import { Toaster } from './toaster'
+import './root-layout.css'
+import './shell-layout.css'
 
 function ScrollToTop() {
   const { pathname } = useLocation()
@@ -32,13 +34,15 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
-      <LoginDialog />
+      <LazyLoginDialog />
       <OnboardingModals />
       <CookieBanner />
-      <Toaster />
+      <LazyToaster />
     </div>
   )
 }

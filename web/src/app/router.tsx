@@ -1,81 +1,147 @@
-//! Every route of spec section 2. The layout is eager; each page is its own lazy chunk.
-import { createBrowserRouter } from 'react-router'
-import { PageSpinner } from '../components/spinner'
+//! Every route of spec section 2. The layout is eager; each page is its own lazy chunk, shown by
+//! the layout's Suspense. The declarative router (`<BrowserRouter>`, `<Routes>`) rather than the
+//! data router: the app uses no loaders or actions, and the data router's code would be half of
+//! react-router's weight in the first load (the bundle budget, scripts/budget.mjs). Navigation
+//! runs in a transition, so the page on screen stays until the next one's chunk has loaded. The
+//! first page's chunk loads with the app (`preloadPage`, main.tsx): it renders at once, without a
+//! spinner in between.
+import { lazy } from 'react'
+import type { ComponentType } from 'react'
+import { BrowserRouter, Route, Routes, matchPath } from 'react-router'
+import { withAllTexts } from '../lib/i18n'
+import { paymentPackagesQuery } from '../lib/queries'
+import { queryClient } from '../lib/query-client'
+import { watchAuction, watchAuctionList } from '../lib/realtime'
 import { RootLayout } from './root-layout'
 
-export const router = createBrowserRouter([
-  {
-    path: '/',
-    Component: RootLayout,
-    HydrateFallback: PageSpinner,
-    children: [
-      { index: true, lazy: () => import('../features/auctions/home-page').then((m) => ({ Component: m.HomePage })) },
-      { path: 'auctions', lazy: () => import('../features/auctions/auctions-page').then((m) => ({ Component: m.AuctionsPage })) },
-      {
-        path: 'auction/:slug',
-        lazy: () => import('../features/auctions/auction-detail-page').then((m) => ({ Component: m.AuctionDetailPage })),
+/**
+ * A page component loaded on first visit, `page(() => import('…'), 'ExportName')`, with all the
+ * texts (lib/i18n.ts `withAllTexts`); a first screen's page needs only the shell's texts, loaded
+ * already (`{ shellTexts: true }`; src/i18n/shell-texts.ts lists them).
+ */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, { shellTexts = false } = {}) {
+  const withTexts = shellTexts ? load : withAllTexts(load)
+  let loaded: ComponentType | null = null
+  let loading: Promise<ComponentType> | null = null
+  /** Loads the page's chunk once (again after a failure). */
+  const preload = () =>
+    (loading ??= withTexts().then(
+      (module) => (loaded = module[name] as ComponentType),
+      (error: unknown) => {
+        loading = null
+        throw error
       },
-      {
-        path: 'how-it-works',
-        lazy: () => import('../features/static-pages/how-it-works-page').then((m) => ({ Component: m.HowItWorksPage })),
-      },
-      { path: 'login', lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })) },
-      { path: 'profile', lazy: () => import('../features/profile/profile-page').then((m) => ({ Component: m.ProfilePage })) },
-      {
-        path: 'bid-history',
-        lazy: () => import('../features/bid-history/bid-history-page').then((m) => ({ Component: m.BidHistoryPage })),
-      },
-      {
-        path: 'notifications',
-        lazy: () => import('../features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
-      },
-      { path: 'topup', lazy: () => import('../features/topup/topup-page').then((m) => ({ Component: m.TopupPage })) },
-      {
-        path: 'pay/demo/:orderId',
-        lazy: () => import('../features/demo-pay/demo-pay-page').then((m) => ({ Component: m.DemoPayPage })),
-      },
-      { path: 'support', lazy: () => import('../features/static-pages/support-page').then((m) => ({ Component: m.SupportPage })) },
-      {
-        path: 'auction-rules',
-        lazy: () => import('../features/static-pages/document-pages').then((m) => ({ Component: m.AuctionRulesPage })),
-      },
-      {
-        path: 'privacy-policy',
-        lazy: () => import('../features/static-pages/document-pages').then((m) => ({ Component: m.PrivacyPolicyPage })),
-      },
-      {
-        path: 'terms-of-service',
-        lazy: () => import('../features/static-pages/document-pages').then((m) => ({ Component: m.TermsPage })),
-      },
-      {
-        path: 'welcome-preview',
-        lazy: () => import('../features/onboarding/welcome-preview-page').then((m) => ({ Component: m.WelcomePreviewPage })),
-      },
-      {
-        path: 'admin',
-        lazy: () => import('./admin-guard').then((m) => ({ Component: m.AdminGuard })),
-        children: [
-          { index: true, lazy: () => import('../features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) },
-          { path: 'users', lazy: () => import('../features/admin-users/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
-          {
-            path: 'finished-auctions',
-            lazy: () => import('../features/admin-finished/admin-finished-page').then((m) => ({ Component: m.AdminFinishedPage })),
-          },
-          {
-            path: 'orders',
-            lazy: () => import('../features/admin-orders/admin-orders-page').then((m) => ({ Component: m.AdminOrdersPage })),
-          },
-          {
-            path: 'claims',
-            lazy: () => import('../features/admin-claims/admin-claims-page').then((m) => ({ Component: m.AdminClaimsPage })),
-          },
-          {
-            path: 'settings',
-            lazy: () => import('../features/admin-settings/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
-          },
-        ],
-      },
-      { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
-    ],
+    ))
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })))
+  /** The page itself once loaded (no suspending), else its lazy stand-in. */
+  function Page() {
+    const Loaded = loaded
+    return Loaded ? <Loaded /> : <Lazy />
+  }
+  return Object.assign(Page, { preload })
+}
+
+const HomePage = page(() => import('../features/auctions/home-page'), 'HomePage', { shellTexts: true })
+const AuctionsPage = page(() => import('../features/auctions/auctions-page'), 'AuctionsPage')
+const AuctionDetailPage = page(() => import('../features/auctions/auction-detail-page'), 'AuctionDetailPage', { shellTexts: true })
+const HowItWorksPage = page(() => import('../features/static-pages/how-it-works-page'), 'HowItWorksPage')
+const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage')
+const ProfilePage = page(() => import('../features/profile/profile-page'), 'ProfilePage')
+const BidHistoryPage = page(() => import('../features/bid-history/bid-history-page'), 'BidHistoryPage')
+const NotificationsPage = page(() => import('../features/notifications/notifications-page'), 'NotificationsPage')
+const TopupPage = page(() => import('../features/topup/topup-page'), 'TopupPage')
+const DemoPayPage = page(() => import('../features/demo-pay/demo-pay-page'), 'DemoPayPage')
+const SupportPage = page(() => import('../features/static-pages/support-page'), 'SupportPage')
+const AuctionRulesPage = page(() => import('../features/static-pages/document-pages'), 'AuctionRulesPage')
+const PrivacyPolicyPage = page(() => import('../features/static-pages/document-pages'), 'PrivacyPolicyPage')
+const TermsPage = page(() => import('../features/static-pages/document-pages'), 'TermsPage')
+const WelcomePreviewPage = page(() => import('../features/onboarding/welcome-preview-page'), 'WelcomePreviewPage')
+const AdminGuard = page(() => import('./admin-guard'), 'AdminGuard')
+const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage')
+const AdminUsersPage = page(() => import('../features/admin-users/admin-users-page'), 'AdminUsersPage')
+const AdminFinishedPage = page(() => import('../features/admin-finished/admin-finished-page'), 'AdminFinishedPage')
+const AdminOrdersPage = page(() => import('../features/admin-orders/admin-orders-page'), 'AdminOrdersPage')
+const AdminClaimsPage = page(() => import('../features/admin-claims/admin-claims-page'), 'AdminClaimsPage')
+const AdminSettingsPage = page(() => import('../features/admin-settings/admin-settings-page'), 'AdminSettingsPage')
+const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage')
+
+/** How long the data a first page's chunk loads with is watched for it (the page watches it too). */
+const FIRST_DATA_HOLD_MS = 10_000
+
+interface EntryPage {
+  page: { preload: () => Promise<unknown> }
+  /** Starts loading the page's data; returns what ends the watch. */
+  data?: (params: Record<string, string | undefined>) => () => void
+}
+
+/** The pages a visit may start on, for `preloadPage`. */
+const ENTRY_PAGES: Record<string, EntryPage> = {
+  '/': {
+    page: HomePage,
+    data: () => {
+      void queryClient.prefetchQuery(paymentPackagesQuery())
+      return watchAuctionList()
+    },
   },
-])
+  '/auction/:slug': { page: AuctionDetailPage, data: ({ slug }) => watchAuction(slug ?? '') },
+  '/auctions': { page: AuctionsPage, data: () => watchAuctionList() },
+}
+
+/**
+ * Loads the chunk of the page at `pathname`, if it is one a visit usually starts on, and starts
+ * loading its data alongside rather than after the page's first render.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  // Decoded as the router decodes it, so the slug is the one the page's `useParams` gives.
+  let path = pathname
+  try {
+    path = pathname
+      .split('/')
+      .map((part) => decodeURIComponent(part).replace(/\//g, '%2F'))
+      .join('/')
+  } catch {
+    // Not valid percent-encoding: the router keeps it as it is too.
+  }
+  for (const [pattern, entry] of Object.entries(ENTRY_PAGES)) {
+    const match = matchPath(pattern, path)
+    if (!match) continue
+    if (entry.data) setTimeout(entry.data(match.params), FIRST_DATA_HOLD_MS)
+    return entry.page.preload().then(() => undefined)
+  }
+  return Promise.resolve()
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/" element={<RootLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="auctions" element={<AuctionsPage />} />
+          <Route path="auction/:slug" element={<AuctionDetailPage />} />
+          <Route path="how-it-works" element={<HowItWorksPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="bid-history" element={<BidHistoryPage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
+          <Route path="topup" element={<TopupPage />} />
+          <Route path="pay/demo/:orderId" element={<DemoPayPage />} />
+          <Route path="support" element={<SupportPage />} />
+          <Route path="auction-rules" element={<AuctionRulesPage />} />
+          <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
+          <Route path="terms-of-service" element={<TermsPage />} />
+          <Route path="welcome-preview" element={<WelcomePreviewPage />} />
+          <Route path="admin" element={<AdminGuard />}>
+            <Route index element={<AdminPage />} />
+            <Route path="users" element={<AdminUsersPage />} />
+            <Route path="finished-auctions" element={<AdminFinishedPage />} />
+            <Route path="orders" element={<AdminOrdersPage />} />
+            <Route path="claims" element={<AdminClaimsPage />} />
+            <Route path="settings" element={<AdminSettingsPage />} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  )
+}

@@ -1,5 +1,7 @@
-//! What happens once, before the first render: the session and the site settings start loading,
-//! and the realtime socket connects.
+//! What happens once, before the first render: the session and the site settings start loading;
+//! once the first screen is up, the realtime socket connects and the other pages' texts load.
+import { afterFirstScreen } from '../lib/after-first-screen'
+import { loadAllTexts } from '../lib/i18n'
 import { startRealtime } from '../lib/realtime'
 import { loadSessionAtom } from '../lib/session'
 import { loadSettings } from '../lib/settings'
@@ -8,5 +10,8 @@ import { appStore } from '../lib/store'
 export function startApp() {
   void appStore.set(loadSessionAtom)
   void loadSettings()
-  startRealtime()
+  afterFirstScreen(() => {
+    startRealtime()
+    void loadAllTexts()
+  })
 }

@@ -1,8 +1,11 @@
+import { ChevronDown } from 'lucide-react'
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { User } from '../lib/api-types'
 import { useLogout } from '../lib/use-logout'
+import '../components/menu.css'
+import './user-menu.css'
 
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation()
@@ -10,15 +13,17 @@ export function UserMenu({ user }: { user: User }) {
   const logout = useLogout()
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="user-trigger" aria-label={t('nav.userMenu')} data-testid="user-menu-trigger">
+      {/* Named "User menu: <name>", which includes the name it shows (WCAG 2.5.3). */}
+      <DropdownMenu.Trigger className="user-trigger" data-testid="user-menu-trigger">
         <span className="avatar" aria-hidden="true">
           {user.username.slice(0, 1).toUpperCase()}
         </span>
-        <span className="user-name" data-testid="header-username">
+        <span className="sr-only">{t('nav.userMenu')}: </span>
+        <span className="user-name sr-only-tight" data-testid="header-username">
           {user.username}
         </span>
         <span aria-hidden="true" className="chevron">
-          ▾
+          <ChevronDown aria-hidden="true" />
         </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,14 +1,16 @@
 //! The navigation card block shared by every admin page.
+import { Flag, Gavel, Package, Receipt, Settings, Users } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
+import './admin-nav.css'
 
 const SECTIONS = [
-  { to: '/admin', key: 'dashboard', icon: '🔨' },
-  { to: '/admin/users', key: 'users', icon: '👥' },
-  { to: '/admin/finished-auctions', key: 'finished', icon: '🏁' },
-  { to: '/admin/orders', key: 'orders', icon: '🧾' },
-  { to: '/admin/claims', key: 'claims', icon: '📦' },
-  { to: '/admin/settings', key: 'settings', icon: '⚙️' },
+  { to: '/admin', key: 'dashboard', icon: Gavel },
+  { to: '/admin/users', key: 'users', icon: Users },
+  { to: '/admin/finished-auctions', key: 'finished', icon: Flag },
+  { to: '/admin/orders', key: 'orders', icon: Receipt },
+  { to: '/admin/claims', key: 'claims', icon: Package },
+  { to: '/admin/settings', key: 'settings', icon: Settings },
 ] as const
 
 export function AdminNav() {
@@ -17,8 +19,8 @@ export function AdminNav() {
     <nav className="admin-nav" aria-label={t('admin.navTitle')} data-testid="admin-nav">
       {SECTIONS.map((section) => (
         <NavLink key={section.to} to={section.to} end className="card admin-nav-card">
-          <span className="admin-nav-icon" aria-hidden="true">
-            {section.icon}
+          <span className="admin-nav-icon">
+            <section.icon aria-hidden="true" />
           </span>
           <span>
             <strong className="block">{t(`admin.nav.${section.key}.title`)}</strong>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { AdminNav } from './admin-nav'
+import './page-header.css'
 
 interface Props {
   title: string

@@ -1,4 +1,6 @@
+import { Gift } from 'lucide-react'
 import { useState } from 'react'
+import './auction-image.css'
 
 /** An auction's picture, or a neutral placeholder when it has none or fails to load. */
 export function AuctionImage({ src, alt, className = '' }: { src: string | null | undefined; alt: string; className?: string }) {
@@ -6,7 +8,7 @@ export function AuctionImage({ src, alt, className = '' }: { src: string | null 
   if (!src || failed) {
     return (
       <div className={`auction-image placeholder ${className}`} role="img" aria-label={alt}>
-        <span aria-hidden="true">🎁</span>
+        <Gift aria-hidden="true" />
       </div>
     )
   }

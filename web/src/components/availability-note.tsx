@@ -1,6 +1,8 @@
-//! The ✓ / ✗ line under a field whose value the server checks live.
+//! The tick / cross line under a field whose value the server checks live.
+import { Check, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { AvailabilityState } from '../lib/use-availability'
+import './availability-note.css'
 
 export function AvailabilityNote({ state, testId }: { state: AvailabilityState; testId: string }) {
   const { t } = useTranslation()
@@ -15,7 +17,7 @@ export function AvailabilityNote({ state, testId }: { state: AvailabilityState; 
   const valid = state.status === 'valid'
   return (
     <p className={`availability ${valid ? 'is-valid' : 'is-invalid'}`} data-testid={testId} aria-live="polite" data-status={state.status}>
-      <span aria-hidden="true">{valid ? '✓' : '✗'}</span> {state.message}
+      {valid ? <Check aria-hidden="true" /> : <X aria-hidden="true" />} {state.message}
     </p>
   )
 }

@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next'
 import type { BidPoint } from '../lib/bid-series'
 import { seriesTotals } from '../lib/bid-series'
 import { localeOf } from '../lib/format'
+import './bids-chart.css'
 
-// SVG attributes take plain colours: the accent and bot tokens of styles.css.
+// SVG attributes take plain colours: the accent and bot tokens of styles/tokens.css.
 const PEOPLE_COLOUR = '#e8590c'
 const BOT_COLOUR = '#5f3dc4'
 const BOT_STRIPE = '#d0bfff'
@@ -37,7 +38,8 @@ export function BidsChart({ points, labels, height = 220, testId = 'bids-chart' 
     <figure className="bids-chart" data-testid={testId}>
       <div className="bids-chart-area" style={{ height }} aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+          {/* Hidden from assistive technology (the caption says it in words): no keyboard layer either. */}
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }} accessibilityLayer={false}>
             <defs>
               <pattern id={hatch} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                 <rect width="6" height="6" fill={BOT_COLOUR} />

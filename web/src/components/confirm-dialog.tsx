@@ -10,6 +10,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import './dialog-frame.css'
 
 export interface ConfirmOptions {
   title: string

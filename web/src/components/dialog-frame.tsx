@@ -1,9 +1,11 @@
 //! A modal dialog with a head (its title and a × close button) and a description line, then the
 //! caller's content. Escape, the outside click and the × all call `onClose`; a `Dialog.Close`
 //! inside the content does too.
+import { X } from 'lucide-react'
 import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import './dialog-frame.css'
 
 interface Props {
   open: boolean
@@ -27,7 +29,7 @@ export function DialogFrame({ open, onClose, title, description, testId, wide, c
           <div className="dialog-head">
             <Dialog.Title className="dialog-title">{title}</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label={t('common.close')} data-testid="dialog-close">
-              ×
+              <X aria-hidden="true" />
             </Dialog.Close>
           </div>
           <Dialog.Description className="dialog-description">{description}</Dialog.Description>

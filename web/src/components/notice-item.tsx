@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next'
 import type { Notification } from '../lib/api-types'
 import { formatDateTime } from '../lib/format'
 import { NOTICE_ICONS, noticeText } from '../lib/notifications'
+import './notice-item.css'
 
 export function NoticeItem({ notice }: { notice: Notification }) {
   const { t, i18n } = useTranslation()
   const { title, text } = noticeText(t, notice, i18n.language)
+  const Icon = NOTICE_ICONS[notice.type]
   return (
     <span className={`notice-item${notice.read ? '' : ' is-unread'}`} data-kind={notice.type} data-read={notice.read}>
-      <span className="notice-icon" aria-hidden="true">
-        {NOTICE_ICONS[notice.type]}
+      <span className="notice-icon">
+        <Icon aria-hidden="true" />
       </span>
       <span className="notice-body">
         <strong className="notice-title">

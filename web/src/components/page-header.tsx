@@ -1,7 +1,9 @@
 //! Breadcrumb, title and subtitle at the top of a page.
+import { ArrowLeft } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import './page-header.css'
 
 interface Props {
   title: string
@@ -17,7 +19,7 @@ export function PageHeader({ title, subtitle, backButton, children }: Props) {
       <div className="page-header-top">
         {backButton && (
           <button type="button" className="btn btn-ghost btn-small" onClick={() => window.history.back()} data-testid="back-button">
-            ← {t('common.back')}
+            <ArrowLeft aria-hidden="true" /> {t('common.back')}
           </button>
         )}
         <nav aria-label={t('common.breadcrumb')} className="breadcrumb">

@@ -1,5 +1,7 @@
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { GAP, pageItems, pageWindow } from '../lib/pagination'
+import './pagination.css'
 
 interface Props {
   page: number
@@ -33,7 +35,7 @@ export function Pagination({ page, total, onChange, testId = 'pagination', varia
       <nav className="pagination" aria-label={t('pagination.label')} data-testid={testId}>
         <div className="pagination-buttons">
           <button type="button" className="page-button" onClick={go(page - 1)} disabled={page === 1} aria-label={t('pagination.prev')}>
-            ‹
+            <ChevronLeft aria-hidden="true" />
           </button>
           {pageItems(page, total).map((item, index) =>
             item === GAP ? (
@@ -45,7 +47,7 @@ export function Pagination({ page, total, onChange, testId = 'pagination', varia
             ),
           )}
           <button type="button" className="page-button" onClick={go(page + 1)} disabled={page === total} aria-label={t('pagination.next')}>
-            ›
+            <ChevronRight aria-hidden="true" />
           </button>
         </div>
         <p className="muted small">{t('pagination.pageOf', { page, total })}</p>
@@ -56,17 +58,17 @@ export function Pagination({ page, total, onChange, testId = 'pagination', varia
     <nav className="pagination" aria-label={t('pagination.label')} data-testid={testId}>
       <div className="pagination-buttons">
         <button type="button" className="page-button" onClick={go(1)} disabled={page === 1} aria-label={t('pagination.first')}>
-          «
+          <ChevronsLeft aria-hidden="true" />
         </button>
         <button type="button" className="page-button" onClick={go(page - 1)} disabled={page === 1} aria-label={t('pagination.prev')}>
-          ‹
+          <ChevronLeft aria-hidden="true" />
         </button>
         {pageWindow(page, total).map(number)}
         <button type="button" className="page-button" onClick={go(page + 1)} disabled={page === total} aria-label={t('pagination.next')}>
-          ›
+          <ChevronRight aria-hidden="true" />
         </button>
         <button type="button" className="page-button" onClick={go(total)} disabled={page === total} aria-label={t('pagination.last')}>
-          »
+          <ChevronsRight aria-hidden="true" />
         </button>
       </div>
       <p className="muted small">{t('pagination.pageOf', { page, total })}</p>

@@ -1,5 +1,7 @@
 //! A Radix Select styled like the other inputs; works with react-hook-form's Controller.
+import { Check, ChevronDown } from 'lucide-react'
 import * as RadixSelect from '@radix-ui/react-select'
+import './menu.css'
 
 export interface SelectOption {
   value: string
@@ -30,7 +32,7 @@ export function Select({ id, value, onChange, options, placeholder, invalid, des
       >
         <RadixSelect.Value placeholder={placeholder} />
         <RadixSelect.Icon className="select-icon" aria-hidden="true">
-          ▾
+          <ChevronDown />
         </RadixSelect.Icon>
       </RadixSelect.Trigger>
       <RadixSelect.Portal>
@@ -39,7 +41,9 @@ export function Select({ id, value, onChange, options, placeholder, invalid, des
             {options.map((option) => (
               <RadixSelect.Item key={option.value} value={option.value} className="select-item" data-testid={testId ? `${testId}-${option.value}` : undefined}>
                 <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                <RadixSelect.ItemIndicator className="select-check">✓</RadixSelect.ItemIndicator>
+                <RadixSelect.ItemIndicator className="select-check">
+                  <Check aria-hidden="true" />
+                </RadixSelect.ItemIndicator>
               </RadixSelect.Item>
             ))}
           </RadixSelect.Viewport>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import './spinner.css'
 
 export function Spinner({ label }: { label?: string }) {
   const { t } = useTranslation()

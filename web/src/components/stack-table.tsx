@@ -1,7 +1,8 @@
 //! A table that stacks: under 640 px each row becomes a card and every cell with a `data-label`
-//! names its column (see `.table-stack` in styles.css). The caller gives the header labels and the
+//! names its column (see stack-table.css). The caller gives the header labels and the
 //! body rows.
 import type { ReactNode } from 'react'
+import './stack-table.css'
 
 interface Props {
   /** The header labels, in column order. */

@@ -1,9 +1,11 @@
 //! Countdowns computed from the server's deadline and clock, never decremented locally. A paused
 //! auction (`Auction.paused`) shows the time it had left, frozen, until it resumes.
+import { Pause } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Auction } from '../lib/api-types'
 import { msUntil, useServerNow } from '../lib/clock'
 import { formatTimer } from '../lib/format'
+import './timers.css'
 
 export const URGENT_MS = 5000
 /** Remaining times a screen reader hears about, longest first: once each, never every second. */
@@ -59,7 +61,7 @@ export function LiveTimer({ auction, large = false, announce = false }: LiveTime
       >
         {paused && (
           <>
-            <span aria-hidden="true">⏸ </span>
+            <Pause aria-hidden="true" />
             <span className="sr-only">{t('auction.paused')}: </span>
           </>
         )}

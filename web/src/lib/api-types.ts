@@ -17,6 +17,8 @@ export type AuctionLists = Schemas['AuctionLists']
 /** One accepted bid as the bid history shows it. */
 export type Bid = Schemas['Bid']
 export type Winner = Schemas['Winner']
+/** A finished auction's honest numbers (`Auction.honestNumbers`): bids placed and what they cost. */
+export type HonestNumbers = Schemas['HonestNumbers']
 /** `POST /api/auctions/{id}/bid`. */
 export type BidAnswer = Schemas['BidAnswer']
 /** `POST /api/auctions/{id}/prebid`. */

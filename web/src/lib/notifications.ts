@@ -1,7 +1,9 @@
 //! Personal notices, the parts every screen shares: the words of each kind (the bell's list, the
 //! toasts), where a click on one leads, and folding a notice the socket pushed into the cached
 //! list (`GET /api/notifications`: the newest 50 and the unread count).
+import { Bell, Coins, CreditCard, Gift, Hourglass, PackageCheck, Trophy, Truck } from 'lucide-react'
 import type { TFunction } from 'i18next'
+import type { LucideIcon } from 'lucide-react'
 import type { Notification, NotificationKind } from './api-types'
 import { formatDateTime, formatMoney } from './format'
 
@@ -15,15 +17,15 @@ export interface NoticeText {
 }
 
 /** The icon each kind shows in the bell's list. */
-export const NOTICE_ICONS: Record<NotificationKind, string> = {
-  auctionStarted: '🔔',
-  auctionWon: '🏆',
-  reservationExpiring: '⏳',
-  claimPassed: '🎁',
-  paymentReceived: '💳',
-  bidsCredited: '🪙',
-  itemShipped: '🚚',
-  itemDelivered: '📦',
+export const NOTICE_ICONS: Record<NotificationKind, LucideIcon> = {
+  auctionStarted: Bell,
+  auctionWon: Trophy,
+  reservationExpiring: Hourglass,
+  claimPassed: Gift,
+  paymentReceived: CreditCard,
+  bidsCredited: Coins,
+  itemShipped: Truck,
+  itemDelivered: PackageCheck,
 }
 
 /**

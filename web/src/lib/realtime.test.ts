@@ -5,7 +5,7 @@ import { currentUserAtom, loadSessionAtom } from './session'
 import { notificationsQuery, queryKeys, userOrderQuery, userOrdersQuery } from './queries'
 import { queryClient } from './query-client'
 import { appStore } from './store'
-import { iso, liveAuction, lobbyUpdate } from './test-fixtures'
+import { iso, liveAuction, lobbyUpdate, testUser } from './test-fixtures'
 import { toastsAtom } from './toast'
 
 /** A socket.io client stand-in: records listeners, lets a test push server frames. */
@@ -37,23 +37,7 @@ const NOW = Date.now()
 
 const LIVE: Auction = liveAuction(NOW)
 
-const USER: User = {
-  id: 7,
-  username: 'demo',
-  firstName: null,
-  lastName: null,
-  email: null,
-  phone: null,
-  dateOfBirth: null,
-  gender: null,
-  bidBalance: 5,
-  role: 'user',
-  ipAddress: null,
-  totalBids: 0,
-  wonAuctions: 0,
-  totalSpent: 0,
-  createdAt: iso(NOW),
-}
+const USER: User = testUser(NOW)
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })

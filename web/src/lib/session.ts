@@ -69,7 +69,29 @@ export const saveProfileAtom = atom(null, async (_get, set, profile: ProfileBody
 })
 
 /** Applies a new bid balance reported by the server (bid, pre-bid). */
+/** Counts balance changes heard (answers to own bids, socket updates), so a fresh read that
+ * started before one of them does not put an older balance back. */
+let balanceChanges = 0
+
 export const setBidBalanceAtom = atom(null, (get, set, bidBalance: number) => {
+  balanceChanges += 1
   const { user } = get(authBaseAtom)
   if (user) set(authBaseAtom, { status: 'ready', user: { ...user, bidBalance } })
+})
+
+/** Reads the signed-in user's balance afresh (the realtime client does on every connect). A failed
+ * read, another user's answer, or a change heard meanwhile leaves the balance as it is. */
+export const refreshBalanceAtom = atom(null, async (get, set) => {
+  const before = get(authBaseAtom).user
+  if (!before) return
+  const changes = balanceChanges
+  try {
+    const { user } = await dataOf(api.GET('/api/auth/me'))
+    const now = get(authBaseAtom).user
+    if (user && now && user.id === now.id && changes === balanceChanges && user.bidBalance !== now.bidBalance) {
+      set(authBaseAtom, { status: 'ready', user: { ...now, bidBalance: user.bidBalance } })
+    }
+  } catch {
+    // Offline or signed out meanwhile: the next update or connect corrects it.
+  }
 })

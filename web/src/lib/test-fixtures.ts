@@ -1,5 +1,5 @@
-//! Shared test data in the generated contract's shapes: a live auction and a lobby update.
-import type { Auction, LobbyUpdate } from './api-types'
+//! Shared test data in the generated contract's shapes: a live auction, a lobby update, a user.
+import type { Auction, LobbyUpdate, User } from './api-types'
 
 export const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -37,6 +37,7 @@ export function liveAuction(now: number, over: Partial<Auction> = {}): Auction {
     winningBid: null,
     isPromoted: false,
     paused: null,
+    honestNumbers: null,
     ...over,
   }
 }
@@ -55,6 +56,28 @@ export function lobbyUpdate(now: number, over: Partial<LobbyUpdate> = {}): Lobby
     totalBids: 51,
     deleted: false,
     paused: null,
+    ...over,
+  }
+}
+
+/** A signed-in bidder as `GET /api/auth/me` answers it (5 bids, nothing won yet). */
+export function testUser(now: number, over: Partial<User> = {}): User {
+  return {
+    id: 7,
+    username: 'demo',
+    firstName: null,
+    lastName: null,
+    email: null,
+    phone: null,
+    dateOfBirth: null,
+    gender: null,
+    bidBalance: 5,
+    role: 'user',
+    ipAddress: null,
+    totalBids: 0,
+    wonAuctions: 0,
+    totalSpent: 0,
+    createdAt: iso(now),
     ...over,
   }
 }

@@ -1,6 +1,6 @@
 //! Rules shared by the registration, profile and complete-profile forms (spec section 5). Zod
 //! messages are translation keys; forms show them through `t()`.
-import { z } from 'zod'
+import { z } from './zod'
 
 export const PHONE_PREFIX = '+996'
 export const PHONE_MAX_LENGTH = 13

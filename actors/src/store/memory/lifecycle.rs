@@ -16,7 +16,7 @@ impl Inner {
         let row = self.rows.get_mut(&record.auction).ok_or_else(|| missing(record.auction))?;
         if row.snap.status == AuctionStatus::Finished {
             let winner = row.snap.leader.as_ref().map(Winner::from_bidder);
-            return Ok(Finished { newly: false, winner });
+            return Ok(Finished { newly: false, winner, honest_numbers: None });
         }
         let winner = record.winner.as_ref().map(Winner::from_bidder);
         row.snap.status = AuctionStatus::Finished;
@@ -24,7 +24,7 @@ impl Inner {
         row.snap.price = record.final_price;
         row.snap.ended_at = Some(record.ended_at);
         self.stats.finished += 1;
-        Ok(Finished { newly: true, winner })
+        Ok(Finished { newly: true, winner, honest_numbers: None })
     }
 
     pub(super) fn resume(&mut self, auction: AuctionId, ends_at: UnixMillis) -> Result<(), StoreError> {

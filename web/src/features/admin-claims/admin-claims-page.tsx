@@ -17,6 +17,7 @@ import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { ClaimTable } from './claim-table'
 import { ShipDialog } from './ship-dialog'
+import '../../components/admin-page-shell.css'
 
 const ANY = 'any'
 const STATES: readonly ClaimState[] = ['reserved', 'claimed', 'paid', 'shipped', 'delivered', 'passed', 'expired']

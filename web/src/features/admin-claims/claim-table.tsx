@@ -1,5 +1,6 @@
 //! The admin's table of won items: the item and its auction, the winner, the state, the price and
 //! total, the delivery (method, address, phone, tracking) and the reservation or the dates.
+import { CircleCheck, Mailbox, Package, Truck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ActionButton } from '../../components/action-button'
@@ -20,7 +21,7 @@ interface Props {
 export function ClaimTable({ claims, onShip, onDeliver, busy }: Props) {
   const { t, i18n } = useTranslation()
   const som = t('common.som')
-  if (claims.length === 0) return <EmptyState icon="📦">{t('adminClaims.empty')}</EmptyState>
+  if (claims.length === 0) return <EmptyState icon={Package}>{t('adminClaims.empty')}</EmptyState>
   const date = (value: string | null | undefined) => (value ? formatDateTime(value, i18n.language) : '—')
   return (
     <StackTable
@@ -74,7 +75,11 @@ export function ClaimTable({ claims, onShip, onDeliver, busy }: Props) {
               <span className="stack-cell small">
                 <span>{claim.deliveryMethod ? t(`claims.methods.${claim.deliveryMethod}.title`) : '—'}</span>
                 {claim.address && <span className="muted">{claim.address}</span>}
-                {claim.tracking && <span data-testid="admin-claim-tracking">📮 {claim.tracking}</span>}
+                {claim.tracking && (
+                  <span data-testid="admin-claim-tracking">
+                    <Mailbox role="img" aria-label={t('claims.tracking')} /> {claim.tracking}
+                  </span>
+                )}
               </span>
             </td>
             <td data-label={t('adminClaims.columns.dates')}>
@@ -88,8 +93,8 @@ export function ClaimTable({ claims, onShip, onDeliver, busy }: Props) {
             </td>
             <td className="cell-actions">
               <div className="row-actions">
-                {action === 'ship' && <ActionButton icon="🚚" label={t('adminClaims.ship.action')} tone="primary" onClick={() => onShip(claim)} disabled={busy} testId="claim-ship" />}
-                {action === 'deliver' && <ActionButton icon="✅" label={t('adminClaims.deliver')} onClick={() => onDeliver(claim)} disabled={busy} testId="claim-deliver" />}
+                {action === 'ship' && <ActionButton icon={Truck} label={t('adminClaims.ship.action')} tone="primary" onClick={() => onShip(claim)} disabled={busy} testId="claim-ship" />}
+                {action === 'deliver' && <ActionButton icon={CircleCheck} label={t('adminClaims.deliver')} onClick={() => onDeliver(claim)} disabled={busy} testId="claim-deliver" />}
               </div>
             </td>
           </tr>

@@ -15,6 +15,7 @@ import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { TRACKING_MAX, shipPayload, shipSchema } from './ship-schema'
 import type { ShipValues } from './ship-schema'
+import '../../components/dialog-frame.css'
 
 export function ShipDialog({ claim, onClose }: { claim: AdminClaim | null; onClose: () => void }) {
   const { t } = useTranslation()

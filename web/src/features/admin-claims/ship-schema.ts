@@ -1,5 +1,5 @@
 //! The ship dialog's one field: the carrier's tracking note, optional, at most 200 characters.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import type { AdminClaim } from '../../lib/api-types'
 
 export const TRACKING_MAX = 200

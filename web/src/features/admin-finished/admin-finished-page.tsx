@@ -1,5 +1,6 @@
 //! /admin/finished-auctions: every finished auction, latest end first, with its winner (bots marked)
 //! and what the winner saved; the statistics dialog and deletion (confirmed) per row.
+import { ChartColumn, Flag, Trash2 } from 'lucide-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
@@ -45,7 +46,7 @@ export function AdminFinishedPage() {
       <section className="card section-gap">
         {isPending && <Spinner />}
         {isError && <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>}
-        {data && data.length === 0 && <EmptyState icon="🏁">{t('adminFinished.empty')}</EmptyState>}
+        {data && data.length === 0 && <EmptyState icon={Flag}>{t('adminFinished.empty')}</EmptyState>}
         {data && data.length > 0 && (
           <StackTable
             columns={[
@@ -97,9 +98,9 @@ export function AdminFinishedPage() {
                 </td>
                 <td className="cell-actions">
                   <div className="row-actions">
-                    <ActionButton icon="📊" label={t('adminFinished.view')} onClick={() => setViewing(auction)} testId="finished-stats" />
+                    <ActionButton icon={ChartColumn} label={t('adminFinished.view')} onClick={() => setViewing(auction)} testId="finished-stats" />
                     <ActionButton
-                      icon="🗑"
+                      icon={Trash2}
                       label={t('common.delete')}
                       tone="danger"
                       onClick={() => void askDelete(auction)}

@@ -21,6 +21,7 @@ import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { OrderTable } from './order-table'
+import '../../components/admin-page-shell.css'
 
 export const SEARCH_DEBOUNCE_MS = 400
 const ANY = 'any'

@@ -1,5 +1,6 @@
 //! The admin's order table: number and dates, the buyer, what was bought (a package's bids or a
 //! won item), the amount, the state with the provider's payment id, and what a refund took back.
+import { Receipt, Undo2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { ActionButton } from '../../components/action-button'
 import { EmptyState } from '../../components/empty-state'
@@ -17,7 +18,7 @@ interface Props {
 export function OrderTable({ orders, onRefund, refunding }: Props) {
   const { t, i18n } = useTranslation()
   const som = t('common.som')
-  if (orders.length === 0) return <EmptyState icon="🧾">{t('adminOrders.empty')}</EmptyState>
+  if (orders.length === 0) return <EmptyState icon={Receipt}>{t('adminOrders.empty')}</EmptyState>
   return (
     <StackTable
       columns={[
@@ -79,7 +80,7 @@ export function OrderTable({ orders, onRefund, refunding }: Props) {
           <td className="cell-actions">
             <div className="row-actions">
               {order.state === 'paid' && (
-                <ActionButton icon="↩" label={t('adminOrders.refund')} tone="danger" onClick={() => onRefund(order)} disabled={refunding} testId="order-refund" />
+                <ActionButton icon={Undo2} label={t('adminOrders.refund')} tone="danger" onClick={() => onRefund(order)} disabled={refunding} testId="order-refund" />
               )}
             </div>
           </td>

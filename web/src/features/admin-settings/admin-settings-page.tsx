@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { AdminPageShell } from '../../components/admin-page-shell'
 import { CurrentSettingsCard } from './current-settings-card'
 import { SettingsForm } from './settings-form'
+import './admin-settings.css'
 
 export function AdminSettingsPage() {
   const { t } = useTranslation()

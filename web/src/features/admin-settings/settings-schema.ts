@@ -1,6 +1,6 @@
 //! The admin settings form (spec section 5, docs/api.md): four required fields, an optional
 //! email, every text at most 500 characters.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import type { Settings } from '../../lib/api-types'
 import { LANGUAGES } from '../../lib/languages'
 import { optionalEmail } from '../../lib/validation'

@@ -1,5 +1,7 @@
 //! What one user did: the auctions they won, the auctions they bid on (with their bid count and
 //! what those bids cost, 0.01 each) and their pre-bids.
+import { Coins, Hourglass, Trophy } from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import type { Key, ReactNode } from 'react'
@@ -27,7 +29,7 @@ export function UserActivityDialog({ user, onClose }: { user: User | null; onClo
 interface SectionProps<T> {
   title: string
   items: readonly T[]
-  emptyIcon: string
+  emptyIcon: LucideIcon
   emptyText: string
   /** The content of one item's `<li>`. */
   children: (item: T) => ReactNode
@@ -68,7 +70,7 @@ function Activity({ id }: { id: number }) {
   const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—')
   return (
     <div data-testid="activity-body">
-      <Section title={t('adminUsers.activity.won')} items={data.wonAuctions} emptyIcon="🏆" emptyText={t('adminUsers.activity.wonEmpty')}>
+      <Section title={t('adminUsers.activity.won')} items={data.wonAuctions} emptyIcon={Trophy} emptyText={t('adminUsers.activity.wonEmpty')}>
         {(won) => (
           <>
             <strong>{won.title}</strong>
@@ -77,7 +79,7 @@ function Activity({ id }: { id: number }) {
           </>
         )}
       </Section>
-      <Section title={t('adminUsers.activity.bids')} items={data.activeBids} emptyIcon="🪙" emptyText={t('adminUsers.activity.bidsEmpty')}>
+      <Section title={t('adminUsers.activity.bids')} items={data.activeBids} emptyIcon={Coins} emptyText={t('adminUsers.activity.bidsEmpty')}>
         {(bid) => (
           <>
             <strong>{bid.auctionTitle}</strong>
@@ -91,7 +93,7 @@ function Activity({ id }: { id: number }) {
           </>
         )}
       </Section>
-      <Section title={t('adminUsers.activity.prebids')} items={data.prebids} emptyIcon="⏳" emptyText={t('adminUsers.activity.prebidsEmpty')}>
+      <Section title={t('adminUsers.activity.prebids')} items={data.prebids} emptyIcon={Hourglass} emptyText={t('adminUsers.activity.prebidsEmpty')}>
         {(prebid) => (
           <>
             <strong>{prebid.auctionTitle}</strong>

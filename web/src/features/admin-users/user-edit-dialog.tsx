@@ -16,6 +16,7 @@ import { queryKeys } from '../../lib/queries'
 import { useToast } from '../../lib/toast'
 import { USER_FIELDS, balanceDelta, toUserValues, userPayload, userSchema } from './user-schema'
 import type { UserValues } from './user-schema'
+import '../../components/dialog-frame.css'
 
 export function UserEditDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   const { t } = useTranslation()

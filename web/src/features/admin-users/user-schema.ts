@@ -1,7 +1,7 @@
 //! The admin's user edit form (spec section 5): the balance is read as a whole number, 0 when
 //! empty or unreadable; blank names, email or phone clear them. The server checks the rest
 //! (username rules, uniqueness, the phone format) and its messages land under the fields.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import type { Role, User, UserPatch } from '../../lib/api-types'
 import { optionalEmail } from '../../lib/validation'
 

@@ -1,3 +1,4 @@
+import { ChartColumn, Pencil, Trash2, Users } from 'lucide-react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { ActionButton } from '../../components/action-button'
@@ -20,7 +21,7 @@ export function UserTable({ users, onActivity, onEdit, onDelete, deleting }: Pro
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   const me = useAtomValue(currentUserAtom)
-  if (users.length === 0) return <EmptyState icon="👥">{t('adminUsers.empty')}</EmptyState>
+  if (users.length === 0) return <EmptyState icon={Users}>{t('adminUsers.empty')}</EmptyState>
   return (
     <StackTable
       columns={[
@@ -77,10 +78,10 @@ export function UserTable({ users, onActivity, onEdit, onDelete, deleting }: Pro
             <td data-label={t('adminUsers.columns.registered')}>{formatDate(user.createdAt, i18n.language)}</td>
             <td className="cell-actions">
               <div className="row-actions">
-                <ActionButton icon="📊" label={t('adminUsers.actions.activity')} tone="ghost" onClick={() => onActivity(user)} testId="user-activity" />
-                <ActionButton icon="✏️" label={t('common.edit')} onClick={() => onEdit(user)} testId="user-edit" />
+                <ActionButton icon={ChartColumn} label={t('adminUsers.actions.activity')} tone="ghost" onClick={() => onActivity(user)} testId="user-activity" />
+                <ActionButton icon={Pencil} label={t('common.edit')} onClick={() => onEdit(user)} testId="user-edit" />
                 <ActionButton
-                  icon="🗑"
+                  icon={Trash2}
                   label={t('common.delete')}
                   hint={user.id === me?.id ? t('adminUsers.cannotDeleteSelf') : undefined}
                   tone="danger"

@@ -1,6 +1,7 @@
 //! The bots of one auction: each with its bids so far against its limit, on or off, removable; and
 //! the form that adds an active bot with a bid limit (0 = no limit). Used in the edit dialog and in
 //! the bots-in-auctions card.
+import { Bot } from 'lucide-react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Controller, useForm } from 'react-hook-form'
@@ -38,10 +39,10 @@ export function AuctionBots({ auction }: { auction: Pick<Auction, 'id' | 'title'
 
   return (
     <div className="auction-bots" data-testid={`auction-bots-${auction.id}`}>
-      <h3 className="card-subtitle">🤖 {t('adminBots.assignedTitle')}</h3>
+      <h3 className="card-subtitle"><Bot aria-hidden="true" /> {t('adminBots.assignedTitle')}</h3>
       {isPending && <Spinner />}
       {isError && <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>}
-      {data && data.length === 0 && <EmptyState icon="🤖">{t('adminBots.noneAssigned')}</EmptyState>}
+      {data && data.length === 0 && <EmptyState icon={Bot}>{t('adminBots.noneAssigned')}</EmptyState>}
       {data && data.length > 0 && (
         <ul className="bot-list">
           {data.map((assignment) => (

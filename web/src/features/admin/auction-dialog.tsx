@@ -20,6 +20,7 @@ import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { AUCTION_FIELDS, EMPTY_AUCTION, auctionPayload, auctionSchema, missesRequired, toAuctionValues } from './auction-schema'
 import type { AuctionValues } from './auction-schema'
+import '../../components/dialog-frame.css'
 
 type Target = { mode: 'create' } | { mode: 'edit'; auction: Auction }
 

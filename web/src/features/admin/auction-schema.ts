@@ -1,7 +1,7 @@
 //! The create and edit auction form (spec section 5): title, retail price and start time are
 //! required ('Заполните все обязательные поля'); the rest is optional. The limits are the
 //! server's (`AuctionForm`), so a form that passes here is not refused for its shape.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import type { Auction, AuctionForm } from '../../lib/api-types'
 
 export const TITLE_MAX = 200

@@ -1,6 +1,7 @@
 //! Active and upcoming auctions for admins: live first, then upcoming by start time; paged here.
 //! The rows follow the socket (prices, leaders, countdowns) through the realtime atoms; every
 //! action asks for confirmation first.
+import { Flag, Gavel, Pencil, Trash2 } from 'lucide-react'
 import { useMutation } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useMemo, useState } from 'react'
@@ -91,7 +92,7 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
         </button>
       </div>
       {status === 'loading' && <Spinner />}
-      {status !== 'loading' && rows.length === 0 && <EmptyState icon="🔨">{t('admin.empty')}</EmptyState>}
+      {status !== 'loading' && rows.length === 0 && <EmptyState icon={Gavel}>{t('admin.empty')}</EmptyState>}
       {rows.length > 0 && (
         <>
           <StackTable
@@ -135,10 +136,10 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
                 <td className="cell-actions">
                   <div className="row-actions">
                     {renderPromote?.(auction)}
-                    <ActionButton icon="✏️" label={t('common.edit')} onClick={() => void edit(auction)} testId="auction-edit" />
+                    <ActionButton icon={Pencil} label={t('common.edit')} onClick={() => void edit(auction)} testId="auction-edit" />
                     {auction.status === 'live' && (
                       <ActionButton
-                        icon="🏁"
+                        icon={Flag}
                         label={t('admin.actions.finish')}
                         onClick={() => void finish(auction)}
                         disabled={actions.finish.isPending}
@@ -146,7 +147,7 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
                       />
                     )}
                     <ActionButton
-                      icon="🗑"
+                      icon={Trash2}
                       label={t('common.delete')}
                       tone="danger"
                       onClick={() => void remove(auction)}

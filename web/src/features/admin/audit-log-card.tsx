@@ -1,5 +1,6 @@
 //! The audit log: every admin action, newest first, 20 a page — who did what to which entity, when,
 //! and each changed field as "before → after".
+import { ArrowRight, Receipt, RefreshCw } from 'lucide-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,14 +22,14 @@ export function AuditLogCard() {
   return (
     <section className="card section-gap" data-testid="audit-log">
       <div className="card-head">
-        <h2 className="card-title">🧾 {t('audit.title')}</h2>
+        <h2 className="card-title"><Receipt aria-hidden="true" /> {t('audit.title')}</h2>
         <button type="button" className="btn btn-ghost btn-small" onClick={() => void refetch()} disabled={isFetching}>
-          ↻ {t('adminStats.refresh')}
+          <RefreshCw aria-hidden="true" /> {t('adminStats.refresh')}
         </button>
       </div>
       {isPending && <Spinner />}
       {isError && <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>}
-      {data && data.entries.length === 0 && <EmptyState icon="🧾">{t('audit.empty')}</EmptyState>}
+      {data && data.entries.length === 0 && <EmptyState icon={Receipt}>{t('audit.empty')}</EmptyState>}
       {data && data.entries.length > 0 && (
         <>
           <ol className="audit-list">
@@ -81,7 +82,8 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
               <dt>{i18n.exists(`audit.fields.${change.field}`) ? t(`audit.fields.${change.field}`) : change.field}</dt>
               <dd>
                 <span className="audit-before">{show(change.field, change.before)}</span>
-                <span aria-label={t('audit.becomes')}> → </span>
+                {' '}
+                <ArrowRight role="img" aria-label={t('audit.becomes')} />{' '}
                 <span className="audit-after">{show(change.field, change.after)}</span>
               </dd>
             </div>

@@ -1,5 +1,6 @@
 //! Upcoming bid-package auctions with their pre-bid counts. Each row is joined on the socket, so
 //! a pre-bid raises its count at once; an auction that starts leaves the table.
+import { Gift } from 'lucide-react'
 import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -27,9 +28,9 @@ export function BidPackageTable() {
   useWatchAuctions(rows.map((auction) => auction.id))
   return (
     <section className="card" data-testid="bid-package-table">
-      <h2 className="card-title">🎁 {t('admin.packages.title')}</h2>
+      <h2 className="card-title"><Gift aria-hidden="true" /> {t('admin.packages.title')}</h2>
       {rows.length === 0 ? (
-        <EmptyState icon="🎁">{t('admin.packages.empty')}</EmptyState>
+        <EmptyState icon={Gift}>{t('admin.packages.empty')}</EmptyState>
       ) : (
         <StackTable
           columns={[

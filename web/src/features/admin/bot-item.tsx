@@ -1,5 +1,6 @@
 //! One bot in a list (the bots card, and the bots of one auction): its name and @username, a line
 //! about its auctions or bids, the on/off switch and the button that deletes or removes it.
+import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Bot } from '../../lib/api-types'
@@ -12,7 +13,7 @@ interface Props {
   /** The on/off switch. */
   active: { checked: boolean; disabled: boolean; onChange: (checked: boolean) => void; testId: string }
   /** The delete (or remove) button. */
-  remove: { label: string; disabled: boolean; onClick: () => void; testId: string }
+  remove: { label: string; icon?: LucideIcon; disabled: boolean; onClick: () => void; testId: string }
 }
 
 export function BotItem({ bot, testId, detail, active, remove }: Props) {
@@ -39,6 +40,7 @@ export function BotItem({ bot, testId, detail, active, remove }: Props) {
           <span>{active.checked ? t('adminBots.active') : t('adminBots.inactive')}</span>
         </label>
         <button type="button" className="btn btn-danger-outline btn-small" onClick={remove.onClick} disabled={remove.disabled} data-testid={remove.testId}>
+          {remove.icon && <remove.icon aria-hidden="true" />}
           {remove.label}
         </button>
       </div>

@@ -1,5 +1,6 @@
 //! The automatic bidders: a paged list (on or off, their auctions, delete behind a confirmation)
 //! and the form that adds one (first and last name required, username optional).
+import { BotIcon, Trash2 } from 'lucide-react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -46,11 +47,11 @@ export function BotListCard() {
 
   return (
     <section className="card" data-testid="bot-list">
-      <h2 className="card-title">🤖 {t('adminBots.listTitle')}</h2>
+      <h2 className="card-title"><BotIcon aria-hidden="true" /> {t('adminBots.listTitle')}</h2>
       <NewBotForm />
       {isPending && <Spinner />}
       {isError && <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>}
-      {data && bots.length === 0 && <EmptyState icon="🤖">{t('adminBots.empty')}</EmptyState>}
+      {data && bots.length === 0 && <EmptyState icon={BotIcon}>{t('adminBots.empty')}</EmptyState>}
       {bots.length > 0 && (
         <>
           <ul className="bot-list">
@@ -67,7 +68,7 @@ export function BotListCard() {
                   </span>
                 }
                 active={{ checked: bot.isActive, disabled: toggle.isPending, onChange: (isActive) => toggle.mutate({ bot, isActive }), testId: 'bot-active' }}
-                remove={{ label: `🗑 ${t('common.delete')}`, disabled: remove.isPending, onClick: () => void askDelete(bot), testId: 'bot-delete' }}
+                remove={{ label: t('common.delete'), icon: Trash2, disabled: remove.isPending, onClick: () => void askDelete(bot), testId: 'bot-delete' }}
               />
             ))}
           </ul>

@@ -2,7 +2,7 @@
 //! фамилию бота'); an assignment needs a bot and an auction ('Выберите бота и аукцион') and a bid
 //! limit of 0 or more (0 = no limit); the settings keep delays within 1–10 s, the minimum not above
 //! the maximum, and 0–5 active bots.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 
 export const DELAY_MIN = 1
 export const DELAY_MAX = 10

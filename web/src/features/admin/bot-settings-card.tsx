@@ -1,5 +1,6 @@
 //! The global bot settings: on or off, the delay range of a bot's answer (1–10 s, minimum not above
 //! maximum) and how many bots bid in one auction (0–5).
+import { Settings } from 'lucide-react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
@@ -59,7 +60,7 @@ export function BotSettingsCard() {
 
   return (
     <section className="card" data-testid="bot-settings">
-      <h2 className="card-title">⚙️ {t('adminBots.settings.title')}</h2>
+      <h2 className="card-title"><Settings aria-hidden="true" /> {t('adminBots.settings.title')}</h2>
       {isPending && <Spinner />}
       {isError && <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>}
       {data && (

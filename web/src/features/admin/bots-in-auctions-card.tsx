@@ -1,6 +1,7 @@
 //! Bots in auctions: every live and upcoming auction with its bots, or one auction (chosen in the
 //! selector) to manage. Prices, leaders and countdowns come from the realtime atoms; the bots' bid
 //! counts are fetched again whenever a bot bids (see `use-bot-lead-refetch.ts`).
+import { Bot, Target } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
@@ -34,7 +35,7 @@ export function BotsInAuctionsCard({ auctions }: Props) {
   ]
   return (
     <section className="card" data-testid="bots-in-auctions">
-      <h2 className="card-title">🎯 {t('adminBots.inAuctionsTitle')}</h2>
+      <h2 className="card-title"><Target aria-hidden="true" /> {t('adminBots.inAuctionsTitle')}</h2>
       <div className="field">
         <label htmlFor="bots-auction" className="field-label">
           {t('adminBots.auctionSelector')}
@@ -76,7 +77,7 @@ function Overview({ auctions, onPick }: Props & { onPick: (id: number) => void }
   if (isPending) return <Spinner />
   if (isError) return <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>
   const withBots = data.filter((entry) => entry.bots.length > 0)
-  if (withBots.length === 0) return <EmptyState icon="🤖">{t('adminBots.noAssignments')}</EmptyState>
+  if (withBots.length === 0) return <EmptyState icon={Bot}>{t('adminBots.noAssignments')}</EmptyState>
   return (
     <ul className="bot-overview">
       {withBots.map((entry) => {
@@ -90,7 +91,7 @@ function Overview({ auctions, onPick }: Props & { onPick: (id: number) => void }
             <ul className="chip-list">
               {entry.bots.map((assignment) => (
                 <li key={assignment.id} className={`chip${assignment.isActive ? '' : ' is-off'}`}>
-                  🤖 {assignment.bot.firstName} {assignment.bot.lastName} ·{' '}
+                  <Bot aria-hidden="true" /> {assignment.bot.firstName} {assignment.bot.lastName} ·{' '}
                   <span data-testid="status-bids">
                     {t('adminBots.bidsOfLimit', { bids: assignment.currentBids, limit: assignment.bidLimit > 0 ? assignment.bidLimit : t('adminBots.noLimit') })}
                   </span>

@@ -1,7 +1,7 @@
 //! The bid package form (the catalogue the top-up page sells): bids 1–100 000, a price above zero
 //! in som, an original price not below the price, the popular and active flags, and a position
 //! (the order on the top-up page, 0 first). The limits are the server's.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import type { AdminPackage } from '../../lib/api-types'
 import { PACKAGE_BIDS_MAX, parseSom } from './auction-schema'
 

@@ -1,6 +1,7 @@
 //! The bid package catalogue the top-up page sells: every package (inactive ones too) by position,
 //! with its price, original price, saving, price of one bid and flags; a dialog creates or edits
 //! one (there is no delete: an admin deactivates a package instead).
+import { Coins, Pencil } from 'lucide-react'
 import * as Dialog from '@radix-ui/react-dialog'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery } from '@tanstack/react-query'
@@ -22,6 +23,7 @@ import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { PACKAGE_FIELDS, newPackageValues, packagePayload, packageSchema, toPackageValues } from './package-schema'
 import type { PackageValues } from './package-schema'
+import '../../components/dialog-frame.css'
 
 /** What the dialog edits: a new package, or an existing one. */
 type Editing = { kind: 'new' } | { kind: 'edit'; pack: AdminPackage } | null
@@ -35,14 +37,14 @@ export function PackagesCard() {
   return (
     <section className="card section-gap" data-testid="packages-card">
       <div className="card-head">
-        <h2 className="card-title">🪙 {t('adminPackages.title')}</h2>
+        <h2 className="card-title"><Coins aria-hidden="true" /> {t('adminPackages.title')}</h2>
         <button type="button" className="btn btn-primary btn-small" onClick={() => setEditing({ kind: 'new' })} disabled={!data} data-testid="package-create">
           + {t('adminPackages.create')}
         </button>
       </div>
       {isPending && <Spinner />}
       {isError && <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>}
-      {data && packages.length === 0 && <EmptyState icon="🪙">{t('adminPackages.empty')}</EmptyState>}
+      {data && packages.length === 0 && <EmptyState icon={Coins}>{t('adminPackages.empty')}</EmptyState>}
       {packages.length > 0 && (
         <StackTable
           columns={[
@@ -82,7 +84,7 @@ export function PackagesCard() {
               </td>
               <td className="cell-actions">
                 <div className="row-actions">
-                  <ActionButton icon="✏️" label={t('common.edit')} onClick={() => setEditing({ kind: 'edit', pack })} testId="package-edit" />
+                  <ActionButton icon={Pencil} label={t('common.edit')} onClick={() => setEditing({ kind: 'edit', pack })} testId="package-edit" />
                 </div>
               </td>
             </tr>

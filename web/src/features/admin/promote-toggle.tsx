@@ -1,5 +1,7 @@
 //! "Show on the home page": at most one auction is promoted (the home hero counts down to it);
 //! promoting one takes the mark from the other.
+import { Star } from 'lucide-react'
+import type { LucideProps } from 'lucide-react'
 import { useMutation } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +11,11 @@ import type { Auction } from '../../lib/api-types'
 import { auctionPromotedAtom } from '../../lib/realtime'
 import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
+
+/** The mark of the promoted auction: the star, filled. */
+function FilledStar(props: LucideProps) {
+  return <Star {...props} className="icon-filled" />
+}
 
 export function PromoteToggle({ auction }: { auction: Auction }) {
   const { t } = useTranslation()
@@ -26,7 +33,7 @@ export function PromoteToggle({ auction }: { auction: Auction }) {
   })
   return (
     <ActionButton
-      icon={auction.isPromoted ? '★' : '☆'}
+      icon={auction.isPromoted ? FilledStar : Star}
       label={auction.isPromoted ? t('admin.actions.promoted') : t('admin.actions.promote')}
       tone={auction.isPromoted ? 'primary' : 'ghost'}
       aria-pressed={auction.isPromoted}

@@ -1,5 +1,6 @@
 //! The system statistics card: users, auctions by status, bids in the last hour (bots' among
 //! them) and a chart of bids per minute over that hour, people and bots told apart.
+import { RefreshCw, TrendingUp } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { BidsChart } from '../../components/bids-chart'
@@ -26,9 +27,9 @@ export function SystemStatsCard() {
   return (
     <section className="card section-gap" data-testid="system-stats">
       <div className="card-head">
-        <h2 className="card-title">📈 {t('adminStats.title')}</h2>
+        <h2 className="card-title"><TrendingUp aria-hidden="true" /> {t('adminStats.title')}</h2>
         <button type="button" className="btn btn-ghost btn-small" onClick={() => void refetch()} disabled={isFetching} data-testid="stats-refresh">
-          ↻ {t('adminStats.refresh')}
+          <RefreshCw aria-hidden="true" /> {t('adminStats.refresh')}
         </button>
       </div>
       {isPending && <Spinner />}

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -11,6 +12,7 @@ import { auctionPath } from '../../lib/slug'
 import { BidButton, PrebidButton } from './bid-buttons'
 import { StatusBadge } from './status-badge'
 import { LiveTimer, StartCountdown } from '../../components/timers'
+import './auction-cards.css'
 
 export function LiveAuctionCard({ auction }: { auction: Auction }) {
   const { t } = useTranslation()
@@ -50,7 +52,9 @@ export function UpcomingAuctionCard({ auction, prebid }: { auction: Auction; pre
       <Link to={auctionPath(auction)} className="auction-card-media">
         <AuctionImage src={auction.imageUrl} alt={auction.title} />
         <span className="badge badge-upcoming auction-card-badge">{t('auction.status.upcoming')}</span>
-        {prebid && <span className="badge badge-success auction-card-mark">✓ {t('auctions.prebidMarked')}</span>}
+        {prebid && <span className="badge badge-success auction-card-mark">
+            <Check aria-hidden="true" /> {t('auctions.prebidMarked')}
+          </span>}
       </Link>
       <div className="auction-card-body">
         <h3 className="auction-card-title">

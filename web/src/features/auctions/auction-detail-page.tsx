@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
@@ -6,6 +7,7 @@ import { useToast } from '../../lib/toast'
 import { useAuctionDetail } from '../../lib/use-auctions'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import { AuctionDetail } from './auction-detail'
+import '../../components/empty-state.css'
 
 export function AuctionDetailPage() {
   const { t } = useTranslation()
@@ -29,7 +31,7 @@ export function AuctionDetailPage() {
     return (
       <section className="container page page-center" data-testid="auction-not-found">
         <span className="empty-icon" aria-hidden="true">
-          🔍
+          <Search aria-hidden="true" />
         </span>
         <h1>{status === 'error' ? t('common.loadFailed') : t('auction.notFoundTitle')}</h1>
         <p className="muted">{t('auction.notFoundText')}</p>

@@ -1,5 +1,7 @@
+import { Copy } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { AuctionImage } from '../../components/auction-image'
+import { HonestNumbersBlock } from '../../components/honest-numbers'
 import { PageHeader } from '../../components/page-header'
 import type { Auction, Bid } from '../../lib/api-types'
 import { useToast } from '../../lib/toast'
@@ -7,6 +9,7 @@ import { BidHistoryList } from './bid-history-list'
 import { StatusBadge } from './status-badge'
 import { StatusPanel } from './status-panel'
 import { ProductDetails } from './product-details'
+import './auction-detail.css'
 
 function CopyDisplayId({ displayId }: { displayId: string }) {
   const { t } = useTranslation()
@@ -20,8 +23,10 @@ function CopyDisplayId({ displayId }: { displayId: string }) {
     }
   }
   return (
-    <button type="button" className="chip" onClick={() => void copy()} aria-label={t('auction.copyId')} data-testid="copy-display-id">
-      <span>{displayId}</span> <span aria-hidden="true">📋</span>
+    // The name says what the button does and includes the number it shows (WCAG 2.5.3).
+    <button type="button" className="chip" onClick={() => void copy()} title={t('auction.copyId')} data-testid="copy-display-id">
+      <span className="sr-only">{t('auction.copyId')}: </span>
+      <span>{displayId}</span> <Copy aria-hidden="true" />
     </button>
   )
 }
@@ -41,6 +46,9 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
       <div className="detail-layout">
         <div className="detail-side">
           <StatusPanel auction={auction} bids={bids} />
+          {auction.status === 'finished' && auction.honestNumbers && (
+            <HonestNumbersBlock numbers={auction.honestNumbers} winnerIsBot={auction.winner?.isBot ?? false} />
+          )}
           {auction.status !== 'upcoming' && <BidHistoryList bids={bids} />}
         </div>
         <div className="detail-main">

@@ -1,3 +1,4 @@
+import { Calendar } from 'lucide-react'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -11,6 +12,8 @@ import { UpcomingAuctionCard } from './auction-cards'
 import { LiveSection } from './home-sections'
 import { usePrebidIds } from './use-prebid-ids'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import './auction-cards.css'
+import './home.css'
 
 export const UPCOMING_PER_PAGE = 12
 
@@ -41,10 +44,10 @@ export function AuctionsPage() {
       <LiveSection auctions={data?.live ?? []} title={t('auctions.liveTitle')} />
       <section className="home-section" aria-labelledby="upcoming-list-title" data-testid="upcoming-list">
         <h2 id="upcoming-list-title" className="section-title">
-          📅 {t('auctions.upcomingTitle')}
+          <Calendar aria-hidden="true" /> {t('auctions.upcomingTitle')}
         </h2>
         {status !== 'loading' && upcoming.length === 0 ? (
-          <EmptyState icon="📅" testId="upcoming-empty">
+          <EmptyState icon={Calendar} testId="upcoming-empty">
             {t('auctions.empty')}
           </EmptyState>
         ) : (

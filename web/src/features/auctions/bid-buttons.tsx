@@ -1,3 +1,5 @@
+import { Check } from 'lucide-react'
+import { Pause } from 'lucide-react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import type { Auction } from '../../lib/api-types'
@@ -21,7 +23,7 @@ export function BidButton({ auction, large = false }: { auction: Auction; large?
       onClick={() => place(auction)}
       data-testid={`bid-button-${auction.id}`}
     >
-      {paused && <span aria-hidden="true">⏸ </span>}
+      {paused && <Pause aria-hidden="true" />}
       {label}
     </button>
   )
@@ -39,7 +41,15 @@ export function PrebidButton({ auction, done, large = false }: { auction: Auctio
       onClick={() => place(auction)}
       data-testid={`prebid-button-${auction.id}`}
     >
-      {done ? `✓ ${t('bid.prebidDone')}` : pending ? t('bid.pending') : t('bid.prebidButton')}
+      {done ? (
+        <>
+          <Check aria-hidden="true" /> {t('bid.prebidDone')}
+        </>
+      ) : pending ? (
+        t('bid.pending')
+      ) : (
+        t('bid.prebidButton')
+      )}
     </button>
   )
 }

@@ -1,3 +1,4 @@
+import { Coins, ScrollText } from 'lucide-react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { BotBadge } from '../../components/bot-badge'
@@ -6,15 +7,16 @@ import type { Bid } from '../../lib/api-types'
 import { bidderName } from '../../lib/bots'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
+import './auction-detail.css'
 
 export function BidHistoryList({ bids }: { bids: Bid[] }) {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   return (
     <section className="card" data-testid="auction-bid-history">
-      <h2 className="card-title">📜 {t('auction.bidHistory')}</h2>
+      <h2 className="card-title"><ScrollText aria-hidden="true" /> {t('auction.bidHistory')}</h2>
       {bids.length === 0 ? (
-        <EmptyState icon="🪙">{t('auction.noBidsYet')}</EmptyState>
+        <EmptyState icon={Coins}>{t('auction.noBidsYet')}</EmptyState>
       ) : (
         // A bounded panel that scrolls on its own; focusable so keyboard users can scroll it.
         <div className="bid-history-scroll" role="region" aria-label={t('auction.bidHistory')} tabIndex={0} data-testid="bid-history-scroll">

@@ -1,8 +1,10 @@
+import { Calendar, CreditCard, Flag, Flame, ScrollText, Trophy, User } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { BotBadge } from '../../components/bot-badge'
+import { HonestNumbersLine } from '../../components/honest-numbers'
 import { EmptyState } from '../../components/empty-state'
 import type { Auction } from '../../lib/api-types'
 import { useServerNow } from '../../lib/clock'
@@ -11,6 +13,7 @@ import { cheapestPricePerBid } from '../../lib/payments'
 import { paymentPackagesQuery } from '../../lib/queries'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
+import './home.css'
 
 export const WINNERS_SHOWN = 5
 
@@ -29,16 +32,16 @@ export function HomeCounters({ live, upcoming, finished }: CountersProps) {
   const { t } = useTranslation()
   const now = useServerNow()
   const counters = [
-    { key: 'live', value: live.length, icon: '🔥' },
-    { key: 'upcoming', value: upcoming.length, icon: '📅' },
-    { key: 'finishedToday', value: finished.filter((auction) => sameLocalDay(auction.endTime, now)).length, icon: '🏁' },
+    { key: 'live', value: live.length, icon: Flame },
+    { key: 'upcoming', value: upcoming.length, icon: Calendar },
+    { key: 'finishedToday', value: finished.filter((auction) => sameLocalDay(auction.endTime, now)).length, icon: Flag },
   ]
   return (
     <ul className="counters" data-testid="home-counters">
       {counters.map((counter) => (
         <li key={counter.key} className="card counter">
-          <span className="counter-icon" aria-hidden="true">
-            {counter.icon}
+          <span className="counter-icon">
+            <counter.icon aria-hidden="true" />
           </span>
           <strong>{counter.value}</strong>
           <span className="muted small">{t(`home.counters.${counter.key}`)}</span>
@@ -51,9 +54,9 @@ export function HomeCounters({ live, upcoming, finished }: CountersProps) {
 export function QuickLinks() {
   const { t } = useTranslation()
   const links = [
-    { to: '/topup', label: t('nav.topUp'), icon: '💳' },
-    { to: '/bid-history', label: t('nav.bidHistory'), icon: '📜' },
-    { to: '/profile', label: t('nav.profile'), icon: '👤' },
+    { to: '/topup', label: t('nav.topUp'), icon: CreditCard },
+    { to: '/bid-history', label: t('nav.bidHistory'), icon: ScrollText },
+    { to: '/profile', label: t('nav.profile'), icon: User },
   ]
   return (
     <section className="card" data-testid="quick-links">
@@ -62,7 +65,7 @@ export function QuickLinks() {
         {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to}>
-              <span aria-hidden="true">{link.icon}</span> {link.label}
+              <link.icon aria-hidden="true" /> {link.label}
             </Link>
           </li>
         ))}
@@ -79,7 +82,7 @@ export function BidPriceCard() {
   if (cheapest === null) return null
   return (
     <section className="card bid-price-card" data-testid="bid-price-card">
-      <h2 className="card-title">💳 {t('home.bidPrice.title')}</h2>
+      <h2 className="card-title"><CreditCard aria-hidden="true" /> {t('home.bidPrice.title')}</h2>
       <p className="bid-price-text">{t('home.bidPrice.text', { price: formatMoney(cheapest, t('common.som')) })}</p>
       <Link to="/topup" className="btn btn-outline btn-block">
         {t('home.bidPrice.link')}
@@ -94,9 +97,9 @@ export function WinnersOfDay({ finished }: { finished: Auction[] }) {
   const winners = finished.slice(0, WINNERS_SHOWN)
   return (
     <section className="card" data-testid="winners-of-day">
-      <h2 className="card-title">🏆 {t('home.winnersTitle')}</h2>
+      <h2 className="card-title"><Trophy aria-hidden="true" /> {t('home.winnersTitle')}</h2>
       {winners.length === 0 ? (
-        <EmptyState icon="🏆">{t('home.noWinners')}</EmptyState>
+        <EmptyState icon={Trophy}>{t('home.noWinners')}</EmptyState>
       ) : (
         <ul className="winners">
           {winners.map((auction) => (
@@ -105,13 +108,14 @@ export function WinnersOfDay({ finished }: { finished: Auction[] }) {
                 {auction.title}
               </Link>
               <span className="winner-name">
-                👤 {auction.winner?.username ?? t('common.unknown')}
+                <User aria-hidden="true" /> {auction.winner?.username ?? t('common.unknown')}
                 {auction.winner?.isBot && <BotBadge />}
               </span>
               <span className="winner-meta">
                 <strong>{formatMoney(auction.winningBid?.amount ?? auction.currentPrice, currencySymbol)}</strong>
                 <span className="muted small">{auction.endTime ? formatDate(auction.endTime, i18n.language) : ''}</span>
               </span>
+              {auction.honestNumbers && <HonestNumbersLine numbers={auction.honestNumbers} />}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai'
+import { useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageSpinner } from '../../components/spinner'
 import { currentUserAtom } from '../../lib/session'
@@ -7,12 +8,15 @@ import { BidPriceCard, HomeCounters, QuickLinks, WinnersOfDay } from './home-asi
 import { LiveSection, SpecialOffers, UpcomingSection } from './home-sections'
 import { PromoHero } from './promo-hero'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import './home.css'
 
 export function HomePage() {
   const { t } = useTranslation()
   useDocumentTitle(t('home.heading'))
   const user = useAtomValue(currentUserAtom)
-  const { status, data } = useAuctionList()
+  // Deferred: the page's big render when the lists arrive (and on each change) runs in slices
+  // that a slow phone's main thread can interleave with input, rather than as one long task.
+  const { status, data } = useDeferredValue(useAuctionList())
   const live = data?.live ?? []
   const upcoming = data?.upcoming ?? []
   const finished = data?.finished ?? []

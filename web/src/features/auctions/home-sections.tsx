@@ -1,3 +1,4 @@
+import { ArrowRight, Calendar, Flame, Gift, Hourglass } from 'lucide-react'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +8,8 @@ import type { Auction } from '../../lib/api-types'
 import { connectionAtom } from '../../lib/realtime'
 import { LiveAuctionCard, UpcomingAuctionCard } from './auction-cards'
 import { usePrebidIds } from './use-prebid-ids'
+import './auction-cards.css'
+import './home.css'
 
 export const SPECIAL_OFFERS_SHOWN = 4
 export const HOME_UPCOMING_INITIAL = 9
@@ -24,12 +27,12 @@ export function SpecialOffers({ auctions }: { auctions: Auction[] }) {
     <section className="home-section" aria-labelledby="offers-title">
       <div className="section-head">
         <div>
-          <h2 id="offers-title" className="section-title">🎁 {t('home.specialOffers')}</h2>
+          <h2 id="offers-title" className="section-title"><Gift aria-hidden="true" /> {t('home.specialOffers')}</h2>
           <p className="muted">{t('home.specialOffersText')}</p>
         </div>
         {auctions.length > SPECIAL_OFFERS_SHOWN && (
           <Link to="/auctions" className="btn btn-ghost">
-            {t('home.allPackages')} →
+            {t('home.allPackages')} <ArrowRight aria-hidden="true" />
           </Link>
         )}
       </div>
@@ -59,12 +62,12 @@ export function LiveSection({ auctions, title }: { auctions: Auction[]; title?: 
     <section className="home-section" aria-labelledby="live-title" data-testid="live-section">
       <div className="section-head">
         <h2 id="live-title" className="section-title">
-          🔥 {title ?? t('home.liveTitle')}
+          <Flame aria-hidden="true" /> {title ?? t('home.liveTitle')}
         </h2>
         <ConnectionIndicator />
       </div>
       {auctions.length === 0 ? (
-        <EmptyState icon="⏳">{t('home.noLive')}</EmptyState>
+        <EmptyState icon={Hourglass}>{t('home.noLive')}</EmptyState>
       ) : (
         <div className="auction-grid">
           {auctions.map((auction) => (
@@ -84,14 +87,14 @@ export function UpcomingSection({ auctions }: { auctions: Auction[] }) {
     <section className="home-section" aria-labelledby="upcoming-title" data-testid="upcoming-section">
       <div className="section-head">
         <h2 id="upcoming-title" className="section-title">
-          📅 {t('home.upcomingTitle')}
+          <Calendar aria-hidden="true" /> {t('home.upcomingTitle')}
         </h2>
         <Link to="/auctions" className="btn btn-ghost">
-          {t('common.viewAll')} →
+          {t('common.viewAll')} <ArrowRight aria-hidden="true" />
         </Link>
       </div>
       {auctions.length === 0 ? (
-        <EmptyState icon="📅">{t('home.noUpcoming')}</EmptyState>
+        <EmptyState icon={Calendar}>{t('home.noUpcoming')}</EmptyState>
       ) : (
         <div className="auction-grid">
           {auctions.slice(0, shown).map((auction) => (

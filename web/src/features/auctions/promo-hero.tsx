@@ -1,6 +1,7 @@
 //! The promo hero: the auction the operator promoted (live or upcoming), else the first upcoming
 //! non-package auction, with a countdown to its start (or, live, to its deadline; paused, the time
 //! it had left, frozen); a 2-day countdown to the promoted phone when there is none.
+import { ArrowRight, PiggyBank, Star } from 'lucide-react'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +12,7 @@ import { formatMoney, padTwo, splitCountdown } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath, auctionSlug } from '../../lib/slug'
 import { StatusBadge } from './status-badge'
+import './promo-hero.css'
 
 export const FALLBACK_COUNTDOWN_MS = 2 * 24 * 60 * 60 * 1000
 export const PROMO_RETAIL_PRICE = 179_900
@@ -58,7 +60,7 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
         <div className="hero-text">
           <h1 className="hero-heading">{t('home.heading')}</h1>
           <div className="hero-badges">
-            <span className="badge badge-light">⭐ {t('home.hero.badge')}</span>
+            <span className="badge badge-light"><Star aria-hidden="true" /> {t('home.hero.badge')}</span>
             {paused && target && <StatusBadge auction={target} />}
           </div>
           <h2 className="hero-title">{target?.title ?? t('home.hero.title')}</h2>
@@ -77,9 +79,9 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
               </dd>
             </div>
           </dl>
-          <p className="hero-savings">💸 {t('home.hero.savings')}</p>
+          <p className="hero-savings"><PiggyBank aria-hidden="true" /> {t('home.hero.savings')}</p>
           <Link to={target ? auctionPath(target) : PROMO_PATH} className="btn btn-light btn-large">
-            {t('home.hero.cta')} →
+            {t('home.hero.cta')} <ArrowRight aria-hidden="true" />
           </Link>
         </div>
         <div className={`hero-countdown${paused ? ' is-paused' : ''}`} aria-label={countdownTitle} role="timer" data-testid="hero-countdown">

@@ -1,4 +1,5 @@
 //! An auction's status badge; a paused live auction shows "paused" instead of its urgency.
+import { Pause } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Auction } from '../../lib/api-types'
 
@@ -9,7 +10,7 @@ export function StatusBadge({ auction, className = '', dot = false }: { auction:
   if (auction.status === 'live' && auction.paused) {
     return (
       <span className={`badge badge-paused${extra}`} data-testid="paused-badge">
-        <span aria-hidden="true">⏸</span> {t('auction.paused')}
+        <Pause aria-hidden="true" /> {t('auction.paused')}
       </span>
     )
   }

@@ -1,5 +1,7 @@
 //! The panel that changes with the auction's state: start countdown and pre-bid; live timer and
-//! bid (while paused, the reason and the frozen timer); winner or no-bids message.
+//! bid (while paused, the reason and the frozen timer); winner or no-bids message, and for the
+//! signed-in winner the "you won" panel with the next step.
+import { PauseIcon, Trophy } from 'lucide-react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { BotBadge } from '../../components/bot-badge'
@@ -10,6 +12,8 @@ import { settingsAtom } from '../../lib/settings'
 import { BidButton, PrebidButton } from './bid-buttons'
 import { LiveTimer, StartCountdown } from '../../components/timers'
 import { usePrebidIds } from './use-prebid-ids'
+import { YouWonPanel, useWonByMe } from './you-won-panel'
+import './auction-detail.css'
 
 function Upcoming({ auction }: { auction: Auction }) {
   const { t, i18n } = useTranslation()
@@ -33,7 +37,7 @@ function PauseNotice({ pause }: { pause: Pause }) {
   const { t } = useTranslation()
   return (
     <p className="notice notice-paused" role="status" data-testid="pause-notice">
-      <span aria-hidden="true">⏸ </span>
+      <PauseIcon aria-hidden="true" />
       {t(`auction.pausedNotice.${pause.reason}`)}
     </p>
   )
@@ -73,13 +77,15 @@ function Finished({ auction, bids }: { auction: Auction; bids: Bid[] }) {
   const first = bids[0]
   const winner = auction.winner?.username ?? (first ? bidderName(first) : null)
   const amount = auction.winningBid?.amount ?? first?.amount ?? null
+  const mine = useWonByMe(auction)
+  if (mine) return <YouWonPanel auction={auction} />
   if (!winner || amount === null) {
     return <p className="notice" data-testid="no-bids">{t('auction.noBids')}</p>
   }
   return (
     <div className="winner-panel" data-testid="winner-panel">
       <span className="winner-trophy" aria-hidden="true">
-        🏆
+        <Trophy aria-hidden="true" />
       </span>
       <p className="label">{t('auction.winner')}</p>
       <p className="winner-username" data-testid="winner-name">

@@ -1,5 +1,5 @@
 //! Login and registration rules (spec section 5). Messages are translation keys.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 
 export const USERNAME_MIN = 3
 export const USERNAME_MAX = 32

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { AuthTab } from '../../lib/dialogs'
 import { LoginForm } from './login-form'
 import { RegisterForm } from './register-form'
+import './auth.css'
 
 interface Props {
   tab: AuthTab

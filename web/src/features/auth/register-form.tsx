@@ -1,3 +1,4 @@
+import { Gift } from 'lucide-react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSetAtom } from 'jotai'
 import { useState } from 'react'
@@ -13,6 +14,7 @@ import { useToast } from '../../lib/toast'
 import { useAvailability } from '../../lib/use-availability'
 import { USERNAME_MIN, registerSchema, registrationPayload } from './auth-schemas'
 import type { RegisterValues } from './auth-schemas'
+import './auth.css'
 
 const FIELDS = ['username', 'email', 'password'] as const
 
@@ -54,7 +56,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="form" data-testid="register-form">
-      <p className="gift-note">🎁 {t('auth.registerGift')}</p>
+      <p className="gift-note"><Gift aria-hidden="true" /> {t('auth.registerGift')}</p>
       <FormField id="register-username" label={t('auth.username')} error={errors.username?.message} required>
         <input
           id="register-username"

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 //! The bid history marks automatic bidders as the detail page does, shows each auction's status,
-//! and shows a pre-bid that became a bid in a success tone, not the red of an error (issue 11).
+//! and shows a pre-bid that became a bid in a success tone, not the red of an error; on a phone its
+//! tables stack into cards whose cells name their column (issue 11).
 import { afterEach, describe, expect, it } from 'vitest'
 import type { UserBid, UserPrebid } from '../../lib/api-types'
 import { render, unmountAll } from '../../test/render'
@@ -59,5 +60,15 @@ describe('bid history tables', () => {
     const badge = statusBadge(render(<PrebidsTable prebids={[prebid({ converted: false })]} />))
     expect(badge?.className).not.toMatch(/badge-(success|live|danger)/)
     expect(badge?.textContent).toBe('Не стала ставкой')
+  })
+
+  it('stacks on a phone: every cell but the auction names its column', () => {
+    for (const page of [render(<BidsTable bids={[bid()]} />), render(<PrebidsTable prebids={[prebid()]} />)]) {
+      expect(page.querySelector('table')?.className).toContain('table-stack')
+      const cells = [...page.querySelectorAll('tbody td')]
+      const unlabelled = cells.filter((cell) => !cell.hasAttribute('data-label'))
+      expect(unlabelled).toHaveLength(1)
+      expect(unlabelled[0].querySelector('a')?.textContent).toBe('iPhone')
+    }
   })
 })

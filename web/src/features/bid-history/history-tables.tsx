@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { BotBadge } from '../../components/bot-badge'
 import { EmptyState } from '../../components/empty-state'
+import { StackTable } from '../../components/stack-table'
 import type { AuctionRef, AuctionStatus, UserBid, UserPrebid } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
@@ -31,43 +32,31 @@ export function BidsTable({ bids }: { bids: UserBid[] }) {
   const { t, i18n } = useTranslation()
   const { currencySymbol } = useAtomValue(settingsAtom)
   if (bids.length === 0) return <EmptyState testId="bids-empty">{t('bidHistory.bidsEmpty')}</EmptyState>
+  // On a phone (under 640 px) each bid is a card: the auction on top, then "label: value" rows.
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('bidHistory.auction')}</th>
-            <th scope="col">{t('bidHistory.amount')}</th>
-            <th scope="col">{t('bidHistory.status')}</th>
-            <th scope="col">{t('bidHistory.date')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bids.map((bid) => (
-            <tr key={bid.id}>
-              <td>{bid.id}</td>
-              <td>
-                <AuctionLink auction={bid.auction} /> <AuctionStatusBadge status={bid.auction.status} />
-                {bid.isBot && (
-                  <span className="muted small block">
-                    {bid.botName && t('bidHistory.bot', { name: bid.botName })}
-                    <BotBadge />
-                  </span>
-                )}
-              </td>
-              <td>{formatMoney(bid.amount, currencySymbol)}</td>
-              <td>
-                <span className={`badge badge-bid-${bid.bidStatus}`} data-testid="bid-status">
-                  {t(`bidHistory.bidStatus.${bid.bidStatus}`)}
-                </span>
-              </td>
-              <td>{formatDateTime(bid.createdAt, i18n.language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackTable columns={['#', t('bidHistory.auction'), t('bidHistory.amount'), t('bidHistory.status'), t('bidHistory.date')]} testId="bids-table">
+      {bids.map((bid) => (
+        <tr key={bid.id}>
+          <td data-label="#">{bid.id}</td>
+          <td className="cell-title">
+            <AuctionLink auction={bid.auction} /> <AuctionStatusBadge status={bid.auction.status} />
+            {bid.isBot && (
+              <span className="muted small block">
+                {bid.botName && t('bidHistory.bot', { name: bid.botName })}
+                <BotBadge />
+              </span>
+            )}
+          </td>
+          <td data-label={t('bidHistory.amount')}>{formatMoney(bid.amount, currencySymbol)}</td>
+          <td data-label={t('bidHistory.status')}>
+            <span className={`badge badge-bid-${bid.bidStatus}`} data-testid="bid-status">
+              {t(`bidHistory.bidStatus.${bid.bidStatus}`)}
+            </span>
+          </td>
+          <td data-label={t('bidHistory.date')}>{formatDateTime(bid.createdAt, i18n.language)}</td>
+        </tr>
+      ))}
+    </StackTable>
   )
 }
 
@@ -75,36 +64,24 @@ export function PrebidsTable({ prebids }: { prebids: UserPrebid[] }) {
   const { t, i18n } = useTranslation()
   if (prebids.length === 0) return <EmptyState testId="prebids-empty">{t('bidHistory.prebidsEmpty')}</EmptyState>
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('bidHistory.auction')}</th>
-            <th scope="col">{t('bidHistory.status')}</th>
-            <th scope="col">{t('bidHistory.date')}</th>
+    <StackTable columns={['#', t('bidHistory.auction'), t('bidHistory.status'), t('bidHistory.date')]} testId="prebids-table">
+      {prebids.map((prebid) => {
+        const badge = prebidBadge(prebid)
+        return (
+          <tr key={prebid.id}>
+            <td data-label="#">{prebid.id}</td>
+            <td className="cell-title">
+              <AuctionLink auction={prebid.auction} />
+            </td>
+            <td data-label={t('bidHistory.status')}>
+              <span className={`badge ${badge.tone}`} data-testid="prebid-status">
+                {t(`bidHistory.prebidStatus.${badge.label}`)}
+              </span>
+            </td>
+            <td data-label={t('bidHistory.date')}>{formatDateTime(prebid.createdAt, i18n.language)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {prebids.map((prebid) => {
-            const badge = prebidBadge(prebid)
-            return (
-              <tr key={prebid.id}>
-                <td>{prebid.id}</td>
-                <td>
-                  <AuctionLink auction={prebid.auction} />
-                </td>
-                <td>
-                  <span className={`badge ${badge.tone}`} data-testid="prebid-status">
-                    {t(`bidHistory.prebidStatus.${badge.label}`)}
-                  </span>
-                </td>
-                <td>{formatDateTime(prebid.createdAt, i18n.language)}</td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+        )
+      })}
+    </StackTable>
   )
 }

@@ -1,15 +1,25 @@
 //! Asks for cookie consent 2 s after load when none is stored.
-import { useEffect, useState } from 'react'
+import { Cookie, X } from 'lucide-react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { BANNER_DELAY_MS, consentForCustom, readConsent, saveConsent } from './consent-storage'
 import type { ConsentValue, CookiePreferences } from './consent-storage'
-import { CookieSettingsDialog } from './cookie-settings-dialog'
+import './cookie-consent.css'
+import './cookie-banner-link.css'
+import { withAllTexts } from '../../lib/i18n'
+import { useLatch } from '../../lib/use-latch'
+
+/** Loaded when first opened: Radix Dialog is not part of the first page load. */
+const CookieSettingsDialog = lazy(
+  withAllTexts(() => import('./cookie-settings-dialog').then((m) => ({ default: m.CookieSettingsDialog }))),
+)
 
 export function CookieBanner() {
   const { t } = useTranslation()
   const [visible, setVisible] = useState(false)
   const [settingsOpen, setSettingsOpen] = useState(false)
+  const settingsWanted = useLatch(settingsOpen)
 
   useEffect(() => {
     if (readConsent()) return
@@ -29,10 +39,10 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" role="region" aria-label={t('cookies.title')} data-testid="cookie-banner">
       <button type="button" className="icon-button cookie-close" aria-label={t('cookies.reject')} onClick={() => decide('rejected')} data-testid="cookie-reject">
-        ×
+        <X aria-hidden="true" />
       </button>
       <div className="cookie-text">
-        <h2>🍪 {t('cookies.title')}</h2>
+        <h2><Cookie aria-hidden="true" /> {t('cookies.title')}</h2>
         <p>
           {t('cookies.text')} <Link to="/privacy-policy">{t('privacy.title')}</Link>
         </p>
@@ -48,11 +58,15 @@ export function CookieBanner() {
           {t('cookies.acceptAll')}
         </button>
       </div>
-      <CookieSettingsDialog
-        open={settingsOpen}
-        onOpenChange={setSettingsOpen}
-        onSave={(preferences) => decide(consentForCustom(preferences), preferences)}
-      />
+      {settingsWanted && (
+        <Suspense fallback={null}>
+          <CookieSettingsDialog
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+            onSave={(preferences) => decide(consentForCustom(preferences), preferences)}
+          />
+        </Suspense>
+      )}
     </section>
   )
 }

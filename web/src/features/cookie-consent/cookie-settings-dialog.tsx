@@ -2,6 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CookiePreferences } from './consent-storage'
+import '../../components/dialog-frame.css'
+import './cookie-consent.css'
 
 const OPTIONAL = ['analytics', 'functional'] as const
 
@@ -22,7 +24,7 @@ export function CookieSettingsDialog({ open, onOpenChange, onSave }: Props) {
         <Dialog.Content className="dialog" data-testid="cookie-settings-dialog">
           <Dialog.Title className="dialog-title">{t('cookies.dialogTitle')}</Dialog.Title>
           <Dialog.Description className="dialog-description">{t('cookies.dialogText')}</Dialog.Description>
-          <ul className="consent-list">
+          <ul className="consent-list stack-list">
             <li className="consent-item">
               <div>
                 <strong>{t('cookies.categories.necessary.title')}</strong>

@@ -2,6 +2,7 @@
 //! order's bids, amount and state, and "Pay" / "Fail", which post the outcome to
 //! `POST /api/payments/demo/{orderId}`; the server signs and delivers the callback exactly as a
 //! real provider would, and answers the order as it now is. For local runs, tests and the demo.
+import { Search } from 'lucide-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
@@ -17,6 +18,8 @@ import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
 import './demo-pay.css'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import '../../components/empty-state.css'
+import '../../components/page-header.css'
 
 type Outcome = 'paid' | 'failed'
 
@@ -25,7 +28,7 @@ function NotFound() {
   return (
     <section className="container page page-center" data-testid="demo-pay-not-found">
       <span className="empty-icon" aria-hidden="true">
-        🔍
+        <Search aria-hidden="true" />
       </span>
       <h1>{t('demoPay.notFound')}</h1>
       <p className="muted">{t('demoPay.notFoundText')}</p>

@@ -1,6 +1,7 @@
 //! /notifications: the user's newest 50 notices (the bell lists the first few), live over the
 //! socket, with "mark all read"; choosing one marks it read and goes where it points. The mobile
 //! drawer links here.
+import { Bell } from 'lucide-react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../components/empty-state'
@@ -12,6 +13,7 @@ import { messageOf } from '../../lib/api'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { useNotifications } from '../../lib/use-notifications'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import './notifications.css'
 
 export function NotificationsPage() {
   const { t } = useTranslation()
@@ -39,7 +41,7 @@ export function NotificationsPage() {
         </div>
         {query.isPending && <PageSpinner />}
         {query.isError && <p className="notice notice-error">{messageOf(query.error, t('common.loadFailed'))}</p>}
-        {query.data && notifications.length === 0 && <EmptyState icon="🔔">{t('notifications.empty')}</EmptyState>}
+        {query.data && notifications.length === 0 && <EmptyState icon={Bell}>{t('notifications.empty')}</EmptyState>}
         <ul className="notice-list">
           {notifications.map((notice, index) => (
             <li key={notice.id ?? `live-${index}`}>

@@ -4,26 +4,11 @@
 import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { User } from '../../lib/api-types'
+import { testUser } from '../../lib/test-fixtures'
 import { press, render, typeValue, unmountAll } from '../../test/render'
 import { CompleteProfileModal } from './complete-profile-modal'
 
-const newUser: User = {
-  id: 7,
-  username: 'aibek',
-  firstName: null,
-  lastName: null,
-  email: 'aibek@example.kg',
-  phone: null,
-  dateOfBirth: null,
-  gender: null,
-  bidBalance: 5,
-  role: 'user',
-  ipAddress: null,
-  totalBids: 0,
-  wonAuctions: 0,
-  totalSpent: 0,
-  createdAt: '2026-11-24T00:00:00Z',
-}
+const newUser: User = testUser(Date.parse('2026-11-24T00:00:00Z'), { username: 'aibek', email: 'aibek@example.kg' })
 
 const modal = () => document.querySelector('[data-testid="complete-profile-modal"]')
 

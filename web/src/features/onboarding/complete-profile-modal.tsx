@@ -18,6 +18,7 @@ import { useAvailability } from '../../lib/use-availability'
 import { GENDERS, PHONE_PREFIX, isPhoneBlank, maxBirthDate, normalizePhoneInput } from '../../lib/validation'
 import { completeProfileSchema } from './complete-profile-schema'
 import type { CompleteProfileValues } from './complete-profile-schema'
+import '../../components/dialog-frame.css'
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'dateOfBirth', 'gender'] as const
 

@@ -1,6 +1,6 @@
 //! The complete-profile modal's checks, in the order of spec section 5: only the first failing
 //! check is reported.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import { isAdult, isPhoneBlank } from '../../lib/validation'
 
 export interface CompleteProfileValues {

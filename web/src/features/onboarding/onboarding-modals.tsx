@@ -1,6 +1,7 @@
-//! Welcome first, then complete-profile once the welcome modal has closed.
+//! Welcome first, then complete-profile once the welcome modal has closed. Each modal's code loads
+//! when it first opens (the complete-profile form brings zod and react-hook-form with it).
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect } from 'react'
+import { Suspense, lazy, useEffect } from 'react'
 import {
   closeCompleteProfileAtom,
   closeWelcomeAtom,
@@ -8,9 +9,14 @@ import {
   openCompleteProfileIfFlaggedAtom,
   welcomeAtom,
 } from '../../lib/onboarding'
+import { withAllTexts } from '../../lib/i18n'
 import { currentUserAtom } from '../../lib/session'
-import { CompleteProfileModal } from './complete-profile-modal'
-import { WelcomeModal } from './welcome-modal'
+import { useLatch } from '../../lib/use-latch'
+
+const WelcomeModal = lazy(withAllTexts(() => import('./welcome-modal').then((m) => ({ default: m.WelcomeModal }))))
+const CompleteProfileModal = lazy(
+  withAllTexts(() => import('./complete-profile-modal').then((m) => ({ default: m.CompleteProfileModal }))),
+)
 
 export function OnboardingModals() {
   const welcome = useAtomValue(welcomeAtom)
@@ -19,15 +25,16 @@ export function OnboardingModals() {
   const closeWelcome = useSetAtom(closeWelcomeAtom)
   const closeComplete = useSetAtom(closeCompleteProfileAtom)
   const openIfFlagged = useSetAtom(openCompleteProfileIfFlaggedAtom)
+  const welcomeWanted = useLatch(welcome.open)
 
   useEffect(() => {
     openIfFlagged(user !== null)
   }, [user, welcome.open, openIfFlagged])
 
   return (
-    <>
-      <WelcomeModal open={welcome.open} username={welcome.username} onClose={closeWelcome} />
+    <Suspense fallback={null}>
+      {welcomeWanted && <WelcomeModal open={welcome.open} username={welcome.username} onClose={closeWelcome} />}
       {user && completeOpen && <CompleteProfileModal user={user} onClose={closeComplete} />}
-    </>
+    </Suspense>
   )
 }

@@ -1,7 +1,11 @@
 //! Greets a new user: the free-bids gift and three tips. The gift icon pings for 3 seconds.
+import { Gift, Hourglass, Wallet, Zap } from 'lucide-react'
 import * as Dialog from '@radix-ui/react-dialog'
-import { useEffect, useState } from 'react'
+import type { LucideIcon } from 'lucide-react'
+import { createElement, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import '../../components/dialog-frame.css'
+import './welcome-modal.css'
 
 export const PING_DURATION_MS = 3000
 
@@ -10,7 +14,7 @@ interface Tip {
   text: string
 }
 
-const TIP_ICONS = ['⏳', '⚡', '💰']
+const TIP_ICONS: LucideIcon[] = [Hourglass, Zap, Wallet]
 
 function PingingGift() {
   const [pinging, setPinging] = useState(true)
@@ -21,7 +25,7 @@ function PingingGift() {
   return (
     <div className="welcome-gift-icon" aria-hidden="true">
       {pinging && <span className="ping" data-testid="welcome-ping" />}
-      <span className="welcome-gift-emoji">🎁</span>
+      <Gift className="welcome-gift-emoji" />
     </div>
   )
 }
@@ -50,11 +54,11 @@ export function WelcomeModal({ open, username, onClose }: Props) {
             <p>{t('welcome.giftText')}</p>
           </div>
           <h3 className="welcome-tips-title">{t('welcome.tipsTitle')}</h3>
-          <ul className="welcome-tips">
+          <ul className="welcome-tips stack-list">
             {tips.map((tip, index) => (
               <li key={tip.title}>
-                <span className="welcome-tip-icon" aria-hidden="true">
-                  {TIP_ICONS[index]}
+                <span className="welcome-tip-icon">
+                  {createElement(TIP_ICONS[index % TIP_ICONS.length], { 'aria-hidden': true })}
                 </span>
                 <div>
                   <strong>{tip.title}</strong>

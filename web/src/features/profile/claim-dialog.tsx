@@ -25,6 +25,7 @@ import { currentUserAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
 import { DELIVERY_METHODS, claimTotal, deliveryDefaults, deliveryPayload, deliverySchema, feeOf, needsAddress } from './delivery-schema'
 import type { DeliveryValues } from './delivery-schema'
+import '../../components/dialog-frame.css'
 
 const FIELDS = ['method', 'address', 'phone'] as const
 

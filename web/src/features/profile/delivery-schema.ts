@@ -1,7 +1,7 @@
 //! The claim form of a won item (spec sections 4 and 9): the delivery method, the address (for a
 //! courier in Bishkek or a carrier to the regions, 5–300 characters), the phone (+996 and nine
 //! digits), and what it all costs: the won price plus the method's fee, in som.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import type { Claim, ClaimState, DeliveryMethod, DeliveryOption } from '../../lib/api-types'
 import { PHONE_PATTERN, isPhoneBlank } from '../../lib/validation'
 

@@ -1,7 +1,7 @@
 //! The change-password form (docs/decisions.md, "Sessions"): the rules registration has for a new
 //! password, plus a matching confirmation and a new password unlike the current one. Messages are
 //! translation keys.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import { ApiError } from '../../lib/api'
 
 /** As at registration: at least 6 characters, at most 72 bytes (what bcrypt reads). */

@@ -1,4 +1,5 @@
 //! The personal-info card: view mode, edit mode with cancel and save.
+import { UserIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { User } from '../../lib/api-types'
@@ -26,7 +27,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
   return (
     <section className="card" data-testid="personal-info-card">
       <div className="card-head">
-        <h2 className="card-title">👤 {t('profile.personalInfo')}</h2>
+        <h2 className="card-title"><UserIcon aria-hidden="true" /> {t('profile.personalInfo')}</h2>
         {!editing && (
           <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(true)} data-testid="profile-edit">
             {t('common.edit')}

@@ -1,3 +1,4 @@
+import { ChartColumn, Coins, Timer, Trophy } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +9,7 @@ import type { UserStats } from '../../lib/api-types'
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
 import { userRecentBidsQuery, userStatsQuery, userWonAuctionsQuery } from '../../lib/queries'
 import { settingsAtom } from '../../lib/settings'
+import './profile.css'
 
 export const RECENT_BIDS_SHOWN = 10
 
@@ -24,10 +26,10 @@ export function WonAuctionsCard() {
   return (
     <section className="card" data-testid="won-auctions-card">
       <h2 className="card-title">
-        🏆 {t('profile.wonTitle')} <span className="badge">{won.length}</span>
+        <Trophy aria-hidden="true" /> {t('profile.wonTitle')} <span className="badge">{won.length}</span>
       </h2>
       {loading && <Spinner />}
-      {!loading && won.length === 0 && <EmptyState icon="🏆">{t('profile.wonEmpty')}</EmptyState>}
+      {!loading && won.length === 0 && <EmptyState icon={Trophy}>{t('profile.wonEmpty')}</EmptyState>}
       <ul className="won-list">
         {won.map((item) => (
           <li key={item.id} className="won-item">
@@ -58,7 +60,7 @@ export function StatsCard() {
   ]
   return (
     <section className="card" data-testid="stats-card">
-      <h2 className="card-title">📊 {t('profile.statsTitle')}</h2>
+      <h2 className="card-title"><ChartColumn aria-hidden="true" /> {t('profile.statsTitle')}</h2>
       <dl className="stat-list">
         {rows.map((row) => (
           <div key={row.label} className="stat-row">
@@ -81,9 +83,9 @@ export function RecentBidsCard() {
   const bids = (data ?? []).slice(0, RECENT_BIDS_SHOWN)
   return (
     <section className="card" data-testid="recent-bids-card">
-      <h2 className="card-title">⏱ {t('profile.recentTitle')}</h2>
+      <h2 className="card-title"><Timer aria-hidden="true" /> {t('profile.recentTitle')}</h2>
       {loading && <Spinner />}
-      {!loading && bids.length === 0 && <EmptyState icon="🪙">{t('profile.recentEmpty')}</EmptyState>}
+      {!loading && bids.length === 0 && <EmptyState icon={Coins}>{t('profile.recentEmpty')}</EmptyState>}
       <ul className="recent-list">
         {bids.map((bid) => (
           <li key={bid.id} className="recent-item">

@@ -10,6 +10,7 @@ import { SecurityCard } from './security-card'
 import { WonItemsCard } from './won-items-card'
 import './won-items.css'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import './profile.css'
 
 export function ProfilePage() {
   const { t } = useTranslation()

@@ -1,5 +1,5 @@
 //! The profile edit form (spec section 5) and what it sends.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import { ApiError } from '../../lib/api'
 import { PHONE_PATTERN, isAdult, isPhoneBlank, optionalEmail } from '../../lib/validation'
 

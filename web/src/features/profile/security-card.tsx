@@ -1,5 +1,6 @@
 //! The profile's security card (docs/decisions.md, "Sessions"): change the password (the other
 //! browsers are logged out, this one stays), and log out everywhere after a confirmation.
+import { Lock } from 'lucide-react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSetAtom } from 'jotai'
 import { useState } from 'react'
@@ -116,7 +117,7 @@ export function SecurityCard() {
   const { t } = useTranslation()
   return (
     <section className="card" data-testid="security-card">
-      <h2 className="card-title">🔒 {t('profile.securityTitle')}</h2>
+      <h2 className="card-title"><Lock aria-hidden="true" /> {t('profile.securityTitle')}</h2>
       <PasswordForm />
       <LogoutEverywhere />
     </section>

@@ -3,6 +3,7 @@
 //! claimed) is claimed and paid through the claim dialog, or declined (it passes on at once); a
 //! shipped one shows the carrier's tracking note. The list follows the socket (a notice about a
 //! won item, a claim order's new state) and the hash `#won-items` scrolls to it.
+import { Gift, Hourglass } from 'lucide-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,6 +20,7 @@ import { queryKeys, userClaimsQuery } from '../../lib/queries'
 import { useToast } from '../../lib/toast'
 import { ClaimDialog } from './claim-dialog'
 import { isOpenClaim } from './delivery-schema'
+import '../../components/timers.css'
 
 /** How often the list is fetched again while a shown reservation is over but not yet passed on. */
 export const LAPSED_POLL_MS = 10_000
@@ -55,12 +57,12 @@ export function WonItemsCard() {
   return (
     <section className="card won-items" id="won-items" ref={ref} data-testid="won-items-card" aria-labelledby="won-items-title">
       <h2 className="card-title" id="won-items-title">
-        🎁 {t('claims.title')} {open > 0 && <span className="badge badge-accent">{open}</span>}
+        <Gift aria-hidden="true" /> {t('claims.title')} {open > 0 && <span className="badge badge-accent">{open}</span>}
       </h2>
       <p className="muted small">{t('claims.intro')}</p>
       {isPending && <Spinner />}
       {isError && <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>}
-      {data && claims.length === 0 && <EmptyState icon="🎁">{t('claims.empty')}</EmptyState>}
+      {data && claims.length === 0 && <EmptyState icon={Gift}>{t('claims.empty')}</EmptyState>}
       <ul className="claim-list">
         {claims.map((claim) => (
           <ClaimRow key={claim.id} claim={claim} onClaim={setClaiming} onDecline={(item) => void askDecline(item)} declining={decline.isPending} />
@@ -178,7 +180,7 @@ function Reservation({ claim }: { claim: Claim }) {
     <p className={`claim-reservation${left <= 6 * 3_600_000 ? ' is-urgent' : ''}`} data-testid="claim-countdown">
       {left > 0 ? (
         <>
-          ⏳ {t('claims.reservedLeft')}{' '}
+          <Hourglass aria-hidden="true" /> {t('claims.reservedLeft')}{' '}
           <span className="timer" role="timer">
             {formatTimer(left)}
           </span>{' '}

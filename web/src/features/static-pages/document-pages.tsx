@@ -1,8 +1,10 @@
 //! Text pages whose content lives entirely in the translation files: auction rules, privacy
 //! policy, terms of service. Each is a title, an intro and numbered sections.
 import { useTranslation } from 'react-i18next'
+import { CheckList } from '../../components/check-list'
 import { PageHeader } from '../../components/page-header'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import './static-pages.css'
 
 interface Section {
   title: string
@@ -25,13 +27,7 @@ function DocumentPage({ ns, testId }: { ns: 'rules' | 'privacy' | 'terms'; testI
           <section key={section.title} className="card doc-section">
             <h2>{section.title}</h2>
             {section.paragraphs?.map((text) => <p key={text}>{text}</p>)}
-            {section.items && (
-              <ul className="check-list">
-                {section.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            )}
+            {section.items && <CheckList items={section.items} />}
           </section>
         ))}
       </div>

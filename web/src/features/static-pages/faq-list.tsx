@@ -1,3 +1,6 @@
+import { TextWithBadges } from '../../components/text-with-badges'
+
+import './static-pages.css'
 export interface FaqItem {
   q: string
   a: string
@@ -10,7 +13,9 @@ export function FaqList({ items }: { items: FaqItem[] }) {
       {items.map((item) => (
         <details key={item.q} className="faq-item">
           <summary>{item.q}</summary>
-          <p>{item.a}</p>
+          <p>
+            <TextWithBadges text={item.a} />
+          </p>
         </details>
       ))}
     </div>

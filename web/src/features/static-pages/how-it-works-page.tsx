@@ -1,10 +1,13 @@
+import { Bot, Calculator, Lightbulb, ScrollText } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { BotBadge } from '../../components/bot-badge'
+import { CheckList } from '../../components/check-list'
 import { PageHeader } from '../../components/page-header'
 import { FaqList } from './faq-list'
 import type { FaqItem } from './faq-list'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import './static-pages.css'
 
 export function HowItWorksPage() {
   const { t } = useTranslation()
@@ -31,22 +34,18 @@ export function HowItWorksPage() {
       </ol>
       <div className="grid grid-2 section-gap">
         <section className="card">
-          <h2 className="card-title">📜 {t('howItWorks.rulesTitle')}</h2>
-          <ul className="check-list">
-            {rules.map((rule) => (
-              <li key={rule}>{rule}</li>
-            ))}
-          </ul>
+          <h2 className="card-title"><ScrollText aria-hidden="true" /> {t('howItWorks.rulesTitle')}</h2>
+          <CheckList items={rules} />
         </section>
         <section className="card card-accent">
-          <h2 className="card-title">🧮 {t('howItWorks.exampleTitle')}</h2>
+          <h2 className="card-title"><Calculator aria-hidden="true" /> {t('howItWorks.exampleTitle')}</h2>
           {example.map((line) => (
             <p key={line}>{line}</p>
           ))}
         </section>
       </div>
       <section className="card section-gap" data-testid="bots-explained">
-        <h2 className="card-title">🤖 {t('howItWorks.botsTitle')}</h2>
+        <h2 className="card-title"><Bot aria-hidden="true" /> {t('howItWorks.botsTitle')}</h2>
         {bots.map((line) => (
           <p key={line}>{line}</p>
         ))}
@@ -55,12 +54,8 @@ export function HowItWorksPage() {
         </p>
       </section>
       <section className="card section-gap">
-        <h2 className="card-title">💡 {t('howItWorks.tipsTitle')}</h2>
-        <ul className="check-list">
-          {tips.map((tip) => (
-            <li key={tip}>{tip}</li>
-          ))}
-        </ul>
+        <h2 className="card-title"><Lightbulb aria-hidden="true" /> {t('howItWorks.tipsTitle')}</h2>
+        <CheckList items={tips} />
       </section>
       <section className="section-gap">
         <h2 className="section-title">{t('howItWorks.faqTitle')}</h2>

@@ -1,5 +1,8 @@
 //! /support: the ways to reach support, each a link that opens it (the e-mail address from the
 //! settings, the Telegram account), the working hours and common questions.
+import { Clock, Mail, MessageCircle } from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
+import { createElement } from 'react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/page-header'
@@ -7,6 +10,7 @@ import { settingsAtom } from '../../lib/settings'
 import { FaqList } from './faq-list'
 import type { FaqItem } from './faq-list'
 import { useDocumentTitle } from '../../lib/use-document-title'
+import './static-pages.css'
 
 /** The support account on Telegram. */
 const TELEGRAM_ACCOUNT = 'tyiyn_support'
@@ -18,7 +22,7 @@ interface ChannelText {
 
 /** How each channel (in the order of `support.channels`) is shown and opened. */
 interface ChannelLink {
-  icon: string
+  icon: LucideIcon
   label: string
   href: string
 }
@@ -29,8 +33,8 @@ export function SupportPage() {
   const { contactEmail } = useAtomValue(settingsAtom)
   const email = contactEmail || t('footer.emailDefault')
   const links: ChannelLink[] = [
-    { icon: '✉️', label: email, href: `mailto:${email}` },
-    { icon: '💬', label: `@${TELEGRAM_ACCOUNT}`, href: `https://t.me/${TELEGRAM_ACCOUNT}` },
+    { icon: Mail, label: email, href: `mailto:${email}` },
+    { icon: MessageCircle, label: `@${TELEGRAM_ACCOUNT}`, href: `https://t.me/${TELEGRAM_ACCOUNT}` },
   ]
   const channels = t('support.channels', { returnObjects: true }) as ChannelText[]
   const hours = t('support.hours', { returnObjects: true }) as { days: string; time: string }[]
@@ -42,8 +46,8 @@ export function SupportPage() {
       <div className="grid grid-2">
         {channels.map((channel, index) => (
           <article key={channel.title} className="card channel-card">
-            <span className="channel-icon" aria-hidden="true">
-              {links[index].icon}
+            <span className="channel-icon">
+              {createElement(links[index].icon, { 'aria-hidden': true })}
             </span>
             <h3>{channel.title}</h3>
             <p className="channel-value">
@@ -61,7 +65,7 @@ export function SupportPage() {
           <FaqList items={faq} />
         </section>
         <section className="card">
-          <h2 className="card-title">🕘 {t('support.hoursTitle')}</h2>
+          <h2 className="card-title"><Clock aria-hidden="true" /> {t('support.hoursTitle')}</h2>
           <dl className="hours">
             {hours.map((row) => (
               <div key={row.days} className="hours-row">

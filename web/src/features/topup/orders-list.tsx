@@ -1,4 +1,5 @@
 //! "My orders": the user's purchases, newest first, each with its state (kept current by the socket).
+import { Receipt } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../components/empty-state'
@@ -19,7 +20,7 @@ export function OrdersList() {
       </h2>
       {isPending && <PageSpinner />}
       {isError && <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>}
-      {data && data.orders.length === 0 && <EmptyState icon="🧾">{t('topup.orders.empty')}</EmptyState>}
+      {data && data.orders.length === 0 && <EmptyState icon={Receipt}>{t('topup.orders.empty')}</EmptyState>}
       {data && data.orders.length > 0 && (
         <ul className="order-list">
           {data.orders.map((order) => (

@@ -1,6 +1,7 @@
 //! /topup: the bid packages of the server's catalogue, each with the price of one bid. A visitor
 //! sees them too (and is asked to log in to buy); a user's buy button opens the payment page in a
 //! new tab and the order's state shows here live, above the list of their orders.
+import { Lock, MessageCircle, Zap } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useTranslation } from 'react-i18next'
@@ -19,9 +20,9 @@ import './topup.css'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
 const INFO = [
-  { key: 'secure', icon: '🔒' },
-  { key: 'instant', icon: '⚡' },
-  { key: 'support', icon: '💬' },
+  { key: 'secure', icon: Lock },
+  { key: 'instant', icon: Zap },
+  { key: 'support', icon: MessageCircle },
 ] as const
 
 export function TopupPage() {
@@ -60,8 +61,8 @@ export function TopupPage() {
       <div className="grid grid-3 section-gap">
         {INFO.map((info) => (
           <section key={info.key} className="card info-card">
-            <span className="channel-icon" aria-hidden="true">
-              {info.icon}
+            <span className="channel-icon">
+              <info.icon aria-hidden="true" />
             </span>
             <h2>{t(`topup.info.${info.key}.title`)}</h2>
             <p className="muted">{t(`topup.info.${info.key}.text`)}</p>
