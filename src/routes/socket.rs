@@ -61,8 +61,10 @@ pub async fn connect(
         .max_continuation_size(ws::protocol::MAX_PAYLOAD);
     let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
     let user = user.0.map(|u| UserId(u.id));
-    let actor = ws::session::WsSession::new(id, user, state.auctions.clone(), state.hub.clone(), session)
-        .holding(slot);
+    let archive = ws::session::Archive { pool: state.pool.clone(), clock: state.clock.clone() };
+    let actor =
+        ws::session::WsSession::new(id, user, state.auctions.clone(), archive, state.hub.clone(), session)
+            .holding(slot);
     ws::session::WsSession::create(|ctx| {
         ctx.add_stream(stream);
         actor

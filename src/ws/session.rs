@@ -14,16 +14,45 @@ use actix::prelude::*;
 use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
 use bytes::Bytes;
 use bytestring::ByteString;
+use deadpool_postgres::Pool;
 use tokio::sync::mpsc;
 use tyiyn_actors::auction::{Join, Leave};
 use tyiyn_actors::ids::{AuctionId, UserId};
-use tyiyn_actors::outlets::Push;
+use tyiyn_actors::outlets::{Encoder, Push};
+use tyiyn_actors::view::{AuctionEvent, EventKind};
+use tyiyn_actors::{Clock, TokioClock};
 
 use super::events::ClientEvent;
 use super::hub::{self, Hub, LobbyFrame};
 use super::protocol::{self, Inbound};
 use super::slots::Slot;
+use crate::db;
 use crate::runtime::Auctions;
+
+/// Bids in a finished auction's snapshot, as many as `GET /api/auctions/{id}/bids` gives.
+const SNAPSHOT_BIDS: i64 = 50;
+
+/// Where a join finds an auction that has no actor any more: its finished row in PostgreSQL.
+#[derive(Clone)]
+pub struct Archive {
+    pub pool: Pool,
+    pub clock: TokioClock,
+}
+
+impl Archive {
+    /// The `snapshot` frame of finished auction `id`, or `None` when no finished auction has that
+    /// id (or the database does not answer: the page keeps what HTTP gave it).
+    async fn snapshot(&self, id: AuctionId) -> Option<Arc<str>> {
+        let client = self.pool.get().await.ok()?;
+        let auction = db::auctions::finished(&client, Some(id.0), 1, self.clock.now()).await.ok()?.pop()?;
+        let bids = db::store::recent_bids(&client, id, SNAPSHOT_BIDS).await.ok()?;
+        Some(super::SocketIoEncoder.auction_update(&AuctionEvent {
+            kind: EventKind::Snapshot,
+            auction,
+            bids,
+        }))
+    }
+}
 
 /// Frames waiting for a slow client before it is disconnected.
 const OUTBOX: usize = 512;
@@ -53,6 +82,7 @@ pub struct WsSession {
     id: u64,
     user: Option<UserId>,
     auctions: Auctions,
+    archive: Archive,
     hub: Addr<Hub>,
     outbox: mpsc::Sender<ByteString>,
     joined: HashSet<AuctionId>,
@@ -71,6 +101,7 @@ impl WsSession {
         id: u64,
         user: Option<UserId>,
         auctions: Auctions,
+        archive: Archive,
         hub: Addr<Hub>,
         session: actix_ws::Session,
     ) -> WsSession {
@@ -92,6 +123,7 @@ impl WsSession {
             id,
             user,
             auctions,
+            archive,
             hub,
             outbox,
             joined: HashSet::new(),
@@ -197,11 +229,20 @@ impl WsSession {
             }
         }
         let auctions = self.auctions.clone();
+        let archive = self.archive.clone();
         let me = ctx.address().recipient();
         let user = self.user;
         actix_web::rt::spawn(async move {
-            if let Some(addr) = auctions.lookup(auction).await {
-                addr.do_send(Join { session: me, user });
+            if let Some(addr) = auctions.lookup(auction).await
+                && addr.send(Join { session: me.clone(), user }).await.is_ok()
+            {
+                return;
+            }
+            // No actor took the join: the auction finished before it arrived (or as it did). The
+            // page still gets its full state, read from the finished row, so that it never keeps
+            // showing a live auction that is over.
+            if let Some(frame) = archive.snapshot(auction).await {
+                me.do_send(Push { frame });
             }
         });
     }

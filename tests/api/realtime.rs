@@ -44,6 +44,28 @@ async fn watchers_get_the_state_on_join_then_every_bid() {
     app.check().await;
 }
 
+/// A page that joins after the auction finished (its socket connected late) still gets the whole
+/// finished state, read from PostgreSQL: it must never keep showing a live auction that is over.
+#[actix_web::test]
+async fn a_join_after_the_finish_gets_the_finished_snapshot() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let id = app.create_live_auction(&admin, "Часы").await;
+    let winner = app.new_user("aidai").await;
+    winner.bid(id).await;
+    let ended = admin.post(&format!("/api/admin/auctions/{id}/end"), json!({})).await;
+    assert_eq!(ended.status(), 200);
+
+    let mut late = Socket::connect(&app.address, Some(&winner.cookie)).await;
+    late.emit("joinAuction", json!(id));
+    let snap = late.next_update(id, "snapshot").await;
+    assert_eq!(snap["auction"]["status"], "finished");
+    assert_eq!(snap["auction"]["winner"]["id"], winner.id);
+    assert_eq!(snap["auction"]["honestNumbers"]["winnerBids"], 1);
+    assert_eq!(snap["bids"].as_array().map(Vec::len), Some(1));
+    app.check().await;
+}
+
 #[actix_web::test]
 async fn list_watchers_get_compact_updates() {
     let app = spawn_app_with(long_countdowns).await;
