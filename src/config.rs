@@ -37,6 +37,9 @@ pub struct ServerSettings {
     pub trusted_proxies: Vec<String>,
     /// Realtime sockets one client address may hold open at once; more get 429 at the upgrade.
     pub max_sockets_per_address: usize,
+    /// Where `GET /metrics` (Prometheus text) listens; empty: nowhere.
+    #[serde(default)]
+    pub metrics_addr: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -93,6 +93,11 @@ impl ApiError {
         }
     }
 
+    /// The error's `code`, as its JSON body says it (the metrics label refusals by it).
+    pub fn code(&self) -> &'static str {
+        self.msg().code()
+    }
+
     fn msg(&self) -> Msg {
         match self {
             ApiError::Invalid { fields, .. } if fields.len() == 1 => fields[0].1,

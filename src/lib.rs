@@ -11,6 +11,7 @@ pub mod domain;
 pub mod error;
 pub mod i18n;
 pub mod mail;
+pub mod metrics;
 pub mod middleware;
 pub mod notify;
 pub mod openapi;

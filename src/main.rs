@@ -39,6 +39,10 @@ async fn serve() -> anyhow::Result<()> {
         "Tyiyn is listening on http://{}",
         config.server.bind_addr.replace(":0", &format!(":{}", app.port()))
     );
+    if let Some(port) = app.metrics_port() {
+        let host = config.server.metrics_addr.rsplit_once(':').map_or("127.0.0.1", |(host, _)| host);
+        println!("  metrics: http://{host}:{port}/metrics");
+    }
     for (username, password) in &app.logins {
         println!("  login: {username} / {password}");
     }

@@ -28,6 +28,8 @@ use crate::{db, domain, middleware, routes};
 
 pub struct Application {
     port: u16,
+    /// The port `GET /metrics` listens on, when it does (`server.metrics_addr`).
+    metrics_port: Option<u16>,
     server: Server,
     /// Logins seeded at start-up (demo data, admin), for the run command to print.
     pub logins: Vec<(String, String)>,
@@ -40,6 +42,8 @@ impl Application {
             .await
             .with_context(|| format!("connecting to PostgreSQL ({})", redact(&config.database.url)))?;
         db::migrate::run(&pool).await.context("applying migrations")?;
+        // The recorder first, so that everything after it records.
+        let metrics_port = crate::metrics::serve(&config.server.metrics_addr, pool.clone());
 
         let mut logins = Vec::new();
         if let Some(admin) = ensure_admin(&pool, &config).await? {
@@ -169,7 +173,7 @@ impl Application {
         if config.server.workers > 0 {
             server = server.workers(config.server.workers);
         }
-        Ok(Application { port, server: server.run(), logins })
+        Ok(Application { port, metrics_port, server: server.run(), logins })
     }
 
     /// A handle that stops the HTTP server (tests use it to simulate a stop).
@@ -179,6 +183,11 @@ impl Application {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// Where `GET /metrics` answers (`None`: off, or its address could not be bound).
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics_port
     }
 
     /// Serves until a shutdown signal; actix-web drains in-flight requests on SIGTERM.

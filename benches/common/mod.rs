@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod floor;
+
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -18,6 +20,8 @@ pub struct Server {
     admin_url: String,
     db_name: String,
     port: u16,
+    /// Where the server's `GET /metrics` listens.
+    pub metrics: String,
     extra_env: Vec<(String, String)>,
     child: Child,
 }
@@ -50,8 +54,11 @@ impl Server {
         let admin_url = with_db(&pg, "postgres");
         let port =
             std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
-        let extra_env: Vec<(String, String)> =
+        let metrics_port =
+            std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
+        let mut extra_env: Vec<(String, String)> =
             extra_env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        extra_env.push(("TYIYN_SERVER__METRICS_ADDR".into(), format!("127.0.0.1:{metrics_port}")));
         let child = launch(&db_url, port, &extra_env, false);
         let mut server = Server {
             base: format!("http://127.0.0.1:{port}"),
@@ -59,6 +66,7 @@ impl Server {
             admin_url,
             db_name,
             port,
+            metrics: format!("http://127.0.0.1:{metrics_port}/metrics"),
             extra_env,
             child,
         };
@@ -94,6 +102,40 @@ impl Server {
         }
         self.kill();
         panic!("server did not come up; see target/bench-server-{}.log", self.port);
+    }
+
+    /// The server's own figures since it started (its `GET /metrics`), summed up in a few lines:
+    /// bids by outcome, the bid answer's mean, group commits (bids per group, latency), frames.
+    pub async fn figures(&self) -> String {
+        let Ok(text) = reqwest::get(&self.metrics).await.and_then(|r| r.error_for_status()) else {
+            return "server figures: /metrics did not answer".into();
+        };
+        let Ok(text) = text.text().await else { return String::new() };
+        let value = |series: &str| -> f64 {
+            text.lines()
+                .filter(|l| l.starts_with(series) && l[series.len()..].starts_with([' ', '{']))
+                .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+                .fold(0.0, |a, b| a + b)
+        };
+        let outcomes: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with("tyiyn_bids_total{"))
+            .map(|l| l.trim_start_matches("tyiyn_bids_total").to_owned())
+            .collect();
+        let per = |sum: &str, count: &str| value(sum) / value(count).max(1.0);
+        format!(
+            "server figures (GET /metrics):\n  bids answered: {}\n  bid answer mean {:.2} ms over {} answers\n  group commits: {} (failed {}), {:.1} bids and {:.1} auctions' batches per group, {:.2} ms each on average\n  socket frames queued: {}; slow sockets dropped: {}",
+            outcomes.join(", "),
+            per("tyiyn_bid_seconds_sum", "tyiyn_bid_seconds_count") * 1000.0,
+            value("tyiyn_bid_seconds_count"),
+            value("tyiyn_commit_groups_total"),
+            value("tyiyn_commit_failures_total"),
+            per("tyiyn_commit_group_bids_sum", "tyiyn_commit_group_bids_count"),
+            per("tyiyn_commit_group_batches_sum", "tyiyn_commit_group_batches_count"),
+            per("tyiyn_commit_seconds_sum", "tyiyn_commit_seconds_count") * 1000.0,
+            value("tyiyn_socket_frames_sent_total"),
+            value("tyiyn_sockets_dropped_slow_total"),
+        )
     }
 
     /// A direct database connection.
@@ -235,6 +277,8 @@ fn launch(db_url: &str, port: u16, extra_env: &[(String, String)], append: bool)
         .env("TYIYN_AUCTION__BID_COUNTDOWN_SECS", "3600")
         .env("TYIYN_AUCTION__START_COUNTDOWN_SECS", "3600")
         .env("TYIYN_DATABASE__POOL_SIZE", "32")
+        // Every bench client comes from 127.0.0.1: the per-address socket cap would refuse them.
+        .env("TYIYN_SERVER__MAX_SOCKETS_PER_ADDRESS", "100000")
         .stdout(Stdio::null())
         .stderr(log);
     for (k, v) in extra_env {

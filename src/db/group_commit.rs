@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::future::Future;
+use std::time::Instant;
 
 use chrono::{DateTime, Utc};
 use deadpool_postgres::Pool;
@@ -62,7 +63,14 @@ async fn run(pool: Pool, mut queue: mpsc::UnboundedReceiver<Job>) {
                 Err(_) => break,
             }
         }
-        match commit_group(&pool, &jobs).await {
+        let started = Instant::now();
+        let committed = commit_group(&pool, &jobs).await;
+        let bids: usize = jobs.iter().map(|job| job.batch.bids.len()).sum();
+        metrics::counter!(crate::metrics::COMMIT_GROUPS).increment(1);
+        metrics::histogram!(crate::metrics::COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
+        metrics::histogram!(crate::metrics::COMMIT_BIDS).record(bids as f64);
+        metrics::histogram!(crate::metrics::COMMIT_BATCHES).record(jobs.len() as f64);
+        match committed {
             Ok(mut answers) => {
                 for (i, job) in jobs.into_iter().enumerate() {
                     let answer = answers
@@ -72,6 +80,7 @@ async fn run(pool: Pool, mut queue: mpsc::UnboundedReceiver<Job>) {
                 }
             }
             Err(why) => {
+                metrics::counter!(crate::metrics::COMMIT_FAILURES).increment(1);
                 tracing::warn!(batches = jobs.len(), "group commit failed: {why}");
                 for job in jobs {
                     let _ = job.reply.send(Err(CommitError::Unavailable(why.clone())));

@@ -3,6 +3,7 @@
 //! with the runtime clock the moment the request arrives.
 
 use std::future::{Ready, ready};
+use std::time::Instant;
 
 use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, get, post, web};
 use serde::Serialize;
@@ -314,10 +315,32 @@ async fn bid(
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let ticket = paced(&state, user.id, id, arrival.0)?;
+    let started = Instant::now();
+    let answer = place_bid(arrival, user, &state, path.into_inner()).await;
+    counted("bid", &answer);
+    metrics::histogram!(crate::metrics::BID_SECONDS).record(started.elapsed().as_secs_f64());
+    answer
+}
+
+/// Counts an answered bid or pre-bid by its outcome (`accepted`, or the error's code).
+fn counted(kind: &'static str, answer: &Result<HttpResponse, ApiError>) {
+    let outcome = answer.as_ref().map_or_else(ApiError::code, |_| "accepted");
+    metrics::counter!(crate::metrics::BIDS, "kind" => kind, "outcome" => outcome).increment(1);
+}
+
+async fn place_bid(
+    arrival: Arrival,
+    user: CurrentUser,
+    state: &AppState,
+    id: i64,
+) -> Result<HttpResponse, ApiError> {
+    let ticket = paced(state, user.id, id, arrival.0)?;
     let msg = PlaceBid { user: UserId(user.id), username: user.username.clone(), stamp: arrival.0 };
-    match state.auctions.place_bid(AuctionId(id), msg).await {
+    let in_flight = metrics::gauge!(crate::metrics::BIDS_IN_FLIGHT);
+    in_flight.increment(1.0);
+    let placed = state.auctions.place_bid(AuctionId(id), msg).await;
+    in_flight.decrement(1.0);
+    match placed {
         Ok(accepted) => Ok(HttpResponse::Ok().json(BidAnswer {
             auction: &accepted.view.auction,
             bid: &accepted.bid,
@@ -325,7 +348,7 @@ async fn bid(
         })),
         Err(err) => {
             state.pace.give_back(ticket);
-            Err(refused(&state, id, err).await)
+            Err(refused(state, id, err).await)
         }
     }
 }
@@ -350,8 +373,18 @@ async fn prebid(
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let ticket = paced(&state, user.id, id, arrival.0)?;
+    let answer = place_prebid(arrival, user, &state, path.into_inner()).await;
+    counted("prebid", &answer);
+    answer
+}
+
+async fn place_prebid(
+    arrival: Arrival,
+    user: CurrentUser,
+    state: &AppState,
+    id: i64,
+) -> Result<HttpResponse, ApiError> {
+    let ticket = paced(state, user.id, id, arrival.0)?;
     let msg = PlacePrebid { user: UserId(user.id), username: user.username.clone(), stamp: arrival.0 };
     match state.auctions.place_prebid(AuctionId(id), msg).await {
         Ok(accepted) => Ok(HttpResponse::Created().json(PrebidAnswer {
@@ -361,7 +394,7 @@ async fn prebid(
         })),
         Err(err) => {
             state.pace.give_back(ticket);
-            Err(refused(&state, id, err).await)
+            Err(refused(state, id, err).await)
         }
     }
 }

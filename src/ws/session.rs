@@ -94,6 +94,8 @@ pub struct WsSession {
     close: Arc<AtomicU16>,
     /// This socket's place under its address's cap, freed when the session is dropped.
     _slot: Option<Slot>,
+    /// Frames queued to this socket (`tyiyn_socket_frames_sent_total`; one handle, no lookups).
+    frames: metrics::Counter,
 }
 
 impl WsSession {
@@ -133,6 +135,7 @@ impl WsSession {
             refilled: now,
             close,
             _slot: None,
+            frames: metrics::counter!(crate::metrics::FRAMES_SENT),
         }
     }
 
@@ -151,7 +154,10 @@ impl WsSession {
 
     /// Queues a frame; a full queue means the client is too slow: disconnect it.
     fn send(&mut self, frame: ByteString, ctx: &mut Context<Self>) {
-        if self.outbox.try_send(frame).is_err() {
+        if self.outbox.try_send(frame).is_ok() {
+            self.frames.increment(1);
+        } else if ctx.state() == ActorState::Running {
+            metrics::counter!(crate::metrics::SOCKETS_DROPPED).increment(1);
             ctx.stop();
         }
     }
@@ -277,6 +283,7 @@ impl Actor for WsSession {
     type Context = Context<Self>;
 
     fn started(&mut self, ctx: &mut Context<Self>) {
+        metrics::gauge!(crate::metrics::SOCKETS).increment(1.0);
         ctx.set_mailbox_capacity(OUTBOX);
         self.send_text(protocol::open(&format!("s{:x}", self.id)), ctx);
         let interval = Duration::from_millis(protocol::PING_INTERVAL_MS);
@@ -291,6 +298,7 @@ impl Actor for WsSession {
     }
 
     fn stopped(&mut self, ctx: &mut Context<Self>) {
+        metrics::gauge!(crate::metrics::SOCKETS).decrement(1.0);
         self.hub.do_send(hub::Disconnect { id: self.id });
         for auction in self.joined.drain() {
             if let Some(addr) = self.auctions.get(auction) {

@@ -13,6 +13,8 @@ pub struct TestApp {
     pub server: actix_web::dev::ServerHandle,
     pub client: Client,
     pub db_url: String,
+    /// `GET /metrics` on its own listener (`server.metrics_addr`), when it serves.
+    pub metrics: Option<String>,
     admin_url: String,
     db_name: String,
 }
@@ -57,10 +59,11 @@ pub async fn spawn_app_on(db_name: String, tweak: impl FnOnce(&mut Settings)) ->
     tweak(&mut settings);
     let app = Application::build(settings).await.expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let metrics = app.metrics_port().map(|port| format!("http://127.0.0.1:{port}/metrics"));
     let server = app.handle();
     actix_web::rt::spawn(app.run());
     let client = Client::builder().cookie_store(true).build().expect("client builds");
-    TestApp { address, server, client, db_url, admin_url, db_name }
+    TestApp { address, server, client, db_url, metrics, admin_url, db_name }
 }
 
 impl Drop for TestApp {

@@ -13,6 +13,7 @@ mod contract;
 mod headers;
 mod helpers;
 mod honest_numbers;
+mod metrics;
 mod notifications;
 mod openapi;
 mod payments;
