@@ -27,7 +27,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use common::{Server, arg, quantile};
+use common::{Server, arg, floor, quantile};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -365,13 +365,22 @@ fn dist(sorted: &[f64]) -> String {
 
 #[tokio::main]
 async fn main() {
-    let k: usize = arg("--viewers", 10_000);
-    let b: usize = arg("--bids", 200);
-    let gap = Duration::from_millis(arg("--gap-ms", 100));
+    // The floor's own process: this binary again, serving the trivial echo server.
+    let floor_port: u16 = arg("--floor-server", 0);
+    if floor_port != 0 {
+        return floor::serve(floor_port, arg("--frame-bytes", 820)).await;
+    }
+    let opts = Opts {
+        viewers: arg("--viewers", 10_000),
+        bids: arg("--bids", 200),
+        gap: Duration::from_millis(arg("--gap-ms", 100)),
+        wave: arg("--wave", 500),
+        drain: Duration::from_secs(arg("--drain-secs", 30)),
+        checked: arg("--checked", 20),
+    };
     let n_bidders: usize = arg("--bidders", 20);
-    let wave_size: usize = arg("--wave", 500);
-    let drain = Duration::from_secs(arg("--drain-secs", 30));
-    let checked: usize = arg("--checked", 20);
+    let with_floor = arg("--floor", 1u8) != 0;
+    let (k, gap) = (opts.viewers, opts.gap);
 
     // Each user bids every `n_bidders × gap`; the server wants ≥ 1 s between one user's bids.
     if n_bidders < 2 || (n_bidders as u128) * gap.as_millis() < 1_000 {
@@ -387,19 +396,92 @@ async fn main() {
         );
         std::process::exit(2);
     }
-    let tick = clock_ticks();
-    let t_total = Instant::now();
 
     let server = Server::start(&[]).await;
-    let spid = server_pid().unwrap_or_default();
     let users = server.seed_users(n_bidders, 100_000).await;
-    let auction = server.live_auctions(1).await[0];
+    let target = Target {
+        base: server.base.clone(),
+        pid: server_pid().unwrap_or_default(),
+        auction: 0,
+        users: users.clone(),
+    };
+    let target = Target { auction: server.live_auctions(1).await[0], ..target };
+    let real = run("tyiyn", &target, &opts).await;
+    println!("{}", server.figures().await);
+    let log = format!("target/bench-server-{}.log", server.base.rsplit(':').next().unwrap_or(""));
+    let log_lines = std::fs::read_to_string(&log).map_or(0, |s| s.lines().count());
+    println!("  server log {log}: {log_lines} lines");
+    drop(server);
+    if !with_floor {
+        return;
+    }
+
+    // The floor: the same bench against a server that only echoes frames of the same size.
+    println!();
+    let mut child = floor::spawn(real.frame_len.max(64)).await;
+    let floor_target = Target { base: child.base.clone(), pid: child.pid.clone(), auction: 1, users };
+    let floor = run("floor", &floor_target, &opts).await;
+    child.stop();
+
+    println!();
+    println!("tyiyn against the floor (same invocation, same clients, {k} viewers):");
+    println!("| figure | tyiyn | floor | tyiyn ÷ floor |");
+    println!("|---|---|---|---|");
+    for (name, a, b) in [
+        ("bid answer p50 (ms)", quantile(&real.http_ms, 0.5), quantile(&floor.http_ms, 0.5)),
+        ("bid answer p99 (ms)", quantile(&real.http_ms, 0.99), quantile(&floor.http_ms, 0.99)),
+        ("bid sent → viewer p50 (ms)", quantile(&real.from_send, 0.5), quantile(&floor.from_send, 0.5)),
+        ("bid sent → viewer p99 (ms)", quantile(&real.from_send, 0.99), quantile(&floor.from_send, 0.99)),
+        (
+            "bid sent → last viewer p99 (ms)",
+            quantile(&real.lasts_from_send, 0.99),
+            quantile(&floor.lasts_from_send, 0.99),
+        ),
+    ] {
+        println!("| {name} | {a:.1} | {b:.1} | {:.2} |", a / b);
+    }
+}
+
+/// What the bench runs: how many viewers, bids and how fast.
+struct Opts {
+    viewers: usize,
+    bids: usize,
+    gap: Duration,
+    wave: usize,
+    drain: Duration,
+    checked: usize,
+}
+
+/// The server under test: where it listens, its process, the auction and the bidders' cookies.
+struct Target {
+    base: String,
+    pid: String,
+    auction: i64,
+    users: Vec<(i64, String)>,
+}
+
+/// One run's distributions (sorted, ms) for the comparison with the floor.
+struct Outcome {
+    http_ms: Vec<f64>,
+    from_send: Vec<f64>,
+    lasts_from_send: Vec<f64>,
+    frame_len: usize,
+}
+
+/// Connects the viewers to `t`, bids, waits for the frames and prints the run's figures.
+async fn run(label: &str, t: &Target, opts: &Opts) -> Outcome {
+    let &Opts { viewers: k, bids: b, gap, wave: wave_size, drain, checked } = opts;
+    let auction = t.auction;
+    let tick = clock_ticks();
+    let t_total = Instant::now();
     let ws_url: Arc<str> =
-        format!("{}/socket.io/?EIO=4&transport=websocket", server.base.replace("http://", "ws://")).into();
+        format!("{}/socket.io/?EIO=4&transport=websocket", t.base.replace("http://", "ws://")).into();
     println!(
-        "fanout: server {} (pid {spid}), auction {auction}, {k} viewers in waves of {wave_size}, \
-         {b} bids by {n_bidders} users every {gap:?}",
-        server.base
+        "fanout [{label}]: server {} (pid {}), auction {auction}, {k} viewers in waves of {wave_size}, \
+         {b} bids by {} users every {gap:?}",
+        t.base,
+        t.pid,
+        t.users.len()
     );
 
     // Connect every viewer; a wave permit is held from connect until the snapshot arrives.
@@ -407,7 +489,7 @@ async fn main() {
     let wave = Arc::new(Semaphore::new(wave_size));
     let (stop_tx, stop_rx) = watch::channel(false);
     let t_connect = Instant::now();
-    let cpu_server_0 = cpu_secs(&spid, tick);
+    let cpu_server_0 = cpu_secs(&t.pid, tick);
     let cpu_self_0 = cpu_secs("self", tick);
     let tasks: Vec<_> = (0..k)
         .map(|i| {
@@ -440,11 +522,11 @@ async fn main() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let connect_time = t_connect.elapsed();
-    let connect_cpu = (cpu_secs(&spid, tick) - cpu_server_0, cpu_secs("self", tick) - cpu_self_0);
+    let connect_cpu = (cpu_secs(&t.pid, tick) - cpu_server_0, cpu_secs("self", tick) - cpu_self_0);
     let joined = counters.joined.load(Ordering::Relaxed);
     let http = reqwest::Client::new();
     let view: Value = http
-        .get(format!("{}/api/auctions/{auction}", server.base))
+        .get(format!("{}/api/auctions/{auction}", t.base))
         .send()
         .await
         .expect("get auction")
@@ -458,7 +540,7 @@ async fn main() {
         counters.failed.load(Ordering::Relaxed),
         counters.retries.load(Ordering::Relaxed),
         view["viewers"],
-        proc_summary(&spid)
+        proc_summary(&t.pid)
     );
     // Let the join traffic settle before bidding.
     tokio::time::sleep(Duration::from_secs(1)).await;
@@ -471,20 +553,17 @@ async fn main() {
     let mut rejected: HashMap<String, usize> = HashMap::new();
     let mut ticker = tokio::time::interval(gap);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let cpu_server_1 = cpu_secs(&spid, tick);
-    let threads_1 = thread_cpu(&spid, tick);
+    let cpu_server_1 = cpu_secs(&t.pid, tick);
+    let threads_1 = thread_cpu(&t.pid, tick);
     let machine_1 = machine_cpu();
     let cpu_self_1 = cpu_secs("self", tick);
     let t_bids = Instant::now();
     for i in 0..b {
         ticker.tick().await;
-        let (_, cookie) = &users[i % users.len()];
+        let (_, cookie) = &t.users[i % t.users.len()];
         let sent = Instant::now();
-        let res = http
-            .post(format!("{}/api/auctions/{auction}/bid", server.base))
-            .header("cookie", cookie)
-            .send()
-            .await;
+        let res =
+            http.post(format!("{}/api/auctions/{auction}/bid", t.base)).header("cookie", cookie).send().await;
         let ack = Instant::now();
         match res {
             Ok(r) if r.status().is_success() => {
@@ -520,11 +599,11 @@ async fn main() {
             break;
         }
     }
-    let bid_cpu = (cpu_secs(&spid, tick) - cpu_server_1, cpu_secs("self", tick) - cpu_self_1);
+    let bid_cpu = (cpu_secs(&t.pid, tick) - cpu_server_1, cpu_secs("self", tick) - cpu_self_1);
     let bid_wall = t_bids.elapsed();
-    let threads_2 = thread_cpu(&spid, tick);
+    let threads_2 = thread_cpu(&t.pid, tick);
     let machine_2 = machine_cpu();
-    let server_after = proc_summary(&spid);
+    let server_after = proc_summary(&t.pid);
     let _ = stop_tx.send(true);
     let mut results = Vec::with_capacity(k);
     for t in tasks {
@@ -577,6 +656,10 @@ async fn main() {
     delays.sort_by(f64::total_cmp);
     from_send.sort_by(f64::total_cmp);
     let mut lasts: Vec<f64> = last_per_bid.values().copied().collect();
+    // The last viewer's delay from the bid's request (not its answer): what a watcher waits.
+    let mut lasts_from_send: Vec<f64> =
+        last_per_bid.iter().map(|(id, l)| l + signed_ms(acks[id], sends[id])).collect();
+    lasts_from_send.sort_by(f64::total_cmp);
     lasts.sort_by(f64::total_cmp);
     let mut spreads: Vec<f64> = last_per_bid.iter().map(|(id, l)| l - first_per_bid[id]).collect();
     spreads.sort_by(f64::total_cmp);
@@ -588,7 +671,7 @@ async fn main() {
 
     println!();
     println!(
-        "fanout: {joined} viewers, {} bids, {delivered}/{expected} frames delivered ({} missing)",
+        "fanout [{label}]: {joined} viewers, {} bids, {delivered}/{expected} frames delivered ({} missing)",
         acks.len(),
         expected - delivered
     );
@@ -639,8 +722,5 @@ async fn main() {
             println!("  viewer error ×{n}: {e}");
         }
     }
-    let log = format!("target/bench-server-{}.log", server.base.rsplit(':').next().unwrap_or(""));
-    let log_lines = std::fs::read_to_string(&log).map_or(0, |s| s.lines().count());
-    println!("  server log {log}: {log_lines} lines");
-    drop(server);
+    Outcome { http_ms, from_send, lasts_from_send, frame_len: counters.frame_len.load(Ordering::Relaxed) }
 }
