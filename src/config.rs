@@ -40,6 +40,18 @@ pub struct ServerSettings {
     /// Where `GET /metrics` (Prometheus text) listens; empty: nowhere.
     #[serde(default)]
     pub metrics_addr: String,
+    /// A listener of its own for the realtime socket (`/socket.io/`), with `socket_workers`
+    /// threads, so that writing frames to thousands of viewers never delays an HTTP answer; the
+    /// reverse proxy routes `/socket.io/` there. Empty: the socket is served on `bind_addr`.
+    #[serde(default)]
+    pub socket_addr: String,
+    /// Worker threads of the socket listener (0: one per CPU core).
+    #[serde(default)]
+    pub socket_workers: usize,
+    /// The nice value the socket listener's threads take (0 to 19): when the CPU is short, the
+    /// threads answering HTTP and running auctions go first.
+    #[serde(default)]
+    pub socket_nice: i32,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -39,6 +39,12 @@ async fn serve() -> anyhow::Result<()> {
         "Tyiyn is listening on http://{}",
         config.server.bind_addr.replace(":0", &format!(":{}", app.port()))
     );
+    if let Some(port) = app.socket_port() {
+        println!(
+            "  realtime socket: ws://{}/socket.io/",
+            config.server.socket_addr.replace(":0", &format!(":{port}"))
+        );
+    }
     if let Some(port) = app.metrics_port() {
         let host = config.server.metrics_addr.rsplit_once(':').map_or("127.0.0.1", |(host, _)| host);
         println!("  metrics: http://{host}:{port}/metrics");

@@ -30,6 +30,8 @@ pub struct Application {
     port: u16,
     /// The port `GET /metrics` listens on, when it does (`server.metrics_addr`).
     metrics_port: Option<u16>,
+    /// The socket listener's port and server, when the socket has its own (`server.socket_addr`).
+    socket: Option<(u16, Server)>,
     server: Server,
     /// Logins seeded at start-up (demo data, admin), for the run command to print.
     pub logins: Vec<(String, String)>,
@@ -147,6 +149,8 @@ impl Application {
                 .map_err(|e| anyhow::anyhow!("server.trusted_proxies: {e}"))?,
         );
         let sockets = web::Data::new(SocketSlots::new(config.server.max_sockets_per_address));
+        let (socket_state, socket_sessions, socket_trusted, socket_slots) =
+            (state.clone(), sessions.clone(), trusted.clone(), sockets.clone());
         let mut server = HttpServer::new(move || {
             // The `/api` routes are registered with their OpenAPI descriptions (crate::openapi).
             let (app, _) = App::new()
@@ -173,7 +177,33 @@ impl Application {
         if config.server.workers > 0 {
             server = server.workers(config.server.workers);
         }
-        Ok(Application { port, metrics_port, server: server.run(), logins })
+        let socket = match config.server.socket_addr.as_str() {
+            "" => None,
+            addr => {
+                let listener = TcpListener::bind(addr).with_context(|| format!("binding {addr}"))?;
+                let port = listener.local_addr()?.port();
+                let nice = config.server.socket_nice.clamp(0, 19);
+                let mut server = HttpServer::new(move || {
+                    // The factory runs once on each worker thread, as it starts.
+                    lower_this_thread(nice);
+                    App::new()
+                        .app_data(socket_state.clone())
+                        .app_data(socket_sessions.clone())
+                        .app_data(socket_trusted.clone())
+                        .app_data(socket_slots.clone())
+                        .wrap(from_fn(middleware::contract))
+                        .configure(routes::socket_only)
+                        .default_service(web::to(routes::no_route))
+                })
+                .shutdown_timeout(config.server.shutdown_timeout_secs)
+                .listen(listener)?;
+                if config.server.socket_workers > 0 {
+                    server = server.workers(config.server.socket_workers);
+                }
+                Some((port, server.run()))
+            }
+        };
+        Ok(Application { port, metrics_port, socket, server: server.run(), logins })
     }
 
     /// A handle that stops the HTTP server (tests use it to simulate a stop).
@@ -185,6 +215,11 @@ impl Application {
         self.port
     }
 
+    /// The socket listener's own port, when `server.socket_addr` gives it one.
+    pub fn socket_port(&self) -> Option<u16> {
+        self.socket.as_ref().map(|(port, _)| *port)
+    }
+
     /// Where `GET /metrics` answers (`None`: off, or its address could not be bound).
     pub fn metrics_port(&self) -> Option<u16> {
         self.metrics_port
@@ -192,7 +227,32 @@ impl Application {
 
     /// Serves until a shutdown signal; actix-web drains in-flight requests on SIGTERM.
     pub async fn run(self) -> std::io::Result<()> {
-        self.server.await
+        let Some((_, sockets)) = self.socket else { return self.server.await };
+        // The socket listener lives as long as the main one: it stops when that one has stopped.
+        let handle = sockets.handle();
+        let serving = actix_web::rt::spawn(sockets);
+        let result = self.server.await;
+        handle.stop(true).await;
+        let _ = serving.await;
+        result
+    }
+}
+
+/// Gives the calling thread the nice value `nice` (Linux: per thread), so that it yields the CPU to
+/// the HTTP and auction threads. Raising one's own nice value needs no privilege; a failure only
+/// means the thread keeps the default priority.
+fn lower_this_thread(nice: i32) {
+    if nice == 0 {
+        return;
+    }
+    // SAFETY: `gettid` has no preconditions; `setpriority` on our own thread id only changes this
+    // thread's scheduling priority.
+    let done = unsafe {
+        let tid = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, nice)
+    };
+    if done != 0 {
+        tracing::warn!(nice, "could not lower the socket thread's priority");
     }
 }
 

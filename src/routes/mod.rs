@@ -71,7 +71,13 @@ pub async fn no_route() -> Result<actix_web::HttpResponse, ApiError> {
 
 /// The realtime socket and the web app, outside `/api`.
 pub fn site(cfg: &mut web::ServiceConfig) {
-    cfg.route("/socket.io/", web::get().to(socket::connect)).default_service(web::get().to(spa::serve));
+    socket_only(cfg);
+    cfg.default_service(web::get().to(spa::serve));
+}
+
+/// The realtime socket alone (the socket listener, `server.socket_addr`).
+pub fn socket_only(cfg: &mut web::ServiceConfig) {
+    cfg.route("/socket.io/", web::get().to(socket::connect));
 }
 
 /// The request's language, as an extractor.

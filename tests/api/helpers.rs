@@ -15,6 +15,8 @@ pub struct TestApp {
     pub db_url: String,
     /// `GET /metrics` on its own listener (`server.metrics_addr`), when it serves.
     pub metrics: Option<String>,
+    /// The socket's own listener (`server.socket_addr`), when it has one.
+    pub socket_address: Option<String>,
     admin_url: String,
     db_name: String,
 }
@@ -60,10 +62,11 @@ pub async fn spawn_app_on(db_name: String, tweak: impl FnOnce(&mut Settings)) ->
     let app = Application::build(settings).await.expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let metrics = app.metrics_port().map(|port| format!("http://127.0.0.1:{port}/metrics"));
+    let socket_address = app.socket_port().map(|port| format!("http://127.0.0.1:{port}"));
     let server = app.handle();
     actix_web::rt::spawn(app.run());
     let client = Client::builder().cookie_store(true).build().expect("client builds");
-    TestApp { address, server, client, db_url, metrics, admin_url, db_name }
+    TestApp { address, server, client, db_url, metrics, socket_address, admin_url, db_name }
 }
 
 impl Drop for TestApp {

@@ -66,6 +66,34 @@ async fn a_join_after_the_finish_gets_the_finished_snapshot() {
     app.check().await;
 }
 
+/// With `server.socket_addr` the socket has a listener (and threads) of its own: a session there
+/// is the same session, with its user, its snapshot, every bid and its own balance.
+#[actix_web::test]
+async fn the_socket_on_its_own_listener_is_the_same_socket() {
+    let app = spawn_app_with(|s| {
+        long_countdowns(s);
+        s.server.socket_addr = "127.0.0.1:0".into();
+    })
+    .await;
+    let own = app.socket_address.clone().expect("the socket listener is up");
+    assert_ne!(own, app.address);
+    let admin = app.new_admin("boss").await;
+    let id = app.create_live_auction(&admin, "Наушники").await;
+    let user = app.new_user("kanat").await;
+    let mut socket = Socket::connect(&own, Some(&user.cookie)).await;
+    socket.emit("joinAuction", json!(id));
+    assert_eq!(socket.next_update(id, "snapshot").await["auction"]["status"], "live");
+    user.bid(id).await;
+    let update = socket.next_update(id, "bidsPlaced").await;
+    assert_eq!(update["bids"][0]["user"]["username"], "kanat");
+    let balance = socket.next_named("bidBalanceUpdate").await;
+    assert_eq!(balance["bidBalance"], 4);
+    // The listener serves the socket only.
+    let other = reqwest::get(format!("{own}/api/settings")).await.unwrap();
+    assert_eq!(other.status(), 404);
+    app.check().await;
+}
+
 #[actix_web::test]
 async fn list_watchers_get_compact_updates() {
     let app = spawn_app_with(long_countdowns).await;
