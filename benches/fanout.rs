@@ -338,6 +338,13 @@ fn clock_ticks() -> f64 {
         .unwrap_or(100.0)
 }
 
+/// The resident set of `pid`, in KiB.
+fn rss_kib(pid: &str) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 /// RSS, threads and open fds of `pid`, for the report.
 fn proc_summary(pid: &str) -> String {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
@@ -397,15 +404,26 @@ async fn main() {
         std::process::exit(2);
     }
 
-    let server = Server::start(&[]).await;
+    // `--socket-listener 1`: the socket on a listener and threads of its own (`server.socket_addr`),
+    // as behind a reverse proxy that routes /socket.io/ there; 0: on the main listener.
+    let own_listener = arg("--socket-listener", 1u8) != 0;
+    let socket_port =
+        std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
+    let socket_addr = format!("127.0.0.1:{socket_port}");
+    let env: Vec<(&str, &str)> =
+        if own_listener { vec![("TYIYN_SERVER__SOCKET_ADDR", socket_addr.as_str())] } else { vec![] };
+    let server = Server::start(&env).await;
     let users = server.seed_users(n_bidders, 100_000).await;
+    let ws =
+        if own_listener { format!("ws://{socket_addr}") } else { server.base.replace("http://", "ws://") };
+    println!("fanout: the socket on {}", if own_listener { "its own listener" } else { "the main listener" });
     let target = Target {
         base: server.base.clone(),
+        ws,
         pid: server_pid().unwrap_or_default(),
-        auction: 0,
+        auction: server.live_auctions(1).await[0],
         users: users.clone(),
     };
-    let target = Target { auction: server.live_auctions(1).await[0], ..target };
     let real = run("tyiyn", &target, &opts).await;
     println!("{}", server.figures().await);
     let log = format!("target/bench-server-{}.log", server.base.rsplit(':').next().unwrap_or(""));
@@ -419,7 +437,13 @@ async fn main() {
     // The floor: the same bench against a server that only echoes frames of the same size.
     println!();
     let mut child = floor::spawn(real.frame_len.max(64)).await;
-    let floor_target = Target { base: child.base.clone(), pid: child.pid.clone(), auction: 1, users };
+    let floor_target = Target {
+        base: child.base.clone(),
+        ws: child.base.replace("http://", "ws://"),
+        pid: child.pid.clone(),
+        auction: 1,
+        users,
+    };
     let floor = run("floor", &floor_target, &opts).await;
     child.stop();
 
@@ -455,6 +479,8 @@ struct Opts {
 /// The server under test: where it listens, its process, the auction and the bidders' cookies.
 struct Target {
     base: String,
+    /// `ws://host:port` of its socket.
+    ws: String,
     pid: String,
     auction: i64,
     users: Vec<(i64, String)>,
@@ -474,8 +500,7 @@ async fn run(label: &str, t: &Target, opts: &Opts) -> Outcome {
     let auction = t.auction;
     let tick = clock_ticks();
     let t_total = Instant::now();
-    let ws_url: Arc<str> =
-        format!("{}/socket.io/?EIO=4&transport=websocket", t.base.replace("http://", "ws://")).into();
+    let ws_url: Arc<str> = format!("{}/socket.io/?EIO=4&transport=websocket", t.ws).into();
     println!(
         "fanout [{label}]: server {} (pid {}), auction {auction}, {k} viewers in waves of {wave_size}, \
          {b} bids by {} users every {gap:?}",
@@ -490,6 +515,7 @@ async fn run(label: &str, t: &Target, opts: &Opts) -> Outcome {
     let (stop_tx, stop_rx) = watch::channel(false);
     let t_connect = Instant::now();
     let cpu_server_0 = cpu_secs(&t.pid, tick);
+    let rss_0 = rss_kib(&t.pid);
     let cpu_self_0 = cpu_secs("self", tick);
     let tasks: Vec<_> = (0..k)
         .map(|i| {
@@ -544,6 +570,14 @@ async fn run(label: &str, t: &Target, opts: &Opts) -> Outcome {
     );
     // Let the join traffic settle before bidding.
     tokio::time::sleep(Duration::from_secs(1)).await;
+    if let (Some(before), Some(after)) = (rss_0, rss_kib(&t.pid)) {
+        println!(
+            "memory: server RSS {:.1} MiB before the viewers, {:.1} MiB with {joined}: {:.1} KiB per idle viewer",
+            before / 1024.0,
+            after / 1024.0,
+            (after - before) / joined.max(1) as f64
+        );
+    }
 
     // Bid in turn; keep the instant each 200 arrived.
     let mut acks: HashMap<i64, Instant> = HashMap::with_capacity(b);

@@ -74,6 +74,13 @@ impl Server {
         server
     }
 
+    /// The server's resident memory now, in KiB (its `/proc/<pid>/status`).
+    pub fn rss_kib(&self) -> Option<f64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
     /// Kills the server with SIGKILL (no shutdown, no draining) and reaps it.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
