@@ -63,6 +63,8 @@ pub struct DatabaseSettings {
     pub timeout_ms: u64,
     /// How often the health monitor probes the database.
     pub probe_interval_ms: u64,
+    /// Bid groups committing at once, each on its own pooled connection.
+    pub commit_groups_in_flight: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -45,6 +45,7 @@ pub fn rules(cfg: &AuctionSettings) -> Rules {
 /// Must run inside the actix System.
 pub async fn launch(
     pool: Pool,
+    groups_in_flight: usize,
     cfg: &AuctionSettings,
     clock: TokioClock,
     outlets: Outlets,
@@ -54,7 +55,7 @@ pub async fn launch(
         let client = pool.get().await?;
         (crate::db::bots::settings(&client).await?, crate::db::heartbeat::last(&client).await?)
     };
-    let store = PgStore::new(pool, won);
+    let store = PgStore::new(pool, won, groups_in_flight);
     let env = Env {
         store: Arc::new(store.clone()),
         clock: clock.clone(),

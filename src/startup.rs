@@ -85,7 +85,15 @@ impl Application {
             encoder: Arc::new(SocketIoEncoder),
         };
         let (won, mut won_notices) = db::store::WonItems::channel(config.claims.reserve_hours);
-        let runtime = crate::runtime::launch(pool.clone(), &config.auction, clock, outlets, won).await?;
+        let runtime = crate::runtime::launch(
+            pool.clone(),
+            config.database.commit_groups_in_flight,
+            &config.auction,
+            clock,
+            outlets,
+            won,
+        )
+        .await?;
         let last_known = Arc::new(crate::outage::LastKnown::default());
         hub_ctx.run(
             Hub::new(runtime.auctions.registry().clone().recipient(), runtime.clock.clone())

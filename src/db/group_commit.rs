@@ -1,17 +1,24 @@
 //! Group commit across auctions. Every auction actor commits its own batch of bids, but many
 //! quiet auctions would each pay a whole transaction for one or two bids. The committer task
-//! gathers the batches queued by all auctions while its previous group was committing and commits
-//! them together with one call of `commit_bid_groups` (one statement, one transaction). A batch
+//! gathers the batches queued by all auctions while its groups were committing and commits them
+//! together with one call of `commit_bid_groups` (one statement, one transaction). A batch
 //! whose bidder cannot pay fails alone; the others commit. Each batch is still answered only
 //! after its own commit.
+//!
+//! Several groups may commit at once (`database.commit_groups_in_flight`), each on its own
+//! connection: PostgreSQL flushes their WAL together, and a group no longer waits for the one
+//! before it. They cannot conflict on an auction (an auction has one batch in flight at a time)
+//! and cannot deadlock on users (the function locks paying users in id order); a user's balance
+//! is debited by one group after the other, each checking what the previous one left.
 
 use std::collections::HashMap;
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Instant;
 
 use chrono::{DateTime, Utc};
 use deadpool_postgres::Pool;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Semaphore, mpsc, oneshot};
 use tyiyn_actors::ids::{BidId, UserId};
 use tyiyn_actors::store::{BidBatch, CommitError, CommittedBid};
 
@@ -34,10 +41,11 @@ pub struct GroupCommitter {
 }
 
 impl GroupCommitter {
-    /// Starts the committer task on the current tokio runtime.
-    pub fn start(pool: Pool) -> GroupCommitter {
+    /// Starts the committer task on the current tokio runtime, with at most `in_flight` groups
+    /// committing at once.
+    pub fn start(pool: Pool, in_flight: usize) -> GroupCommitter {
         let (jobs, queue) = mpsc::unbounded_channel();
-        tokio::spawn(run(pool, queue));
+        tokio::spawn(run(pool, queue, in_flight));
         GroupCommitter { jobs }
     }
 
@@ -54,8 +62,11 @@ impl GroupCommitter {
     }
 }
 
-async fn run(pool: Pool, mut queue: mpsc::UnboundedReceiver<Job>) {
+async fn run(pool: Pool, mut queue: mpsc::UnboundedReceiver<Job>, in_flight: usize) {
+    let slots = Arc::new(Semaphore::new(in_flight.max(1)));
     while let Some(first) = queue.recv().await {
+        // A free slot first, then everything queued meanwhile joins this group.
+        let Ok(slot) = slots.clone().acquire_owned().await else { return };
         let mut jobs = vec![first];
         while jobs.len() < MAX_GROUP {
             match queue.try_recv() {
@@ -63,28 +74,37 @@ async fn run(pool: Pool, mut queue: mpsc::UnboundedReceiver<Job>) {
                 Err(_) => break,
             }
         }
-        let started = Instant::now();
-        let committed = commit_group(&pool, &jobs).await;
-        let bids: usize = jobs.iter().map(|job| job.batch.bids.len()).sum();
-        metrics::counter!(crate::metrics::COMMIT_GROUPS).increment(1);
-        metrics::histogram!(crate::metrics::COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
-        metrics::histogram!(crate::metrics::COMMIT_BIDS).record(bids as f64);
-        metrics::histogram!(crate::metrics::COMMIT_BATCHES).record(jobs.len() as f64);
-        match committed {
-            Ok(mut answers) => {
-                for (i, job) in jobs.into_iter().enumerate() {
-                    let answer = answers
-                        .remove(&i)
-                        .unwrap_or_else(|| Err(CommitError::Unavailable("no answer for this batch".into())));
-                    let _ = job.reply.send(answer);
-                }
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            commit_and_answer(&pool, jobs).await;
+            drop(slot);
+        });
+    }
+}
+
+/// Commits one group and answers each of its batches.
+async fn commit_and_answer(pool: &Pool, jobs: Vec<Job>) {
+    let started = Instant::now();
+    let committed = commit_group(pool, &jobs).await;
+    let bids: usize = jobs.iter().map(|job| job.batch.bids.len()).sum();
+    metrics::counter!(crate::metrics::COMMIT_GROUPS).increment(1);
+    metrics::histogram!(crate::metrics::COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
+    metrics::histogram!(crate::metrics::COMMIT_BIDS).record(bids as f64);
+    metrics::histogram!(crate::metrics::COMMIT_BATCHES).record(jobs.len() as f64);
+    match committed {
+        Ok(mut answers) => {
+            for (i, job) in jobs.into_iter().enumerate() {
+                let answer = answers
+                    .remove(&i)
+                    .unwrap_or_else(|| Err(CommitError::Unavailable("no answer for this batch".into())));
+                let _ = job.reply.send(answer);
             }
-            Err(why) => {
-                metrics::counter!(crate::metrics::COMMIT_FAILURES).increment(1);
-                tracing::warn!(batches = jobs.len(), "group commit failed: {why}");
-                for job in jobs {
-                    let _ = job.reply.send(Err(CommitError::Unavailable(why.clone())));
-                }
+        }
+        Err(why) => {
+            metrics::counter!(crate::metrics::COMMIT_FAILURES).increment(1);
+            tracing::warn!(batches = jobs.len(), "group commit failed: {why}");
+            for job in jobs {
+                let _ = job.reply.send(Err(CommitError::Unavailable(why.clone())));
             }
         }
     }

@@ -44,8 +44,9 @@ pub struct PgStore {
 
 impl PgStore {
     /// A store on `pool`; starts the group-commit task on the current runtime.
-    pub fn new(pool: Pool, won: WonItems) -> PgStore {
-        PgStore { committer: GroupCommitter::start(pool.clone()), pool, won }
+    /// The store over `pool`, committing at most `groups_in_flight` bid groups at once.
+    pub fn new(pool: Pool, won: WonItems, groups_in_flight: usize) -> PgStore {
+        PgStore { committer: GroupCommitter::start(pool.clone(), groups_in_flight), pool, won }
     }
 }
 
