@@ -130,11 +130,30 @@ impl Server {
             .map(|l| l.trim_start_matches("tyiyn_bids_total").to_owned())
             .collect();
         let per = |sum: &str, count: &str| value(sum) / value(count).max(1.0);
+        // The bucket bound under which `q` of the answers fell (the histogram's resolution).
+        let bound = |q: f64| -> String {
+            let total = value("tyiyn_bid_seconds_count");
+            let mut buckets: Vec<(f64, f64)> = text
+                .lines()
+                .filter_map(|l| {
+                    let rest = l.strip_prefix("tyiyn_bid_seconds_bucket{le=\"")?;
+                    let (le, count) = rest.split_once("\"} ")?;
+                    Some((le.parse().unwrap_or(f64::INFINITY), count.parse().ok()?))
+                })
+                .collect();
+            buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
+            buckets
+                .iter()
+                .find(|(_, count)| *count >= q * total)
+                .map_or("?".into(), |(le, _)| format!("≤ {:.0} ms", le * 1000.0))
+        };
         format!(
-            "server figures (GET /metrics):\n  bids answered: {}\n  bid answer mean {:.2} ms over {} answers\n  group commits: {} (failed {}), {:.1} bids and {:.1} auctions' batches per group, {:.2} ms each on average\n  socket frames queued: {}; slow sockets dropped: {}",
+            "server figures (GET /metrics):\n  bids answered: {}\n  bid answer mean {:.2} ms over {} answers, p50 {}, p99 {}\n  group commits: {} (failed {}), {:.1} bids and {:.1} auctions' batches per group, {:.2} ms each on average\n  socket frames queued: {}; slow sockets dropped: {}",
             outcomes.join(", "),
             per("tyiyn_bid_seconds_sum", "tyiyn_bid_seconds_count") * 1000.0,
             value("tyiyn_bid_seconds_count"),
+            bound(0.5),
+            bound(0.99),
             value("tyiyn_commit_groups_total"),
             value("tyiyn_commit_failures_total"),
             per("tyiyn_commit_group_bids_sum", "tyiyn_commit_group_bids_count"),
