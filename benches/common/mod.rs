@@ -131,12 +131,13 @@ impl Server {
             .collect();
         let per = |sum: &str, count: &str| value(sum) / value(count).max(1.0);
         // The bucket bound under which `q` of the answers fell (the histogram's resolution).
-        let bound = |q: f64| -> String {
-            let total = value("tyiyn_bid_seconds_count");
+        let bound = |name: &str, q: f64| -> String {
+            let total = value(&format!("{name}_count"));
+            let prefix = format!("{name}_bucket{{le=\"");
             let mut buckets: Vec<(f64, f64)> = text
                 .lines()
                 .filter_map(|l| {
-                    let rest = l.strip_prefix("tyiyn_bid_seconds_bucket{le=\"")?;
+                    let rest = l.strip_prefix(prefix.as_str())?;
                     let (le, count) = rest.split_once("\"} ")?;
                     Some((le.parse().unwrap_or(f64::INFINITY), count.parse().ok()?))
                 })
@@ -148,17 +149,18 @@ impl Server {
                 .map_or("?".into(), |(le, _)| format!("≤ {:.0} ms", le * 1000.0))
         };
         format!(
-            "server figures (GET /metrics):\n  bids answered: {}\n  bid answer mean {:.2} ms over {} answers, p50 {}, p99 {}\n  group commits: {} (failed {}), {:.1} bids and {:.1} auctions' batches per group, {:.2} ms each on average\n  socket frames queued: {}; slow sockets dropped: {}",
+            "server figures (GET /metrics):\n  bids answered: {}\n  bid answer mean {:.2} ms over {} answers, p50 {}, p99 {}\n  group commits: {} (failed {}), {:.1} bids and {:.1} auctions' batches per group, {:.2} ms each on average (p99 {})\n  socket frames queued: {}; slow sockets dropped: {}",
             outcomes.join(", "),
             per("tyiyn_bid_seconds_sum", "tyiyn_bid_seconds_count") * 1000.0,
             value("tyiyn_bid_seconds_count"),
-            bound(0.5),
-            bound(0.99),
+            bound("tyiyn_bid_seconds", 0.5),
+            bound("tyiyn_bid_seconds", 0.99),
             value("tyiyn_commit_groups_total"),
             value("tyiyn_commit_failures_total"),
             per("tyiyn_commit_group_bids_sum", "tyiyn_commit_group_bids_count"),
             per("tyiyn_commit_group_batches_sum", "tyiyn_commit_group_batches_count"),
             per("tyiyn_commit_seconds_sum", "tyiyn_commit_seconds_count") * 1000.0,
+            bound("tyiyn_commit_seconds", 0.99),
             value("tyiyn_socket_frames_sent_total"),
             value("tyiyn_sockets_dropped_slow_total"),
         )
@@ -291,7 +293,13 @@ fn launch(db_url: &str, port: u16, extra_env: &[(String, String)], append: bool)
         .truncate(!append)
         .open(format!("target/bench-server-{port}.log"))
         .expect("log file");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tyiyn"));
+    // `BENCH_SERVER_WRAPPER="heaptrack -o /tmp/ht"` (or `perf record -g -o …`) runs the server
+    // under a profiler: the wrapper's words come first, then the server binary.
+    let wrapper = std::env::var("BENCH_SERVER_WRAPPER").unwrap_or_default();
+    let mut words: Vec<&str> = wrapper.split_whitespace().collect();
+    words.push(env!("CARGO_BIN_EXE_tyiyn"));
+    let mut cmd = Command::new(words[0]);
+    cmd.args(&words[1..]);
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("DATABASE_URL", db_url)
         .env("BIND_ADDR", format!("127.0.0.1:{port}"))
