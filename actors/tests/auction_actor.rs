@@ -156,3 +156,75 @@ async fn concurrent_bids_are_committed_in_fewer_batches_than_bids() {
     assert_eq!((view.auction.current_price, view.auction.total_bids), (Tyiyn(100), 100));
     assert_eq!(view.bids.len(), 50);
 }
+
+/// A session that stops reading while it is held: its mailbox (one frame) fills up.
+struct SlowSession {
+    frames: tokio::sync::mpsc::UnboundedSender<serde_json::Value>,
+}
+
+impl actix::Actor for SlowSession {
+    type Context = actix::Context<Self>;
+    fn started(&mut self, ctx: &mut Self::Context) {
+        ctx.set_mailbox_capacity(1);
+    }
+}
+
+impl actix::Handler<tyiyn_actors::outlets::Push> for SlowSession {
+    type Result = ();
+    fn handle(&mut self, msg: tyiyn_actors::outlets::Push, _: &mut Self::Context) {
+        let _ = self.frames.send(serde_json::from_str(&msg.frame).unwrap());
+    }
+}
+
+/// Holds the session (it reads nothing) until `release` fires.
+#[derive(actix::Message)]
+#[rtype(result = "()")]
+struct Hold(tokio::sync::oneshot::Receiver<()>);
+
+impl actix::Handler<Hold> for SlowSession {
+    type Result = ();
+    fn handle(&mut self, msg: Hold, ctx: &mut Self::Context) {
+        use actix::{ActorFutureExt, AsyncContext, WrapFuture};
+        ctx.wait(async move { msg.0.await.ok() }.into_actor(self).map(|_, _, _| ()));
+    }
+}
+
+#[actix_rt::test]
+async fn a_viewer_that_falls_behind_gets_the_latest_state_not_silence() {
+    use actix::Actor;
+    let h = Harness::paused();
+    h.users(4, 10);
+    let auction = h.start(live(1, T0.plus_ms(60_000)));
+    let (tx, mut frames) = tokio::sync::mpsc::unbounded_channel();
+    let slow = SlowSession { frames: tx }.start();
+    auction
+        .send(tyiyn_actors::auction::Join { session: slow.clone().recipient(), user: None })
+        .await
+        .unwrap();
+    assert_eq!(frames.recv().await.unwrap()["type"], "snapshot");
+
+    // Held: the first bid's frame fills its one-frame mailbox, the next two do not fit.
+    let (release, held) = tokio::sync::oneshot::channel();
+    slow.send(Hold(held)).await.unwrap();
+    for (user, at) in [(1, 1_000), (2, 2_000), (3, 3_000)] {
+        auction.send(bid(user, T0.plus_ms(at))).await.unwrap().unwrap();
+    }
+    release.send(()).unwrap();
+    let first = frames.recv().await.unwrap();
+    assert_eq!(
+        (first["type"].as_str(), first["auction"]["totalBids"].as_i64()),
+        (Some("bidsPlaced"), Some(1))
+    );
+
+    // It missed two bids: the next broadcast brings it the whole state, every bid included.
+    auction.send(bid(4, T0.plus_ms(4_000))).await.unwrap().unwrap();
+    let next = tokio::time::timeout(std::time::Duration::from_secs(5), frames.recv()).await;
+    let caught_up = next.expect("the slow viewer still gets frames").unwrap();
+    assert_eq!(caught_up["type"], "snapshot");
+    assert_eq!(caught_up["auction"]["totalBids"], 4);
+    assert_eq!(caught_up["bids"].as_array().unwrap().len(), 4);
+
+    // And from then on, changes again.
+    auction.send(bid(1, T0.plus_ms(5_000))).await.unwrap().unwrap();
+    assert_eq!(frames.recv().await.unwrap()["type"], "bidsPlaced");
+}

@@ -122,6 +122,9 @@ struct Pending {
 /// A session watching this auction.
 struct Viewer {
     session: Recipient<Push>,
+    /// A frame could not be delivered (its mailbox was full): the next one it gets is the whole
+    /// state, a `snapshot`, not a change it could not apply.
+    behind: bool,
     #[allow(dead_code)] // kept for per-user pushes (bots' and notices' later issues)
     user: Option<UserId>,
 }

@@ -55,14 +55,27 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         self.recent.truncate(self.env.settings.recent_bids);
     }
 
-    /// Pushes one event to every viewer, encoded once; drops viewers that are full or gone.
+    /// Pushes one event to every viewer, encoded once; drops viewers that are gone. A viewer
+    /// whose mailbox is full misses this frame and is marked behind; the next broadcast sends it
+    /// the latest state (a `snapshot`, encoded once for all who are behind) instead of a change
+    /// it could not apply, so a slow viewer catches up rather than silently falling out.
     pub(super) fn broadcast(&mut self, kind: EventKind, bids: Vec<BidRecord>) {
         if self.viewers.is_empty() {
             return;
         }
-        let event = AuctionEvent { kind, auction: self.info(), bids };
-        let frame = self.env.outlets.encoder.auction_update(&event);
-        self.viewers.retain(|v| v.session.try_send(Push { frame: frame.clone() }).is_ok());
+        let encoder = self.env.outlets.encoder.clone();
+        let catch_up = (kind != EventKind::Deleted && self.viewers.iter().any(|v| v.behind)).then(|| {
+            let AuctionView { auction, bids } = self.view();
+            encoder.auction_update(&AuctionEvent { kind: EventKind::Snapshot, auction, bids })
+        });
+        let frame = encoder.auction_update(&AuctionEvent { kind, auction: self.info(), bids });
+        self.viewers.retain_mut(|v| {
+            let frame = match &catch_up {
+                Some(snapshot) if v.behind => snapshot.clone(),
+                _ => frame.clone(),
+            };
+            deliver(v, frame)
+        });
     }
 
     pub(super) fn tell_lobby(&self, deleted: bool) {
@@ -81,6 +94,22 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     }
 }
 
+/// Pushes `frame` to `viewer`: `false` when the session is gone (drop it); a full mailbox keeps
+/// the viewer, marked behind.
+fn deliver(viewer: &mut Viewer, frame: std::sync::Arc<str>) -> bool {
+    match viewer.session.try_send(Push { frame }) {
+        Ok(()) => {
+            viewer.behind = false;
+            true
+        }
+        Err(SendError::Full(_)) => {
+            viewer.behind = true;
+            true
+        }
+        Err(SendError::Closed(_)) => false,
+    }
+}
+
 impl<S: AuctionStore, C: Clock> Handler<Join> for AuctionActor<S, C> {
     type Result = ();
 
@@ -93,9 +122,11 @@ impl<S: AuctionStore, C: Clock> Handler<Join> for AuctionActor<S, C> {
             auction,
             bids,
         });
-        // A session that cannot take its first frame is not watching.
-        if msg.session.try_send(Push { frame }).is_ok() {
-            self.viewers.push(Viewer { session: msg.session, user: msg.user });
+        // A session whose mailbox is full gets the state with the next broadcast; a closed one
+        // is not watching.
+        let mut viewer = Viewer { session: msg.session, user: msg.user, behind: false };
+        if deliver(&mut viewer, frame) {
+            self.viewers.push(viewer);
         }
     }
 }
