@@ -5,9 +5,8 @@
 //! whose bidder cannot pay fails alone; the others commit. Each batch is still answered only
 //! after its own commit.
 //!
-//! Several groups may commit at once (`database.commit_groups_in_flight`), each on its own
-//! connection: PostgreSQL flushes their WAL together, and a group no longer waits for the one
-//! before it. They cannot conflict on an auction (an auction has one batch in flight at a time)
+//! Several groups may commit at once (`database.commit_groups_in_flight`, 1 by default), each on
+//! its own connection, so that a group need not wait for the one before it. They cannot conflict on an auction (an auction has one batch in flight at a time)
 //! and cannot deadlock on users (the function locks paying users in id order); a user's balance
 //! is debited by one group after the other, each checking what the previous one left.
 
