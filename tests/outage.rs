@@ -67,21 +67,8 @@ async fn a_deadline_that_falls_while_no_server_runs_gives_the_countdown_back() {
 
     // The restarted actor pauses from the last heartbeat and resumes at once; the resume is a
     // write, so a read may still see the pause for a moment: read until it is over.
-    let mut shown = serde_json::Value::Null;
-    for _ in 0..100 {
-        shown = client
-            .get(format!("{}/api/auctions/{auction}", server.base))
-            .send()
-            .await
-            .expect("get")
-            .json()
-            .await
-            .expect("json");
-        if shown["paused"].is_null() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let shown =
+        server.auction_until(auction, 100, Duration::from_millis(100), |a| a["paused"].is_null()).await;
     assert_eq!(shown["status"], "live", "{shown}");
     assert!(shown["paused"].is_null(), "{shown}");
     assert!(shown["endsAt"].as_str() > shown["serverTime"].as_str(), "a countdown runs again: {shown}");

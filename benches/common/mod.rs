@@ -246,23 +246,38 @@ impl Server {
                 .expect("json");
             ids.push(body["id"].as_i64().expect("auction id"));
         }
-        for id in &ids {
-            for _ in 0..500 {
-                let a: Value = client
-                    .get(format!("{}/api/auctions/{id}", self.base))
-                    .send()
-                    .await
-                    .expect("get")
-                    .json()
-                    .await
-                    .expect("json");
-                if a["status"] == "live" {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
+        for &id in &ids {
+            self.auction_until(id, 500, Duration::from_millis(10), |a| a["status"] == "live").await;
         }
         ids
+    }
+
+    /// Reads `GET /api/auctions/{id}` until `done` holds of it, at most `tries` times `pause`
+    /// apart; the last answer read.
+    pub async fn auction_until(
+        &self,
+        id: i64,
+        tries: u32,
+        pause: Duration,
+        done: impl Fn(&Value) -> bool,
+    ) -> Value {
+        let client = reqwest::Client::new();
+        let mut shown = Value::Null;
+        for _ in 0..tries {
+            shown = client
+                .get(format!("{}/api/auctions/{id}", self.base))
+                .send()
+                .await
+                .expect("get")
+                .json()
+                .await
+                .expect("json");
+            if done(&shown) {
+                break;
+            }
+            tokio::time::sleep(pause).await;
+        }
+        shown
     }
 }
 
