@@ -8,8 +8,8 @@
 //! - bids and pre-bids answered, by outcome (`accepted` or the error code), and the bid answer's
 //!   latency (`routes::auctions`); bids on their way through an auction actor (its mailbox and its
 //!   commit), as a gauge;
-//! - group commits: bids and batches per group, the commit's latency, failed groups
-//!   (`db::group_commit`);
+//! - group commits: bids and batches per group, the commit's latency, failed groups, and where
+//!   a bid waits before its commit: in its auction, then for its group (`db::group_commit`);
 //! - sockets connected, frames queued to them, slow sockets dropped (`ws::session`);
 //! - the connection pool: size, idle connections and requests waiting for one (read at scrape).
 
@@ -33,6 +33,11 @@ pub const COMMIT_FAILURES: &str = "tyiyn_commit_failures_total";
 pub const COMMIT_BIDS: &str = "tyiyn_commit_group_bids";
 pub const COMMIT_BATCHES: &str = "tyiyn_commit_group_batches";
 pub const COMMIT_SECONDS: &str = "tyiyn_commit_seconds";
+/// Where a bid waits before its commit, per bid: from its arrival until its auction hands its
+/// batch to the committer (the auction's previous batch was still committing)...
+pub const BID_QUEUED_SECONDS: &str = "tyiyn_bid_queued_seconds";
+/// ...and per batch: from then until its group commit starts (the group before was committing).
+pub const COMMIT_QUEUE_SECONDS: &str = "tyiyn_commit_queue_seconds";
 /// Realtime sockets open now.
 pub const SOCKETS: &str = "tyiyn_sockets_connected";
 /// Frames queued to sockets, and sockets closed because their client fell behind.

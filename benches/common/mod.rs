@@ -149,7 +149,7 @@ impl Server {
                 .map_or("?".into(), |(le, _)| format!("≤ {:.0} ms", le * 1000.0))
         };
         format!(
-            "server figures (GET /metrics):\n  bids answered: {}\n  bid answer mean {:.2} ms over {} answers, p50 {}, p99 {}\n  group commits: {} (failed {}), {:.1} bids and {:.1} auctions' batches per group, {:.2} ms each on average (p99 {})\n  socket frames queued: {}; slow sockets dropped: {}",
+            "server figures (GET /metrics):\n  bids answered: {}\n  bid answer mean {:.2} ms over {} answers, p50 {}, p99 {}\n  group commits: {} (failed {}), {:.1} bids and {:.1} auctions' batches per group, {:.2} ms each on average (p99 {})\n  before its commit a bid waited in its auction {:.2} ms on average (p99 {}), then its batch for a group {:.2} ms (p99 {})\n  socket frames queued: {}; slow sockets dropped: {}",
             outcomes.join(", "),
             per("tyiyn_bid_seconds_sum", "tyiyn_bid_seconds_count") * 1000.0,
             value("tyiyn_bid_seconds_count"),
@@ -161,6 +161,10 @@ impl Server {
             per("tyiyn_commit_group_batches_sum", "tyiyn_commit_group_batches_count"),
             per("tyiyn_commit_seconds_sum", "tyiyn_commit_seconds_count") * 1000.0,
             bound("tyiyn_commit_seconds", 0.99),
+            per("tyiyn_bid_queued_seconds_sum", "tyiyn_bid_queued_seconds_count") * 1000.0,
+            bound("tyiyn_bid_queued_seconds", 0.99),
+            per("tyiyn_commit_queue_seconds_sum", "tyiyn_commit_queue_seconds_count") * 1000.0,
+            bound("tyiyn_commit_queue_seconds", 0.99),
             value("tyiyn_socket_frames_sent_total"),
             value("tyiyn_sockets_dropped_slow_total"),
         )

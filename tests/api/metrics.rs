@@ -52,6 +52,8 @@ async fn bids_commits_sockets_and_the_pool_show_in_the_figures() {
     at_least("tyiyn_commit_group_bids_sum", 1.0);
     at_least("tyiyn_commit_group_batches_count", 1.0);
     at_least("tyiyn_commit_seconds_count", 1.0);
+    at_least("tyiyn_bid_queued_seconds_count", 1.0);
+    at_least("tyiyn_commit_queue_seconds_count", 1.0);
     at_least("tyiyn_sockets_connected", 1.0);
     at_least("tyiyn_socket_frames_sent_total", 2.0);
     at_least("tyiyn_db_pool_connections", 1.0);
