@@ -47,11 +47,13 @@ pub enum Invariant {
     /// Each refunded order took back exactly the bids it records (`refund_bids`), as at most one
     /// `purchase_refund` ledger row from its buyer; other orders have none.
     Refunds,
+    /// Each bid's record hash chains to the one before it in its auction (the public record).
+    Records,
 }
 
 impl Invariant {
     /// Every invariant, in the order they are checked and reported.
-    pub const ALL: [Invariant; 8] = [
+    pub const ALL: [Invariant; 9] = [
         Invariant::Balances,
         Invariant::Prices,
         Invariant::Winners,
@@ -60,6 +62,7 @@ impl Invariant {
         Invariant::Purchases,
         Invariant::Claims,
         Invariant::Refunds,
+        Invariant::Records,
     ];
 
     /// What holds when all is well, as the report prints it.
@@ -73,6 +76,7 @@ impl Invariant {
             Invariant::Purchases => "each paid order credited its bids exactly once",
             Invariant::Claims => "each paid won item has one paid order, each auction one open claim",
             Invariant::Refunds => "each refund took back the bids it records",
+            Invariant::Records => "each auction's public record chains unbroken",
         }
     }
 
@@ -87,6 +91,7 @@ impl Invariant {
             Invariant::Purchases => (q!("select_order_mismatches"), order_line),
             Invariant::Claims => (q!("select_claim_mismatches"), claim_line),
             Invariant::Refunds => (q!("select_refund_mismatches"), refund_line),
+            Invariant::Records => (q!("select_record_breaks"), record_line),
         }
     }
 }
@@ -197,7 +202,7 @@ pub async fn run(client: &mut Client) -> Result<Report, tokio_postgres::Error> {
         let rows = tx.query(sql, &[&SHOWN]).await?;
         let (examined, unit) = match invariant {
             Invariant::Balances => (users, "users"),
-            Invariant::BidTimes => (bids, "bids"),
+            Invariant::BidTimes | Invariant::Records => (bids, "bids"),
             Invariant::Prices | Invariant::Winners | Invariant::Finishes => (auctions, "auctions"),
             Invariant::Purchases | Invariant::Refunds => (orders, "orders"),
             Invariant::Claims => (claims_examined(&tx).await?, "claims"),
@@ -275,6 +280,16 @@ fn late_bid_line(r: &Row) -> String {
         (_, None) => format!("stamped {}, but the auction has no end", stamp(placed)),
     };
     format!("bid {} by {bidder} on {}: {problem}", r.get::<_, i64>(0), auction(r.get(1), r.get(2), status))
+}
+
+fn record_line(r: &Row) -> String {
+    let problem = if r.get::<_, bool>(5) { "has no record hash" } else { "does not match its record hash" };
+    format!(
+        "bid {} (number {} of {}) {problem}: the record is broken from here",
+        r.get::<_, i64>(0),
+        r.get::<_, i64>(4),
+        auction(r.get(1), r.get(2), r.get(3))
+    )
 }
 
 fn order_line(r: &Row) -> String {

@@ -298,6 +298,8 @@ async fn insert_lot(tx: &Transaction<'_>, i: usize, ids: &[i64], now: Time) -> R
     let stmt = tx.prepare_cached(INSERT_BIDS).await?;
     let params: [&(dyn ToSql + Sync); 4] = [&auction, &converted, &users, &times];
     tx.execute(&stmt, &params).await?;
+    // Each bid is hashed into the auction's public record (sql/migrations/0009_record.sql).
+    tx.execute("select record_seal($1)", &[&auction]).await?;
     // Pre-bids were placed in the hours before the start.
     let users: Vec<i64> = lot.prebids.iter().map(|&who| ids[who as usize]).collect();
     let before = |j| start.min(now) - Duration::minutes(47 * j);

@@ -21,6 +21,7 @@ use tokio::sync::{Semaphore, mpsc, oneshot};
 use tyiyn_actors::ids::{BidId, UserId};
 use tyiyn_actors::store::{BidBatch, CommitError, CommittedBid};
 
+use super::record::{EntryKind, Heads, Link, link};
 use super::rows::{describe, ts};
 
 /// Most batches in one group (bounds one statement's size).
@@ -31,12 +32,14 @@ type Reply = Result<Vec<CommittedBid>, CommitError>;
 struct Job {
     batch: BidBatch,
     reply: oneshot::Sender<Reply>,
+    queued: Instant,
 }
 
 /// The handle auction actors commit through (via `PgStore::commit_bids`).
 #[derive(Clone)]
 pub struct GroupCommitter {
     jobs: mpsc::UnboundedSender<Job>,
+    heads: Arc<Heads>,
 }
 
 impl GroupCommitter {
@@ -44,14 +47,21 @@ impl GroupCommitter {
     /// committing at once.
     pub fn start(pool: Pool, in_flight: usize) -> GroupCommitter {
         let (jobs, queue) = mpsc::unbounded_channel();
-        tokio::spawn(run(pool, queue, in_flight));
-        GroupCommitter { jobs }
+        let heads = Arc::new(Heads::default());
+        tokio::spawn(run(pool, queue, in_flight, heads.clone()));
+        GroupCommitter { jobs, heads }
+    }
+
+    /// Forgets what it knows of `auction`'s record chain (another writer added bids to it).
+    pub fn forget_head(&self, auction: i64) {
+        self.heads.forget([auction]);
     }
 
     /// Commits `batch` with whatever else is queued; resolves after that commit.
     pub fn commit(&self, batch: BidBatch) -> impl Future<Output = Reply> + Send + 'static {
         let (reply, answer) = oneshot::channel();
-        let queued = self.jobs.send(Job { batch, reply }).is_ok();
+        record_waits(&batch);
+        let queued = self.jobs.send(Job { batch, reply, queued: Instant::now() }).is_ok();
         async move {
             if !queued {
                 return Err(CommitError::Unavailable("the committer stopped".into()));
@@ -61,7 +71,19 @@ impl GroupCommitter {
     }
 }
 
-async fn run(pool: Pool, mut queue: mpsc::UnboundedReceiver<Job>, in_flight: usize) {
+/// How long each bid of `batch` waited in its auction, from its arrival until now (its stamp is
+/// the server's wall clock at arrival, in milliseconds).
+fn record_waits(batch: &BidBatch) {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64);
+    for bid in &batch.bids {
+        let waited_ms = (now - bid.stamp.0).max(0);
+        metrics::histogram!(crate::metrics::BID_QUEUED_SECONDS).record(waited_ms as f64 / 1000.0);
+    }
+}
+
+async fn run(pool: Pool, mut queue: mpsc::UnboundedReceiver<Job>, in_flight: usize, heads: Arc<Heads>) {
     let slots = Arc::new(Semaphore::new(in_flight.max(1)));
     while let Some(first) = queue.recv().await {
         // A free slot first, then everything queued meanwhile joins this group.
@@ -74,17 +96,22 @@ async fn run(pool: Pool, mut queue: mpsc::UnboundedReceiver<Job>, in_flight: usi
             }
         }
         let pool = pool.clone();
+        let heads = heads.clone();
         tokio::spawn(async move {
-            commit_and_answer(&pool, jobs).await;
+            commit_and_answer(&pool, &heads, jobs).await;
             drop(slot);
         });
     }
 }
 
 /// Commits one group and answers each of its batches.
-async fn commit_and_answer(pool: &Pool, jobs: Vec<Job>) {
+async fn commit_and_answer(pool: &Pool, heads: &Heads, jobs: Vec<Job>) {
     let started = Instant::now();
-    let committed = commit_group(pool, &jobs).await;
+    for job in &jobs {
+        metrics::histogram!(crate::metrics::COMMIT_QUEUE_SECONDS)
+            .record(started.duration_since(job.queued).as_secs_f64());
+    }
+    let committed = commit_group(pool, heads, &jobs).await;
     let bids: usize = jobs.iter().map(|job| job.batch.bids.len()).sum();
     metrics::counter!(crate::metrics::COMMIT_GROUPS).increment(1);
     metrics::histogram!(crate::metrics::COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
@@ -100,6 +127,8 @@ async fn commit_and_answer(pool: &Pool, jobs: Vec<Job>) {
             }
         }
         Err(why) => {
+            // The group may have committed before the connection broke: read the heads again.
+            heads.forget(jobs.iter().map(|job| job.batch.auction.0));
             metrics::counter!(crate::metrics::COMMIT_FAILURES).increment(1);
             tracing::warn!(batches = jobs.len(), "group commit failed: {why}");
             for job in jobs {
@@ -110,18 +139,38 @@ async fn commit_and_answer(pool: &Pool, jobs: Vec<Job>) {
 }
 
 /// One call for the whole group; the answer of each batch by its index.
-async fn commit_group(pool: &Pool, jobs: &[Job]) -> Result<HashMap<usize, Reply>, String> {
+async fn commit_group(pool: &Pool, heads: &Heads, jobs: &[Job]) -> Result<HashMap<usize, Reply>, String> {
+    let client = pool.get().await.map_err(|e| e.to_string())?;
+    let auction_ids: Vec<i64> = jobs.iter().map(|job| job.batch.auction.0).collect();
+    let known = heads.get(&client, &auction_ids).await.map_err(|e| describe(&e))?;
     let mut p_batch: Vec<i32> = Vec::new();
     let mut users: Vec<i64> = Vec::new();
     let mut amounts: Vec<i64> = Vec::new();
     let mut bots: Vec<bool> = Vec::new();
     let mut bot_names: Vec<Option<String>> = Vec::new();
     let mut stamps: Vec<DateTime<Utc>> = Vec::new();
+    let mut hashes: Vec<String> = Vec::new();
+    let mut new_heads: Vec<Option<String>> = Vec::with_capacity(jobs.len());
     let (mut auctions, mut prices, mut leaders, mut ends, mut totals) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (i, job) in jobs.iter().enumerate() {
         let b = &job.batch;
-        for bid in &b.bids {
+        let mut head =
+            known.get(&b.auction.0).cloned().unwrap_or_else(|| super::record::genesis(b.auction.0));
+        let first_seq = b.result.total_bids - b.bids.len() as i64 + 1;
+        for (k, bid) in b.bids.iter().enumerate() {
+            head = link(
+                &head,
+                &Link {
+                    auction: b.auction.0,
+                    seq: first_seq + k as i64,
+                    at: bid.stamp,
+                    amount: bid.amount.0,
+                    kind: EntryKind::of(bid.bidder.is_bot()),
+                    user: bid.bidder.id.raw(),
+                },
+            );
+            hashes.push(head.clone());
             p_batch.push(i as i32 + 1);
             users.push(bid.bidder.id.raw());
             amounts.push(bid.amount.0);
@@ -129,13 +178,13 @@ async fn commit_group(pool: &Pool, jobs: &[Job]) -> Result<HashMap<usize, Reply>
             bot_names.push(bid.bidder.is_bot().then(|| bid.bidder.name.to_string()));
             stamps.push(ts(bid.stamp));
         }
+        new_heads.push(Some(head));
         auctions.push(b.auction.0);
         prices.push(b.result.price.0);
         leaders.push(b.result.leader.as_ref().map(|l| l.id.raw()));
         ends.push(ts(b.result.ends_at));
         totals.push(b.result.total_bids);
     }
-    let client = pool.get().await.map_err(|e| e.to_string())?;
     let stmt = client
         .prepare_cached(include_str!("../../sql/queries/auction/commit_bid_groups.sql"))
         .await
@@ -144,8 +193,8 @@ async fn commit_group(pool: &Pool, jobs: &[Job]) -> Result<HashMap<usize, Reply>
         .query(
             &stmt,
             &[
-                &p_batch, &users, &amounts, &bots, &bot_names, &stamps, &auctions, &prices, &leaders, &ends,
-                &totals,
+                &p_batch, &users, &amounts, &bots, &bot_names, &stamps, &hashes, &auctions, &prices,
+                &leaders, &ends, &totals,
             ],
         )
         .await
@@ -168,7 +217,12 @@ async fn commit_group(pool: &Pool, jobs: &[Job]) -> Result<HashMap<usize, Reply>
             continue;
         }
         let stored = committed.remove(&index).unwrap_or_default();
-        answers.insert(index, per_bid(&job.batch, stored));
+        let answer = per_bid(&job.batch, stored);
+        match (&answer, new_heads[index].take()) {
+            (Ok(_), Some(head)) => heads.set(job.batch.auction.0, head),
+            _ => heads.forget([job.batch.auction.0]),
+        }
+        answers.insert(index, answer);
     }
     Ok(answers)
 }

@@ -19,6 +19,7 @@ pub mod notifications;
 pub mod packages;
 pub mod payments;
 pub mod promotion;
+pub mod record;
 pub mod rows;
 pub mod sessions;
 pub mod settings;

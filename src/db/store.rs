@@ -145,6 +145,8 @@ async fn go_live(pool: Pool, change: GoLive) -> Result<Vec<BidId>, StoreError> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
     let ids = insert_bids(&tx, change.auction, &change.bids).await.map_err(down)?;
+    // Converted pre-bids are hashed into the record by the database's twin of the rule.
+    tx.execute("select record_seal($1)", &[&change.auction.0]).await.map_err(down)?;
     let users: Vec<i64> = change.bids.iter().map(|b| b.bidder.id.raw()).collect();
     let bid_ids: Vec<i64> = ids.iter().map(|b| b.0).collect();
     let link = tx.prepare_cached(q!("link_prebids")).await.map_err(down)?;
@@ -435,7 +437,14 @@ impl AuctionStore for PgStore {
         &self,
         change: GoLive,
     ) -> impl Future<Output = Result<Vec<BidId>, StoreError>> + Send + 'static {
-        go_live(self.pool.clone(), change)
+        let committer = self.committer.clone();
+        let auction = change.auction.0;
+        let going = go_live(self.pool.clone(), change);
+        async move {
+            let done = going.await;
+            committer.forget_head(auction);
+            done
+        }
     }
 
     fn finish(

@@ -34,6 +34,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(by_id)
         .service(bids)
         .service(auction_stats)
+        .service(record)
         .service(bid)
         .service(prebid)
         .service(timers);
@@ -248,6 +249,67 @@ async fn auction_stats(state: web::Data<AppState>, path: web::Path<i64>) -> Resu
     }
     let (total, unique) = db::auctions::stats(&client, id).await?;
     Ok(HttpResponse::Ok().json(AuctionStats { total_bids: total, unique_participants: unique }))
+}
+
+/// An auction's public record: every bid in order with its SHA-256 chain, and how it ended.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuctionRecord {
+    /// The auction now.
+    pub auction: AuctionInfo,
+    /// Where the chain starts: SHA-256 (hex) of `tyiyn record v1`, a newline and the auction id.
+    pub genesis: String,
+    /// Every bid, oldest first.
+    pub entries: Vec<db::record::RecordEntry>,
+    /// How it ended; `null` until it finished.
+    #[schema(required)]
+    pub finish: Option<RecordFinish>,
+}
+
+/// The end of a finished auction, as its record states it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordFinish {
+    /// When it ended.
+    pub at: UnixMillis,
+    /// The final price, in tyiyn.
+    pub price: i64,
+    /// The winner's public name; `null` when nobody bid.
+    #[schema(required)]
+    pub winner: Option<String>,
+    /// The winner's id (the last entry's `bidderId`); `null` when nobody bid.
+    #[schema(required)]
+    pub winner_id: Option<i64>,
+}
+
+/// An auction's public record: every bid ever placed on it, oldest first, each with its server
+/// arrival time, the bidder's public name and kind (`person` or `bot`), and a SHA-256 hash chained
+/// to the entry before it (the rule: sql/migrations/0009_record.sql); then how it ended. Anyone
+/// may read it and recompute the chain: changing any stored bid breaks it.
+#[utoipa::path(
+    tag = "auctions",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses((status = 200, description = "The record", body = AuctionRecord), (status = 404, description = "`auction_not_found`", body = ErrorBody))
+)]
+#[get("/auctions/{id}/record")]
+async fn record(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let info = auction(&state, id).await?;
+    let client = state.pool.get().await?;
+    let entries = db::record::entries(&client, id).await?;
+    let finish = (info.status == AuctionStatus::Finished).then(|| RecordFinish {
+        at: info.end_time.unwrap_or(info.start_time),
+        price: info.current_price.0,
+        winner: info.winner.as_ref().map(|w| w.username.to_string()),
+        winner_id: info.winner.as_ref().map(|w| w.id),
+    });
+    let name = format!("attachment; filename=\"tyiyn-record-{id}.json\"");
+    Ok(HttpResponse::Ok().insert_header(("Content-Disposition", name)).json(AuctionRecord {
+        auction: info,
+        genesis: db::record::genesis(id),
+        entries,
+        finish,
+    }))
 }
 
 /// Seconds left of every live auction (auction id → seconds, rounded up).

@@ -271,14 +271,17 @@ async fn a_restarted_server_resumes_every_auction_and_finishes_one_whose_deadlin
     user.bid(lapsed).await;
     first.server.stop(true).await;
     // "Down" for two hours: the second auction's deadline, an hour after its bid, has passed. Its
-    // whole history moves two hours back, so the bid still comes before the deadline.
+    // whole history moves two hours back, so the bid still comes before the deadline (and its
+    // record is hashed again, as if the bid had come then).
     first
         .db()
         .await
         .batch_execute(&format!(
             "update auction set start_time = start_time - interval '2 hours',
                  ends_at = ends_at - interval '2 hours' where id = {lapsed};
-             update bid set created_at = created_at - interval '2 hours' where auction_id = {lapsed};"
+             update bid set created_at = created_at - interval '2 hours', record_hash = null
+                 where auction_id = {lapsed};
+             select record_seal({lapsed});"
         ))
         .await
         .unwrap();
@@ -324,7 +327,9 @@ async fn a_group_commit_fails_only_the_batch_whose_bidder_cannot_pay() {
             "select batch, bid_id, balance, short_users from commit_bid_groups(
                  array[1, 2, 2], array[$1, $2, $1]::bigint[], array[2, 2, 3]::bigint[],
                  array[false, false, false], array[null, null, null]::text[],
-                 array[now(), now(), now()], array[$3, $4]::bigint[], array[2, 3]::bigint[],
+                 array[now(), now(), now()],
+                 array[record_link(record_genesis($3), $3, 1, now(), 2, 'person', $1), 'x', 'y'],
+                 array[$3, $4]::bigint[], array[2, 3]::bigint[],
                  array[$1, $1]::bigint[], array[now() + interval '1 hour', now() + interval '1 hour'],
                  array[1, 2]::bigint[])",
             &[&rich.id, &poor.id, &first, &second],

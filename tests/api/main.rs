@@ -19,6 +19,7 @@ mod openapi;
 mod payments;
 mod profile;
 mod realtime;
+mod record;
 mod sessions;
 mod settings;
 mod socket;

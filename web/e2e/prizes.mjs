@@ -2,13 +2,16 @@
 // http://127.0.0.1:8080, started with DEMO_DATA=1, the demo payment provider and the admin
 // admin/admin12345 as `.ci/e2e` does). The admin creates an auction that goes live at once; a new
 // user registers and bids; the admin finishes it early. The winner sees "you won" with the claim
-// link and the auction's honest numbers (also on the home page's winners of the day), finds the item
+// link and the auction's honest numbers (also on the home page's winners of the day), downloads the
+// auction's public record and verifies its SHA-256 chain, finds the item
 // in the profile's won items, claims it with courier delivery (the total is price + 200 som), pays on the demo page
 // in a new tab and sees it paid; the admin marks it shipped on /admin/claims with a tracking note,
 // and the winner's bell — never reloaded — shows the unread "item shipped" notice. Then the winner
 // buys a package through the demo provider and the bell gets "payment received"; the admin finds
 // that order on /admin/orders and refunds it (the unspent bids leave the winner's header). Last,
 // screenshots of the new screens at 1366 px and 360 px (prizes-*.png).
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import {
   ADMIN,
   BASE_URL,
@@ -142,6 +145,27 @@ async function winFlow(browser, admin) {
     await expectText(byTestId(page, 'honest-note'), `по ${som(numbers.bidPrice)} сом — самой низкой цене бида`)
     await shot(page, 'you-won-desktop')
     Object.assign(lot, { numbers })
+  })
+
+  await step(page, "the finished auction's record downloads, and its chain verifies", async () => {
+    const section = byTestId(page, 'auction-record')
+    await expectText(section, 'Запись аукциона')
+    const [download] = await Promise.all([page.waitForEvent('download'), byTestId(page, 'record-download').click()])
+    if (download.suggestedFilename() !== `tyiyn-record-${lot.id}.json`) throw new Error(`downloaded ${download.suggestedFilename()}`)
+    const record = JSON.parse(await readFile(await download.path(), 'utf8'))
+    // The documented rule (sql/migrations/0009_record.sql), recomputed here from the file alone.
+    const sha = (text) => createHash('sha256').update(text, 'utf8').digest('hex')
+    let prev = sha(`tyiyn record v1\n${lot.id}`)
+    if (record.genesis !== prev) throw new Error(`genesis ${record.genesis}`)
+    record.entries.forEach((e, i) => {
+      prev = sha([prev, lot.id, i + 1, Date.parse(e.at), e.amount, e.kind, e.bidderId].join('\n'))
+      if (e.seq !== i + 1 || e.hash !== prev) throw new Error(`entry ${i + 1} does not verify: ${JSON.stringify(e)}`)
+    })
+    if (record.entries.length !== lot.numbers.totalBids) throw new Error(`${record.entries.length} entries for ${lot.numbers.totalBids} bids`)
+    const last = record.entries.at(-1)
+    if (last.bidder !== WINNER.username || record.finish?.winner !== WINNER.username || record.finish.winnerId !== last.bidderId) {
+      throw new Error(`the record's end: ${JSON.stringify({ last, finish: record.finish })}`)
+    }
   })
 
   await step(page, 'the winners of the day sum the auction up in a line', async () => {

@@ -583,6 +583,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auctions/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An auction's public record: every bid ever placed on it, oldest first, each with its server
+         *     arrival time, the bidder's public name and kind (`person` or `bot`), and a SHA-256 hash chained
+         *     to the entry before it (the rule: sql/migrations/0009_record.sql); then how it ended. Anyone
+         *     may read it and recompute the chain: changing any stored bid breaks it.
+         */
+        get: operations["record"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auctions/{id}/stats": {
         parameters: {
             query?: never;
@@ -1424,6 +1446,16 @@ export interface components {
             /** @description At most 50. */
             finished: components["schemas"]["Auction"][];
         };
+        /** @description An auction's public record: every bid in order with its SHA-256 chain, and how it ended. */
+        AuctionRecord: {
+            /** @description The auction now. */
+            auction: components["schemas"]["Auction"];
+            /** @description Where the chain starts: SHA-256 (hex) of `tyiyn record v1`, a newline and the auction id. */
+            genesis: string;
+            /** @description Every bid, oldest first. */
+            entries: components["schemas"]["RecordEntry"][];
+            finish: null | components["schemas"]["RecordFinish"];
+        };
         /** @description The auction a history row belongs to. */
         AuctionRef: {
             /** Format: int64 */
@@ -1870,6 +1902,11 @@ export interface components {
          */
         EndReason: "declined" | "lapsed";
         /**
+         * @description Who placed a bid, as the record tells it.
+         * @enum {string}
+         */
+        EntryKind: "person" | "bot";
+        /**
          * @description The body of every non-2xx answer.
          * @example {
          *       "code": "auction_not_found",
@@ -2292,6 +2329,59 @@ export interface components {
             amount: components["schemas"]["Tyiyn"];
             /** Format: date-time */
             createdAt: string;
+        };
+        /** @description One entry of the record, as published. */
+        RecordEntry: {
+            /**
+             * Format: int64
+             * @description Its place in the auction, from 1.
+             */
+            seq: number;
+            /**
+             * Format: int64
+             * @description The bid's id (as in the bid history).
+             */
+            bidId: number;
+            /** @description When the server received it. */
+            at: components["schemas"]["UnixMillis"];
+            /**
+             * Format: int64
+             * @description The price it made, in tyiyn.
+             */
+            amount: number;
+            /** @description The bidder's public name now (a closed account shows its anonymous name). */
+            bidder: string;
+            /**
+             * Format: int64
+             * @description The bidder's id, which the hash covers (names may change; the id does not).
+             */
+            bidderId: number;
+            /** @description `person` or `bot` (a house bot). */
+            kind: components["schemas"]["EntryKind"];
+            /** @description Whether it was a pre-bid, converted when the auction started. */
+            isPrebid: boolean;
+            /**
+             * @description SHA-256 (hex) over the previous entry's hash (the auction's genesis for the first) and
+             *     this entry's auction id, seq, arrival in ms, amount, kind and bidder id, one per line.
+             */
+            hash: string;
+        };
+        /** @description The end of a finished auction, as its record states it. */
+        RecordFinish: {
+            /** @description When it ended. */
+            at: components["schemas"]["UnixMillis"];
+            /**
+             * Format: int64
+             * @description The final price, in tyiyn.
+             */
+            price: number;
+            /** @description The winner's public name; `null` when nobody bid. */
+            winner: string | null;
+            /**
+             * Format: int64
+             * @description The winner's id (the last entry's `bidderId`); `null` when nobody bid.
+             */
+            winnerId: number | null;
         };
         /**
          * @description Registration: the short reading (username, email, password) plus the richer reading's optional
@@ -5561,6 +5651,56 @@ export interface operations {
                 };
             };
             /** @description `service_unavailable`: the database is down; nothing was charged */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuctionRecord"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
             503: {
                 headers: {
                     [name: string]: unknown;

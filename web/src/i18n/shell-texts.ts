@@ -21,6 +21,7 @@ export const SHELL_TEXTS = [
   'notifications',
   'notFound',
   'honest',
+  'record',
   'youWon',
   'privacy.title',
   'support.title',

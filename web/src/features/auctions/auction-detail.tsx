@@ -1,6 +1,7 @@
 import { Copy } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { AuctionImage } from '../../components/auction-image'
+import { AuctionRecord } from '../../components/auction-record'
 import { HonestNumbersBlock } from '../../components/honest-numbers'
 import { PageHeader } from '../../components/page-header'
 import type { Auction, Bid } from '../../lib/api-types'
@@ -49,6 +50,7 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
           {auction.status === 'finished' && auction.honestNumbers && (
             <HonestNumbersBlock numbers={auction.honestNumbers} winnerIsBot={auction.winner?.isBot ?? false} />
           )}
+          {auction.status === 'finished' && <AuctionRecord auctionId={auction.id} />}
           {auction.status !== 'upcoming' && <BidHistoryList bids={bids} />}
         </div>
         <div className="detail-main">
