@@ -67,6 +67,7 @@ fn live_snapshot() -> AuctionSnapshot {
         recent_bids: Vec::new(),
         promoted: false,
         bots: Vec::new(),
+        autobids: Vec::new(),
     }
 }
 

@@ -83,6 +83,9 @@ pub struct AuctionSettings {
     pub start_countdown_secs: u64,
     pub min_bid_interval_ms: u64,
     pub finish_grace_ms: u64,
+    /// Users' auto-bidders bid when the countdown is under a threshold drawn between these.
+    pub autobid_earliest_ms: u64,
+    pub autobid_latest_ms: u64,
     pub actor_threads: usize,
     pub mailbox_capacity: usize,
     /// How long one second of a bot delay lasts, in milliseconds (tests shorten it).

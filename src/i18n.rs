@@ -108,6 +108,8 @@ messages! {
     CrossSite => "cross_site_request" { "Запрос с другого сайта отклонён", "Cross-site request refused", "სხვა საიტიდან მოთხოვნა უარყოფილია", "Башка сайттан келген сурам четке кагылды" }
     RouteNotFound => "route_not_found" { "Такого адреса API нет", "No such API route", "ასეთი API მისამართი არ არსებობს", "Мындай API дареги жок" }
     NotFound => "not_found" { "Не найдено", "Not found", "ვერ მოიძებნა", "Табылган жок" }
+    AutobidNotFound => "autobid_not_found" { "Автоставка на этом аукционе не задана", "No auto-bidder is set on this auction", "ამ აუქციონზე ავტოფსონი არ არის დაყენებული", "Бул аукциондо автокоюм коюлган эмес" }
+    AutobidBidsInvalid => "autobid_bids_invalid" { "Число ставок — целое от 1 до 500", "The number of bids is a whole number from 1 to 500", "ფსონების რაოდენობა მთელი რიცხვია 1-დან 500-მდე", "Коюмдардын саны — 1ден 500гө чейинки бүтүн сан" }
     AuctionNotFound => "auction_not_found" { "Аукцион не найден", "Auction not found", "აუქციონი ვერ მოიძებნა", "Аукцион табылган жок" }
     PayloadTooLarge => "payload_too_large" { "Слишком большой запрос", "Request body too large", "მოთხოვნა ძალიან დიდია", "Сурам өтө чоң" }
     BadRequest => "bad_request" { "Неверный формат запроса", "Malformed request", "მოთხოვნის არასწორი ფორმატი", "Сурамдын форматы туура эмес" }

@@ -35,6 +35,8 @@ pub fn rules(cfg: &AuctionSettings) -> Rules {
         min_bid_interval_ms: cfg.min_bid_interval_ms as i64,
         finish_grace_ms: cfg.finish_grace_ms as i64,
         increment: Tyiyn(1),
+        autobid_earliest_ms: cfg.autobid_earliest_ms as i64,
+        autobid_latest_ms: cfg.autobid_latest_ms.min(cfg.autobid_earliest_ms) as i64,
     }
 }
 

@@ -5,6 +5,7 @@
 //! - [`store`]: the persistence trait the server implements with PostgreSQL, and an in-memory one.
 //! - [`auction`]: the actor that owns an auction; [`registry`]: the supervisor that starts them.
 //! - [`bots`]: automatic bidders: assignments, the global settings, the choices each auction makes.
+//! - [`autobid`]: users' auto-bidders: their orders and whose turn it is.
 //! - [`outlets`], [`view`]: what actors publish and how it serializes; [`slug`]: auction URLs.
 //! - `sim` (feature `sim`): the seeded, deterministic simulation of the whole runtime.
 //!
@@ -14,6 +15,7 @@
 #![warn(missing_docs)]
 
 pub mod auction;
+pub mod autobid;
 pub mod bots;
 pub mod clock;
 pub mod ids;

@@ -20,6 +20,11 @@ pub struct Rules {
     pub finish_grace_ms: i64,
     /// What one bid adds to the price (1 tyiyn = 0.01 som).
     pub increment: Tyiyn,
+    /// Auto-bidders bid when the countdown is under a threshold drawn for each bid between
+    /// `autobid_latest_ms` and `autobid_earliest_ms` (3–5 s).
+    pub autobid_earliest_ms: i64,
+    /// See `autobid_earliest_ms`.
+    pub autobid_latest_ms: i64,
 }
 
 impl Default for Rules {
@@ -30,6 +35,8 @@ impl Default for Rules {
             min_bid_interval_ms: 1_000,
             finish_grace_ms: 500,
             increment: Tyiyn(1),
+            autobid_earliest_ms: 5_000,
+            autobid_latest_ms: 3_000,
         }
     }
 }

@@ -62,7 +62,7 @@ fn opt_arc_str<S: Serializer>(v: &Option<Arc<str>>, s: S) -> Result<S::Ok, S::Er
 }
 
 /// One accepted bid as the bid history shows it:
-/// `{"id","amount","isBot","botName","isPrebid","user":{"id","username"},"createdAt"}`
+/// `{"id","amount","isBot","botName","isPrebid","isAuto","user":{"id","username"},"createdAt"}`
 /// (`user` is `null` and `botName` set for a bot's bid).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BidRecord {
@@ -74,6 +74,8 @@ pub struct BidRecord {
     pub bidder: Bidder,
     /// Whether it was a pre-bid converted at go-live.
     pub is_prebid: bool,
+    /// Whether the bidder's auto-bidder placed it.
+    pub is_auto: bool,
     /// Its arrival stamp (for a converted pre-bid: the go-live moment).
     pub created_at: UnixMillis,
 }
@@ -87,12 +89,13 @@ struct BidUser<'a> {
 impl Serialize for BidRecord {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let bot = self.bidder.is_bot();
-        let mut st = s.serialize_struct("Bid", 7)?;
+        let mut st = s.serialize_struct("Bid", 8)?;
         st.serialize_field("id", &self.id)?;
         st.serialize_field("amount", &self.amount)?;
         st.serialize_field("isBot", &bot)?;
         st.serialize_field("botName", &bot.then_some(&*self.bidder.name))?;
         st.serialize_field("isPrebid", &self.is_prebid)?;
+        st.serialize_field("isAuto", &self.is_auto)?;
         let user = (!bot).then(|| BidUser { id: self.bidder.id.raw(), username: &self.bidder.name });
         st.serialize_field("user", &user)?;
         st.serialize_field("createdAt", &self.created_at)?;
@@ -122,6 +125,12 @@ impl utoipa::PartialSchema for BidRecord {
                 .property("isBot", ObjectBuilder::new().schema_type(Type::Boolean))
                 .property("botName", nullable_string.description(Some("The bot's name, for a bot's bid.")))
                 .property("isPrebid", ObjectBuilder::new().schema_type(Type::Boolean))
+                .property(
+                    "isAuto",
+                    ObjectBuilder::new()
+                        .schema_type(Type::Boolean)
+                        .description(Some("Placed by the bidder's auto-bidder.")),
+                )
                 .property("user", user)
                 .property("createdAt", RefOr::Ref(Ref::from_schema_name("UnixMillis")))
                 .required("id")
@@ -129,6 +138,7 @@ impl utoipa::PartialSchema for BidRecord {
                 .required("isBot")
                 .required("botName")
                 .required("isPrebid")
+                .required("isAuto")
                 .required("user")
                 .required("createdAt")
                 .into(),

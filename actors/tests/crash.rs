@@ -125,6 +125,20 @@ impl AuctionStore for Fragile {
     ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static {
         self.inner.remove_bot_assignment(a, b)
     }
+    fn save_autobid(
+        &self,
+        a: AuctionId,
+        order: tyiyn_actors::autobid::AutoBid,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
+        self.inner.save_autobid(a, order)
+    }
+    fn delete_autobid(
+        &self,
+        a: AuctionId,
+        u: UserId,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send + 'static {
+        self.inner.delete_autobid(a, u)
+    }
 }
 
 #[actix_rt::test]

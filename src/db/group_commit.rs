@@ -150,6 +150,7 @@ async fn commit_group(pool: &Pool, heads: &Heads, jobs: &[Job]) -> Result<HashMa
     let mut bot_names: Vec<Option<String>> = Vec::new();
     let mut stamps: Vec<DateTime<Utc>> = Vec::new();
     let mut hashes: Vec<String> = Vec::new();
+    let mut autos: Vec<bool> = Vec::new();
     let mut new_heads: Vec<Option<String>> = Vec::with_capacity(jobs.len());
     let (mut auctions, mut prices, mut leaders, mut ends, mut totals) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -166,11 +167,12 @@ async fn commit_group(pool: &Pool, heads: &Heads, jobs: &[Job]) -> Result<HashMa
                     seq: first_seq + k as i64,
                     at: bid.stamp,
                     amount: bid.amount.0,
-                    kind: EntryKind::of(bid.bidder.is_bot()),
+                    kind: EntryKind::of(bid.bidder.is_bot(), bid.is_auto),
                     user: bid.bidder.id.raw(),
                 },
             );
             hashes.push(head.clone());
+            autos.push(bid.is_auto);
             p_batch.push(i as i32 + 1);
             users.push(bid.bidder.id.raw());
             amounts.push(bid.amount.0);
@@ -193,7 +195,7 @@ async fn commit_group(pool: &Pool, heads: &Heads, jobs: &[Job]) -> Result<HashMa
         .query(
             &stmt,
             &[
-                &p_batch, &users, &amounts, &bots, &bot_names, &stamps, &hashes, &auctions, &prices,
+                &p_batch, &users, &amounts, &bots, &bot_names, &stamps, &hashes, &autos, &auctions, &prices,
                 &leaders, &ends, &totals,
             ],
         )

@@ -14,6 +14,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0007_session_lifetime", include_str!("../../sql/migrations/0007_session_lifetime.sql")),
     ("0008_heartbeat", include_str!("../../sql/migrations/0008_heartbeat.sql")),
     ("0009_record", include_str!("../../sql/migrations/0009_record.sql")),
+    ("0010_autobid", include_str!("../../sql/migrations/0010_autobid.sql")),
 ];
 
 /// Applies the migrations not yet recorded; one transaction each, under an advisory lock so two

@@ -7,6 +7,7 @@ pub mod admin_stats;
 pub mod admin_users;
 pub mod auctions;
 pub mod audit;
+pub mod autobids;
 pub mod bots;
 pub mod check;
 pub mod claims;

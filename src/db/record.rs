@@ -22,6 +22,8 @@ use super::rows::ms;
 pub enum EntryKind {
     /// A person's bid (by hand, or a converted pre-bid).
     Person,
+    /// A person's bid placed by their auto-bidder.
+    Auto,
     /// A house bot's bid.
     Bot,
 }
@@ -30,12 +32,18 @@ impl EntryKind {
     fn as_str(self) -> &'static str {
         match self {
             EntryKind::Person => "person",
+            EntryKind::Auto => "auto",
             EntryKind::Bot => "bot",
         }
     }
 
-    pub fn of(is_bot: bool) -> EntryKind {
-        if is_bot { EntryKind::Bot } else { EntryKind::Person }
+    /// The kind of a bid with these flags.
+    pub fn of(is_bot: bool, is_auto: bool) -> EntryKind {
+        match (is_bot, is_auto) {
+            (true, _) => EntryKind::Bot,
+            (false, true) => EntryKind::Auto,
+            (false, false) => EntryKind::Person,
+        }
     }
 }
 
@@ -147,7 +155,7 @@ pub struct RecordEntry {
     pub bidder: String,
     /// The bidder's id, which the hash covers (names may change; the id does not).
     pub bidder_id: i64,
-    /// `person` or `bot` (a house bot).
+    /// `person`, `auto` (the person's auto-bidder placed it) or `bot` (a house bot).
     pub kind: EntryKind,
     /// Whether it was a pre-bid, converted when the auction started.
     pub is_prebid: bool,
@@ -172,7 +180,7 @@ pub async fn entries(
             amount: r.get(3),
             bidder: r.get(4),
             bidder_id: r.get(5),
-            kind: EntryKind::of(r.get(6)),
+            kind: EntryKind::of(r.get(6), r.get(9)),
             is_prebid: r.get(7),
             hash: r.get::<_, Option<String>>(8).unwrap_or_default(),
         })

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::{GenericClient, Pool};
 use tokio_postgres::Row;
 use tokio_postgres::error::SqlState;
+use tyiyn_actors::autobid::AutoBid;
 use tyiyn_actors::bots::BotAssignment;
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::ids::{AuctionId, BidId, BotId, PrebidId, Tyiyn, UserId};
@@ -308,6 +309,7 @@ pub async fn recent_bids(
             amount: Tyiyn(r.get(1)),
             bidder: bidder(r.get(2), r.get(3), r.get(4), r.get(5)),
             is_prebid: r.get(6),
+            is_auto: r.get(8),
             created_at: ms(r.get(7)),
         })
         .collect())
@@ -347,6 +349,7 @@ async fn snapshot(db: &impl GenericClient, row: &Row) -> Result<AuctionSnapshot,
         .collect();
     let recent_bids = recent_bids(db, AuctionId(id), RECENT_BIDS).await?;
     let bots = super::bots::assignments(db, AuctionId(id)).await?;
+    let autobids = super::autobids::orders(db, AuctionId(id)).await?;
     Ok(AuctionSnapshot {
         id: AuctionId(id),
         display_id: row.get(1),
@@ -366,6 +369,7 @@ async fn snapshot(db: &impl GenericClient, row: &Row) -> Result<AuctionSnapshot,
         recent_bids,
         promoted: row.get(25),
         bots,
+        autobids,
     })
 }
 
@@ -531,5 +535,29 @@ impl AuctionStore for PgStore {
         bot: BotId,
     ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static {
         super::bots::remove_assignment(self.pool.clone(), auction, bot)
+    }
+
+    fn save_autobid(
+        &self,
+        auction: AuctionId,
+        order: AutoBid,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
+        let pool = self.pool.clone();
+        async move {
+            let client = pool.get().await.map_err(down)?;
+            super::autobids::save(&client, auction, &order).await.map_err(down)
+        }
+    }
+
+    fn delete_autobid(
+        &self,
+        auction: AuctionId,
+        user: UserId,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send + 'static {
+        let pool = self.pool.clone();
+        async move {
+            let client = pool.get().await.map_err(down)?;
+            super::autobids::delete(&client, auction, user).await.map_err(down)
+        }
     }
 }

@@ -16,6 +16,7 @@ pub mod admin_stats;
 pub mod admin_users;
 pub mod auctions;
 pub mod auth;
+pub mod autobid;
 pub mod claims;
 pub mod contract;
 pub mod me;
@@ -45,6 +46,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(account::routes)
         .configure(me::routes)
         .configure(auctions::routes)
+        .configure(autobid::routes)
         .configure(admin_auctions::routes)
         .configure(admin_users::routes)
         .configure(admin_stats::routes)

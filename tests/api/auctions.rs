@@ -329,6 +329,7 @@ async fn a_group_commit_fails_only_the_batch_whose_bidder_cannot_pay() {
                  array[false, false, false], array[null, null, null]::text[],
                  array[now(), now(), now()],
                  array[record_link(record_genesis($3), $3, 1, now(), 2, 'person', $1), 'x', 'y'],
+                 array[false, false, false],
                  array[$3, $4]::bigint[], array[2, 3]::bigint[],
                  array[$1, $1]::bigint[], array[now() + interval '1 hour', now() + interval '1 hour'],
                  array[1, 2]::bigint[])",

@@ -6,6 +6,7 @@ mod admin_money;
 mod admin_reports;
 mod auctions;
 mod auth;
+mod autobid;
 mod bots;
 mod check;
 mod claims;

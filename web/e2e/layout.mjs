@@ -28,6 +28,7 @@ function longHistory(bids, count) {
     isBot: true,
     botName: `Бот ${index + 1}`,
     isPrebid: false,
+    isAuto: false,
     user: null,
     createdAt: start - (index + 1) * 10_000,
   }))

@@ -26,6 +26,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         &mut self,
         bidder: Bidder,
         stamp: UnixMillis,
+        auto: bool,
         ctx: &mut Context<Self>,
     ) -> Result<oneshot::Receiver<Reply>, BidRejected> {
         if let Some(closing) = &self.closing {
@@ -36,7 +37,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         }
         let placed = self.tentative.place_bid(stamp, &bidder)?;
         let (reply, rx) = oneshot::channel();
-        self.queue.push(Pending { placed, reply });
+        self.queue.push(Pending { placed, auto, reply });
         self.flush(ctx);
         Ok(rx)
     }
@@ -61,6 +62,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
                     amount: p.placed.amount,
                     stamp: p.placed.stamp,
                     is_prebid: false,
+                    is_auto: p.auto,
                 })
                 .collect(),
             result: AuctionTally {
@@ -108,8 +110,14 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
                 amount: p.amount,
                 bidder: p.bidder.clone(),
                 is_prebid: false,
+                is_auto: pending.auto,
                 created_at: p.stamp,
             };
+            if pending.auto
+                && let Some(user) = p.bidder.id.user()
+            {
+                self.autobids.committed(user);
+            }
             self.remember(record.clone());
             if let BidderId::Bot(bot) = p.bidder.id {
                 self.bots.record_bid(bot);
@@ -141,6 +149,10 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         }
         let (refused, kept): (Vec<_>, Vec<_>) =
             batch.into_iter().partition(|p| p.placed.bidder.id.user().is_some_and(|u| short.contains(&u)));
+        // A balance that ran out stops its owner's auto-bidder.
+        for &user in users {
+            self.stop_autobid(user, ctx);
+        }
         for p in refused {
             let _ = p.reply.send(Err(BidRejected::InsufficientBids));
         }
@@ -166,9 +178,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     fn replay(&mut self, first: Vec<Pending>) {
         self.tentative = self.committed.clone();
         let queue = std::mem::take(&mut self.queue);
-        for Pending { placed, reply } in first.into_iter().chain(queue) {
+        for Pending { placed, auto, reply } in first.into_iter().chain(queue) {
             match self.tentative.place_bid(placed.stamp, &placed.bidder) {
-                Ok(placed) => self.queue.push(Pending { placed, reply }),
+                Ok(placed) => self.queue.push(Pending { placed, auto, reply }),
                 Err(rejected) => {
                     let _ = reply.send(Err(rejected));
                 }
@@ -181,7 +193,7 @@ impl<S: AuctionStore, C: Clock> Handler<PlaceBid> for AuctionActor<S, C> {
     type Result = ResponseFuture<Reply>;
 
     fn handle(&mut self, msg: PlaceBid, ctx: &mut Context<Self>) -> Self::Result {
-        let outcome = self.submit(Bidder::user(msg.user, msg.username), msg.stamp, ctx);
+        let outcome = self.submit(Bidder::user(msg.user, msg.username), msg.stamp, false, ctx);
         Box::pin(async move {
             match outcome {
                 // A dropped sender means the actor stopped (a crash) while the bid was queued or

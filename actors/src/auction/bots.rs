@@ -36,6 +36,8 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     pub(super) fn arm_bots(&mut self, ctx: &mut Context<Self>) {
         let at = self.next_bot_bid();
         self.arm_bots_at(at, ctx);
+        // Whatever re-plans the bots re-plans the users' auto-bidders too.
+        self.arm_autobids(ctx);
     }
 
     fn arm_bots_at(&mut self, at: Option<UnixMillis>, ctx: &mut Context<Self>) {
@@ -100,7 +102,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         let now = self.env.clock.now();
         let mut retry_after: Option<i64> = None;
         for bidder in candidates {
-            match self.submit(bidder, now, ctx) {
+            match self.submit(bidder, now, false, ctx) {
                 // Answered by `settle` like any bid; nobody waits on the reply.
                 Ok(_) => return,
                 Err(BidRejected::TooFast { retry_after_ms }) => {

@@ -108,6 +108,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
                     amount: b.amount,
                     stamp: b.stamp,
                     is_prebid: true,
+                    is_auto: false,
                 })
                 .collect(),
             result: AuctionTally {
@@ -142,6 +143,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
                 amount: b.amount,
                 bidder: b.bidder,
                 is_prebid: true,
+                is_auto: false,
                 created_at: b.stamp,
             })
             .collect();

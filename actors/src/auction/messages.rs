@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use actix::prelude::*;
 
+use crate::autobid::AutoBid;
 use crate::bots::{BotAssignment, BotError};
 use crate::clock::UnixMillis;
-use crate::ids::{AuctionId, BotId, PrebidId, UserId};
+use crate::ids::{AuctionId, BotId, PrebidId, Tyiyn, UserId};
 use crate::outlets::Push;
 use crate::rules::{BidRejected, ControlError};
 use crate::store::AuctionDetails;
@@ -107,6 +108,39 @@ pub struct UpdateDetails {
 #[derive(Debug, Clone, Copy, Message)]
 #[rtype(result = "Result<(), ControlError>")]
 pub struct Delete;
+
+/// Set (or replace) `user`'s auto-bidder on this upcoming or live auction: `bids` bids from now
+/// (1 to [`MAX_BIDS`](crate::autobid::MAX_BIDS), checked by the caller), none making a price over
+/// `max_price`. Persisted before the actor plans with it; answered with the order as stored.
+#[derive(Debug, Clone, Message)]
+#[rtype(result = "Result<AutoBid, ControlError>")]
+pub struct SetAutoBid {
+    /// Whose.
+    pub user: UserId,
+    /// Their public name (the bids are theirs).
+    pub username: Arc<str>,
+    /// How many bids it may place.
+    pub bids: u32,
+    /// The highest price its bids may make; `None`: no ceiling.
+    pub max_price: Option<Tyiyn>,
+}
+
+/// Cancel `user`'s auto-bidder on this auction (its unused bids were never taken): `false` if
+/// they had none.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "Result<bool, ControlError>")]
+pub struct CancelAutoBid {
+    /// Whose.
+    pub user: UserId,
+}
+
+/// `user`'s auto-bidder on this auction, if any.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "Option<AutoBid>")]
+pub struct GetAutoBid {
+    /// Whose.
+    pub user: UserId,
+}
 
 /// Admin: assign a bot to this (upcoming or live) auction. Persisted before the actor plans with
 /// it; answered with the assignment and the bot's bid count here so far.

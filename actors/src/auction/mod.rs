@@ -2,7 +2,8 @@
 //! change goes through it. Bids are decided in memory by [`AuctionState`], committed in batches
 //! (see `bidding`), answered and broadcast only after their commit. One timer, armed for the next
 //! deadline and stamped with a generation, drives go-live and finish (see `lifecycle`); a second
-//! one, with its own generation, wakes the auction's bots (see `bots`). While the store is down a
+//! one, with its own generation, wakes the auction's bots (see `bots`), and a third its users'
+//! auto-bidders (see `autobid`). While the store is down a
 //! live auction's countdown is paused, never run out (see `pause`).
 
 use std::collections::VecDeque;
@@ -21,6 +22,7 @@ use crate::state::{AuctionState, BidPlaced};
 use crate::store::{AuctionDetails, AuctionSnapshot, AuctionStore};
 use crate::view::BidRecord;
 
+mod autobid;
 mod bidding;
 mod bots;
 mod commands;
@@ -116,6 +118,8 @@ impl Drop for StopGuard {
 /// A bid accepted by the rules, waiting for its batch to commit.
 struct Pending {
     placed: BidPlaced,
+    /// Placed by the bidder's auto-bidder.
+    auto: bool,
     reply: oneshot::Sender<Result<BidAccepted, BidRejected>>,
 }
 
@@ -161,6 +165,11 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     /// The bots' wake-up, separate from the lifecycle timer, with its own generation.
     bot_timer: Option<SpawnHandle>,
     bot_generation: u64,
+    /// Users' auto-bidders: `autobid` submits their bids through `submit` too.
+    autobids: crate::autobid::AutoBidders,
+    /// The auto-bidders' wake-up, with its own generation.
+    autobid_timer: Option<SpawnHandle>,
+    autobid_generation: u64,
     /// Picks bot delays and which bot bids; seeded from `Env::bots` and the auction id.
     rng: StdRng,
     /// Whether this is the promoted auction (see `promotion`).
@@ -201,6 +210,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             bots: BotRoster::new(snap.bots),
             bot_timer: None,
             bot_generation: 0,
+            autobids: crate::autobid::AutoBidders::new(snap.autobids),
+            autobid_timer: None,
+            autobid_generation: 0,
             rng: env.bots.rng_for(snap.id),
             promoted: snap.promoted,
             paused: None,

@@ -36,6 +36,8 @@ pub struct StoredBid {
     pub stamp: UnixMillis,
     /// Whether it is a converted pre-bid.
     pub is_prebid: bool,
+    /// Whether an auto-bidder placed it.
+    pub is_auto: bool,
 }
 
 /// How many calls of each kind reached the store.

@@ -7,6 +7,7 @@
 
 use std::future::Future;
 
+use crate::autobid::AutoBid;
 use crate::bots::BotAssignment;
 use crate::clock::UnixMillis;
 use crate::ids::{AuctionId, BidId, BotId, UserId};
@@ -135,4 +136,18 @@ pub trait AuctionStore: Send + Sync + 'static {
         auction: AuctionId,
         bot: BotId,
     ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static;
+
+    /// Saves `order` as its user's auto-bidder on `auction` (replacing theirs, if any).
+    fn save_autobid(
+        &self,
+        auction: AuctionId,
+        order: AutoBid,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static;
+
+    /// Removes `user`'s auto-bidder on `auction`; `false` if there was none.
+    fn delete_autobid(
+        &self,
+        auction: AuctionId,
+        user: UserId,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send + 'static;
 }

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::autobid::AutoBid;
 use crate::bots::BotAssignment;
 use crate::clock::UnixMillis;
 use crate::ids::{AuctionId, BidId, PrebidId, Tyiyn, UserId};
@@ -83,6 +84,8 @@ pub struct AuctionSnapshot {
     pub promoted: bool,
     /// Its bot assignments with each bot's bid count here (closed bots' are left out).
     pub bots: Vec<BotAssignment>,
+    /// Its users' auto-bidders (running or stopped).
+    pub autobids: Vec<AutoBid>,
 }
 
 impl AuctionSnapshot {
@@ -114,6 +117,7 @@ impl AuctionSnapshot {
             recent_bids: Vec::new(),
             promoted: false,
             bots: Vec::new(),
+            autobids: Vec::new(),
         }
     }
 }
@@ -129,6 +133,8 @@ pub struct NewBid {
     pub stamp: UnixMillis,
     /// A converted pre-bid (already paid, never debited).
     pub is_prebid: bool,
+    /// Placed by the bidder's auto-bidder (one of its bids left is used up with it).
+    pub is_auto: bool,
 }
 
 /// The auction row after a batch.

@@ -529,6 +529,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auctions/{id}/autobid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's auto-bidder on this auction. */
+        get: operations["get_autobid"];
+        /**
+         * Sets (or replaces) the caller's auto-bidder on this upcoming or live auction: from now on the
+         *     auction bids for them when its countdown is under 3–5 s, never while they lead, up to `bids`
+         *     times and never making a price over `maxPrice`. Each bid is taken from the balance only when
+         *     placed; a balance that runs out stops it.
+         */
+        put: operations["set_autobid"];
+        post?: never;
+        /** Cancels the caller's auto-bidder on this auction; its unplaced bids were never taken. */
+        delete: operations["cancel_autobid"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auctions/{id}/bid": {
         parameters: {
             query?: never;
@@ -1527,6 +1551,41 @@ export interface components {
              */
             totalPages: number;
         };
+        /** @description `{autobid}`. */
+        AutoBidAnswer: {
+            autobid: components["schemas"]["AutoBidView"];
+        };
+        /** @description What to set: how many bids, and optionally the highest price they may make. */
+        AutoBidForm: {
+            /**
+             * Format: int64
+             * @description Required: a whole number from 1 to 500.
+             * @example 20
+             */
+            bids: number;
+            /**
+             * Format: double
+             * @description Som: a number or a string such as `"12.50"`; absent or `null` for no ceiling.
+             * @example 12.5
+             */
+            maxPrice?: number | null;
+        };
+        /** @description An auto-bidder as its owner sees it. */
+        AutoBidView: {
+            /**
+             * Format: int32
+             * @description Bids it was set to.
+             */
+            bids: number;
+            /**
+             * Format: int32
+             * @description Bids it has not placed yet (never taken from the balance until placed).
+             */
+            bidsLeft: number;
+            maxPrice: null | components["schemas"]["Tyiyn"];
+            /** @description `false` once stopped: all its bids placed, or the balance ran out. */
+            active: boolean;
+        };
         /** @description One accepted bid, as the bid history shows it. */
         Bid: {
             /** Format: int64 */
@@ -1536,6 +1595,8 @@ export interface components {
             /** @description The bot's name, for a bot's bid. */
             botName: string | null;
             isPrebid: boolean;
+            /** @description Placed by the bidder's auto-bidder. */
+            isAuto: boolean;
             /** @description The bidder; `null` for a house bot's bid. */
             user: {
                 /** Format: int64 */
@@ -1905,7 +1966,7 @@ export interface components {
          * @description Who placed a bid, as the record tells it.
          * @enum {string}
          */
-        EntryKind: "person" | "bot";
+        EntryKind: "person" | "auto" | "bot";
         /**
          * @description The body of every non-2xx answer.
          * @example {
@@ -2356,7 +2417,7 @@ export interface components {
              * @description The bidder's id, which the hash covers (names may change; the id does not).
              */
             bidderId: number;
-            /** @description `person` or `bot` (a house bot). */
+            /** @description `person`, `auto` (the person's auto-bidder placed it) or `bot` (a house bot). */
             kind: components["schemas"]["EntryKind"];
             /** @description Whether it was a pre-bid, converted when the auction started. */
             isPrebid: boolean;
@@ -5403,6 +5464,239 @@ export interface operations {
             };
             /** @description `auction_not_found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_autobid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The auto-bidder */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoBidAnswer"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `autobid_not_found` (none set) or `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    set_autobid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoBidForm"];
+            };
+        };
+        responses: {
+            /** @description The auto-bidder */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoBidAnswer"];
+                };
+            };
+            /** @description `autobid_bids_invalid` or `price_invalid` (`maxPrice`), or `validation_failed` for both, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_finished` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancel_autobid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `autobid_not_found` or `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_finished` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,6 +10,7 @@ const personBid = (id: number, username: string): Bid => ({
   isBot: false,
   botName: null,
   isPrebid: false,
+  isAuto: false,
   user: { id: 7, username },
   createdAt: iso(now),
 })

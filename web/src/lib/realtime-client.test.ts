@@ -74,7 +74,7 @@ const LIVE: Auction = liveAuction(NOW)
 const PAUSE: Pause = { reason: 'storeUnavailable', since: iso(NOW), remainingMs: 7_400 }
 
 function bid(id: number, amount: number): Bid {
-  return { id, amount, isBot: false, botName: null, isPrebid: false, user: { id: 8, username: 'aibek' }, createdAt: iso(NOW) }
+  return { id, amount, isBot: false, botName: null, isPrebid: false, isAuto: false, user: { id: 8, username: 'aibek' }, createdAt: iso(NOW) }
 }
 
 function json(body: unknown, status = 200) {

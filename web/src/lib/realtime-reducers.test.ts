@@ -23,7 +23,7 @@ function auction(over: Partial<Auction> = {}): Auction {
 }
 
 function bid(id: number, amount = id / 100): Bid {
-  return { id, amount, isBot: false, botName: null, isPrebid: false, user: { id: 7, username: 'aibek' }, createdAt: iso(NOW) }
+  return { id, amount, isBot: false, botName: null, isPrebid: false, isAuto: false, user: { id: 7, username: 'aibek' }, createdAt: iso(NOW) }
 }
 
 function lobby(over: Partial<LobbyUpdate> = {}): LobbyUpdate {

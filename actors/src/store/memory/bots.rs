@@ -1,10 +1,14 @@
 //! The memory store's bots and their assignments, with the SQL semantics: only an existing, open,
-//! active bot is assigned, once per auction; a count is the bot's bids on that auction.
+//! active bot is assigned, once per auction; a count is the bot's bids on that auction. Also the
+//! users' auto-bidders (one per user per auction).
 
 use super::txn::{Inner, missing};
+use crate::autobid::AutoBid;
 use crate::bots::{BotAssignment, BotProfile};
+use crate::ids::UserId;
 use crate::ids::{AuctionId, BotAssignmentId, BotId};
 use crate::store::types::BotStoreError;
+use crate::store::types::StoreError;
 
 /// A bot row.
 #[derive(Debug, Clone)]
@@ -14,6 +18,22 @@ pub(crate) struct StoredBot {
 }
 
 impl Inner {
+    pub(super) fn save_autobid(&mut self, auction: AuctionId, order: AutoBid) -> Result<(), StoreError> {
+        self.check()?;
+        let row = self.rows.get_mut(&auction).ok_or_else(|| missing(auction))?;
+        row.snap.autobids.retain(|a| a.user != order.user);
+        row.snap.autobids.push(order);
+        Ok(())
+    }
+
+    pub(super) fn delete_autobid(&mut self, auction: AuctionId, user: UserId) -> Result<bool, StoreError> {
+        self.check()?;
+        let row = self.rows.get_mut(&auction).ok_or_else(|| missing(auction))?;
+        let before = row.snap.autobids.len();
+        row.snap.autobids.retain(|a| a.user != user);
+        Ok(row.snap.autobids.len() != before)
+    }
+
     pub(super) fn assign_bot(
         &mut self,
         auction: AuctionId,

@@ -5,6 +5,7 @@ use std::future::Future;
 use std::time::Duration;
 
 use super::MemoryStore;
+use crate::autobid::AutoBid;
 use crate::bots::BotAssignment;
 use crate::clock::UnixMillis;
 use crate::ids::{AuctionId, BidId, BotId, UserId};
@@ -127,5 +128,21 @@ impl AuctionStore for MemoryStore {
         bot: BotId,
     ) -> impl Future<Output = Result<(), BotStoreError>> + Send + 'static {
         ready(self.lock().remove_bot_assignment(auction, bot), None)
+    }
+
+    fn save_autobid(
+        &self,
+        auction: AuctionId,
+        order: AutoBid,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
+        ready(self.lock().save_autobid(auction, order), None)
+    }
+
+    fn delete_autobid(
+        &self,
+        auction: AuctionId,
+        user: UserId,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send + 'static {
+        ready(self.lock().delete_autobid(auction, user), None)
     }
 }

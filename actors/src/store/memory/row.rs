@@ -69,6 +69,7 @@ impl StoredBid {
             amount: self.amount,
             bidder: self.bidder.clone(),
             is_prebid: self.is_prebid,
+            is_auto: self.is_auto,
             created_at: self.stamp,
         }
     }

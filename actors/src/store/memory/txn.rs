@@ -104,7 +104,16 @@ impl Inner {
                 amount: bid.amount,
                 stamp: bid.stamp,
                 is_prebid: bid.is_prebid,
+                is_auto: bid.is_auto,
             };
+            if bid.is_auto
+                && let Some(u) = user
+                && let Some(order) = row.snap.autobids.iter_mut().find(|a| a.user == u)
+            {
+                // Like the SQL: the auto-bidder's count goes down with the bid, in the same commit.
+                order.left = order.left.saturating_sub(1);
+                order.active &= order.left > 0;
+            }
             row.insert(stored, keep);
             committed.push(CommittedBid { id, balance });
         }
@@ -149,6 +158,7 @@ impl Inner {
                 amount: bid.amount,
                 stamp: bid.stamp,
                 is_prebid: true,
+                is_auto: false,
             };
             row.insert(stored, keep);
         }

@@ -1,0 +1,172 @@
+//! `/api/auctions/{id}/autobid`: the caller's auto-bidder on one auction (issue 13, part 1). Set,
+//! cancel and read are messages to the auction's actor, which persists each change before it plans
+//! with it and places the bids itself (actors/src/autobid.rs). A finished auction has no actor:
+//! its stopped auto-bidders are read from PostgreSQL.
+
+use actix_web::{HttpResponse, delete, get, put, web};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tyiyn_actors::auction::{CancelAutoBid, GetAutoBid, SetAutoBid};
+use tyiyn_actors::autobid::{AutoBid, MAX_BIDS};
+use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::admin_auctions::{control, finished_or_missing};
+use super::admin_bots::bounded;
+use crate::auth::CurrentUser;
+use crate::db;
+use crate::domain;
+use crate::error::{ApiError, ErrorBody};
+use crate::i18n::Msg;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(get_autobid).service(set_autobid).service(cancel_autobid);
+}
+
+/// An auto-bidder as its owner sees it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AutoBidView {
+    /// Bids it was set to.
+    pub bids: u32,
+    /// Bids it has not placed yet (never taken from the balance until placed).
+    pub bids_left: u32,
+    /// The highest price its bids may make; `null`: no ceiling.
+    #[schema(required)]
+    pub max_price: Option<Tyiyn>,
+    /// `false` once stopped: all its bids placed, or the balance ran out.
+    pub active: bool,
+}
+
+impl From<&AutoBid> for AutoBidView {
+    fn from(o: &AutoBid) -> Self {
+        AutoBidView { bids: o.bids, bids_left: o.left, max_price: o.max_price, active: o.active }
+    }
+}
+
+/// `{autobid}`.
+#[derive(Serialize, ToSchema)]
+pub struct AutoBidAnswer {
+    pub autobid: AutoBidView,
+}
+
+/// What to set: how many bids, and optionally the highest price they may make.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AutoBidForm {
+    /// Required: a whole number from 1 to 500.
+    #[schema(value_type = i64, example = 20)]
+    bids: Option<Value>,
+    /// Som: a number or a string such as `"12.50"`; absent or `null` for no ceiling.
+    #[schema(value_type = Option<f64>, example = 12.5)]
+    max_price: Option<Value>,
+}
+
+fn answer(order: &AutoBid) -> HttpResponse {
+    HttpResponse::Ok().json(AutoBidAnswer { autobid: AutoBidView::from(order) })
+}
+
+/// The caller's auto-bidder on this auction.
+#[utoipa::path(
+    tag = "auctions",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses(
+        (status = 200, description = "The auto-bidder", body = AutoBidAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`autobid_not_found` (none set) or `auction_not_found`", body = ErrorBody),
+    )
+)]
+#[get("/auctions/{id}/autobid")]
+async fn get_autobid(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = AuctionId(path.into_inner());
+    let found = match state.auctions.ask(id, GetAutoBid { user: UserId(user.id) }).await {
+        Some(found) => found,
+        None => {
+            let refused = finished_or_missing(&state, id).await?;
+            if matches!(refused, ApiError::NotFound(_)) {
+                return Err(refused);
+            }
+            let client = state.pool.get().await?;
+            db::autobids::orders(&client, id).await?.into_iter().find(|o| o.user.0 == user.id)
+        }
+    };
+    found.map(|o| answer(&o)).ok_or(ApiError::NotFound(Msg::AutobidNotFound))
+}
+
+/// Sets (or replaces) the caller's auto-bidder on this upcoming or live auction: from now on the
+/// auction bids for them when its countdown is under 3–5 s, never while they lead, up to `bids`
+/// times and never making a price over `maxPrice`. Each bid is taken from the balance only when
+/// placed; a balance that runs out stops it.
+#[utoipa::path(
+    tag = "auctions",
+    params(("id" = i64, Path, description = "Auction id")),
+    request_body = AutoBidForm,
+    responses(
+        (status = 200, description = "The auto-bidder", body = AutoBidAnswer),
+        (status = 400, description = "`autobid_bids_invalid` or `price_invalid` (`maxPrice`), or `validation_failed` for both, with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 409, description = "`auction_finished`", body = ErrorBody),
+    )
+)]
+#[put("/auctions/{id}/autobid")]
+async fn set_autobid(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+    body: web::Json<AutoBidForm>,
+) -> Result<HttpResponse, ApiError> {
+    let id = AuctionId(path.into_inner());
+    let f = body.into_inner();
+    let mut errors = Vec::new();
+    let bids = match bounded(f.bids.as_ref(), 1..=i64::from(MAX_BIDS)) {
+        Ok(Some(n)) => Some(n),
+        _ => {
+            errors.push(("bids", Msg::AutobidBidsInvalid));
+            None
+        }
+    };
+    let max_price = match f.max_price.as_ref().filter(|v| !v.is_null()) {
+        None => None,
+        Some(v) => domain::money(v).map_err(|m| errors.push(("maxPrice", m))).ok().map(Tyiyn),
+    };
+    ApiError::check(errors)?;
+    let bids = bids.ok_or(ApiError::BadRequest(Msg::AutobidBidsInvalid))?;
+    let msg = SetAutoBid { user: UserId(user.id), username: user.username.clone(), bids, max_price };
+    match state.auctions.ask(id, msg).await {
+        Some(result) => Ok(answer(&result.map_err(control)?)),
+        None => Err(finished_or_missing(&state, id).await?),
+    }
+}
+
+/// Cancels the caller's auto-bidder on this auction; its unplaced bids were never taken.
+#[utoipa::path(
+    tag = "auctions",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses(
+        (status = 204, description = "Cancelled"),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`autobid_not_found` or `auction_not_found`", body = ErrorBody),
+        (status = 409, description = "`auction_finished`", body = ErrorBody),
+    )
+)]
+#[delete("/auctions/{id}/autobid")]
+async fn cancel_autobid(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = AuctionId(path.into_inner());
+    match state.auctions.ask(id, CancelAutoBid { user: UserId(user.id) }).await {
+        Some(Ok(true)) => Ok(HttpResponse::NoContent().finish()),
+        Some(Ok(false)) => Err(ApiError::NotFound(Msg::AutobidNotFound)),
+        Some(Err(e)) => Err(control(e)),
+        None => Err(finished_or_missing(&state, id).await?),
+    }
+}
