@@ -68,6 +68,8 @@ const USER_ROUTES = [
   { name: 'bid-history', path: () => '/bid-history', ready: 'bid-history-page' },
   { name: 'notifications', path: () => '/notifications', ready: 'notifications-page' },
   { name: 'topup', path: () => '/topup', ready: 'topup-page' },
+  // A live auction signed in: the auto-bidder card (loaded after the first screen) is its own.
+  { name: 'live-signed-in', path: ({ lots }) => `/auction/${lots.live.slug}`, ready: 'autobid-card' },
   { name: 'demo-pay', path: ({ order }) => `/pay/demo/${order.id}`, ready: 'demo-pay' },
 ]
 const ADMIN_ROUTES = [

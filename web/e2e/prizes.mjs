@@ -1,7 +1,8 @@
 // End-to-end check of prizes and notices against a running server (BASE_URL, default
 // http://127.0.0.1:8080, started with DEMO_DATA=1, the demo payment provider and the admin
 // admin/admin12345 as `.ci/e2e` does). The admin creates an auction that goes live at once; a new
-// user registers and bids; the admin finishes it early. The winner sees "you won" with the claim
+// user registers and bids, turns on an auto-bidder that answers a rival's bid live and turns it
+// off; the admin finishes it early. The winner sees "you won" with the claim
 // link and the auction's honest numbers (also on the home page's winners of the day), downloads the
 // auction's public record and verifies its SHA-256 chain, finds the item
 // in the profile's won items, claims it with courier delivery (the total is price + 200 som), pays on the demo page
@@ -15,6 +16,7 @@ import { readFile } from 'node:fs/promises'
 import {
   ADMIN,
   BASE_URL,
+  DEMO,
   DESKTOP,
   PHONE,
   byTestId,
@@ -108,8 +110,40 @@ async function winFlow(browser, admin) {
     await expectText(byTestId(page, 'leader-name'), WINNER.username)
   })
 
-  await step(admin.page, 'admin finishes it early', async () => {
-    await postJson(admin.page, `/api/admin/auctions/${lot.id}/end`, {})
+  await step(page, 'the winner turns on an auto-bidder for 2 bids', async () => {
+    const card = byTestId(page, 'autobid-card')
+    await card.waitFor()
+    await byTestId(page, 'autobid-bids').fill('2')
+    await byTestId(page, 'autobid-save').click()
+    await expectToast(page, 'Автоставка включена')
+    await expectText(byTestId(page, 'autobid-left'), 'Осталось 2 из 2')
+    await expectText(byTestId(page, 'autobid-state'), 'Включена')
+  })
+
+  await step(page, 'a rival bids, and the auto-bidder answers for the winner, live', async () => {
+    const rival = await openSession(browser, suite, DEMO)
+    await postJson(rival.page, `/api/auctions/${lot.id}/bid`, {})
+    await rival.context.close()
+    // The countdown is 10 s and the auto-bidder answers in its last 3–5 s.
+    await expectText(byTestId(page, 'autobid-left'), 'Осталось 1 из 2', 20_000)
+    await expectText(byTestId(page, 'leader-name'), WINNER.username)
+    await expectText(byTestId(page, 'bid-row').first().locator('[data-testid="auto-tag"]'), 'авто')
+    await shot(page, 'autobid-desktop')
+  })
+
+  // The auto-bid left the winner leading with a 10 s countdown: the next steps race it.
+  await step(page, 'the winner turns the auto-bidder off', async () => {
+    await byTestId(page, 'autobid-off').click()
+    await expectToast(page, 'Автоставка отключена')
+    await byTestId(page, 'autobid-form').waitFor()
+    const order = await page.request.get(`${BASE_URL}/api/auctions/${lot.id}/autobid`)
+    if (order.status() !== 404) throw new Error(`after turning it off GET answered ${order.status()}`)
+  })
+
+  await step(admin.page, 'admin finishes it early (unless its countdown already did)', async () => {
+    const answer = await admin.page.request.post(`${BASE_URL}/api/admin/auctions/${lot.id}/end`, { data: {}, headers: { Origin: BASE_URL } })
+    const body = await answer.json()
+    if (!answer.ok() && body.code !== 'auction_finished') throw new Error(`end answered ${answer.status()}: ${JSON.stringify(body)}`)
   })
 
   await step(page, 'the winner sees "you won" live, the next step and the honest numbers', async () => {

@@ -22,6 +22,7 @@ export const SHELL_TEXTS = [
   'notFound',
   'honest',
   'record',
+  'autobid.tag',
   'youWon',
   'privacy.title',
   'support.title',

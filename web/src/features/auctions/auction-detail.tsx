@@ -1,16 +1,23 @@
+import { useAtomValue } from 'jotai'
 import { Copy } from 'lucide-react'
+import { Suspense, lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuctionImage } from '../../components/auction-image'
 import { AuctionRecord } from '../../components/auction-record'
 import { HonestNumbersBlock } from '../../components/honest-numbers'
 import { PageHeader } from '../../components/page-header'
 import type { Auction, Bid } from '../../lib/api-types'
+import { withAllTexts } from '../../lib/i18n'
+import { currentUserAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
 import { BidHistoryList } from './bid-history-list'
 import { StatusBadge } from './status-badge'
 import { StatusPanel } from './status-panel'
 import { ProductDetails } from './product-details'
 import './auction-detail.css'
+
+// The auto-bidder is for signed-in users and not part of the first screen: loaded after it.
+const AutobidCard = lazy(withAllTexts(() => import('../autobid/autobid-card').then((m) => ({ default: m.AutobidCard }))))
 
 function CopyDisplayId({ displayId }: { displayId: string }) {
   const { t } = useTranslation()
@@ -34,6 +41,7 @@ function CopyDisplayId({ displayId }: { displayId: string }) {
 
 export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[] }) {
   const { t } = useTranslation()
+  const user = useAtomValue(currentUserAtom)
   return (
     <div className="container page" data-testid="auction-detail">
       <PageHeader title={auction.title} backButton>
@@ -47,6 +55,11 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
       <div className="detail-layout">
         <div className="detail-side">
           <StatusPanel auction={auction} bids={bids} />
+          {user && auction.status !== 'finished' && (
+            <Suspense fallback={null}>
+              <AutobidCard auction={auction} bids={bids} />
+            </Suspense>
+          )}
           {auction.status === 'finished' && auction.honestNumbers && (
             <HonestNumbersBlock numbers={auction.honestNumbers} winnerIsBot={auction.winner?.isBot ?? false} />
           )}

@@ -27,6 +27,11 @@ export function BidHistoryList({ bids }: { bids: Bid[] }) {
                   {bidderName(bid) ?? t('common.unknown')}
                   {bid.isBot && <BotBadge />}
                   {bid.isPrebid && <span className="pill">{t('auction.prebidTag')}</span>}
+                  {bid.isAuto && (
+                    <span className="pill" data-testid="auto-tag">
+                      {t('autobid.tag')}
+                    </span>
+                  )}
                 </span>
                 <span className="bid-amount">{formatMoney(bid.amount, currencySymbol)}</span>
                 <span className="muted small">{formatDateTime(bid.createdAt, i18n.language)}</span>
