@@ -8,27 +8,13 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, User, expect_error, json_of, long_countdowns, spawn_app_with};
+use crate::helpers::{User, expect_error, json_of, long_countdowns, spawn_app_with};
 
 fn quick_autobids(s: &mut tyiyn::config::Settings) {
     long_countdowns(s);
     s.auction.autobid_earliest_ms = 3_599_900;
     s.auction.autobid_latest_ms = 3_599_800;
     s.auction.min_bid_interval_ms = 0;
-}
-
-/// Polls the bid history until it holds `n` bids; panics after ten seconds.
-async fn wait_for_bids(app: &TestApp, auction: i64, n: usize) -> Vec<Value> {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let bids = json_of(app.get(&format!("/api/auctions/{auction}/bids")).await).await;
-        let list = bids.as_array().cloned().unwrap_or_default();
-        if list.len() >= n {
-            return list;
-        }
-        assert!(Instant::now() < deadline, "the auction never had {n} bids: {bids:#?}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
 }
 
 async fn autobid_of(user: &User, auction: i64) -> Value {
@@ -68,14 +54,14 @@ async fn an_auto_bidder_answers_others_for_its_owner_until_its_count_is_spent() 
     // Set 2 bids, up to 10 som. Nobody leads yet: it opens the bidding for aibek.
     let set = json_of(aibek.put(&path, json!({"bids": 2, "maxPrice": "10"})).await).await;
     assert_eq!(set["autobid"], json!({"bids": 2, "bidsLeft": 2, "maxPrice": 10.0, "active": true}));
-    let bids = wait_for_bids(&app, id, 1).await;
+    let bids = app.wait_for_bids(id, |b| b.len() >= 1).await;
     assert_eq!(
         (bids[0]["user"]["username"].as_str(), bids[0]["isAuto"].as_bool()),
         (Some("aibek"), Some(true))
     );
     // It never bids against its owner; dana's bid is answered, and that spends the count.
     assert_eq!(dana.bid(id).await.status(), 200);
-    let bids = wait_for_bids(&app, id, 3).await;
+    let bids = app.wait_for_bids(id, |b| b.len() >= 3).await;
     let who: Vec<(&str, bool)> = bids
         .iter()
         .map(|b| (b["user"]["username"].as_str().unwrap(), b["isAuto"].as_bool().unwrap()))
@@ -125,7 +111,7 @@ async fn an_auto_bidder_whose_balance_runs_out_stops_with_its_unused_bids_untake
     assert_eq!(res.status(), 200);
     let path = format!("/api/auctions/{id}/autobid");
     assert_eq!(aibek.put(&path, json!({"bids": 5})).await.status(), 200);
-    wait_for_bids(&app, id, 1).await;
+    app.wait_for_bids(id, |b| b.len() >= 1).await;
     assert_eq!(dana.bid(id).await.status(), 200);
     // Its second bid is refused for balance: it stops, its other bids never taken.
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -146,6 +132,6 @@ async fn an_auto_bidder_whose_balance_runs_out_stops_with_its_unused_bids_untake
         (row.get(0), row.get(1))
     };
     assert_eq!(stored, (4, false));
-    assert_eq!(wait_for_bids(&app, id, 2).await.len(), 2, "dana leads");
+    assert_eq!(app.wait_for_bids(id, |b| b.len() >= 2).await.len(), 2, "dana leads");
     app.check().await;
 }

@@ -3,7 +3,7 @@
 //! ~110 ms). Waits poll the bids endpoint until a condition holds, with a deadline of seconds;
 //! nothing asserts on wall-clock timing.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reqwest::Client;
 use serde_json::{Value, json};
@@ -38,17 +38,8 @@ fn bot_bids(bids: &[Value]) -> usize {
     bids.iter().filter(|b| b["isBot"] == true).count()
 }
 
-/// Polls the auction's bids (newest first) until `done` holds; panics after ten seconds.
 async fn wait_for(app: &TestApp, auction: i64, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let now = bids(app, auction).await;
-        if done(&now) {
-            return now;
-        }
-        assert!(Instant::now() < deadline, "bids never reached the expected state: {now:#?}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    app.wait_for_bids(auction, done).await
 }
 
 /// Gives the bots many times their delay (≤ 120 ms here) to do something they must not do.

@@ -236,6 +236,14 @@ impl TestApp {
 
     /// Creates an auction that starts now and waits (briefly, for the go-live message, not a
     /// countdown) until it is live.
+    /// Moves an upcoming auction's start to now (the admin's edit form), so it goes live.
+    pub async fn start_now(&self, admin: &User, auction: i64, title: &str) {
+        let now = chrono::Utc::now().to_rfc3339();
+        let body = json!({"title": title, "retailPrice": 1000, "startTime": now});
+        let res = admin.put(&format!("/api/admin/auctions/{auction}"), body).await;
+        assert_eq!(res.status(), 200, "starting {title} now");
+    }
+
     pub async fn create_live_auction(&self, admin: &User, title: &str) -> i64 {
         let id = self.create_auction(admin, title, &chrono::Utc::now().to_rfc3339()).await;
         for _ in 0..200 {
@@ -246,6 +254,21 @@ impl TestApp {
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
         panic!("auction {id} did not go live");
+    }
+
+    /// Polls the auction's bid history (newest first) until `done` holds; panics after ten
+    /// seconds (waits never assert on wall-clock timing).
+    pub async fn wait_for_bids(&self, auction: i64, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let bids = json_of(self.get(&format!("/api/auctions/{auction}/bids")).await).await;
+            let now = bids.as_array().cloned().unwrap_or_default();
+            if done(&now) {
+                return now;
+            }
+            assert!(std::time::Instant::now() < deadline, "bids never reached the expected state: {now:#?}");
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
     }
 
     /// What `tyiyn check` finds in this app's database, run in-process through the library.

@@ -3,24 +3,13 @@
 //! package. Bots run on a 20 ms "second"; waits poll the bids endpoint with a deadline and never
 //! assert on wall-clock timing.
 
-use std::time::{Duration, Instant};
-
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, json_of, long_countdowns, quick_bots, spawn_app_with};
 
-/// Polls until the auction has `n` bot bids; panics after ten seconds.
+/// Waits until the auction has `n` bot bids.
 async fn wait_for_bot_bids(app: &TestApp, auction: i64, n: usize) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let bids = json_of(app.get(&format!("/api/auctions/{auction}/bids")).await).await;
-        let bots = bids.as_array().map_or(0, |b| b.iter().filter(|b| b["isBot"] == true).count());
-        if bots == n {
-            return;
-        }
-        assert!(Instant::now() < deadline, "the bot never placed {n} bids: {bids:#?}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    app.wait_for_bids(auction, |bids| bids.iter().filter(|b| b["isBot"] == true).count() == n).await;
 }
 
 /// The honest numbers of `auction` as strings (money keeps its two decimals).
@@ -71,14 +60,7 @@ async fn a_finished_auction_shows_its_bids_and_what_people_paid_at_the_cheapest_
     let res =
         admin.post(&format!("/api/admin/auctions/{id}/bots"), json!({"botId": bot, "bidLimit": 2})).await;
     assert_eq!(res.status(), 201);
-    let now = chrono::Utc::now().to_rfc3339();
-    let res = admin
-        .put(
-            &format!("/api/admin/auctions/{id}"),
-            json!({"title": "Смартфон", "retailPrice": 1000, "startTime": now}),
-        )
-        .await;
-    assert_eq!(res.status(), 200);
+    app.start_now(&admin, id, "Смартфон").await;
     // The bot answers the converted pre-bid, then aibek, then has used its limit.
     wait_for_bot_bids(&app, id, 1).await;
     assert_eq!(aibek.bid(id).await.status(), 200);

@@ -212,14 +212,7 @@ async fn a_notification_is_mailed_in_the_site_language_to_users_with_an_e_mail_o
     app.db().await.execute("update app_user set email = null where username = 'silent'", &[]).await.unwrap();
 
     // Going live tells both pre-bidders; only the one with an e-mail gets a mail.
-    let now = chrono::Utc::now().to_rfc3339();
-    let res = admin
-        .put(
-            &format!("/api/admin/auctions/{id}"),
-            json!({"title": "Watch", "retailPrice": 1000, "startTime": now}),
-        )
-        .await;
-    assert_eq!(res.status(), 200);
+    app.start_now(&admin, id, "Watch").await;
     let mail = next_mail(&mut mails).await;
     assert_eq!(mail.to, ["aibek@example.kg"]);
     assert!(mail.data.contains("Subject: Auction started: Watch"), "{}", mail.data);

@@ -5,8 +5,6 @@
 //! (hashed by the group committer). Changing a stored bid breaks the chain from that bid on, and
 //! `tyiyn check` names it.
 
-use std::time::{Duration, Instant};
-
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -48,18 +46,6 @@ async fn record_of(app: &TestApp, id: i64) -> Value {
     json_of(res).await
 }
 
-async fn wait_for_bids(app: &TestApp, auction: i64, n: usize) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let bids = json_of(app.get(&format!("/api/auctions/{auction}/bids")).await).await;
-        if bids.as_array().map_or(0, Vec::len) >= n {
-            return;
-        }
-        assert!(Instant::now() < deadline, "the auction never had {n} bids: {bids:#?}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
 #[actix_web::test]
 async fn the_record_lists_every_bid_with_a_chain_anyone_can_recompute_and_a_changed_bid_breaks_it() {
     let app = spawn_app_with(quick_bots).await;
@@ -85,15 +71,8 @@ async fn the_record_lists_every_bid_with_a_chain_anyone_can_recompute_and_a_chan
     let res =
         admin.post(&format!("/api/admin/auctions/{id}/bots"), json!({"botId": bot, "bidLimit": 1})).await;
     assert_eq!(res.status(), 201);
-    let now = chrono::Utc::now().to_rfc3339();
-    let res = admin
-        .put(
-            &format!("/api/admin/auctions/{id}"),
-            json!({"title": "Наушники", "retailPrice": 1000, "startTime": now}),
-        )
-        .await;
-    assert_eq!(res.status(), 200);
-    wait_for_bids(&app, id, 2).await;
+    app.start_now(&admin, id, "Наушники").await;
+    app.wait_for_bids(id, |b| b.len() >= 2).await;
     assert_eq!(dana.bid(id).await.status(), 200);
     assert_eq!(aibek.bid(id).await.status(), 200);
 
