@@ -54,7 +54,7 @@ async fn an_auto_bidder_answers_others_for_its_owner_until_its_count_is_spent() 
     // Set 2 bids, up to 10 som. Nobody leads yet: it opens the bidding for aibek.
     let set = json_of(aibek.put(&path, json!({"bids": 2, "maxPrice": "10"})).await).await;
     assert_eq!(set["autobid"], json!({"bids": 2, "bidsLeft": 2, "maxPrice": 10.0, "active": true}));
-    let bids = app.wait_for_bids(id, |b| b.len() >= 1).await;
+    let bids = app.wait_for_bids(id, |b| !b.is_empty()).await;
     assert_eq!(
         (bids[0]["user"]["username"].as_str(), bids[0]["isAuto"].as_bool()),
         (Some("aibek"), Some(true))
@@ -111,7 +111,7 @@ async fn an_auto_bidder_whose_balance_runs_out_stops_with_its_unused_bids_untake
     assert_eq!(res.status(), 200);
     let path = format!("/api/auctions/{id}/autobid");
     assert_eq!(aibek.put(&path, json!({"bids": 5})).await.status(), 200);
-    app.wait_for_bids(id, |b| b.len() >= 1).await;
+    app.wait_for_bids(id, |b| !b.is_empty()).await;
     assert_eq!(dana.bid(id).await.status(), 200);
     // Its second bid is refused for balance: it stops, its other bids never taken.
     let deadline = Instant::now() + Duration::from_secs(10);

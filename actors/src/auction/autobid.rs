@@ -32,19 +32,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     }
 
     fn arm_autobids_at(&mut self, at: Option<UnixMillis>, ctx: &mut Context<Self>) {
-        self.autobid_generation += 1;
-        if let Some(old) = self.autobid_timer.take() {
-            ctx.cancel_future(old);
-        }
-        let Some(at) = at else { return };
-        let generation = self.autobid_generation;
-        let delay = at.delay_from(self.env.clock.now());
-        self.autobid_timer = Some(ctx.run_later(delay, move |act, ctx| {
-            if act.autobid_generation == generation {
-                act.autobid_timer = None;
-                act.autobid_wake(ctx);
-            }
-        }));
+        self.arm_wakeup(|a| &mut a.autobid_wakeup, at, Self::autobid_wake, ctx);
     }
 
     /// When an auto-bidder should bid next, from the committed state: `None` unless the auction is

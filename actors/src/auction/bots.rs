@@ -41,19 +41,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     }
 
     fn arm_bots_at(&mut self, at: Option<UnixMillis>, ctx: &mut Context<Self>) {
-        self.bot_generation += 1;
-        if let Some(old) = self.bot_timer.take() {
-            ctx.cancel_future(old);
-        }
-        let Some(at) = at else { return };
-        let generation = self.bot_generation;
-        let delay = at.delay_from(self.env.clock.now());
-        self.bot_timer = Some(ctx.run_later(delay, move |act, ctx| {
-            if act.bot_generation == generation {
-                act.bot_timer = None;
-                act.bot_wake(ctx);
-            }
-        }));
+        self.arm_wakeup(|a| &mut a.bot_wakeup, at, Self::bot_wake, ctx);
     }
 
     /// When a bot should bid next, from the committed state: `None` unless the auction is live

@@ -123,6 +123,42 @@ struct Pending {
     reply: oneshot::Sender<Result<BidAccepted, BidRejected>>,
 }
 
+/// A wake-up of the actor with a generation: arming it again, or disarming it, cancels the one
+/// armed before, and one that fires after being superseded does nothing.
+#[derive(Default)]
+struct Wakeup {
+    handle: Option<SpawnHandle>,
+    generation: u64,
+}
+
+impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
+    /// Cancels the wake-up `slot` finds in the actor; then, given `at`, arms `fire` for then.
+    fn arm_wakeup(
+        &mut self,
+        slot: fn(&mut Self) -> &mut Wakeup,
+        at: Option<UnixMillis>,
+        fire: fn(&mut Self, &mut Context<Self>),
+        ctx: &mut Context<Self>,
+    ) {
+        let now = self.env.clock.now();
+        let wakeup = slot(self);
+        wakeup.generation += 1;
+        if let Some(old) = wakeup.handle.take() {
+            ctx.cancel_future(old);
+        }
+        let Some(at) = at else { return };
+        let generation = wakeup.generation;
+        let handle = ctx.run_later(at.delay_from(now), move |act, ctx| {
+            let wakeup = slot(act);
+            if wakeup.generation == generation {
+                wakeup.handle = None;
+                fire(act, ctx);
+            }
+        });
+        slot(self).handle = Some(handle);
+    }
+}
+
 /// A session watching this auction.
 struct Viewer {
     session: Recipient<Push>,
@@ -162,14 +198,12 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     honest_numbers: Option<crate::view::HonestNumbers>,
     /// Bot assignments: the bot driver submits their bids through `submit`, the path of `PlaceBid`.
     bots: BotRoster,
-    /// The bots' wake-up, separate from the lifecycle timer, with its own generation.
-    bot_timer: Option<SpawnHandle>,
-    bot_generation: u64,
+    /// The bots' wake-up, separate from the lifecycle timer.
+    bot_wakeup: Wakeup,
     /// Users' auto-bidders: `autobid` submits their bids through `submit` too.
     autobids: crate::autobid::AutoBidders,
-    /// The auto-bidders' wake-up, with its own generation.
-    autobid_timer: Option<SpawnHandle>,
-    autobid_generation: u64,
+    /// The auto-bidders' wake-up.
+    autobid_wakeup: Wakeup,
     /// Picks bot delays and which bot bids; seeded from `Env::bots` and the auction id.
     rng: StdRng,
     /// Whether this is the promoted auction (see `promotion`).
@@ -208,11 +242,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             winner: None,
             honest_numbers: None,
             bots: BotRoster::new(snap.bots),
-            bot_timer: None,
-            bot_generation: 0,
+            bot_wakeup: Wakeup::default(),
             autobids: crate::autobid::AutoBidders::new(snap.autobids),
-            autobid_timer: None,
-            autobid_generation: 0,
+            autobid_wakeup: Wakeup::default(),
             rng: env.bots.rng_for(snap.id),
             promoted: snap.promoted,
             paused: None,
