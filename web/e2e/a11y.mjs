@@ -68,8 +68,9 @@ const USER_ROUTES = [
   { name: 'bid-history', path: () => '/bid-history', ready: 'bid-history-page' },
   { name: 'notifications', path: () => '/notifications', ready: 'notifications-page' },
   { name: 'topup', path: () => '/topup', ready: 'topup-page' },
-  // A live auction signed in: the auto-bidder card (loaded after the first screen) is its own.
-  { name: 'live-signed-in', path: ({ lots }) => `/auction/${lots.live.slug}`, ready: 'autobid-card' },
+  // The live auction again, signed in: the auto-bidder card (loaded after the first screen) is
+  // checked too; the page is the public one, so its title is the public one's.
+  { name: 'live-signed-in', path: ({ lots }) => `/auction/${lots.live.slug}`, ready: 'autobid-card', titleOf: 'live' },
   { name: 'demo-pay', path: ({ order }) => `/pay/demo/${order.id}`, ready: 'demo-pay' },
 ]
 const ADMIN_ROUTES = [
@@ -267,8 +268,10 @@ async function visitAll(page, routes, data, { lang, width, titles }) {
       const problems = []
       const title = await page.title()
       if (!title) problems.push('no <title>')
-      else if (titles.has(title)) problems.push(`<title> "${title}" is also ${titles.get(title)}'s`)
-      titles.set(title, route.name)
+      else if (route.titleOf) {
+        if (titles.get(title) !== route.titleOf) problems.push(`<title> "${title}" is not ${route.titleOf}'s`)
+      } else if (titles.has(title)) problems.push(`<title> "${title}" is also ${titles.get(title)}'s`)
+      else titles.set(title, route.name)
       problems.push(...(await headingProblems(page)))
       if (AXE_LANGUAGES.has(lang)) problems.push(...(await axeViolations(page)))
       if (lang === 'ru') problems.push(...(await focusProblems(page)).map((problem) => `no focus ring: ${problem}`))
