@@ -102,7 +102,7 @@ async fn get_autobid(
 /// Sets (or replaces) the caller's auto-bidder on this upcoming or live auction: from now on the
 /// auction bids for them when its countdown is under 3–5 s, never while they lead, up to `bids`
 /// times and never making a price over `maxPrice`. Each bid is taken from the balance only when
-/// placed; a balance that runs out stops it.
+/// placed; a balance that runs out stops it, and an empty one is refused at once.
 #[utoipa::path(
     tag = "auctions",
     params(("id" = i64, Path, description = "Auction id")),
@@ -112,7 +112,7 @@ async fn get_autobid(
         (status = 400, description = "`autobid_bids_invalid` or `price_invalid` (`maxPrice`), or `validation_failed` for both, with `fields`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
-        (status = 409, description = "`auction_finished`", body = ErrorBody),
+        (status = 409, description = "`auction_finished`, or `insufficient_bids` (the balance is 0)", body = ErrorBody),
     )
 )]
 #[put("/auctions/{id}/autobid")]
@@ -138,6 +138,13 @@ async fn set_autobid(
     };
     ApiError::check(errors)?;
     let bids = bids.ok_or(ApiError::BadRequest(Msg::AutobidBidsInvalid))?;
+    // Nothing is reserved, but an auto-bidder set with no bid to place would only stop at its
+    // first bid: say so now.
+    let client = state.pool.get().await?;
+    if db::users::get(&client, user.id).await?.is_none_or(|u| u.bid_balance < 1) {
+        return Err(ApiError::Conflict(Msg::InsufficientBids));
+    }
+    drop(client);
     let msg = SetAutoBid { user: UserId(user.id), username: user.username.clone(), bids, max_price };
     match state.auctions.ask(id, msg).await {
         Some(result) => Ok(answer(&result.map_err(control)?)),

@@ -8,13 +8,25 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::helpers::{User, expect_error, json_of, long_countdowns, spawn_app_with};
+use crate::helpers::{TestApp, User, expect_error, json_of, long_countdowns, spawn_app_with};
 
 fn quick_autobids(s: &mut tyiyn::config::Settings) {
     long_countdowns(s);
     s.auction.autobid_earliest_ms = 3_599_900;
     s.auction.autobid_latest_ms = 3_599_800;
     s.auction.min_bid_interval_ms = 0;
+}
+
+/// An admin sets `user`'s balance through the API (the ledger records the adjustment).
+async fn set_balance(app: &TestApp, admin: &User, user: &User, bids: i64) {
+    let res = admin
+        .client
+        .patch(app.url(&format!("/api/admin/users/{}", user.id)))
+        .json(&json!({"bidBalance": bids}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
 }
 
 async fn autobid_of(user: &User, auction: i64) -> Value {
@@ -101,15 +113,12 @@ async fn an_auto_bidder_whose_balance_runs_out_stops_with_its_unused_bids_untake
     let (aibek, dana) = (app.new_user("aibek").await, app.new_user("dana").await);
     let db = app.db().await;
     // aibek has one bid left (an admin adjustment through the API keeps the ledger true).
-    let res = admin
-        .client
-        .patch(app.url(&format!("/api/admin/users/{}", aibek.id)))
-        .json(&json!({"bidBalance": 1}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
+    set_balance(&app, &admin, &aibek, 1).await;
     let path = format!("/api/auctions/{id}/autobid");
+    // With no bid at all it is refused at once.
+    set_balance(&app, &admin, &dana, 0).await;
+    expect_error(dana.put(&path, json!({"bids": 5})).await, 409, "insufficient_bids").await;
+    set_balance(&app, &admin, &dana, 5).await;
     assert_eq!(aibek.put(&path, json!({"bids": 5})).await.status(), 200);
     app.wait_for_bids(id, |b| !b.is_empty()).await;
     assert_eq!(dana.bid(id).await.status(), 200);

@@ -542,7 +542,7 @@ export interface paths {
          * Sets (or replaces) the caller's auto-bidder on this upcoming or live auction: from now on the
          *     auction bids for them when its countdown is under 3–5 s, never while they lead, up to `bids`
          *     times and never making a price over `maxPrice`. Each bid is taken from the balance only when
-         *     placed; a balance that runs out stops it.
+         *     placed; a balance that runs out stops it, and an empty one is refused at once.
          */
         put: operations["set_autobid"];
         post?: never;
@@ -5602,7 +5602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `auction_finished` */
+            /** @description `auction_finished`, or `insufficient_bids` (the balance is 0) */
             409: {
                 headers: {
                     [name: string]: unknown;
