@@ -236,6 +236,13 @@ impl TestApp {
 
     /// Creates an auction that starts now and waits (briefly, for the go-live message, not a
     /// countdown) until it is live.
+    /// An admin creates a bot; its id.
+    pub async fn new_bot(&self, admin: &User, first: &str, last: &str) -> i64 {
+        let res = admin.post("/api/admin/bots", json!({"firstName": first, "lastName": last})).await;
+        assert_eq!(res.status(), 201, "creating bot {first}");
+        json_of(res).await["id"].as_i64().expect("bot id")
+    }
+
     /// Moves an upcoming auction's start to now (the admin's edit form), so it goes live.
     pub async fn start_now(&self, admin: &User, auction: i64, title: &str) {
         let now = chrono::Utc::now().to_rfc3339();

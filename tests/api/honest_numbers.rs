@@ -49,11 +49,7 @@ async fn a_finished_auction_shows_its_bids_and_what_people_paid_at_the_cheapest_
     let id = app.create_auction(&admin, "Смартфон", &later).await;
     let aibek = app.new_user("aibek").await;
     let dana = app.new_user("dana").await;
-    let bot =
-        json_of(admin.post("/api/admin/bots", json!({"firstName": "Эрлан", "lastName": "Бейшеев"})).await)
-            .await["id"]
-            .as_i64()
-            .unwrap();
+    let bot = app.new_bot(&admin, "Эрлан", "Бейшеев").await;
 
     // aibek pre-bids; the bot may bid twice; the auction goes live with aibek's converted pre-bid.
     assert_eq!(aibek.post(&format!("/api/auctions/{id}/prebid"), Value::Null).await.status(), 201);

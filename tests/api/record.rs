@@ -54,11 +54,7 @@ async fn the_record_lists_every_bid_with_a_chain_anyone_can_recompute_and_a_chan
     let id = app.create_auction(&admin, "Наушники", &later).await;
     let aibek = app.new_user("aibek").await;
     let dana = app.new_user("dana").await;
-    let bot =
-        json_of(admin.post("/api/admin/bots", json!({"firstName": "Эрлан", "lastName": "Бейшеев"})).await)
-            .await["id"]
-            .as_i64()
-            .unwrap();
+    let bot = app.new_bot(&admin, "Эрлан", "Бейшеев").await;
 
     // Before anything: an upcoming auction's record is empty, with its genesis.
     let empty = record_of(&app, id).await;

@@ -13,7 +13,7 @@
 use actix::prelude::*;
 use rand::RngExt;
 
-use super::{AuctionActor, CancelAutoBid, GetAutoBid, SetAutoBid};
+use super::{AuctionActor, CancelAutoBid, GetAutoBid, SetAutoBid, refuse};
 use crate::autobid::AutoBid;
 use crate::clock::{Clock, UnixMillis};
 use crate::ids::UserId;
@@ -110,26 +110,13 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             }
         }));
     }
-
-    /// Orders change only while the auction is upcoming or live and not closing.
-    fn autobids_editable(&self) -> Result<(), ControlError> {
-        match &self.closing {
-            Some(closing) => Err(closing.control_error()),
-            None if self.committed.status() == AuctionStatus::Finished => Err(ControlError::AuctionFinished),
-            None => Ok(()),
-        }
-    }
-}
-
-fn refuse<A: Actor, T: 'static>(err: ControlError) -> AtomicResponse<A, Result<T, ControlError>> {
-    AtomicResponse::new(Box::pin(actix::fut::ready(Err(err))))
 }
 
 impl<S: AuctionStore, C: Clock> Handler<SetAutoBid> for AuctionActor<S, C> {
     type Result = AtomicResponse<Self, Result<AutoBid, ControlError>>;
 
     fn handle(&mut self, msg: SetAutoBid, _: &mut Context<Self>) -> Self::Result {
-        if let Err(e) = self.autobids_editable() {
+        if let Err(e) = self.editable() {
             return refuse(e);
         }
         let bids = msg.bids.clamp(1, crate::autobid::MAX_BIDS);
@@ -156,7 +143,7 @@ impl<S: AuctionStore, C: Clock> Handler<CancelAutoBid> for AuctionActor<S, C> {
     type Result = AtomicResponse<Self, Result<bool, ControlError>>;
 
     fn handle(&mut self, msg: CancelAutoBid, _: &mut Context<Self>) -> Self::Result {
-        if let Err(e) = self.autobids_editable() {
+        if let Err(e) = self.editable() {
             return refuse(e);
         }
         let delete = self.env.store.delete_autobid(self.committed.id(), msg.user);

@@ -12,7 +12,7 @@
 use actix::prelude::*;
 use rand::seq::SliceRandom;
 
-use super::{AssignBot, AuctionActor, ListBots, UnassignBot, UpdateBotAssignment};
+use super::{AssignBot, AuctionActor, ListBots, UnassignBot, UpdateBotAssignment, refuse};
 use crate::bots::{BotAssignment, BotError, BotNews};
 use crate::clock::{Clock, UnixMillis};
 use crate::ids::BotId;
@@ -113,18 +113,8 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
 
     /// Assignments change only while the auction is upcoming or live and not closing.
     fn bots_editable(&self) -> Result<(), BotError> {
-        match &self.closing {
-            Some(closing) => Err(closing.control_error().into()),
-            None if self.committed.status() == AuctionStatus::Finished => {
-                Err(ControlError::AuctionFinished.into())
-            }
-            None => Ok(()),
-        }
+        self.editable().map_err(BotError::from)
     }
-}
-
-fn refuse<A: Actor, T: 'static>(err: BotError) -> AtomicResponse<A, Result<T, BotError>> {
-    AtomicResponse::new(Box::pin(actix::fut::ready(Err(err))))
 }
 
 impl<S: AuctionStore, C: Clock> Handler<AssignBot> for AuctionActor<S, C> {

@@ -17,7 +17,7 @@ use crate::bots::{BotConfig, BotRoster};
 use crate::clock::{Clock, UnixMillis};
 use crate::ids::UserId;
 use crate::outlets::{Outlets, Push};
-use crate::rules::{BidRejected, Rules};
+use crate::rules::{BidRejected, ControlError, Rules};
 use crate::state::{AuctionState, BidPlaced};
 use crate::store::{AuctionDetails, AuctionSnapshot, AuctionStore};
 use crate::view::BidRecord;
@@ -131,7 +131,24 @@ struct Wakeup {
     generation: u64,
 }
 
+/// An atomic handler's answer that refuses at once, changing nothing.
+fn refuse<A: Actor, T: 'static, E: 'static>(err: E) -> AtomicResponse<A, Result<T, E>> {
+    AtomicResponse::new(Box::pin(actix::fut::ready(Err(err))))
+}
+
 impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
+    /// Bots and users' auto-bidders change only while the auction is upcoming or live and not
+    /// closing.
+    fn editable(&self) -> Result<(), ControlError> {
+        match &self.closing {
+            Some(closing) => Err(closing.control_error()),
+            None if self.committed.status() == crate::state::AuctionStatus::Finished => {
+                Err(ControlError::AuctionFinished)
+            }
+            None => Ok(()),
+        }
+    }
+
     /// Cancels the wake-up `slot` finds in the actor; then, given `at`, arms `fire` for then.
     fn arm_wakeup(
         &mut self,
