@@ -87,6 +87,7 @@ fn run_actor(n: u64) -> (Duration, usize) {
             outlets: Outlets::discard(),
             settings: ActorSettings::default(),
             bots: BotConfig::default(),
+            wins: Default::default(),
         };
         let auction = AuctionActor::new(live_snapshot(), env, None).launch();
         let names: Vec<Arc<str>> = (1..=USERS).map(|i| Arc::from(format!("user{i}"))).collect();

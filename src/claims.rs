@@ -184,6 +184,28 @@ pub struct Claim {
     pub shipped_at: Option<DateTime<Utc>>,
     #[schema(required)]
     pub delivered_at: Option<DateTime<Utc>>,
+    /// `won`, or `buyNow`: bought after losing the auction (Buy It Now).
+    pub kind: ClaimKind,
+    /// For a Buy It Now: the retail price and the value of the bids spent, which `price` is the
+    /// difference of.
+    #[schema(required)]
+    pub buy_now: Option<BuyNowPrice>,
+}
+
+/// How a participant came to hold an item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ClaimKind {
+    Won,
+    BuyNow,
+}
+
+/// A Buy It Now's price: the retail price less the value of the bids spent on the auction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuyNowPrice {
+    pub retail_price: Tyiyn,
+    pub bid_credit: Tyiyn,
 }
 
 /// A won item as admins list it: the claim and its holder.
@@ -225,6 +247,10 @@ pub fn view(row: &ClaimRow, pending: Option<&OrderRow>, provider: &dyn PaymentPr
         paid_at: row.paid_at,
         shipped_at: row.shipped_at,
         delivered_at: row.delivered_at,
+        kind: if row.kind == "buy_now" { ClaimKind::BuyNow } else { ClaimKind::Won },
+        buy_now: row
+            .buy_now
+            .map(|(retail, credit)| BuyNowPrice { retail_price: Tyiyn(retail), bid_credit: Tyiyn(credit) }),
     }
 }
 

@@ -86,6 +86,11 @@ pub struct AuctionSettings {
     /// Users' auto-bidders bid when the countdown is under a threshold drawn between these.
     pub autobid_earliest_ms: u64,
     pub autobid_latest_ms: u64,
+    /// Win-limited auctions: the same item once in `win_same_item_days`, at most `win_max` wins
+    /// in `win_window_days`.
+    pub win_same_item_days: u32,
+    pub win_max: u32,
+    pub win_window_days: u32,
     pub actor_threads: usize,
     pub mailbox_capacity: usize,
     /// How long one second of a bot delay lasts, in milliseconds (tests shorten it).
@@ -157,6 +162,8 @@ pub struct ClaimSettings {
     pub region_fee: i64,
     /// Milliseconds between two sweeps for lapsed reservations and due reminders.
     pub sweep_interval_ms: u64,
+    /// Hours after an auction's end during which its losing participants may buy it now.
+    pub buy_now_hours: i32,
 }
 
 /// Login throttling and per-address request limits (docs/decisions.md, "Account protection").

@@ -9,6 +9,7 @@ use actix::prelude::*;
 use deadpool_postgres::Pool;
 use tyiyn_actors::auction::ActorSettings;
 use tyiyn_actors::bots::{BotConfig, SharedBotSettings};
+use tyiyn_actors::fairness::WinRules;
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::outlets::Outlets;
 use tyiyn_actors::{Directory, Env, Registry, Rules, TokioClock};
@@ -37,6 +38,11 @@ pub fn rules(cfg: &AuctionSettings) -> Rules {
         increment: Tyiyn(1),
         autobid_earliest_ms: cfg.autobid_earliest_ms as i64,
         autobid_latest_ms: cfg.autobid_latest_ms.min(cfg.autobid_earliest_ms) as i64,
+        wins: WinRules {
+            same_item_days: i64::from(cfg.win_same_item_days),
+            max_wins: cfg.win_max,
+            window_days: i64::from(cfg.win_window_days),
+        },
     }
 }
 
@@ -53,9 +59,13 @@ pub async fn launch(
     outlets: Outlets,
     won: WonItems,
 ) -> anyhow::Result<Runtime> {
-    let (bot_settings, last_alive) = {
+    let (bot_settings, last_alive, wins) = {
         let client = pool.get().await?;
-        (crate::db::bots::settings(&client).await?, crate::db::heartbeat::last(&client).await?)
+        (
+            crate::db::bots::settings(&client).await?,
+            crate::db::heartbeat::last(&client).await?,
+            crate::db::auctions::wins(&client).await?,
+        )
     };
     let store = PgStore::new(pool, won, groups_in_flight);
     let env = Env {
@@ -69,6 +79,7 @@ pub async fn launch(
             second_ms: i64::try_from(cfg.bot_second_ms).unwrap_or(1_000).max(1),
             seed: cfg.bot_seed,
         },
+        wins,
     };
     let threads = match cfg.actor_threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -6,6 +6,7 @@
 //! - [`auction`]: the actor that owns an auction; [`registry`]: the supervisor that starts them.
 //! - [`bots`]: automatic bidders: assignments, the global settings, the choices each auction makes.
 //! - [`autobid`]: users' auto-bidders: their orders and whose turn it is.
+//! - [`fairness`]: beginner auctions, win limits and no new bidders, with the shared wins.
 //! - [`outlets`], [`view`]: what actors publish and how it serializes; [`slug`]: auction URLs.
 //! - `sim` (feature `sim`): the seeded, deterministic simulation of the whole runtime.
 //!
@@ -18,6 +19,7 @@ pub mod auction;
 pub mod autobid;
 pub mod bots;
 pub mod clock;
+pub mod fairness;
 pub mod ids;
 pub mod outlets;
 pub mod registry;

@@ -25,6 +25,8 @@ pub struct Rules {
     pub autobid_earliest_ms: i64,
     /// See `autobid_earliest_ms`.
     pub autobid_latest_ms: i64,
+    /// The win limits of the auctions marked win-limited.
+    pub wins: crate::fairness::WinRules,
 }
 
 impl Default for Rules {
@@ -37,6 +39,7 @@ impl Default for Rules {
             increment: Tyiyn(1),
             autobid_earliest_ms: 5_000,
             autobid_latest_ms: 3_000,
+            wins: crate::fairness::WinRules::default(),
         }
     }
 }
@@ -122,6 +125,21 @@ pub enum BidRejected {
     /// The bidder's balance is below one bid (the store's conditional debit failed).
     #[error("not enough bids")]
     InsufficientBids,
+    /// A spend limit the bidder set is used up for now (the store's check).
+    #[error("your spend limit is reached")]
+    LimitReached,
+    /// The bidder paused their own bidding (the store's check).
+    #[error("your bidding is paused")]
+    BiddingPaused,
+    /// A beginner auction: the bidder has won an auction before.
+    #[error("this auction is for users who have never won")]
+    BeginnersOnly,
+    /// A win-limited auction: the bidder won this item lately, or too many auctions.
+    #[error("your win limit for now is reached")]
+    WinLimitReached,
+    /// No new bidders now: only those who already bid may go on.
+    #[error("this auction takes no new bidders now")]
+    NoNewBidders,
     /// One pre-bid per user per auction.
     #[error("you have already pre-bid on this auction")]
     AlreadyPrebid,
@@ -151,6 +169,11 @@ impl BidRejected {
             BidRejected::AlreadyLeader => "already_leader",
             BidRejected::TooFast { .. } => "too_fast",
             BidRejected::InsufficientBids => "insufficient_bids",
+            BidRejected::LimitReached => "limit_reached",
+            BidRejected::BeginnersOnly => "beginners_only",
+            BidRejected::WinLimitReached => "win_limit_reached",
+            BidRejected::NoNewBidders => "no_new_bidders",
+            BidRejected::BiddingPaused => "paused",
             BidRejected::AlreadyPrebid => "already_prebid",
             BidRejected::AuctionNotFound => "auction_not_found",
             BidRejected::StoreUnavailable => "store_unavailable",
@@ -178,6 +201,9 @@ pub enum ControlError {
     /// The store failed; nothing changed.
     #[error("storage unavailable")]
     StoreUnavailable,
+    /// The user may not bid on this auction (its kind; setting an auto-bidder).
+    #[error("not admitted: {0}")]
+    NotAdmitted(BidRejected),
 }
 
 impl ControlError {
@@ -189,6 +215,7 @@ impl ControlError {
             ControlError::AuctionFinished => "auction_finished",
             ControlError::AuctionNotFound => "auction_not_found",
             ControlError::StoreUnavailable => "store_unavailable",
+            ControlError::NotAdmitted(why) => why.code(),
         }
     }
 }

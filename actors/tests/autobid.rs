@@ -205,3 +205,28 @@ async fn a_restarted_auction_keeps_its_auto_bidders_with_their_counts() {
     let o = order(&auction, 2).await.unwrap();
     assert_eq!((o.left, o.active), (0, false), "its last bid");
 }
+
+#[actix_rt::test]
+async fn a_spent_limit_or_a_pause_refuses_with_its_reason_and_stops_the_auto_bidder() {
+    use tyiyn_actors::rules::BidRejected;
+    let h = Harness::paused();
+    h.users(3, 50);
+    let (auction, mut w) = watch(&h, live(1, T0.plus_ms(600_000)));
+    auction.send(w.join()).await.unwrap();
+    // The store refuses user 2 as the database does for a paused user, user 3 for a spent limit.
+    h.store.set_blocked(UserId(2), Some(BidRejected::BiddingPaused));
+    h.store.set_blocked(UserId(3), Some(BidRejected::LimitReached));
+    assert_eq!(auction.send(bid(2, now(&h))).await.unwrap().unwrap_err(), BidRejected::BiddingPaused);
+    assert_eq!(auction.send(bid(3, now(&h))).await.unwrap().unwrap_err(), BidRejected::LimitReached);
+    // User 1's bid in the same auction is not held back by them.
+    auction.send(bid(1, now(&h))).await.unwrap().unwrap();
+    assert_eq!(next_bid(&mut w).await.0, "user1");
+    // User 3's auto-bidder answers user 1, meets the limit, and stops without taking a bid.
+    set(&auction, 3, 10, None).await;
+    let done = w.next_of("finished").await;
+    assert_eq!(done["auction"]["lastBidder"], "user1");
+    let stored = h.store.snapshot(AuctionId(1)).unwrap().autobids;
+    let three = stored.iter().find(|o| o.user == UserId(3)).unwrap();
+    assert_eq!((three.left, three.active), (10, false));
+    assert_eq!((h.store.balance(UserId(2)), h.store.balance(UserId(3))), (50, 50), "nothing charged");
+}

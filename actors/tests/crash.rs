@@ -154,6 +154,7 @@ async fn an_auction_whose_actor_dies_is_reloaded_from_the_store() {
         outlets: h.env.outlets.clone(),
         settings: h.env.settings,
         bots: h.env.bots.clone(),
+        wins: Default::default(),
     };
     let directory = Registry::launch(env, Vec::new()).await.unwrap();
     let first = directory.get(AuctionId(1)).unwrap();

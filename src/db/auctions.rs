@@ -7,7 +7,8 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 use tyiyn_actors::clock::UnixMillis;
-use tyiyn_actors::ids::{AuctionId, Tyiyn};
+use tyiyn_actors::fairness::{WinBook, item_key};
+use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
 use tyiyn_actors::slug::slug;
 use tyiyn_actors::state::AuctionStatus;
 use tyiyn_actors::view::{AuctionInfo, BidCounts, HonestNumbers, Shared, WinningBid};
@@ -86,4 +87,15 @@ pub async fn stats(db: &impl GenericClient, id: i64) -> Result<(i64, i64), tokio
     let stmt = db.prepare_cached(include_str!("../../sql/queries/auction/select_stats.sql")).await?;
     let row = db.query_one(&stmt, &[&id]).await?;
     Ok((row.get(0), row.get(1)))
+}
+
+/// Every user's wins, as the auction actors consult them (`tyiyn_actors::fairness`).
+pub async fn wins(db: &impl GenericClient) -> Result<WinBook, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/auction/select_wins.sql")).await?;
+    let book = WinBook::default();
+    for r in db.query(&stmt, &[]).await? {
+        let at: DateTime<Utc> = r.get(1);
+        book.record(UserId(r.get(0)), ms(at), item_key(r.get(2)));
+    }
+    Ok(book)
 }

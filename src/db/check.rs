@@ -74,7 +74,9 @@ impl Invariant {
             Invariant::BidTimes => "no bid after its auction's end",
             Invariant::Finishes => "each auction finished at most once",
             Invariant::Purchases => "each paid order credited its bids exactly once",
-            Invariant::Claims => "each paid won item has one paid order, each auction one open claim",
+            Invariant::Claims => {
+                "each paid won item has one paid order, each auction one open won item and Buy It Now within its stock"
+            }
             Invariant::Refunds => "each refund took back the bids it records",
             Invariant::Records => "each auction's public record chains unbroken",
         }

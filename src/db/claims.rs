@@ -46,6 +46,9 @@ pub struct ClaimRow {
     pub delivered_at: Option<DateTime<Utc>>,
     /// The latest order paying for it, and that order's state.
     pub order: Option<(i64, String)>,
+    /// `won`, or `buy_now` with the retail price and the bids' value it was reduced by.
+    pub kind: String,
+    pub buy_now: Option<(i64, i64)>,
 }
 
 impl ClaimRow {
@@ -74,6 +77,8 @@ impl ClaimRow {
             shipped_at: r.get(19),
             delivered_at: r.get(20),
             order: order_id.map(|id| (id, r.get(22))),
+            kind: r.get(23),
+            buy_now: r.get::<_, Option<i64>>(24).zip(r.get::<_, Option<i64>>(25)),
         }
     }
 }
@@ -220,8 +225,8 @@ pub struct PassedOn {
 }
 
 /// Ends the open offer `claim` (locked by the caller) as `declined` or `lapsed` and offers the
-/// item to the previous distinct participant at their own last bid's price; with nobody left the
-/// offer is `expired` instead of `passed`. `None` when the offer was not open.
+/// item to the previous distinct participant at their own last bid's price; with nobody left, or
+/// for a Buy It Now, the offer is `expired` instead of `passed`. `None` when the offer was not open.
 pub async fn pass_on(
     db: &impl GenericClient,
     claim: i64,
@@ -235,6 +240,8 @@ pub async fn pass_on(
     };
     let (auction, position, title, package_bids): (Option<i64>, i32, String, Option<i32>) =
         (ended.get(0), ended.get(1), ended.get(2), ended.get(3));
+    // A Buy It Now is its buyer's own: it never passes to anyone.
+    let auction = auction.filter(|_| ended.get::<_, &str>(4) == "won");
     let mut passed =
         PassedOn { failed_orders: payments::fail_claim_orders(db, claim).await?, ..Default::default() };
     let next = match auction {

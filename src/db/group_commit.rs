@@ -19,6 +19,7 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::Pool;
 use tokio::sync::{Semaphore, mpsc, oneshot};
 use tyiyn_actors::ids::{BidId, UserId};
+use tyiyn_actors::rules::BidRejected;
 use tyiyn_actors::store::{BidBatch, CommitError, CommittedBid};
 
 use super::record::{EntryKind, Heads, Link, link};
@@ -208,8 +209,13 @@ async fn commit_group(pool: &Pool, heads: &Heads, jobs: &[Job]) -> Result<HashMa
         let index = row.get::<_, i32>(0) as usize - 1;
         match row.get::<_, Option<Vec<i64>>>(3) {
             Some(short) => {
-                answers
-                    .insert(index, Err(CommitError::Insufficient(short.into_iter().map(UserId).collect())));
+                let why: Vec<String> = row.get::<_, Option<Vec<String>>>(4).unwrap_or_default();
+                let refused = short
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, u)| (UserId(u), refusal(why.get(k).map(String::as_str))))
+                    .collect();
+                answers.insert(index, Err(CommitError::Refused(refused)));
             }
             None => committed.entry(index).or_default().push((row.get(1), row.get(2))),
         }
@@ -227,6 +233,15 @@ async fn commit_group(pool: &Pool, heads: &Heads, jobs: &[Job]) -> Result<HashMa
         answers.insert(index, answer);
     }
     Ok(answers)
+}
+
+/// The rule the database named for a user whose bids it refused.
+pub fn refusal(why: Option<&str>) -> BidRejected {
+    match why {
+        Some("paused") => BidRejected::BiddingPaused,
+        Some("limit_reached") => BidRejected::LimitReached,
+        _ => BidRejected::InsufficientBids,
+    }
 }
 
 /// Each bid's id and its bidder's balance right after it: the balance after the group plus the

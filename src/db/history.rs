@@ -28,6 +28,10 @@ pub struct AuctionRef {
     pub title: String,
     pub status: AuctionStatus,
     pub slug: String,
+    /// For a finished auction this user lost, while its Buy It Now offer lasts: when it ends
+    /// (see `/api/auctions/{id}/buy-now`). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buy_now_until: Option<DateTime<Utc>>,
 }
 
 /// This user's standing with a bid: `winning` or `outbid` while the auction runs, `won` or `lost`
@@ -137,9 +141,13 @@ fn bid_status(status: AuctionStatus, leader: Option<i64>, winner: Option<i64>, m
 }
 
 /// The user's bids, newest first.
-pub async fn bids(db: &impl GenericClient, user: i64) -> Result<Vec<UserBid>, tokio_postgres::Error> {
+pub async fn bids(
+    db: &impl GenericClient,
+    user: i64,
+    buy_now_hours: i32,
+) -> Result<Vec<UserBid>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("bid/select_user_bids")).await?;
-    let rows = db.query(&stmt, &[&user, &HISTORY_LIMIT]).await?;
+    let rows = db.query(&stmt, &[&user, &HISTORY_LIMIT, &buy_now_hours]).await?;
     Ok(rows
         .iter()
         .map(|r| {
@@ -157,6 +165,7 @@ pub async fn bids(db: &impl GenericClient, user: i64) -> Result<Vec<UserBid>, to
                     slug: slug(r.get(7), r.get(8)),
                     title: r.get(7),
                     status: auction_status,
+                    buy_now_until: r.get(12),
                 },
             }
         })

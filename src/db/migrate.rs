@@ -15,6 +15,9 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0008_heartbeat", include_str!("../../sql/migrations/0008_heartbeat.sql")),
     ("0009_record", include_str!("../../sql/migrations/0009_record.sql")),
     ("0010_autobid", include_str!("../../sql/migrations/0010_autobid.sql")),
+    ("0011_limits", include_str!("../../sql/migrations/0011_limits.sql")),
+    ("0012_fairness", include_str!("../../sql/migrations/0012_fairness.sql")),
+    ("0013_buy_now", include_str!("../../sql/migrations/0013_buy_now.sql")),
 ];
 
 /// Applies the migrations not yet recorded; one transaction each, under an advisory lock so two

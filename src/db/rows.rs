@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use tokio_postgres::Row;
 use tyiyn_actors::clock::UnixMillis;
+use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::store::AuctionDetails;
 use tyiyn_actors::view::{Role, Winner};
@@ -27,7 +28,8 @@ pub fn ms(t: DateTime<Utc>) -> UnixMillis {
 }
 
 /// The editable details from nine columns starting at `at`, in this order: title, description,
-/// image_url, retail_price, is_bid_package, bid_package_bids, category, condition, estimated_value.
+/// image_url, retail_price, is_bid_package, bid_package_bids, category, condition, estimated_value;
+/// and the fair-kind columns by name: kind, win_limited, no_new_after_price, no_new_after_at.
 pub fn details(row: &Row, at: usize) -> AuctionDetails {
     AuctionDetails {
         title: row.get(at),
@@ -39,7 +41,16 @@ pub fn details(row: &Row, at: usize) -> AuctionDetails {
         category: opt(row.get(at + 6)),
         condition: opt(row.get(at + 7)),
         estimated_value: row.get::<_, Option<i64>>(at + 8).map(Tyiyn),
+        kind: AuctionKind::parse(row.get("kind")).unwrap_or_default(),
+        win_limited: row.get("win_limited"),
+        no_new_bidders_after: no_new_bidders(row.get("no_new_after_price"), row.get("no_new_after_at")),
+        buy_now_stock: row.get("buy_now_stock"),
     }
+}
+
+/// The no-new-bidders rule from its two columns (`None` when neither is set).
+pub fn no_new_bidders(price: Option<i64>, at: Option<DateTime<Utc>>) -> Option<NoNewBidders> {
+    (price.is_some() || at.is_some()).then(|| NoNewBidders { price: price.map(Tyiyn), at: at.map(ms) })
 }
 
 /// An empty text column as `None`.

@@ -136,6 +136,13 @@ async fn commit_prebid(
     let Some(row) = tx.query_opt(&debit, &[&vec![user.0], &vec![1_i64]]).await.map_err(unavailable)? else {
         return Err(PrebidError::Insufficient);
     };
+    // The user's own pause and spend limits (sql/migrations/0011_limits.sql), checked under the
+    // debit's row lock so that two pre-bids at once cannot both pass a limit of one.
+    let block = tx.prepare_cached("select spend_block($1, 1, 0)").await.map_err(unavailable)?;
+    let why: Option<String> = tx.query_one(&block, &[&user.0]).await.map_err(unavailable)?.get(0);
+    if why.is_some() {
+        return Err(PrebidError::Limited(super::group_commit::refusal(why.as_deref())));
+    }
     let ledger = tx.prepare_cached(q!("insert_ledger_debits")).await.map_err(unavailable)?;
     tx.execute(&ledger, &[&vec![user.0], &"prebid", &auction.0]).await.map_err(unavailable)?;
     tx.commit().await.map_err(unavailable)?;
@@ -238,6 +245,11 @@ async fn update_details(
                 &d.condition.unwrap_or_default(),
                 &d.estimated_value.map(|v| v.0),
                 &ts(start),
+                &d.kind.as_str(),
+                &d.win_limited,
+                &d.no_new_bidders_after.and_then(|n| n.price).map(|p| p.0),
+                &d.no_new_bidders_after.and_then(|n| n.at).map(ts),
+                &d.buy_now_stock,
             ],
         )
         .await
@@ -413,6 +425,11 @@ async fn create(pool: Pool, new: NewAuction) -> Result<AuctionSnapshot, StoreErr
                 &d.estimated_value.map(|v| v.0),
                 &ts(new.start_time),
                 &new.starting_price.0,
+                &d.kind.as_str(),
+                &d.win_limited,
+                &d.no_new_bidders_after.and_then(|n| n.price).map(|p| p.0),
+                &d.no_new_bidders_after.and_then(|n| n.at).map(ts),
+                &d.buy_now_stock,
             ],
         )
         .await

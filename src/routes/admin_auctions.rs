@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tyiyn_actors::auction::{Delete, EndNow, GetInfo, UpdateDetails};
 use tyiyn_actors::clock::Clock;
+use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
 use tyiyn_actors::ids::{AuctionId, Tyiyn};
 use tyiyn_actors::outlets::BalanceChanged;
 use tyiyn_actors::rules::ControlError;
@@ -17,6 +18,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::admin_audit::{action, changes, record_after};
+use super::admin_bots::bounded;
 use super::{optional, required};
 use crate::auth::AdminUser;
 use crate::db;
@@ -47,6 +49,7 @@ pub(super) fn control(err: ControlError) -> ApiError {
         ControlError::AuctionFinished => ApiError::Conflict(Msg::AuctionFinished),
         ControlError::AuctionNotFound => ApiError::NotFound(Msg::AuctionNotFound),
         ControlError::StoreUnavailable => ApiError::Unavailable("auction store".into()),
+        ControlError::NotAdmitted(why) => super::auctions::rejection(why),
     }
 }
 
@@ -68,6 +71,55 @@ struct AuctionForm {
     /// Som, like `retailPrice`.
     #[schema(value_type = Option<f64>)]
     estimated_value: Option<Value>,
+    /// `standard` (the default) or `beginner`: only users who have never won may bid.
+    #[schema(value_type = Option<String>, pattern = "^(standard|beginner)$")]
+    kind: Option<String>,
+    /// Whether the win limits apply (`[auction] win_*` in the configuration).
+    win_limited: Option<bool>,
+    /// `{price, at}`: no new bidders once the price (som) reaches `price` or from `at` (a start
+    /// time's format), whichever comes first; `null` or both empty: never.
+    #[schema(value_type = Option<NoNewBiddersForm>, example = json!({"price": 5, "at": null}))]
+    no_new_bidders_after: Option<Value>,
+    /// How many the losing participants may buy after the end (Buy It Now): 0–10,000; `null` or
+    /// absent: not offered.
+    #[schema(value_type = Option<i64>, example = 3)]
+    buy_now_stock: Option<Value>,
+}
+
+/// The form's `noNewBiddersAfter` (described for the contract; read by `no_new_bidders`).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+struct NoNewBiddersForm {
+    /// Som, like `retailPrice`; `null` or empty: no price.
+    #[schema(value_type = Option<f64>)]
+    price: Option<Value>,
+    /// A time in `startTime`'s format; `null` or empty: no time.
+    at: Option<String>,
+}
+
+/// The no-new-bidders rule of the form: `Ok(None)` when absent, `null`, or with neither set.
+fn no_new_bidders(raw: Option<&Value>) -> Result<Option<NoNewBidders>, Msg> {
+    let Some(Value::Object(rule)) = raw else {
+        return if raw.is_none_or(Value::is_null) { Ok(None) } else { Err(Msg::NoNewBiddersInvalid) };
+    };
+    let blank = |v: Option<&Value>| match v {
+        None | Some(Value::Null) => true,
+        Some(Value::String(s)) => s.trim().is_empty(),
+        _ => false,
+    };
+    let price = match rule.get("price") {
+        v if blank(v) => None,
+        Some(v) => Some(Tyiyn(domain::money(v).map_err(|_| Msg::NoNewBiddersInvalid)?)),
+        None => None,
+    };
+    let at = match rule.get("at") {
+        v if blank(v) => None,
+        Some(Value::String(s)) => {
+            Some(db::rows::ms(domain::start_time(s).map_err(|_| Msg::NoNewBiddersInvalid)?))
+        }
+        _ => return Err(Msg::NoNewBiddersInvalid),
+    };
+    Ok((price.is_some() || at.is_some()).then_some(NoNewBidders { price, at }))
 }
 
 fn short_text(max: usize) -> impl Fn(&str) -> Result<String, Msg> {
@@ -106,6 +158,27 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
         Some(Value::String(s)) if s.trim().is_empty() => None,
         Some(v) => domain::money(v).map_err(|m| errors.push(("estimatedValue", m))).ok(),
     };
+    let kind = match f.kind.as_deref().map(str::trim) {
+        None | Some("") => AuctionKind::Standard,
+        Some(k) => AuctionKind::parse(k).unwrap_or_else(|| {
+            errors.push(("kind", Msg::KindInvalid));
+            AuctionKind::Standard
+        }),
+    };
+    let no_new_bidders_after = no_new_bidders(f.no_new_bidders_after.as_ref())
+        .map_err(|m| errors.push(("noNewBiddersAfter", m)))
+        .ok()
+        .flatten();
+    let buy_now_stock = match bounded(
+        f.buy_now_stock.as_ref().filter(|v| v.as_str().is_none_or(|s| !s.trim().is_empty())),
+        0..=10_000,
+    ) {
+        Ok(n) => n.and_then(|n| i32::try_from(n).ok()),
+        Err(()) => {
+            errors.push(("buyNowStock", Msg::BuyNowStockInvalid));
+            None
+        }
+    };
     let is_bid_package = f.is_bid_package.unwrap_or(false);
     let bid_package_bids = match f.bid_package_bids {
         Some(n) if !(1..=100_000).contains(&n) => {
@@ -133,6 +206,10 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
         category,
         condition,
         estimated_value: estimated_value.map(Tyiyn),
+        kind,
+        win_limited: f.win_limited.unwrap_or(false),
+        no_new_bidders_after,
+        buy_now_stock,
     };
     Ok((details, start))
 }

@@ -112,6 +112,11 @@ pub fn rejection(err: BidRejected) -> ApiError {
         BidRejected::DeadlinePassed => ApiError::Conflict(Msg::DeadlinePassed),
         BidRejected::AlreadyLeader => ApiError::Conflict(Msg::AlreadyLeader),
         BidRejected::InsufficientBids => ApiError::Conflict(Msg::InsufficientBids),
+        BidRejected::LimitReached => ApiError::Conflict(Msg::LimitReached),
+        BidRejected::BiddingPaused => ApiError::Conflict(Msg::BiddingPaused),
+        BidRejected::BeginnersOnly => ApiError::Conflict(Msg::BeginnersOnly),
+        BidRejected::WinLimitReached => ApiError::Conflict(Msg::WinLimitReached),
+        BidRejected::NoNewBidders => ApiError::Conflict(Msg::NoNewBidders),
         BidRejected::AlreadyPrebid => ApiError::Conflict(Msg::AlreadyPrebid),
         BidRejected::TooFast { retry_after_ms } => ApiError::TooManyRequests {
             msg: Msg::TooFast,
@@ -365,7 +370,7 @@ async fn refused(state: &AppState, id: i64, err: BidRejected) -> ApiError {
         (status = 200, description = "Committed", body = BidAnswer),
         (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
-        (status = 409, description = "`auction_not_live`, `auction_finished`, `deadline_passed`, `already_leader` or `insufficient_bids`", body = ErrorBody),
+        (status = 409, description = "`auction_not_live`, `auction_finished`, `deadline_passed`, `already_leader` or `insufficient_bids`; `limit_reached` or `paused` (the bidder's own spend limit or pause, `/api/users/limits`)", body = ErrorBody),
         (status = 429, description = "`too_fast`, with `Retry-After` seconds", body = ErrorBody),
         (status = 503, description = "`auction_paused` (the database is down: the countdown is paused, nothing was charged), `service_unavailable` (nothing was charged) or `bid_outcome_unknown` (the auction restarted before answering: check the bid history), with `Retry-After` seconds", body = ErrorBody),
     )
@@ -423,7 +428,7 @@ async fn place_bid(
         (status = 201, description = "Committed", body = PrebidAnswer),
         (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
-        (status = 409, description = "`auction_not_upcoming`, `auction_finished`, `already_prebid` or `insufficient_bids`", body = ErrorBody),
+        (status = 409, description = "`auction_not_upcoming`, `auction_finished`, `already_prebid` or `insufficient_bids`; `limit_reached` or `paused` (the bidder's own spend limit or pause)", body = ErrorBody),
         (status = 429, description = "`too_fast`, with `Retry-After` seconds", body = ErrorBody),
         (status = 503, description = "`service_unavailable`: the database is down; nothing was charged", body = ErrorBody),
     )

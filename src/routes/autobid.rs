@@ -112,7 +112,7 @@ async fn get_autobid(
         (status = 400, description = "`autobid_bids_invalid` or `price_invalid` (`maxPrice`), or `validation_failed` for both, with `fields`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
-        (status = 409, description = "`auction_finished`, or `insufficient_bids` (the balance is 0)", body = ErrorBody),
+        (status = 409, description = "`auction_finished`; `insufficient_bids` (the balance is 0); `limit_reached` or `paused` (the caller's own spend limit or pause: a limit or pause reached later stops the auto-bidder)", body = ErrorBody),
     )
 )]
 #[put("/auctions/{id}/autobid")]
@@ -144,6 +144,7 @@ async fn set_autobid(
     if db::users::get(&client, user.id).await?.is_none_or(|u| u.bid_balance < 1) {
         return Err(ApiError::Conflict(Msg::InsufficientBids));
     }
+    super::limits::refuse(db::limits::block(&client, user.id, 1, 0).await?)?;
     drop(client);
     let msg = SetAutoBid { user: UserId(user.id), username: user.username.clone(), bids, max_price };
     match state.auctions.ask(id, msg).await {

@@ -49,7 +49,7 @@ pub struct ClaimOrder {
 
 /// The delivery form.
 #[derive(Deserialize, ToSchema)]
-struct DeliveryBody {
+pub(super) struct DeliveryBody {
     /// `pickup`, `courier` or `region`.
     #[schema(value_type = String, required, pattern = "^(pickup|courier|region)$", example = "courier")]
     method: Option<String>,
@@ -93,7 +93,7 @@ fn open_claim(locked: Option<Locked>, user: i64) -> Result<Locked, ApiError> {
 }
 
 /// The form, validated: the method, the address it needs, the phone.
-fn delivery(body: &DeliveryBody, state: &AppState) -> Result<Delivery, ApiError> {
+pub(super) fn delivery(body: &DeliveryBody, state: &AppState) -> Result<Delivery, ApiError> {
     let mut errors = Vec::new();
     let method = body.method.as_deref().map(str::trim).and_then(DeliveryMethod::parse);
     if method.is_none() {
@@ -143,25 +143,37 @@ async fn choose_claim_delivery(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let choice = delivery(&body, &state)?;
-    let provider = state.payments.provider.clone();
     let mut client = state.pool.get().await?;
     let tx = client.transaction().await?;
     let claim = open_claim(db::claims::lock(&tx, id).await?, user.id)?;
     if !claim.in_time {
         return Err(ApiError::Conflict(Msg::ClaimExpired));
     }
-    let (order, failed) = db::claims::choose_delivery(&tx, &claim, &choice, provider.name()).await?;
-    let row = db::claims::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
+    deliver_and_answer(&state, tx, &claim, &choice, lang.0.code()).await
+}
+
+/// Records `choice` on the locked, open `claim` with its new pending order, commits `tx`, tells
+/// the sockets of the orders it failed, and answers 201 `{claim, order}` (a won item's delivery
+/// and a new Buy It Now alike).
+pub(super) async fn deliver_and_answer(
+    state: &AppState,
+    tx: deadpool_postgres::Transaction<'_>,
+    claim: &Locked,
+    choice: &Delivery,
+    lang: &str,
+) -> Result<HttpResponse, ApiError> {
+    let provider = state.payments.provider.clone();
+    let (order, failed) = db::claims::choose_delivery(&tx, claim, choice, provider.name()).await?;
+    let row = db::claims::get(&tx, claim.id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
     tx.commit().await?;
     tracing::info!(
-        claim = id,
+        claim = claim.id,
         order = order.id,
         method = choice.method,
         amount = order.amount,
         "delivery chosen"
     );
-    claims::announce(&state, &failed, &[]);
-    let lang = lang.0.code();
+    claims::announce(state, &failed, &[]);
     let claim = claims::view(&row, Some(&order), provider.as_ref(), lang);
     let order = order_view(&order, provider.as_ref(), lang);
     Ok(HttpResponse::Created().json(ClaimOrder { claim, order }))

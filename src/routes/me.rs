@@ -24,7 +24,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 #[get("/bids/user")]
 async fn user_bids(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    Ok(HttpResponse::Ok().json(history::bids(&client, user.id).await?))
+    Ok(HttpResponse::Ok().json(history::bids(&client, user.id, state.config.claims.buy_now_hours).await?))
 }
 
 /// The user's pre-bids, newest first (at most 200).

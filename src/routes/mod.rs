@@ -17,8 +17,10 @@ pub mod admin_users;
 pub mod auctions;
 pub mod auth;
 pub mod autobid;
+pub mod buy_now;
 pub mod claims;
 pub mod contract;
+pub mod limits;
 pub mod me;
 pub mod paging;
 pub mod payment_callback;
@@ -44,9 +46,11 @@ pub fn api(cfg: &mut ServiceConfig) {
     cfg.configure(auth::routes)
         .configure(users::routes)
         .configure(account::routes)
+        .configure(limits::routes)
         .configure(me::routes)
         .configure(auctions::routes)
         .configure(autobid::routes)
+        .configure(buy_now::routes)
         .configure(admin_auctions::routes)
         .configure(admin_users::routes)
         .configure(admin_stats::routes)

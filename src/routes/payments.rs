@@ -87,6 +87,7 @@ fn view(state: &AppState, order: &OrderRow, lang: &str) -> Order {
         (status = 201, description = "The pending order", body = OrderBody),
         (status = 400, description = "`package_not_found` (unknown or inactive package), with `fields`", body = ErrorBody),
         (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 409, description = "`paused` or `limit_reached`: the caller's own pause or monthly spend limit (`/api/users/limits`)", body = ErrorBody),
     )
 )]
 #[post("/payments/orders")]
@@ -103,10 +104,13 @@ async fn create_payment_order(
     }
     .and_then(|id| i32::try_from(id).ok())
     .ok_or(ApiError::invalid("packageId", Msg::PackageNotFound))?;
-    let client = state.pool.get().await?;
-    let order = db::payments::insert_order(&client, user.id, package, state.payments.provider.name())
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    super::limits::refuse(db::limits::block_order(&tx, user.id, package).await?)?;
+    let order = db::payments::insert_order(&tx, user.id, package, state.payments.provider.name())
         .await?
         .ok_or(ApiError::invalid("packageId", Msg::PackageNotFound))?;
+    tx.commit().await?;
     tracing::info!(order = order.id, user = user.id, package, amount = order.amount, "payment order created");
     Ok(HttpResponse::Created().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
 }

@@ -133,12 +133,17 @@ async fn an_auto_bidder_whose_balance_runs_out_stops_with_its_unused_bids_untake
         assert!(Instant::now() < deadline, "the auto-bidder never stopped: {order}");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let stored: (i32, bool) = {
+    // The actor saves the stopped order after it stops it: wait for the row (not for a clock).
+    let stored = loop {
         let row = db
             .query_one("select bids_left, active from autobid where user_id = $1", &[&aibek.id])
             .await
             .unwrap();
-        (row.get(0), row.get(1))
+        let stored: (i32, bool) = (row.get(0), row.get(1));
+        if !stored.1 || Instant::now() >= deadline {
+            break stored;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
     };
     assert_eq!(stored, (4, false));
     assert_eq!(app.wait_for_bids(id, |b| b.len() >= 2).await.len(), 2, "dana leads");

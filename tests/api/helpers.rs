@@ -121,6 +121,11 @@ impl TestApp {
     }
 
     /// A direct connection to the test database, for checking invariants.
+    /// A one-connection pool on this app's database, for the library's readers.
+    pub async fn pool(&self) -> deadpool_postgres::Pool {
+        tyiyn::db::connect(&self.db_url, 1, std::time::Duration::from_secs(5)).await.expect("pool connects")
+    }
+
     pub async fn db(&self) -> tokio_postgres::Client {
         let (client, conn) =
             tokio_postgres::connect(&self.db_url, tokio_postgres::NoTls).await.expect("db connects");

@@ -52,6 +52,7 @@ async function main() {
     const admin = await session(browser, ADMIN)
     const demo = await session(browser, DEMO)
     const lot = await auctionFlow(admin.page, demo.page)
+    await fairFlow(admin.page, demo.page)
     await usersFlow(admin.page, demo.page)
     await settingsFlow(admin.page, demo.page)
     await step(demo.page, 'a user visiting /admin is sent home', async () => {
@@ -193,6 +194,65 @@ async function auctionFlow(page, demoPage) {
     await closeDialog(dialog)
   })
   return lot
+}
+
+/**
+ * Fair kinds (issue 13, part 3): the admin creates a beginner, win-limited auction that takes no
+ * new bidders from 5 som; its card and page show the three badges and what they mean; demo, who
+ * has just won, is refused with the beginners' message.
+ */
+/** At a 360 px phone width `page` does not scroll sideways; a screenshot `name`; back to `back`. */
+async function fitsPhone(page, name, back) {
+  await page.setViewportSize({ width: 360, height: 780 })
+  await page.waitForTimeout(200)
+  const { scroll, client } = await page.evaluate(() => ({ scroll: globalThis.document.documentElement.scrollWidth, client: globalThis.document.documentElement.clientWidth }))
+  if (scroll > client) throw new Error(`${name}: ${scroll} px wide on a ${client} px screen`)
+  await shot(page, name)
+  await page.setViewportSize(back)
+}
+
+async function fairFlow(page, demoPage) {
+  const lot = { title: `Новичкам ${suffix}` }
+  await step(page, 'admin creates a beginner, win-limited auction with no new bidders from 5 som', async () => {
+    await visit(page, '/admin', 'auction-create')
+    await byTestId(page, 'auction-create').click()
+    await byTestId(page, 'auction-create-dialog').waitFor()
+    await page.fill('#auction-title', lot.title)
+    await page.fill('#auction-retailPrice', '2500')
+    await page.fill('#auction-startTime', await localInput(page, 2_000))
+    await byTestId(page, 'auction-beginner').check()
+    await byTestId(page, 'auction-winLimited').check()
+    await page.fill('#auction-noNewPrice', '5')
+    await shot(page, 'fair-create-dialog')
+    await byTestId(page, 'auction-save').click()
+    await expectToast(page, 'Аукцион создан')
+    const created = (await getJson(page, '/api/admin/auctions')).find((auction) => auction.title === lot.title)
+    if (!created) throw new Error(`"${lot.title}" was not created`)
+    if (created.kind !== 'beginner' || !created.winLimited || created.noNewBiddersAfter?.price !== 5) throw new Error(`kinds: ${JSON.stringify(created)}`)
+    Object.assign(lot, { id: created.id, slug: created.slug })
+    await expectValue('auction live', async () => (await getJson(page, `/api/auctions/${lot.id}`)).status, 'live', SLOW)
+  })
+
+  await step(demoPage, 'the card and the page show the kinds before anyone bids', async () => {
+    await visit(demoPage, '/auctions', 'live-auction-card')
+    const card = byTestId(demoPage, 'live-auction-card').filter({ hasText: lot.title })
+    await expectText(card.locator('[data-testid="kind-beginner"]'), 'Для новичков')
+    await expectText(card.locator('[data-testid="kind-winLimited"]'), 'Лимит побед')
+    await expectText(card.locator('[data-testid="kind-noNewBidders"]'), 'Новые участники — до 5,00 сом')
+    await fitsPhone(demoPage, 'fair-cards-phone', DESKTOP)
+    await visit(demoPage, `/auction/${lot.slug}`, 'auction-detail')
+    await expectText(byTestId(demoPage, 'kind-hint-beginner'), 'Ставки только от тех, кто ещё ничего не выигрывал')
+    await expectText(byTestId(demoPage, 'kind-hint-noNewBidders'), 'После этого ставят только те, кто уже делал ставки')
+    await fitsPhone(demoPage, 'fair-page-phone', DESKTOP)
+  })
+
+  await step(demoPage, 'demo, who has won, is refused with the beginners’ message', async () => {
+    const button = byTestId(demoPage, `bid-button-${lot.id}`)
+    await expectValue('bid button enabled', () => button.isEnabled(), true)
+    await button.click()
+    await expectToast(demoPage, 'Это аукцион для новичков', 'destructive')
+    await shot(demoPage, 'fair-refused')
+  })
 }
 
 /** Searching users, then a balance edit that demo's header shows at once. */

@@ -11,13 +11,16 @@ import {
   DEMO,
   DESKTOP,
   PHONE,
+  BASE_URL,
   byTestId,
+  confirm,
   createSuite,
   expectText,
   expectToast,
   expectValue,
   getJson,
   launchBrowser,
+  liveWithMostTime,
   preflight,
   session as openSession,
   sleep,
@@ -154,11 +157,89 @@ async function screenshots(browser) {
   }
 }
 
+/**
+ * Spend limits (issue 13, part 4) for a new user: a daily limit of one bid set on /profile holds
+ * at once; a higher one waits 24 hours and can be called off; the first bid passes, the second is
+ * refused with the user's own limit named; a 24-hour pause refuses a package order; ending it
+ * early is shown as waiting 24 hours.
+ */
+async function limitsFlow(browser) {
+  const suffix = Math.random().toString(36).slice(2, 7)
+  const user = { username: `limit_${suffix}`, email: `limit_${suffix}@example.kg`, password: `pw_${suffix}_123` }
+  const { context, page } = await session(browser, null)
+  const registered = await context.request.post(`${BASE_URL}/api/auth/register`, { data: user, headers: { Origin: BASE_URL } })
+  if (!registered.ok()) throw new Error(`registration answered ${registered.status()}`)
+  const lots = await getJson(page, '/api/auctions')
+  const first = liveWithMostTime(lots)
+  const second = [...lots.live].filter((a) => a.id !== first.id).sort((a, b) => Date.parse(b.endsAt ?? 0) - Date.parse(a.endsAt ?? 0))[0]
+  if (!second) throw new Error('two live auctions are needed (start the server with DEMO_DATA=1)')
+  const card = byTestId(page, 'limits-card')
+
+  await step(page, 'a daily limit of one bid holds at once; a higher one waits a day and can be called off', async () => {
+    await visit(page, '/profile', 'profile-page')
+    const skip = byTestId(page, 'complete-profile-skip')
+    if (await skip.isVisible().catch(() => false)) await skip.click()
+    await card.waitFor()
+    await byTestId(page, 'limits-dailyBids-input').fill('1')
+    await byTestId(page, 'limits-save').click()
+    await expectToast(page, 'Лимиты сохранены')
+    await expectText(byTestId(page, 'limits-dailyBids-left'), 'Осталось сейчас: 1')
+    await byTestId(page, 'limits-dailyBids-input').fill('3')
+    await byTestId(page, 'limits-save').click()
+    await expectText(byTestId(page, 'limits-dailyBids-waiting'), ': 3.')
+    await expectValue('the field shows the limit in force', () => byTestId(page, 'limits-dailyBids-input').inputValue(), '1')
+    await shot(page, 'limits-waiting-desktop')
+    await byTestId(page, 'limits-dailyBids-keep').click()
+    await expectToast(page, 'Текущий лимит остаётся')
+    await byTestId(page, 'limits-dailyBids-waiting').waitFor({ state: 'detached' })
+  })
+
+  await step(page, 'the first bid passes, the second meets the limit and costs nothing', async () => {
+    await visit(page, `/auction/${first.slug}`, 'auction-detail')
+    const button = byTestId(page, `bid-button-${first.id}`)
+    await expectValue('bid button enabled', () => button.isEnabled(), true)
+    await button.click()
+    await expectToast(page, 'Ставка сделана!')
+    const before = await balanceOf(page)
+    await visit(page, `/auction/${second.slug}`, 'auction-detail')
+    // One bid a second per bidder, whatever the auction (too_fast otherwise).
+    await page.waitForTimeout(1_100)
+    const next = byTestId(page, `bid-button-${second.id}`)
+    await expectValue('bid button enabled', () => next.isEnabled(), true)
+    await next.click()
+    await expectToast(page, 'Вы достигли своего лимита трат', 'destructive')
+    await expectValue('balance unchanged', () => balanceOf(page), before)
+    await visit(page, '/profile', 'profile-page')
+    await expectText(byTestId(page, 'limits-dailyBids-left'), 'Осталось сейчас: 0')
+  })
+
+  await step(page, 'a 24-hour pause starts at once and refuses a package order', async () => {
+    await byTestId(page, 'limits-pause-24h').click()
+    await confirm(page)
+    await expectText(byTestId(page, 'limits-paused'), 'Пауза до')
+    await shot(page, 'limits-paused-desktop')
+    await visit(page, '/topup', 'topup-page')
+    const { packages } = await getJson(page, '/api/payments/packages')
+    await byTestId(page, `package-${packages[0].id}`).locator('[data-testid="buy-package"]').click()
+    await expectToast(page, 'Вы поставили ставки и покупки на паузу', 'destructive')
+  })
+
+  await step(page, 'ending the pause early waits 24 hours', async () => {
+    await visit(page, '/profile', 'profile-page')
+    await byTestId(page, 'limits-pause-end').click()
+    await expectToast(page, 'Пауза закончится через 24 часа')
+    await expectText(byTestId(page, 'limits-pause-ending'), 'Пауза закончится')
+    await expectText(byTestId(page, 'limits-paused'), 'Пауза до')
+  })
+  await context.close()
+}
+
 async function main() {
   await preflight('/api/payments/packages')
   const browser = await launchBrowser()
   try {
     await purchaseFlow(browser)
+    await limitsFlow(browser)
     await screenshots(browser)
   } finally {
     await browser.close()

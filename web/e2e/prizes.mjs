@@ -84,6 +84,16 @@ async function paymentTab(page, button) {
   return tab
 }
 
+/** At a 360 px phone width `page` does not scroll sideways; a screenshot `name`; back to `back`. */
+async function fitsPhone(page, name, back) {
+  await page.setViewportSize({ width: 360, height: 780 })
+  await page.waitForTimeout(200)
+  const { scroll, client } = await page.evaluate(() => ({ scroll: globalThis.document.documentElement.scrollWidth, client: globalThis.document.documentElement.clientWidth }))
+  if (scroll > client) throw new Error(`${name}: ${scroll} px wide on a ${client} px screen`)
+  await shot(page, name)
+  await page.setViewportSize(back)
+}
+
 async function winFlow(browser, admin) {
   const lot = { title: `Приз E2E ${suffix}` }
   const winner = await register(browser)
@@ -94,6 +104,7 @@ async function winFlow(browser, admin) {
       title: lot.title,
       description: 'Создан сквозным тестом призов',
       retailPrice: 4999.99,
+      buyNowStock: 1,
       startTime: new Date(Date.now() + 2_000).toISOString(),
       isBidPackage: false,
     })
@@ -199,6 +210,39 @@ async function winFlow(browser, admin) {
     const last = record.entries.at(-1)
     if (last.bidder !== WINNER.username || record.finish?.winner !== WINNER.username || record.finish.winnerId !== last.bidderId) {
       throw new Error(`the record's end: ${JSON.stringify({ last, finish: record.finish })}`)
+    }
+  })
+
+  await step(page, 'the rival who lost buys it now, less the bids spent, through the payment flow', async () => {
+    const rival = await openSession(browser, suite, DEMO)
+    const rp = rival.page
+    try {
+      await visit(rp, `/auction/${lot.slug}`, 'auction-detail')
+      await byTestId(rp, 'buy-now-card').waitFor()
+      const { offer } = await getJson(rp, `/api/auctions/${lot.id}/buy-now`)
+      if (offer.bidsSpent < 1 || Math.abs(offer.price - (4999.99 - offer.credit)) > 1e-6) throw new Error(`offer: ${JSON.stringify(offer)}`)
+      await expectText(byTestId(rp, 'buy-now-price'), `${som(offer.price)} сом`)
+      await expectText(byTestId(rp, 'buy-now-credit'), `−${som(offer.credit)} сом`)
+      await shot(rp, 'buy-now-desktop')
+      await fitsPhone(rp, 'buy-now-phone', DESKTOP)
+      await byTestId(rp, 'buy-now-open').click()
+      const dialog = byTestId(rp, 'claim-dialog')
+      await dialog.waitFor()
+      await expectText(dialog.locator('[data-testid="claim-form-total"]'), `${som(offer.price)} сом`)
+      if (!(await rp.inputValue('#cf-phone')).replace(/\D/g, '').startsWith('996') || (await rp.inputValue('#cf-phone')).replace(/\D/g, '').length < 12) {
+        await rp.fill('#cf-phone', '+996555123456')
+      }
+      const tab = await paymentTab(rp, byTestId(rp, 'claim-submit'))
+      await byTestId(tab, 'demo-pay-pay').click()
+      await expectText(byTestId(tab, 'demo-pay-result'), 'Оплата прошла')
+      await tab.close()
+      await expectText(byTestId(rp, 'claim-order').locator('[data-testid="order-state"]'), 'Оплачен')
+      await byTestId(rp, 'claim-order-close').click()
+      await expectText(byTestId(rp, 'buy-now-bought'), 'Вы купили этот товар')
+      await visit(rp, '/profile', 'profile-page')
+      await expectText(byTestId(rp, 'claim-buy-now').first(), 'Купить сейчас')
+    } finally {
+      await rival.context.close()
     }
   })
 

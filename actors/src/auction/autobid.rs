@@ -71,6 +71,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         let next_price = t.price() + t.rules().increment;
         let turns = self.autobids.turns(leader, next_price, |u| self.pending_autobids(u));
         let mut too_fast = false;
+        let mut stopped = false;
         for user in turns {
             let Some(name) = self.autobids.get(user).map(|o| o.username.clone()) else { continue };
             match self.submit(Bidder::user(user, name), now, true, ctx) {
@@ -80,11 +81,21 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
                     return;
                 }
                 Err(BidRejected::TooFast { .. }) => too_fast = true,
+                // The auction's kind no longer admits its owner (a win elsewhere, no new
+                // bidders): it stops, and the next in turn may bid.
+                Err(
+                    BidRejected::BeginnersOnly | BidRejected::WinLimitReached | BidRejected::NoNewBidders,
+                ) => {
+                    self.stop_autobid(user, ctx);
+                    stopped = true;
+                }
                 Err(_) => return,
             }
         }
         if too_fast {
             self.arm_autobids_at(Some(now.plus_ms(RETRY_MS)), ctx);
+        } else if stopped {
+            self.arm_autobids(ctx);
         }
     }
 
@@ -118,6 +129,10 @@ impl<S: AuctionStore, C: Clock> Handler<SetAutoBid> for AuctionActor<S, C> {
     fn handle(&mut self, msg: SetAutoBid, _: &mut Context<Self>) -> Self::Result {
         if let Err(e) = self.editable() {
             return refuse(e);
+        }
+        let upcoming = self.committed.status() == AuctionStatus::Upcoming;
+        if let Err(why) = self.admits(msg.user, upcoming, self.env.clock.now()) {
+            return refuse(ControlError::NotAdmitted(why));
         }
         let bids = msg.bids.clamp(1, crate::autobid::MAX_BIDS);
         let order = AutoBid {

@@ -3,7 +3,7 @@
 //! its bids are answered and broadcast and the queue (everything that arrived meanwhile) becomes
 //! the next batch. A refused batch is replayed through the rules from the committed state.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use actix::prelude::*;
@@ -34,6 +34,9 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         }
         if self.paused.is_some() {
             return Err(BidRejected::AuctionPaused);
+        }
+        if let Some(user) = bidder.id.user() {
+            self.admits(user, false, stamp)?;
         }
         let placed = self.tentative.place_bid(stamp, &bidder)?;
         let (reply, rx) = oneshot::channel();
@@ -90,7 +93,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
                 let why = format!("store answered {} of {} bids", done.len(), batch.len());
                 self.fail(batch, &why, ctx);
             }
-            Err(CommitError::Insufficient(users)) => self.replay_without(batch, &users, ctx),
+            Err(CommitError::Refused(users)) => self.replay_without(batch, &users, ctx),
             Err(CommitError::Unavailable(why)) => self.fail(batch, &why, ctx),
         }
         self.flush(ctx);
@@ -139,22 +142,30 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         self.tell_lobby(false);
     }
 
-    /// The store refused the batch because `users` could not pay: refuse their bids, replay the
-    /// others (and the queue) through the rules from the committed state; `flush` retries.
-    fn replay_without(&mut self, batch: Vec<Pending>, users: &[UserId], ctx: &mut Context<Self>) {
-        let short: HashSet<UserId> = users.iter().copied().collect();
+    /// The store refused the batch because `users` may not spend a bid now (no balance, a spent
+    /// limit, a pause): refuse their bids with that reason, replay the others (and the queue)
+    /// through the rules from the committed state; `flush` retries.
+    fn replay_without(
+        &mut self,
+        batch: Vec<Pending>,
+        users: &[(UserId, BidRejected)],
+        ctx: &mut Context<Self>,
+    ) {
+        let why: HashMap<UserId, BidRejected> = users.iter().cloned().collect();
+        let short: HashSet<UserId> = why.keys().copied().collect();
         if !batch.iter().any(|p| p.placed.bidder.id.user().is_some_and(|u| short.contains(&u))) {
             // Naming nobody in the batch would make the retry loop forever.
             return self.fail(batch, "store reported insufficient balance for users outside the batch", ctx);
         }
         let (refused, kept): (Vec<_>, Vec<_>) =
             batch.into_iter().partition(|p| p.placed.bidder.id.user().is_some_and(|u| short.contains(&u)));
-        // A balance that ran out stops its owner's auto-bidder.
-        for &user in users {
+        // A balance that ran out, a spent limit or a pause stops its owner's auto-bidder.
+        for &user in &short {
             self.stop_autobid(user, ctx);
         }
         for p in refused {
-            let _ = p.reply.send(Err(BidRejected::InsufficientBids));
+            let reason = p.placed.bidder.id.user().and_then(|u| why.get(&u).cloned());
+            let _ = p.reply.send(Err(reason.unwrap_or(BidRejected::InsufficientBids)));
         }
         self.replay(kept);
     }

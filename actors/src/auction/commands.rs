@@ -19,7 +19,10 @@ impl<S: AuctionStore, C: Clock> Handler<PlacePrebid> for AuctionActor<S, C> {
     fn handle(&mut self, msg: PlacePrebid, _: &mut Context<Self>) -> Self::Result {
         let checked = match &self.closing {
             Some(closing) => Err(closing.bid_rejection()),
-            None => self.committed.check_prebid(msg.stamp, msg.user),
+            None => self
+                .committed
+                .check_prebid(msg.stamp, msg.user)
+                .and_then(|()| self.admits(msg.user, true, msg.stamp)),
         };
         if let Err(rejected) = checked {
             return AtomicResponse::new(Box::pin(actix::fut::ready(Err(rejected))));
@@ -28,6 +31,7 @@ impl<S: AuctionStore, C: Clock> Handler<PlacePrebid> for AuctionActor<S, C> {
         AtomicResponse::new(Box::pin(commit.into_actor(self).map(move |res, act, _| {
             let done = res.map_err(|e| match e {
                 PrebidError::Insufficient => BidRejected::InsufficientBids,
+                PrebidError::Limited(why) => why,
                 PrebidError::AlreadyPrebid => BidRejected::AlreadyPrebid,
                 PrebidError::Unavailable(_) => BidRejected::StoreUnavailable,
             })?;
@@ -63,6 +67,7 @@ impl<S: AuctionStore, C: Clock> Handler<UpdateDetails> for AuctionActor<S, C> {
         let save = self.env.store.update_details(self.committed.id(), msg.details.clone(), msg.start_time);
         AtomicResponse::new(Box::pin(save.into_actor(self).map(move |res, act, ctx| {
             res.map_err(|_| ControlError::StoreUnavailable)?;
+            act.fairness = msg.details.fairness();
             act.details = std::sync::Arc::new(msg.details);
             act.committed.set_start_time(msg.start_time);
             act.tentative.set_start_time(msg.start_time);

@@ -84,6 +84,10 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     /// Persisted: announce the result, tell the registry (via the guard) and stop.
     fn finished(&mut self, ended_at: crate::clock::UnixMillis, ctx: &mut Context<Self>) {
         self.committed.finish(ended_at);
+        // Beginner and win-limited auctions everywhere see this win from now on.
+        if let Some(user) = self.committed.leader().and_then(|l| l.id.user()) {
+            self.env.wins.record(user, ended_at, self.fairness.item.clone());
+        }
         self.broadcast(EventKind::Finished, Vec::new());
         self.tell_lobby(false);
         if let Some(Closing { kind: CloseKind::EndNow(Some(reply)), .. }) = self.closing.take() {

@@ -69,6 +69,8 @@ pub struct Env<S, C> {
     pub settings: ActorSettings,
     /// The global bot settings, the length of a bot "second" and the random seed.
     pub bots: BotConfig,
+    /// Every user's wins, for beginner and win-limited auctions (shared by all actors).
+    pub wins: crate::fairness::WinBook,
 }
 
 impl<S, C: Clone> Clone for Env<S, C> {
@@ -80,6 +82,7 @@ impl<S, C: Clone> Clone for Env<S, C> {
             outlets: self.outlets.clone(),
             settings: self.settings,
             bots: self.bots.clone(),
+            wins: self.wins.clone(),
         }
     }
 }
@@ -137,6 +140,18 @@ fn refuse<A: Actor, T: 'static, E: 'static>(err: E) -> AtomicResponse<A, Result<
 }
 
 impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
+    /// Whether `user` may bid (or, with `prebid`, pre-bid) at `stamp`, by the auction's kind (see
+    /// [`crate::fairness`]). Decided against the tentative state.
+    fn admits(&self, user: UserId, prebid: bool, stamp: UnixMillis) -> Result<(), BidRejected> {
+        // Most auctions have no rule: nothing to look up on the bid's path.
+        if !self.fairness.applies() {
+            return Ok(());
+        }
+        let t = &self.tentative;
+        let already_in = prebid || t.has_bid(user);
+        self.fairness.admits(user, already_in, t.price(), stamp, &self.env.wins, &self.env.rules.wins)
+    }
+
     /// Bots and users' auto-bidders change only while the auction is upcoming or live and not
     /// closing.
     fn editable(&self) -> Result<(), ControlError> {
@@ -192,6 +207,8 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     display_id: Arc<str>,
     created_at: UnixMillis,
     details: Arc<AuctionDetails>,
+    /// What the auction asks of its bidders (from `details`).
+    fairness: crate::fairness::Fairness,
     /// The state the store has confirmed.
     committed: AuctionState,
     /// `committed` plus the in-flight batch plus the queue: what new bids are decided against.
@@ -245,6 +262,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         AuctionActor {
             display_id: snap.display_id.into(),
             created_at: snap.created_at,
+            fairness: snap.details.fairness(),
             details: Arc::new(snap.details),
             tentative: state.clone(),
             committed: state,

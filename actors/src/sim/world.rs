@@ -97,6 +97,7 @@ impl World {
             outlets: super::lobby::outlets(starts.clone()),
             settings: ActorSettings::default(),
             bots,
+            wins: Default::default(),
         };
         let mut world = World {
             store,

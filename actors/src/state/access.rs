@@ -95,6 +95,11 @@ impl AuctionState {
         self.total_bids
     }
 
+    /// Whether `user` has bid (or pre-bid) on this auction.
+    pub fn has_bid(&self, user: crate::ids::UserId) -> bool {
+        self.last_bids.contains_key(&crate::rules::BidderId::User(user)) || self.prebidders.contains(&user)
+    }
+
     /// Distinct bidders so far.
     pub fn participants(&self) -> usize {
         self.last_bids.len()

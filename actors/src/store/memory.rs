@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::bots::{BotAssignment, BotProfile};
 use crate::clock::UnixMillis;
 use crate::ids::{AuctionId, BidId, BotId, Tyiyn, UserId};
-use crate::rules::Bidder;
+use crate::rules::{BidRejected, Bidder};
 
 use super::types::AuctionSnapshot;
 
@@ -101,6 +101,17 @@ impl MemoryStore {
     /// Sets a user's bid balance.
     pub fn set_balance(&self, user: UserId, balance: i64) {
         self.lock().balances.insert(user, balance);
+    }
+
+    /// Refuses `user`'s bids and pre-bids with `why` ([`BidRejected::LimitReached`] or
+    /// [`BidRejected::BiddingPaused`]), as the database does for a spent limit or a pause; `None`
+    /// lifts it.
+    pub fn set_blocked(&self, user: UserId, why: Option<BidRejected>) {
+        let mut inner = self.lock();
+        match why {
+            Some(why) => inner.blocked.insert(user, why),
+            None => inner.blocked.remove(&user),
+        };
     }
 
     /// A user's bid balance.

@@ -6,7 +6,7 @@ use crate::autobid::AutoBid;
 use crate::bots::BotAssignment;
 use crate::clock::UnixMillis;
 use crate::ids::{AuctionId, BidId, PrebidId, Tyiyn, UserId};
-use crate::rules::{Bidder, BidderId};
+use crate::rules::{BidRejected, Bidder, BidderId};
 use crate::state::{AuctionStatus, Prebid};
 use crate::view::BidRecord;
 
@@ -32,6 +32,28 @@ pub struct AuctionDetails {
     pub condition: Option<String>,
     /// Estimated value.
     pub estimated_value: Option<Tyiyn>,
+    /// Who may bid: everyone, or only users who have never won.
+    pub kind: crate::fairness::AuctionKind,
+    /// Whether the operator's win limits apply.
+    pub win_limited: bool,
+    /// From when only those who already bid may go on (`null`: never).
+    #[schema(required)]
+    pub no_new_bidders_after: Option<crate::fairness::NoNewBidders>,
+    /// How many its losing participants may buy after it ends (Buy It Now); `null`: not offered.
+    #[schema(required)]
+    pub buy_now_stock: Option<i32>,
+}
+
+impl AuctionDetails {
+    /// What this auction asks of its bidders.
+    pub fn fairness(&self) -> crate::fairness::Fairness {
+        crate::fairness::Fairness {
+            kind: self.kind,
+            win_limited: self.win_limited,
+            no_new_bidders_after: self.no_new_bidders_after,
+            item: crate::fairness::item_key(&self.title),
+        }
+    }
 }
 
 /// What `create` needs: the admin form plus the starting price.
@@ -173,9 +195,11 @@ pub struct CommittedBid {
 /// Why a batch did not commit. Either way nothing was written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CommitError {
-    /// These users could not pay; the whole batch was rolled back.
-    #[error("insufficient balance for {0:?}")]
-    Insufficient(Vec<UserId>),
+    /// These users may not spend a bid now, each for its reason ([`BidRejected::InsufficientBids`],
+    /// [`BidRejected::LimitReached`] or [`BidRejected::BiddingPaused`]); the whole batch was
+    /// rolled back.
+    #[error("refused for {0:?}")]
+    Refused(Vec<(UserId, BidRejected)>),
     /// The database is unreachable or failed.
     #[error("store unavailable: {0}")]
     Unavailable(String),
@@ -196,6 +220,10 @@ pub enum PrebidError {
     /// Balance below one bid.
     #[error("insufficient balance")]
     Insufficient,
+    /// The user's spend limit or pause ([`BidRejected::LimitReached`] or
+    /// [`BidRejected::BiddingPaused`]).
+    #[error("refused: {0}")]
+    Limited(BidRejected),
     /// This user already pre-bid on this auction.
     #[error("already pre-bid")]
     AlreadyPrebid,

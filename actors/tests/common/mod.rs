@@ -150,6 +150,7 @@ impl Harness {
             settings: ActorSettings::default(),
             // Seeded, so bot delays and choices repeat from run to run.
             bots: BotConfig { seed: Some(42), ..BotConfig::default() },
+            wins: Default::default(),
         };
         Harness { store, clock, env, outlet, lobby, balances }
     }

@@ -4,7 +4,7 @@
 select c.id, c.auction_id, c.user_id, u.username, c.position, c.title, nullif(a.image_url, ''),
        c.price, c.package_bids, c.state, c.end_reason, c.reserved_until, c.delivery_method,
        c.delivery_fee, c.address, c.phone, c.tracking, c.created_at, c.paid_at, c.shipped_at,
-       c.delivered_at, o.id, o.state
+       c.delivered_at, o.id, o.state, c.kind, c.retail_price, c.bid_credit
 from claim c
 join app_user u on u.id = c.user_id
 left join auction a on a.id = c.auction_id

@@ -590,6 +590,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auctions/{id}/buy-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's Buy It Now offer for this finished auction: the price it comes to, how long it
+         *     lasts and how many are left (or their purchase, once started).
+         */
+        get: operations["get_buy_now"];
+        put?: never;
+        /**
+         * Buys the item now: with the delivery chosen, a Buy It Now claim (reserved like a won item) and
+         *     the pending order of its price plus delivery; open the order's `paymentUrl`. Paid, it is
+         *     shipped like a won item; unpaid, it lapses (it never passes to anyone else).
+         */
+        post: operations["start_buy_now"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auctions/{id}/prebid": {
         parameters: {
             query?: never;
@@ -1059,6 +1084,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's limits, what is left of each, and any looser setting still waiting. */
+        get: operations["get_limits"];
+        /** Sets the caller's limits and pause (see the body's description for when each change holds). */
+        put: operations["put_limits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/password": {
         parameters: {
             query?: never;
@@ -1418,6 +1461,16 @@ export interface components {
             /** @description Condition label. */
             condition?: string | null;
             estimatedValue?: null | components["schemas"]["Tyiyn"];
+            /** @description Who may bid: everyone, or only users who have never won. */
+            kind: components["schemas"]["AuctionKind"];
+            /** @description Whether the operator's win limits apply. */
+            winLimited: boolean;
+            noNewBiddersAfter: null | components["schemas"]["NoNewBidders"];
+            /**
+             * Format: int32
+             * @description How many its losing participants may buy after it ends (Buy It Now); `null`: not offered.
+             */
+            buyNowStock: number | null;
         };
         /**
          * @description A change pushed to every session watching one auction; serialized once per broadcast by the
@@ -1454,6 +1507,18 @@ export interface components {
              * @description Som, like `retailPrice`.
              */
             estimatedValue?: number | null;
+            /** @description `standard` (the default) or `beginner`: only users who have never won may bid. */
+            kind?: string | null;
+            /** @description Whether the win limits apply (`[auction] win_*` in the configuration). */
+            winLimited?: boolean | null;
+            noNewBiddersAfter?: null | components["schemas"]["NoNewBiddersForm"];
+            /**
+             * Format: int64
+             * @description How many the losing participants may buy after the end (Buy It Now): 0–10,000; `null` or
+             *     absent: not offered.
+             * @example 3
+             */
+            buyNowStock?: number | null;
         };
         /**
          * Format: int64
@@ -1463,6 +1528,11 @@ export interface components {
         AuctionId: number;
         /** @description An auction id as a client sends it: a number or a string of digits. */
         AuctionIdArg: number | string;
+        /**
+         * @description Who may bid on an auction.
+         * @enum {string}
+         */
+        AuctionKind: "standard" | "beginner";
         /** @description `GET /api/auctions`: live by deadline, upcoming by start, finished by end (newest first). */
         AuctionLists: {
             live: components["schemas"]["Auction"][];
@@ -1487,6 +1557,12 @@ export interface components {
             title: string;
             status: components["schemas"]["AuctionStatus"];
             slug: string;
+            /**
+             * Format: date-time
+             * @description For a finished auction this user lost, while its Buy It Now offer lasts: when it ends
+             *     (see `/api/auctions/{id}/buy-now`). Absent otherwise.
+             */
+            buyNowUntil?: string | null;
         };
         /** @description An auction's bid statistics. */
         AuctionStats: {
@@ -1790,6 +1866,47 @@ export interface components {
              */
             activeBots?: number | null;
         };
+        /** @description `{offer, deliveryMethods}`. */
+        BuyNowAnswer: {
+            offer: components["schemas"]["BuyNowOffer"];
+            deliveryMethods: components["schemas"]["DeliveryOption"][];
+        };
+        /** @description What the caller would pay to buy the item now. */
+        BuyNowOffer: {
+            retailPrice: components["schemas"]["Tyiyn"];
+            /**
+             * Format: int64
+             * @description Bids the caller spent on the auction.
+             */
+            bidsSpent: number;
+            /** @description What one bid is worth: the lowest price of a bid among the packages on sale. */
+            bidValue: components["schemas"]["Tyiyn"];
+            /** @description `bidsSpent × bidValue`. */
+            credit: components["schemas"]["Tyiyn"];
+            /** @description `retailPrice − credit`, never under 1 som: the item's price (delivery is added when chosen). */
+            price: components["schemas"]["Tyiyn"];
+            /**
+             * Format: date-time
+             * @description When the offer ends.
+             */
+            until: string;
+            /**
+             * Format: int64
+             * @description How many are left to buy.
+             */
+            left: number;
+            /**
+             * Format: int64
+             * @description The caller's Buy It Now of this item, once started (choose delivery and pay it among the
+             *     won items).
+             */
+            claimId: number | null;
+        };
+        /** @description A Buy It Now's price: the retail price less the value of the bids spent on the auction. */
+        BuyNowPrice: {
+            retailPrice: components["schemas"]["Tyiyn"];
+            bidCredit: components["schemas"]["Tyiyn"];
+        };
         /** @description The value to check: `username`, `email` or `phone`, by route. */
         CheckBody: {
             username?: string | null;
@@ -1854,11 +1971,19 @@ export interface components {
             shippedAt: string | null;
             /** Format: date-time */
             deliveredAt: string | null;
+            /** @description `won`, or `buyNow`: bought after losing the auction (Buy It Now). */
+            kind: components["schemas"]["ClaimKind"];
+            buyNow: null | components["schemas"]["BuyNowPrice"];
         };
         /** @description One won item. */
         ClaimBody: {
             claim: components["schemas"]["Claim"];
         };
+        /**
+         * @description How a participant came to hold an item.
+         * @enum {string}
+         */
+        ClaimKind: "won" | "buyNow";
         /** @description The won item with its delivery chosen, and the order that pays for it. */
         ClaimOrder: {
             claim: components["schemas"]["Claim"];
@@ -2043,6 +2168,75 @@ export interface components {
             totalPaid: null | components["schemas"]["Tyiyn"];
         };
         /**
+         * @description One figure per limit: bids per rolling day (24 h), week (7 days) and month (30 days), som on
+         *     bid packages per rolling month (`null`: no limit).
+         */
+        LimitValues: {
+            /** Format: int64 */
+            dailyBids: number | null;
+            /** Format: int64 */
+            weeklyBids: number | null;
+            /** Format: int64 */
+            monthlyBids: number | null;
+            monthlySpend: null | components["schemas"]["Tyiyn"];
+        };
+        /**
+         * @description The caller's limits (`dailyBids`, `weeklyBids`, `monthlyBids`, `monthlySpend`), what is left
+         *     of each, the end of their pause, and the looser settings still waiting. `null`: no limit, no
+         *     pause.
+         */
+        Limits: components["schemas"]["LimitValues"] & {
+            pausedUntil: null | components["schemas"]["UnixMillis"];
+            /** @description What is left of each limit in its window. */
+            left: components["schemas"]["LimitValues"];
+            waiting: components["schemas"]["LimitsWaiting"];
+        };
+        /**
+         * @description What to change. A limit left out stays as it is; `null` removes it. Lowering a limit or
+         *     starting a pause takes effect at once; raising or removing a limit, or shortening or ending a
+         *     pause, after 24 hours.
+         */
+        LimitsForm: {
+            /**
+             * Format: int64
+             * @description Bids per rolling 24 hours: a whole number from 0 to 1,000,000, or `null` for none.
+             * @example 50
+             */
+            dailyBids?: number | null;
+            /**
+             * Format: int64
+             * @description Bids per rolling 7 days.
+             * @example 200
+             */
+            weeklyBids?: number | null;
+            /**
+             * Format: int64
+             * @description Bids per rolling 30 days.
+             * @example 500
+             */
+            monthlyBids?: number | null;
+            /**
+             * Format: double
+             * @description Som spent on bid packages per rolling 30 days (at most two decimals), or `null` for none.
+             * @example 1500
+             */
+            monthlySpend?: number | null;
+            /**
+             * @description `24h`, `7d` or `30d` to pause bidding and purchases for that long from now; `end` to end
+             *     the pause (after 24 hours).
+             * @example 24h
+             */
+            pause?: string | null;
+        };
+        /** @description The looser settings still waiting, by limit (`null`: none waiting). */
+        LimitsWaiting: {
+            dailyBids: null | components["schemas"]["WaitingBids"];
+            weeklyBids: null | components["schemas"]["WaitingBids"];
+            monthlyBids: null | components["schemas"]["WaitingBids"];
+            monthlySpend: null | components["schemas"]["WaitingSpend"];
+            pausedUntil: null | components["schemas"]["WaitingPause"];
+        };
+        /**
          * @description The `type` of a [`LobbyUpdate`]: always `lobby`.
          * @enum {string}
          */
@@ -2101,6 +2295,24 @@ export interface components {
              * @example 3
              */
             packageId: number;
+        };
+        /**
+         * @description From when only those who already bid may go on: a price, a time, or both (whichever comes
+         *     first).
+         */
+        NoNewBidders: {
+            price: null | components["schemas"]["Tyiyn"];
+            at: null | components["schemas"]["UnixMillis"];
+        };
+        /** @description The form's `noNewBiddersAfter` (described for the contract; read by `no_new_bidders`). */
+        NoNewBiddersForm: {
+            /**
+             * Format: double
+             * @description Som, like `retailPrice`; `null` or empty: no price.
+             */
+            price?: number | null;
+            /** @description A time in `startTime`'s format; `null` or empty: no time. */
+            at?: string | null;
         };
         /**
          * @description A personal notice: the same object in `GET /api/notifications` and in the `notification`
@@ -2775,6 +2987,28 @@ export interface components {
             message: string;
             /** @example username_available */
             code: string;
+        };
+        /** @description A looser bid limit waiting for its 24 hours. */
+        WaitingBids: {
+            /**
+             * Format: int64
+             * @description The limit it will be (`null`: none).
+             */
+            value: number | null;
+            /** @description When it takes effect. */
+            at: components["schemas"]["UnixMillis"];
+        };
+        /** @description An earlier end of the pause waiting for its 24 hours. */
+        WaitingPause: {
+            value: null | components["schemas"]["UnixMillis"];
+            /** @description When it takes effect. */
+            at: components["schemas"]["UnixMillis"];
+        };
+        /** @description A looser spend limit waiting for its 24 hours. */
+        WaitingSpend: {
+            value: null | components["schemas"]["Tyiyn"];
+            /** @description When it takes effect. */
+            at: components["schemas"]["UnixMillis"];
         };
         Watched: components["schemas"]["AuctionEvent"];
         /**
@@ -5602,7 +5836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `auction_finished`, or `insufficient_bids` (the balance is 0) */
+            /** @description `auction_finished`; `insufficient_bids` (the balance is 0); `limit_reached` or `paused` (the caller's own spend limit or pause: a limit or pause reached later stops the auto-bidder) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5772,7 +6006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `auction_not_live`, `auction_finished`, `deadline_passed`, `already_leader` or `insufficient_bids` */
+            /** @description `auction_not_live`, `auction_finished`, `deadline_passed`, `already_leader` or `insufficient_bids`; `limit_reached` or `paused` (the bidder's own spend limit or pause, `/api/users/limits`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5860,6 +6094,164 @@ export interface operations {
             };
         };
     };
+    get_buy_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyNowAnswer"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `buy_now_not_offered` (not finished, not offered, a bid package), `buy_now_not_eligible` (the winner, or no bid on it), `buy_now_closed`, `buy_now_sold_out` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    start_buy_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryBody"];
+            };
+        };
+        responses: {
+            /** @description The purchase and its pending order */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimOrder"];
+                };
+            };
+            /** @description `delivery_method_invalid`, `address_required`, `phone_invalid` or `validation_failed`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `buy_now_not_offered`, `buy_now_not_eligible`, `buy_now_closed`, `buy_now_sold_out`, `buy_now_taken` (already bought: pay it among the won items), or `paused` (the caller's own pause) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     prebid: {
         parameters: {
             query?: never;
@@ -5917,7 +6309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `auction_not_upcoming`, `auction_finished`, `already_prebid` or `insufficient_bids` */
+            /** @description `auction_not_upcoming`, `auction_finished`, `already_prebid` or `insufficient_bids`; `limit_reached` or `paused` (the bidder's own spend limit or pause) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7117,6 +7509,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `paused` or `limit_reached`: the caller's own pause or monthly spend limit (`/api/users/limits`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `payload_too_large`: a body over 64 KiB */
             413: {
                 headers: {
@@ -7348,6 +7749,113 @@ export interface operations {
             };
             /** @description `unauthorized`: not logged in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Limits"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LimitsForm"];
+            };
+        };
+        responses: {
+            /** @description The limits after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Limits"];
+                };
+            };
+            /** @description `bids_limit_invalid` (a bid limit), `spend_limit_invalid` (`monthlySpend`) or `pause_invalid`, or `validation_failed` for several, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,6 +27,10 @@ export type PrebidAnswer = Schemas['PrebidAnswer']
 export type User = Schemas['User']
 export type Role = Schemas['Role']
 export type UserStats = Schemas['UserStats']
+/** `GET`/`PUT /api/users/limits`: the user's own spend limits, what is left, what waits. */
+export type Limits = Schemas['Limits']
+/** `PUT /api/users/limits`: the limits to change (left out: unchanged) and a pause. */
+export type LimitsChange = Schemas['LimitsForm']
 export type UserBid = Schemas['UserBid']
 export type BidStatus = Schemas['BidStatus']
 export type UserPrebid = Schemas['UserPrebid']

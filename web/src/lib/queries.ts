@@ -21,6 +21,8 @@ export const queryKeys = {
   userStats: ['user', 'stats'],
   userWonAuctions: ['user', 'won-auctions'],
   userRecentBids: ['user', 'recent-bids'],
+  /** The user's own spend limits and pause, with what is left of each. */
+  userLimits: ['user', 'limits'],
   /** The user's bid-package orders; one order is `[...userOrders, id]`. */
   userOrders: ['user', 'orders'],
   /** The user's won items and the delivery methods with their fees. */
@@ -63,6 +65,10 @@ export const userPrebidsQuery = () =>
 /** `GET /api/users/stats` (logged in only). */
 export const userStatsQuery = () =>
   queryOptions({ queryKey: queryKeys.userStats, queryFn: () => dataOf(api.GET('/api/users/stats')) })
+
+/** `GET /api/users/limits` (logged in only). */
+export const userLimitsQuery = () =>
+  queryOptions({ queryKey: queryKeys.userLimits, queryFn: () => dataOf(api.GET('/api/users/limits')) })
 
 /** `GET /api/users/won-auctions` (logged in only). */
 export const userWonAuctionsQuery = () =>

@@ -10,6 +10,7 @@ use super::row::Row;
 use super::{StoreStats, StoredBid};
 use crate::clock::UnixMillis;
 use crate::ids::{AuctionId, BidId, BotId, PrebidId, UserId};
+use crate::rules::BidRejected;
 use crate::state::{AuctionStatus, Prebid};
 use crate::store::types::*;
 
@@ -18,6 +19,8 @@ use crate::store::types::*;
 pub(super) struct Inner {
     pub(super) balances: HashMap<UserId, i64>,
     pub(super) usernames: HashMap<UserId, Arc<str>>,
+    /// Users whose bids are refused as if by their spend limit or pause.
+    pub(super) blocked: HashMap<UserId, BidRejected>,
     pub(super) bots: HashMap<BotId, StoredBot>,
     default_balance: i64,
     pub(super) rows: HashMap<AuctionId, Row>,
@@ -82,11 +85,17 @@ impl Inner {
         for user in batch.bids.iter().filter(|b| !b.is_prebid).filter_map(|b| b.bidder.id.user()) {
             *need.entry(user).or_default() += 1;
         }
-        let mut short: Vec<UserId> =
-            need.iter().filter(|&(u, n)| self.balance(*u) < *n).map(|(u, _)| *u).collect();
+        // Like the SQL: a pause or a spent limit first, then the balance.
+        let mut short: Vec<(UserId, BidRejected)> = need
+            .iter()
+            .filter_map(|(&u, &n)| match self.blocked.get(&u) {
+                Some(why) => Some((u, why.clone())),
+                None => (self.balance(u) < n).then_some((u, BidRejected::InsufficientBids)),
+            })
+            .collect();
         if !short.is_empty() {
-            short.sort();
-            return Err(CommitError::Insufficient(short));
+            short.sort_by_key(|(u, _)| *u);
+            return Err(CommitError::Refused(short));
         }
         let keep = self.keep_history;
         let mut committed = Vec::with_capacity(batch.bids.len());
@@ -132,6 +141,9 @@ impl Inner {
         let row = self.rows.get(&auction).ok_or_else(|| PrebidError::Unavailable(missing(auction).0))?;
         if row.snap.prebids.iter().any(|p| p.user == user) {
             return Err(PrebidError::AlreadyPrebid);
+        }
+        if let Some(why) = self.blocked.get(&user) {
+            return Err(PrebidError::Limited(why.clone()));
         }
         if self.balance(user) < 1 {
             return Err(PrebidError::Insufficient);

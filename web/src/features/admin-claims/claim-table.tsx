@@ -44,7 +44,7 @@ export function ClaimTable({ claims, onShip, onDeliver, busy }: Props) {
               <span className="stack-cell">
                 {claim.auctionId != null ? <Link to={`/auction/${claim.auctionId}`}>{claim.title}</Link> : <strong>{claim.title}</strong>}
                 <span className="muted small">
-                  #{claim.id} · {t('adminClaims.position', { position: claim.position })}
+                  #{claim.id} · {claim.kind === 'buyNow' ? t('claims.buyNow') : t('adminClaims.position', { position: claim.position })}
                   {claim.packageBids != null && claim.packageBids > 0 && ` · ${t('common.bidsCount', { count: claim.packageBids })}`}
                 </span>
               </span>

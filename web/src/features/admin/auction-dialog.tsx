@@ -98,7 +98,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
   )
 
   const field = (
-    name: Exclude<keyof AuctionValues, 'isBidPackage'>,
+    name: Exclude<keyof AuctionValues, 'isBidPackage' | 'beginner' | 'winLimited'>,
     options: { type?: string; step?: number; required?: boolean; multiline?: boolean; inputMode?: 'decimal' | 'numeric' } = {},
   ) => {
     const id = `auction-${name}`
@@ -131,6 +131,22 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
         {field('condition')}
       </div>
       {field('estimatedValue', { inputMode: 'decimal' })}
+      <fieldset className="fieldset" data-testid="auction-fair">
+        <legend className="field-label">{t('admin.form.fairTitle')}</legend>
+        <label className="check-row">
+          <input type="checkbox" className="switch" disabled={readOnly} {...register('beginner')} data-testid="auction-beginner" />
+          <span>{t('admin.form.beginner')}</span>
+        </label>
+        <label className="check-row">
+          <input type="checkbox" className="switch" disabled={readOnly} {...register('winLimited')} data-testid="auction-winLimited" />
+          <span>{t('admin.form.winLimited')}</span>
+        </label>
+        <div className="form-row">
+          {field('noNewPrice', { inputMode: 'decimal' })}
+          {field('noNewAt', { type: 'datetime-local', step: 1 })}
+        </div>
+        {field('buyNowStock', { inputMode: 'numeric' })}
+      </fieldset>
       {!readOnly && (
         <div className="dialog-actions">
           <Dialog.Close type="button" className="btn btn-outline">

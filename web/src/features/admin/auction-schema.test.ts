@@ -60,4 +60,16 @@ describe('auction form', () => {
     expect(toLocalInput(new Date(2026, 10, 22, 9, 5, 7))).toBe('2026-11-22T09:05:07')
     expect(toLocalInput('not a date')).toBe('')
   })
+
+  it('sends the fair kinds: beginner, win limit, no new bidders by price and time', () => {
+    expect(auctionPayload(valid)).toMatchObject({ kind: 'standard', winLimited: false, noNewBiddersAfter: null })
+    const body = auctionPayload({ ...valid, beginner: true, winLimited: true, noNewPrice: '5,5', noNewAt: '2026-11-22T11:00' })
+    expect(body).toMatchObject({ kind: 'beginner', winLimited: true, noNewBiddersAfter: { price: 5.5, at: new Date('2026-11-22T11:00').toISOString() } })
+    expect(auctionSchema.safeParse({ ...valid, noNewPrice: '0' }).success).toBe(false)
+  })
+
+  it('fills the fair kinds of the edit form from an auction', () => {
+    const auction = liveAuction(0, { kind: 'beginner', winLimited: true, noNewBiddersAfter: { price: 5, at: null } })
+    expect(toAuctionValues(auction)).toMatchObject({ beginner: true, winLimited: true, noNewPrice: '5.00', noNewAt: '' })
+  })
 })

@@ -8,6 +8,7 @@ export const TITLE_MAX = 200
 export const DESCRIPTION_MAX = 5000
 export const LABEL_MAX = 100
 export const PACKAGE_BIDS_MAX = 100_000
+export const BUY_NOW_STOCK_MAX = 10_000
 
 /** Som with at most two decimals (a comma is read as the decimal point), above zero. */
 const MONEY = /^\d{1,11}([.,]\d{1,2})?$/
@@ -37,6 +38,14 @@ export const auctionSchema = z
     category: z.string().trim().max(LABEL_MAX, 'validation.textTooLong'),
     condition: z.string().trim().max(LABEL_MAX, 'validation.textTooLong'),
     estimatedValue: z.string().trim().refine((value) => value === '' || money(value), 'validation.priceInvalid'),
+    beginner: z.boolean(),
+    winLimited: z.boolean(),
+    noNewPrice: z.string().trim().refine((value) => value === '' || money(value), 'validation.priceInvalid'),
+    noNewAt: z.string().trim().refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'validation.startTimeInvalid'),
+    buyNowStock: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || (/^\d{1,5}$/.test(value) && Number(value) <= BUY_NOW_STOCK_MAX), 'validation.buyNowStockInvalid'),
   })
   .superRefine((values, context) => {
     if (!values.isBidPackage || values.bidPackageBids === '') return
@@ -62,6 +71,11 @@ export const AUCTION_FIELDS = [
   'category',
   'condition',
   'estimatedValue',
+  'beginner',
+  'winLimited',
+  'noNewPrice',
+  'noNewAt',
+  'buyNowStock',
 ] as const satisfies readonly (keyof AuctionValues)[]
 
 export const EMPTY_AUCTION: AuctionValues = {
@@ -75,6 +89,11 @@ export const EMPTY_AUCTION: AuctionValues = {
   category: '',
   condition: '',
   estimatedValue: '',
+  beginner: false,
+  winLimited: false,
+  noNewPrice: '',
+  noNewAt: '',
+  buyNowStock: '',
 }
 
 const pad = (value: number) => String(value).padStart(2, '0')
@@ -104,6 +123,11 @@ export function toAuctionValues(auction: Auction): AuctionValues {
     category: auction.category ?? '',
     condition: auction.condition ?? '',
     estimatedValue: somText(auction.estimatedValue),
+    beginner: auction.kind === 'beginner',
+    winLimited: auction.winLimited,
+    noNewPrice: somText(auction.noNewBiddersAfter?.price),
+    noNewAt: auction.noNewBiddersAfter?.at ? toLocalInput(auction.noNewBiddersAfter.at) : '',
+    buyNowStock: auction.buyNowStock == null ? '' : String(auction.buyNowStock),
   }
 }
 
@@ -122,6 +146,13 @@ export function auctionPayload(values: AuctionValues): AuctionForm {
     category: blank(values.category),
     condition: blank(values.condition),
     estimatedValue: values.estimatedValue.trim() ? parseSom(values.estimatedValue) : null,
+    kind: values.beginner ? 'beginner' : 'standard',
+    winLimited: values.winLimited,
+    noNewBiddersAfter:
+      values.noNewPrice.trim() || values.noNewAt.trim()
+        ? { price: values.noNewPrice.trim() ? parseSom(values.noNewPrice) : null, at: values.noNewAt.trim() ? new Date(values.noNewAt).toISOString() : null }
+        : null,
+    buyNowStock: values.buyNowStock.trim() ? Number(values.buyNowStock) : null,
   }
 }
 

@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney } from '../../lib/format'
 import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
 import { BidButton, PrebidButton } from './bid-buttons'
+import { KindBadges } from './kind-badges'
 import { StatusBadge } from './status-badge'
 import { LiveTimer, StartCountdown } from '../../components/timers'
 import './auction-cards.css'
@@ -27,6 +28,7 @@ export function LiveAuctionCard({ auction }: { auction: Auction }) {
         <h3 className="auction-card-title">
           <Link to={auctionPath(auction)}>{auction.title}</Link>
         </h3>
+        <KindBadges auction={auction} />
         <div className="auction-card-row">
           <div>
             <span className="label">{t('auction.currentPrice')}</span>
@@ -60,6 +62,7 @@ export function UpcomingAuctionCard({ auction, prebid }: { auction: Auction; pre
         <h3 className="auction-card-title">
           <Link to={auctionPath(auction)}>{auction.title}</Link>
         </h3>
+        <KindBadges auction={auction} />
         <div className="auction-card-row">
           <div>
             <span className="label">{auction.isBidPackage ? t('auction.bidPackage') : t('auction.retailPrice')}</span>

@@ -11,12 +11,15 @@ import { withAllTexts } from '../../lib/i18n'
 import { currentUserAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
 import { BidHistoryList } from './bid-history-list'
+import { KindBadges } from './kind-badges'
 import { StatusBadge } from './status-badge'
 import { StatusPanel } from './status-panel'
 import { ProductDetails } from './product-details'
 import './auction-detail.css'
 
 // The auto-bidder is for signed-in users and not part of the first screen: loaded after it.
+const KindHints = lazy(withAllTexts(() => import('./kind-hints').then((m) => ({ default: m.KindHints }))))
+const BuyNowCard = lazy(withAllTexts(() => import('../buy-now/buy-now-card').then((m) => ({ default: m.BuyNowCard }))))
 const AutobidCard = lazy(withAllTexts(() => import('../autobid/autobid-card').then((m) => ({ default: m.AutobidCard }))))
 
 function CopyDisplayId({ displayId }: { displayId: string }) {
@@ -55,9 +58,19 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
       <div className="detail-layout">
         <div className="detail-side">
           <StatusPanel auction={auction} bids={bids} />
+          {(auction.kind !== 'standard' || auction.winLimited || auction.noNewBiddersAfter) && (
+            <Suspense fallback={<KindBadges auction={auction} />}>
+              <KindHints auction={auction} />
+            </Suspense>
+          )}
           {user && auction.status !== 'finished' && (
             <Suspense fallback={null}>
               <AutobidCard auction={auction} bids={bids} />
+            </Suspense>
+          )}
+          {user && auction.status === 'finished' && auction.buyNowStock !== null && user.id !== auction.winner?.id && (
+            <Suspense fallback={null}>
+              <BuyNowCard auction={auction} />
             </Suspense>
           )}
           {auction.status === 'finished' && auction.honestNumbers && (

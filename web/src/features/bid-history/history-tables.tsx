@@ -40,6 +40,11 @@ export function BidsTable({ bids }: { bids: UserBid[] }) {
           <td data-label="#">{bid.id}</td>
           <td className="cell-title">
             <AuctionLink auction={bid.auction} /> <AuctionStatusBadge status={bid.auction.status} />
+            {bid.auction.buyNowUntil && (
+              <Link to={`/auction/${bid.auction.slug || bid.auction.id}`} className="small block" data-testid="bid-buy-now">
+                {t('bidHistory.buyNow', { date: formatDateTime(bid.auction.buyNowUntil, i18n.language) })}
+              </Link>
+            )}
             {bid.isBot && (
               <span className="muted small block">
                 {bid.botName && t('bidHistory.bot', { name: bid.botName })}

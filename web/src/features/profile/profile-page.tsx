@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { LoginRequired } from '../../components/login-required'
+import { LimitsCard } from './limits-card'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/spinner'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
@@ -30,6 +31,7 @@ export function ProfilePage() {
           <WonItemsCard />
           <WonAuctionsCard />
           <SecurityCard />
+          <LimitsCard />
         </div>
         <aside className="profile-side">
           <StatsCard />

@@ -18,8 +18,8 @@ import { msUntil, serverNow, useServerNow } from '../../lib/clock'
 import { formatDateTime, formatMoney, formatTimer } from '../../lib/format'
 import { queryKeys, userClaimsQuery } from '../../lib/queries'
 import { useToast } from '../../lib/toast'
-import { ClaimDialog } from './claim-dialog'
-import { isOpenClaim } from './delivery-schema'
+import { ClaimDialog } from '../../components/claim-dialog'
+import { isOpenClaim } from '../../lib/delivery-schema'
 import '../../components/timers.css'
 
 /** How often the list is fetched again while a shown reservation is over but not yet passed on. */
@@ -92,6 +92,11 @@ function ClaimRow({ claim, onClaim, onDecline, declining }: RowProps) {
         <div className="claim-head">
           {claim.auctionId != null ? <Link to={`/auction/${claim.auctionId}`}>{claim.title}</Link> : <strong>{claim.title}</strong>}
           <ClaimStateBadge state={claim.state} />
+          {claim.kind === 'buyNow' && (
+            <span className="badge badge-kind" data-testid="claim-buy-now">
+              {t('claims.buyNow')}
+            </span>
+          )}
         </div>
         <dl className="claim-facts">
           <div>

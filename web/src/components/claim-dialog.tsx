@@ -1,8 +1,9 @@
-//! Claiming and paying a won item: the delivery method (with its fee and terms), the address when
-//! the item is brought, the phone (the profile's by default), and the total. "Pay" opens the
-//! payment tab on the click itself (popup blockers let that through), sends the choice
-//! (`POST /api/claims/{id}/delivery`, which answers an order to pay), then sends the tab to the
-//! order's payment page; the dialog then shows that order's state live (`orderUpdate`).
+//! Claiming and paying a won item, or a Buy It Now: the delivery method (with its fee and terms),
+//! the address when the item is brought, the phone (the profile's by default), and the total.
+//! "Pay" opens the payment tab on the click itself (popup blockers let that through), sends the
+//! choice (`POST /api/claims/{id}/delivery`, or for a new Buy It Now `POST
+//! /api/auctions/{id}/buy-now`; both answer an order to pay), then sends the tab to the order's
+//! payment page; the dialog then shows that order's state live (`orderUpdate`).
 import * as Dialog from '@radix-ui/react-dialog'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -11,31 +12,39 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { DialogFrame } from '../../components/dialog-frame'
-import { FormField, describedBy, useMessage } from '../../components/form-field'
-import { OrderStateBadge } from '../../components/order-state-badge'
-import { PhoneInput } from '../../components/phone-input'
-import { api, dataOf, messageOf } from '../../lib/api'
-import type { Claim, DeliveryOption } from '../../lib/api-types'
-import { applyServerFieldErrors } from '../../lib/forms'
-import { formatMoney } from '../../lib/format'
-import { openPaymentTab } from '../../lib/payments'
-import { queryKeys, rememberOrder, userOrderQuery } from '../../lib/queries'
-import { currentUserAtom } from '../../lib/session'
-import { useToast } from '../../lib/toast'
-import { DELIVERY_METHODS, claimTotal, deliveryDefaults, deliveryPayload, deliverySchema, feeOf, needsAddress } from './delivery-schema'
-import type { DeliveryValues } from './delivery-schema'
-import '../../components/dialog-frame.css'
+import { DialogFrame } from './dialog-frame'
+import { FormField, describedBy, useMessage } from './form-field'
+import { OrderStateBadge } from './order-state-badge'
+import { PhoneInput } from './phone-input'
+import { api, dataOf, messageOf } from '../lib/api'
+import type { Claim, DeliveryOption, Order } from '../lib/api-types'
+import { applyServerFieldErrors } from '../lib/forms'
+import { formatMoney } from '../lib/format'
+import { openPaymentTab } from '../lib/payments'
+import { queryKeys, rememberOrder, userOrderQuery } from '../lib/queries'
+import { currentUserAtom } from '../lib/session'
+import { useToast } from '../lib/toast'
+import { DELIVERY_METHODS, claimTotal, deliveryDefaults, deliveryPayload, deliverySchema, feeOf, needsAddress } from '../lib/delivery-schema'
+import type { DeliveryPayload, DeliveryValues } from '../lib/delivery-schema'
+import './dialog-frame.css'
 
 const FIELDS = ['method', 'address', 'phone'] as const
 
+/** What the form shows of the item: its title and price, and an earlier delivery choice. */
+export type Claimable = Pick<Claim, 'id' | 'title' | 'price' | 'deliveryMethod' | 'address' | 'phone'>
+
+/** Sends the delivery choice; answers the order that pays for the item. */
+export type SendDelivery = (body: DeliveryPayload) => Promise<{ order: Order }>
+
 interface Props {
-  claim: Claim | null
+  claim: Claimable | null
   deliveryMethods: readonly DeliveryOption[]
   onClose: () => void
+  /** How the choice is sent: by default to the claim's own `/delivery`. */
+  send?: SendDelivery
 }
 
-export function ClaimDialog({ claim, deliveryMethods, onClose }: Props) {
+export function ClaimDialog({ claim, deliveryMethods, onClose, send }: Props) {
   const { t } = useTranslation()
   const [placed, setPlaced] = useState<{ orderId: number; blockedUrl: string | null } | null>(null)
   const close = () => {
@@ -44,19 +53,20 @@ export function ClaimDialog({ claim, deliveryMethods, onClose }: Props) {
   }
   return (
     <DialogFrame open={claim !== null} onClose={close} title={t('claims.dialogTitle')} description={claim?.title} testId="claim-dialog">
-      {claim && !placed && <ClaimForm key={claim.id} claim={claim} deliveryMethods={deliveryMethods} onPlaced={setPlaced} />}
+      {claim && !placed && <ClaimForm key={claim.id} claim={claim} deliveryMethods={deliveryMethods} onPlaced={setPlaced} sendTo={send} />}
       {placed && <PlacedOrder orderId={placed.orderId} blockedUrl={placed.blockedUrl} />}
     </DialogFrame>
   )
 }
 
 interface FormProps {
-  claim: Claim
+  claim: Claimable
   deliveryMethods: readonly DeliveryOption[]
   onPlaced: (placed: { orderId: number; blockedUrl: string | null }) => void
+  sendTo?: SendDelivery
 }
 
-function ClaimForm({ claim, deliveryMethods, onPlaced }: FormProps) {
+function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
   const { t } = useTranslation()
   const message = useMessage()
   const { toast } = useToast()
@@ -64,7 +74,8 @@ function ClaimForm({ claim, deliveryMethods, onPlaced }: FormProps) {
   const user = useAtomValue(currentUserAtom)
   const som = t('common.som')
   const send = useMutation({
-    mutationFn: (values: DeliveryValues) => dataOf(api.POST('/api/claims/{id}/delivery', { params: { path: { id: claim.id } }, body: deliveryPayload(values) })),
+    mutationFn: (values: DeliveryValues) =>
+      sendTo ? sendTo(deliveryPayload(values)) : dataOf(api.POST('/api/claims/{id}/delivery', { params: { path: { id: claim.id } }, body: deliveryPayload(values) })),
   })
   const {
     register,

@@ -1,9 +1,9 @@
 //! The claim form of a won item (spec sections 4 and 9): the delivery method, the address (for a
 //! courier in Bishkek or a carrier to the regions, 5–300 characters), the phone (+996 and nine
 //! digits), and what it all costs: the won price plus the method's fee, in som.
-import { z } from '../../lib/zod'
-import type { Claim, ClaimState, DeliveryMethod, DeliveryOption } from '../../lib/api-types'
-import { PHONE_PATTERN, isPhoneBlank } from '../../lib/validation'
+import { z } from './zod'
+import type { Claim, ClaimState, DeliveryMethod, DeliveryOption } from './api-types'
+import { PHONE_PATTERN, isPhoneBlank } from './validation'
 
 /** The methods in the order the form lists them. */
 export const DELIVERY_METHODS = ['pickup', 'courier', 'region'] as const satisfies readonly DeliveryMethod[]
@@ -44,8 +44,11 @@ export function deliveryDefaults(claim: Pick<Claim, 'deliveryMethod' | 'address'
   }
 }
 
+/** The `POST /api/claims/{id}/delivery` (and `/buy-now`) body. */
+export type DeliveryPayload = { method: DeliveryMethod; address?: string; phone: string }
+
 /** The `POST /api/claims/{id}/delivery` body: no address for a pickup. */
-export function deliveryPayload(values: DeliveryValues): { method: DeliveryMethod; address?: string; phone: string } {
+export function deliveryPayload(values: DeliveryValues): DeliveryPayload {
   const phone = values.phone.trim()
   return needsAddress(values.method) ? { method: values.method, address: values.address.trim(), phone } : { method: values.method, phone }
 }

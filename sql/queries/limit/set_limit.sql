@@ -1,0 +1,1 @@
+select set_limit($1, $2, $3)

@@ -1,0 +1,164 @@
+//! `/api/auctions/{id}/buy-now`: Buy It Now (issue 13, part 2). A participant who bid on an
+//! auction and lost it may buy the same item, while the operator's stock lasts and for
+//! `[claims] buy_now_hours` after the end, at its retail price less the value of the bids they
+//! spent on it. The purchase is a claim of kind `buyNow`, fulfilled like a won item; starting one
+//! answers like choosing a won item's delivery: the claim and the order to pay.
+
+use actix_web::{HttpResponse, get, post, web};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use tyiyn_actors::ids::Tyiyn;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::ReqLang;
+use super::claims::{ClaimOrder, DeliveryBody, deliver_and_answer, delivery};
+use crate::auth::CurrentUser;
+use crate::claims::{self, DeliveryOption};
+use crate::db;
+use crate::db::buy_now::OfferRow;
+use crate::error::{ApiError, ErrorBody};
+use crate::i18n::Msg;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(get_buy_now).service(start_buy_now);
+}
+
+/// What the caller would pay to buy the item now.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuyNowOffer {
+    pub retail_price: Tyiyn,
+    /// Bids the caller spent on the auction.
+    pub bids_spent: i64,
+    /// What one bid is worth: the lowest price of a bid among the packages on sale.
+    pub bid_value: Tyiyn,
+    /// `bidsSpent × bidValue`.
+    pub credit: Tyiyn,
+    /// `retailPrice − credit`, never under 1 som: the item's price (delivery is added when chosen).
+    pub price: Tyiyn,
+    /// When the offer ends.
+    pub until: DateTime<Utc>,
+    /// How many are left to buy.
+    pub left: i64,
+    /// The caller's Buy It Now of this item, once started (choose delivery and pay it among the
+    /// won items).
+    #[schema(required)]
+    pub claim_id: Option<i64>,
+}
+
+/// `{offer, deliveryMethods}`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuyNowAnswer {
+    pub offer: BuyNowOffer,
+    pub delivery_methods: Vec<DeliveryOption>,
+}
+
+fn offer_view(o: &OfferRow, claim_id: Option<i64>) -> BuyNowOffer {
+    BuyNowOffer {
+        retail_price: Tyiyn(o.retail_price),
+        bids_spent: o.bids_spent,
+        bid_value: Tyiyn(o.bid_value.unwrap_or(0)),
+        credit: Tyiyn(o.credit()),
+        price: Tyiyn(o.price()),
+        until: o.until.unwrap_or_default(),
+        left: o.left(),
+        claim_id,
+    }
+}
+
+/// Whether the item is offered at all; then the caller's own Buy It Now, if started; then whether
+/// they may start one now.
+fn decide(o: &OfferRow) -> Result<Option<i64>, ApiError> {
+    if o.status != "finished" || o.stock.is_none() || o.is_bid_package {
+        return Err(ApiError::Conflict(Msg::BuyNowNotOffered));
+    }
+    match &o.mine {
+        Some((id, kind)) if kind == "buy_now" => return Ok(Some(*id)),
+        Some(_) => return Err(ApiError::Conflict(Msg::BuyNowNotEligible)),
+        None => {}
+    }
+    if o.won || o.bids_spent == 0 {
+        return Err(ApiError::Conflict(Msg::BuyNowNotEligible));
+    }
+    if !o.open {
+        return Err(ApiError::Conflict(Msg::BuyNowClosed));
+    }
+    if o.left() == 0 {
+        return Err(ApiError::Conflict(Msg::BuyNowSoldOut));
+    }
+    Ok(None)
+}
+
+/// The caller's Buy It Now offer for this finished auction: the price it comes to, how long it
+/// lasts and how many are left (or their purchase, once started).
+#[utoipa::path(
+    tag = "auctions",
+    params(("id" = i64, Path, description = "Auction id")),
+    responses(
+        (status = 200, description = "The offer", body = BuyNowAnswer),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 409, description = "`buy_now_not_offered` (not finished, not offered, a bid package), `buy_now_not_eligible` (the winner, or no bid on it), `buy_now_closed`, `buy_now_sold_out`", body = ErrorBody),
+    )
+)]
+#[get("/auctions/{id}/buy-now")]
+async fn get_buy_now(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    let hours = state.config.claims.buy_now_hours;
+    let offer = db::buy_now::lock(&tx, path.into_inner(), user.id, hours)
+        .await?
+        .ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
+    tx.rollback().await?;
+    let claim_id = decide(&offer)?;
+    let delivery_methods = claims::delivery_options(&state.config.claims);
+    Ok(HttpResponse::Ok().json(BuyNowAnswer { offer: offer_view(&offer, claim_id), delivery_methods }))
+}
+
+/// Buys the item now: with the delivery chosen, a Buy It Now claim (reserved like a won item) and
+/// the pending order of its price plus delivery; open the order's `paymentUrl`. Paid, it is
+/// shipped like a won item; unpaid, it lapses (it never passes to anyone else).
+#[utoipa::path(
+    tag = "auctions",
+    params(("id" = i64, Path, description = "Auction id")),
+    request_body = DeliveryBody,
+    responses(
+        (status = 201, description = "The purchase and its pending order", body = ClaimOrder),
+        (status = 400, description = "`delivery_method_invalid`, `address_required`, `phone_invalid` or `validation_failed`, with `fields`", body = ErrorBody),
+        (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 409, description = "`buy_now_not_offered`, `buy_now_not_eligible`, `buy_now_closed`, `buy_now_sold_out`, `buy_now_taken` (already bought: pay it among the won items), or `paused` (the caller's own pause)", body = ErrorBody),
+    )
+)]
+#[post("/auctions/{id}/buy-now")]
+async fn start_buy_now(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+    lang: ReqLang,
+    path: web::Path<i64>,
+    body: web::Json<DeliveryBody>,
+) -> Result<HttpResponse, ApiError> {
+    let auction = path.into_inner();
+    let choice = delivery(&body, &state)?;
+    let cfg = &state.config.claims;
+    let mut client = state.pool.get().await?;
+    let tx = client.transaction().await?;
+    let offer = db::buy_now::lock(&tx, auction, user.id, cfg.buy_now_hours)
+        .await?
+        .ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
+    if decide(&offer)?.is_some() {
+        return Err(ApiError::Conflict(Msg::BuyNowTaken));
+    }
+    super::limits::refuse(db::limits::block(&tx, user.id, 0, 0).await?)?;
+    let id = db::buy_now::insert_claim(&tx, auction, user.id, &offer, cfg.reserve_hours).await?;
+    let locked = db::claims::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
+    tracing::info!(auction, claim = id, "buy it now started");
+    deliver_and_answer(&state, tx, &locked, &choice, lang.0.code()).await
+}
