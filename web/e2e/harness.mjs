@@ -86,7 +86,12 @@ export function createSuite(name, prefix = `${name}-`) {
       globalThis.addEventListener('securitypolicyviolation', (event) => {
         console.error(`${mark} ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`)
       })
-    }, CSP_MARK).catch((error) => pageErrors.push(`CSP watch not installed: ${error.message}`))
+    }, CSP_MARK).catch((error) => {
+      // A page (or its context) closed before the script was in has nothing left to watch: a
+      // suite that opens a session only to send one request and close it races this call.
+      if (page.isClosed() || /has been closed/.test(error.message)) return
+      pageErrors.push(`CSP watch not installed: ${error.message}`)
+    })
     return page
   }
 
