@@ -9,7 +9,7 @@ use actix::prelude::*;
 use deadpool_postgres::Pool;
 use tyiyn_actors::auction::ActorSettings;
 use tyiyn_actors::bots::{BotConfig, SharedBotSettings};
-use tyiyn_actors::fairness::WinRules;
+use tyiyn_actors::fairness::{WinBook, WinRules};
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::outlets::Outlets;
 use tyiyn_actors::{Directory, Env, Registry, Rules, TokioClock};
@@ -26,6 +26,8 @@ pub struct Runtime {
     pub clock: TokioClock,
     /// The store the actors use, for the few writes that have no actor (deleting a finished auction).
     pub store: PgStore,
+    /// Every user's wins, shared with the actors (a deleted finished auction's win is forgotten).
+    pub wins: WinBook,
 }
 
 /// The bidding rules from the `[auction]` settings.
@@ -79,7 +81,7 @@ pub async fn launch(
             second_ms: i64::try_from(cfg.bot_second_ms).unwrap_or(1_000).max(1),
             seed: cfg.bot_seed,
         },
-        wins,
+        wins: wins.clone(),
     };
     let threads = match cfg.actor_threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -89,5 +91,5 @@ pub async fn launch(
     let auctions = Registry::launch_after(env, arbiters, last_alive)
         .await
         .map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?;
-    Ok(Runtime { auctions, clock, store })
+    Ok(Runtime { auctions, clock, store, wins })
 }

@@ -131,6 +131,7 @@ impl Application {
             clock: runtime.clock,
             pace: crate::pace::Pace::new(config.auction.min_bid_interval_ms as i64),
             store: runtime.store,
+            wins: runtime.wins,
             payments,
             mail,
             health,

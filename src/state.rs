@@ -5,6 +5,7 @@ use std::sync::{Arc, RwLock};
 use actix::Addr;
 use deadpool_postgres::Pool;
 use tyiyn_actors::TokioClock;
+use tyiyn_actors::fairness::WinBook;
 
 use actix_web::web;
 
@@ -51,6 +52,8 @@ pub struct AppState {
     /// The runtime's store (the only path that writes auction rows outside an actor is deleting
     /// a finished auction, which has no actor).
     pub store: PgStore,
+    /// Every user's wins, as the actors read them for beginner and win-limited auctions.
+    pub wins: WinBook,
     /// The queue of notification mail; `None` when mail is off (the hub holds a copy).
     pub mail: Option<Outbox>,
     /// Whether the database answers (the health monitor's view).

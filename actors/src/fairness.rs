@@ -112,6 +112,17 @@ impl WinBook {
         wins.entry(user).or_default().push((at, item));
     }
 
+    /// Forgets `user`'s win at `at` (its auction was deleted, its bids refunded): one entry, so
+    /// two auctions that ended in the same millisecond stay two wins until both are deleted.
+    pub fn forget(&self, user: UserId, at: UnixMillis) {
+        let mut wins = self.wins.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(mine) = wins.get_mut(&user)
+            && let Some(index) = mine.iter().position(|(won_at, _)| *won_at == at)
+        {
+            mine.swap_remove(index);
+        }
+    }
+
     /// Whether `user` has ever won.
     pub fn has_won(&self, user: UserId) -> bool {
         self.wins.read().unwrap_or_else(|e| e.into_inner()).get(&user).is_some_and(|w| !w.is_empty())

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use tyiyn_actors::auction::{Delete, EndNow, GetInfo, UpdateDetails};
 use tyiyn_actors::clock::Clock;
 use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
-use tyiyn_actors::ids::{AuctionId, Tyiyn};
+use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
 use tyiyn_actors::outlets::BalanceChanged;
 use tyiyn_actors::rules::ControlError;
 use tyiyn_actors::store::{AuctionDetails, AuctionStore, NewAuction};
@@ -339,6 +339,10 @@ async fn delete(
         state.store.delete_with_refunds(id).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
     for refund in &refunds {
         state.hub.do_send(BalanceChanged { user: refund.user, balance: refund.balance });
+    }
+    // A deleted auction's win no longer bars its winner from beginner or win-limited auctions.
+    if let (Some(winner), Some(ended)) = (before.winner.as_ref().filter(|w| !w.is_bot), before.end_time) {
+        state.wins.forget(UserId(winner.id), ended);
     }
     record_deletion(&state, &admin, &before).await;
     Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded: Some(refunds.len()) }))
