@@ -257,6 +257,22 @@ pub fn mail_text(kind: &str, lang: Lang) -> Option<(&'static str, &'static str)>
             "Брондун мөөнөтү бүтүп баратат: {title}",
             "«{title}» брону {until} бүтөт. Профилиңизде төлөңүз, болбосо буюм кийинки катышуучуга өтөт.",
         ),
+        ("buy_now_expiring", Lang::Ru) => (
+            "Покупка скоро истечёт: {title}",
+            "Покупка «{title}» по цене «Купить сейчас» ждёт оплаты до {until}. Оплатите её в профиле, иначе она отменится.",
+        ),
+        ("buy_now_expiring", Lang::En) => (
+            "Your purchase ends soon: {title}",
+            "Your Buy It Now purchase of \"{title}\" awaits payment until {until}. Pay for it in your profile, or it is cancelled.",
+        ),
+        ("buy_now_expiring", Lang::Ka) => (
+            "შესყიდვის ვადა მალე იწურება: {title}",
+            "„{title}“-ის შესყიდვა „იყიდე ახლავე“ ფასად გადახდას ელოდება {until}-მდე. გადაიხადეთ პროფილში, თორემ ის გაუქმდება.",
+        ),
+        ("buy_now_expiring", Lang::Ky) => (
+            "Сатып алуунун мөөнөтү бүтүп баратат: {title}",
+            "«{title}» «Азыр сатып алуу» баасы менен {until} чейин төлөнүшү керек. Профилиңизде төлөңүз, болбосо ал жокко чыгарылат.",
+        ),
         ("claim_passed", Lang::Ru) => (
             "Выигранный товар перешёл к вам: {title}",
             "Товар «{title}» перешёл к вам и зарезервирован за вами до {until}. Выберите доставку и оплатите его в профиле.",

@@ -243,6 +243,7 @@ mod tests {
             K::AuctionStarted,
             K::AuctionWon,
             K::ReservationExpiring,
+            K::BuyNowExpiring,
             K::ClaimPassed,
             K::PaymentReceived,
             K::BidsCredited,

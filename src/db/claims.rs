@@ -285,7 +285,8 @@ pub async fn lock_lapsed(db: &impl GenericClient, limit: i64) -> Result<Vec<i64>
 }
 
 /// Marks up to `limit` open offers ending within `remind_hours` reminded, once each, and stores
-/// their `reservation_expiring` notifications.
+/// their notifications: `reservation_expiring` for a won item, `buy_now_expiring` for a Buy It
+/// Now purchase (which lapses instead of passing on).
 pub async fn remind(
     db: &impl GenericClient,
     remind_hours: i32,
@@ -296,8 +297,9 @@ pub async fn remind(
     for r in db.query(&stmt, &[&remind_hours, &limit]).await? {
         let (id, user, auction, title, until): (i64, i64, Option<i64>, String, DateTime<Utc>) =
             (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4));
+        let kind = if r.get::<_, &str>(5) == "buy_now" { "buy_now_expiring" } else { "reservation_expiring" };
         let payload = json!({ "title": title, "claimId": id, "until": until.to_rfc3339() });
-        notices.push(notifications::insert(db, user, "reservation_expiring", auction, &payload).await?);
+        notices.push(notifications::insert(db, user, kind, auction, &payload).await?);
     }
     Ok(notices)
 }

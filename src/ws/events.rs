@@ -175,6 +175,9 @@ pub enum NotificationKind {
     AuctionWon,
     /// The reservation of a won item ends in 6 hours or less (`claimId`, `until`).
     ReservationExpiring,
+    /// An unpaid Buy It Now purchase ends in 6 hours or less; it then lapses, it never passes on
+    /// (`claimId`, `until`).
+    BuyNowExpiring,
     /// A won item passed to this user from the participant after them (`claimId`, `until`).
     ClaimPassed,
     /// A payment for an order was received (`orderId`, `amount`).
@@ -194,6 +197,7 @@ impl NotificationKind {
             NotificationKind::AuctionStarted => "auction_started",
             NotificationKind::AuctionWon => "auction_won",
             NotificationKind::ReservationExpiring => "reservation_expiring",
+            NotificationKind::BuyNowExpiring => "buy_now_expiring",
             NotificationKind::ClaimPassed => "claim_passed",
             NotificationKind::PaymentReceived => "payment_received",
             NotificationKind::BidsCredited => "bids_credited",
@@ -208,6 +212,7 @@ impl NotificationKind {
             "auction_started" => NotificationKind::AuctionStarted,
             "auction_won" => NotificationKind::AuctionWon,
             "reservation_expiring" => NotificationKind::ReservationExpiring,
+            "buy_now_expiring" => NotificationKind::BuyNowExpiring,
             "claim_passed" => NotificationKind::ClaimPassed,
             "payment_received" => NotificationKind::PaymentReceived,
             "bids_credited" => NotificationKind::BidsCredited,

@@ -5,6 +5,7 @@
 
 use serde_json::{Value, json};
 
+use crate::claims::notices;
 use crate::helpers::{TestApp, User, expect_error, json_of, long_countdowns, spawn_app_with};
 
 fn settings(s: &mut tyiyn::config::Settings) {
@@ -143,5 +144,39 @@ async fn the_offer_ends_after_its_window_and_only_offered_items_are_sold() {
     )
     .await;
     assert!(err["fields"]["buyNowStock"].is_string());
+    app.check().await;
+}
+
+#[actix_web::test]
+async fn an_unpaid_purchase_near_its_end_is_reminded_that_it_lapses() {
+    let app = spawn_app_with(settings).await;
+    let admin = app.new_admin("boss").await;
+    let (aida, nurlan) = (app.new_user("aida").await, app.new_user("nurlan").await);
+    let id = live(&app, &admin, "Кофемашина", json!({"buyNowStock": 2})).await;
+    assert_eq!(aida.bid(id).await.status(), 200);
+    assert_eq!(nurlan.bid(id).await.status(), 200);
+    end(&admin, id).await;
+    let path = format!("/api/auctions/{id}/buy-now");
+    let bought = json_of(aida.post(&path, serde_json::from_str(PICKUP).unwrap()).await).await;
+    let claim = bought["claim"]["id"].as_i64().unwrap();
+
+    // Five hours before its end the sweeper reminds her once, in the words of a purchase that
+    // lapses (a won item's reminder says it passes to the next participant: this one never does).
+    app.db()
+        .await
+        .execute("update claim set reserved_until = now() + interval '5 hours' where id = $1", &[&claim])
+        .await
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while notices(&app, aida.id, "buy_now_expiring").await.is_empty() {
+        assert!(std::time::Instant::now() < deadline, "no reminder");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let sent = notices(&app, aida.id, "buy_now_expiring").await;
+    assert_eq!(sent[0]["claimId"], claim);
+    assert!(notices(&app, aida.id, "reservation_expiring").await.is_empty());
+    let listed = json_of(aida.get("/api/notifications").await).await;
+    let first = &listed["notifications"][0];
+    assert_eq!((first["type"].as_str(), first["claimId"].as_i64()), (Some("buyNowExpiring"), Some(claim)));
     app.check().await;
 }

@@ -1,4 +1,5 @@
--- Open offers within $1 hours of their end and not yet reminded, marked reminded (once).
+-- Open offers within $1 hours of their end and not yet reminded, marked reminded (once); the
+-- claim's kind picks the reminder's words (a Buy It Now lapses, a won item passes on).
 update claim
 set reminded_at = now()
 where id in (select id from claim
@@ -8,4 +9,4 @@ where id in (select id from claim
              order by reserved_until
              limit $2
              for update skip locked)
-returning id, user_id, auction_id, title, reserved_until
+returning id, user_id, auction_id, title, reserved_until, kind

@@ -2357,7 +2357,7 @@ export interface components {
          * @description What a notification reports.
          * @enum {string}
          */
-        NotificationKind: "auctionStarted" | "auctionWon" | "reservationExpiring" | "claimPassed" | "paymentReceived" | "bidsCredited" | "itemShipped" | "itemDelivered";
+        NotificationKind: "auctionStarted" | "auctionWon" | "reservationExpiring" | "buyNowExpiring" | "claimPassed" | "paymentReceived" | "bidsCredited" | "itemShipped" | "itemDelivered";
         /** @description The caller's newest notices and how many of all of theirs are unread. */
         Notifications: {
             notifications: components["schemas"]["Notification"][];

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Notification } from '../lib/api-types'
 import { formatDateTime } from '../lib/format'
-import { NOTICE_ICONS, noticeText } from '../lib/notifications'
+import { NOTICE_ICONS, noticeText } from '../lib/notice-text'
 import './notice-item.css'
 
 export function NoticeItem({ notice }: { notice: Notification }) {

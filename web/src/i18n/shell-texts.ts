@@ -18,7 +18,6 @@ export const SHELL_TEXTS = [
   'bot',
   'toast',
   'cookies',
-  'notifications',
   'notFound',
   'honest',
   'record',

@@ -4,7 +4,8 @@ import en from '../i18n/locales/en.json'
 import ky from '../i18n/locales/ky.json'
 import ru from '../i18n/locales/ru.json'
 import type { Notification, NotificationKind } from './api-types'
-import { WON_ITEMS_PATH, markedRead, noticeTarget, noticeText, touchesClaims, unreadBadge, withNotice } from './notifications'
+import { noticeText } from './notice-text'
+import { WON_ITEMS_PATH, markedRead, noticeTarget, touchesClaims, unreadBadge, withNotice } from './notifications'
 
 const NBSP = /\u00a0/g
 
@@ -18,7 +19,7 @@ function notice(type: NotificationKind, extra: Partial<Notification> = {}): Noti
   return { id: 1, type, read: false, createdAt: '2026-11-24T02:00:00Z', ...extra }
 }
 
-const KINDS: NotificationKind[] = ['auctionStarted', 'auctionWon', 'reservationExpiring', 'claimPassed', 'paymentReceived', 'bidsCredited', 'itemShipped', 'itemDelivered']
+const KINDS: NotificationKind[] = ['auctionStarted', 'auctionWon', 'reservationExpiring', 'buyNowExpiring', 'claimPassed', 'paymentReceived', 'bidsCredited', 'itemShipped', 'itemDelivered']
 
 describe('noticeText', () => {
   it('has a title and a text for every kind in every language', async () => {

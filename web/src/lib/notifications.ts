@@ -1,56 +1,10 @@
-//! Personal notices, the parts every screen shares: the words of each kind (the bell's list, the
-//! toasts), where a click on one leads, and folding a notice the socket pushed into the cached
-//! list (`GET /api/notifications`: the newest 50 and the unread count).
-import { Bell, Coins, CreditCard, Gift, Hourglass, PackageCheck, Trophy, Truck } from 'lucide-react'
-import type { TFunction } from 'i18next'
-import type { LucideIcon } from 'lucide-react'
+//! Personal notices, the parts every screen shares: where a click on one leads, and folding a
+//! notice the socket pushed into the cached list (`GET /api/notifications`: the newest 50 and the
+//! unread count). Their words and icons are in notice-text.ts, loaded with the bell or a toast.
 import type { Notification, NotificationKind } from './api-types'
-import { formatDateTime, formatMoney } from './format'
 
 /** Where the won items are listed: the profile's card (the bell and the toasts link here). */
 export const WON_ITEMS_PATH = '/profile#won-items'
-
-/** The title and the one-line text of a notice, in the language of `t`. */
-export interface NoticeText {
-  title: string
-  text: string
-}
-
-/** The icon each kind shows in the bell's list. */
-export const NOTICE_ICONS: Record<NotificationKind, LucideIcon> = {
-  auctionStarted: Bell,
-  auctionWon: Trophy,
-  reservationExpiring: Hourglass,
-  claimPassed: Gift,
-  paymentReceived: CreditCard,
-  bidsCredited: Coins,
-  itemShipped: Truck,
-  itemDelivered: PackageCheck,
-}
-
-/**
- * The words of `notice`: `notifications.<kind>.title` and `.text`, with the lot's title, the
- * reservation's end, the amount in som, the bids and the tracking note put in. A shipped item
- * without a tracking note, and a notice without a title, have their own wording.
- */
-export function noticeText(t: TFunction, notice: Notification, lang: string): NoticeText {
-  const kind = notice.type
-  const values = {
-    title: notice.title || t('notifications.someLot'),
-    until: notice.until ? formatDateTime(notice.until, lang) : '',
-    amount: formatMoney(notice.amount ?? 0, t('common.som')),
-    bids: notice.bids ?? 0,
-    orderId: notice.orderId ?? '',
-    tracking: notice.tracking ?? '',
-  }
-  const textKey =
-    kind === 'itemShipped' && !notice.tracking
-      ? 'notifications.itemShipped.textNoTracking'
-      : (kind === 'auctionWon' || kind === 'claimPassed') && !notice.until
-        ? `notifications.${kind}.textNoDeadline`
-        : `notifications.${kind}.text`
-  return { title: t(`notifications.${kind}.title`), text: t(textKey, values) }
-}
 
 /**
  * Where a click on `notice` leads: the auction that started, the won items for everything about

@@ -3,8 +3,8 @@
 //! TanStack Query cache, with a toast where the user should hear of it at once.
 import type { QueryClient } from '@tanstack/react-query'
 import type { Notification, OrderUpdate } from './api-types'
-import i18n from './i18n'
-import { noticeText, touchesClaims, withNotice } from './notifications'
+import i18n, { loadAllTexts } from './i18n'
+import { touchesClaims, withNotice } from './notifications'
 import { notificationsQuery, queryKeys, rememberOrder, userOrderQuery } from './queries'
 import type { ToastInput } from './toast'
 
@@ -50,10 +50,13 @@ export function applyNotification({ queryClient, toast }: PersonalTargets, notic
       break
     case 'itemShipped':
     case 'claimPassed':
-    case 'reservationExpiring': {
-      const { title, text } = noticeText(i18n.t, notice, i18n.language)
-      toast({ title, description: text })
+    case 'reservationExpiring':
+    case 'buyNowExpiring':
+      // The words of a notice are not in the first load: the toast waits for them (a moment).
+      void Promise.all([import('./notice-text'), loadAllTexts()]).then(([{ noticeText }]) => {
+        const { title, text } = noticeText(i18n.t, notice, i18n.language)
+        toast({ title, description: text })
+      })
       break
-    }
   }
 }
