@@ -5,6 +5,7 @@
 use actix_web::{HttpResponse, delete, get, patch, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tyiyn_actors::clock::Clock;
 use tyiyn_actors::ids::UserId;
 use tyiyn_actors::outlets::BalanceChanged;
 use tyiyn_actors::view::Role;
@@ -13,6 +14,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::admin_audit::{action, changes};
 use super::auth::Done;
+use super::limits::{self, Limits};
 use super::{optional, paging};
 use crate::auth::AdminUser;
 use crate::db;
@@ -30,6 +32,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(admin_list_users)
         .service(admin_today_registrations)
         .service(admin_user_activity)
+        .service(admin_user_limits)
         .service(admin_update_user)
         .service(admin_delete_user);
 }
@@ -118,11 +121,40 @@ async fn admin_user_activity(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
+    let client = open_user(&state, id).await?;
+    Ok(HttpResponse::Ok().json(db::admin_users::activity(&client, id).await?))
+}
+
+/// A pooled client, once `id` is an open account (404 `user_not_found` for a bot, a closed
+/// account or no one).
+async fn open_user(state: &AppState, id: i64) -> Result<deadpool_postgres::Object, ApiError> {
     let client = state.pool.get().await?;
     if !db::admin_users::is_open(&client, id).await? {
         return Err(ApiError::NotFound(Msg::UserNotFound));
     }
-    Ok(HttpResponse::Ok().json(db::admin_users::activity(&client, id).await?))
+    Ok(client)
+}
+
+/// A user's own spend limits and pause, as the user set them, with what is left of each: for
+/// support (a user who paused themselves is told why their bids are refused). Read-only: only
+/// the user changes them (docs/decisions.md, "Spend limits").
+#[utoipa::path(
+    tag = "admin",
+    params(("id" = i64, Path, description = "User id")),
+    responses(
+        (status = 200, description = "The user's limits", body = Limits),
+        (status = 404, description = "`user_not_found` (also for bots and closed accounts)", body = ErrorBody),
+    )
+)]
+#[get("/admin/users/{id}/limits")]
+async fn admin_user_limits(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let client = open_user(&state, id).await?;
+    Ok(HttpResponse::Ok().json(limits::of_user(&client, id, state.clock.now()).await?))
 }
 
 /// The admin's edit form: every field optional; absent (or `null`) keeps the value. A blank

@@ -5,6 +5,7 @@
 //! `limit_reached`).
 
 use actix_web::{HttpResponse, get, put, web};
+use deadpool_postgres::GenericClient;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use tyiyn_actors::clock::{Clock, UnixMillis};
@@ -212,10 +213,17 @@ fn spend_limit(v: &Value) -> Result<i64, Msg> {
     domain::money(v).ok().filter(|t| *t <= MAX_SPEND_LIMIT).ok_or(Msg::SpendLimitInvalid)
 }
 
+/// `user`'s limits as [`Limits`] says, at `now`.
+pub(super) async fn of_user(
+    client: &impl GenericClient,
+    user: i64,
+    now: UnixMillis,
+) -> Result<Limits, ApiError> {
+    Ok(Limits::from_rows(&db::limits::get(client, user).await?, now))
+}
+
 async fn current(state: &AppState, user: i64) -> Result<Limits, ApiError> {
-    let client = state.pool.get().await?;
-    let rows = db::limits::get(&client, user).await?;
-    Ok(Limits::from_rows(&rows, state.clock.now()))
+    of_user(&state.pool.get().await?, user, state.clock.now()).await
 }
 
 /// The caller's limits, what is left of each, and any looser setting still waiting.

@@ -192,3 +192,29 @@ async fn an_auto_bidder_stops_at_its_owners_limit() {
     assert_eq!(bids[0]["user"]["username"], "timur");
     app.check().await;
 }
+
+#[actix_web::test]
+async fn an_admin_sees_a_user_s_own_limits_and_pause_but_cannot_change_them() {
+    let app = spawn_app_with(settings).await;
+    let admin = app.new_admin("boss").await;
+    let (aida, nurlan) = (app.new_user("aida").await, app.new_user("nurlan").await);
+    let path = format!("/api/admin/users/{}/limits", aida.id);
+    expect_error(app.get(&path).await, 401, "unauthorized").await;
+    expect_error(nurlan.get(&path).await, 403, "forbidden").await;
+    expect_error(admin.get("/api/admin/users/999999/limits").await, 404, "user_not_found").await;
+    let none = json_of(admin.get(&path).await).await;
+    assert_eq!((none["dailyBids"].clone(), none["pausedUntil"].clone()), (Value::Null, Value::Null));
+
+    let set =
+        aida.put("/api/users/limits", json!({"dailyBids": 5, "monthlySpend": 1500, "pause": "7d"})).await;
+    assert_eq!(set.status(), 200);
+    let seen = json_of(admin.get(&path).await).await;
+    assert_eq!(seen, limits(&aida).await, "the admin sees what the user sees");
+    assert_eq!((seen["dailyBids"].as_i64(), seen["monthlySpend"].as_f64()), (Some(5), Some(1500.0)));
+    assert!(seen["pausedUntil"].is_string(), "{seen}");
+    // There is no admin route that writes them: only the user does (and a looser one waits).
+    let res = admin.put(&path, json!({"pause": "end"})).await;
+    assert!(res.status() == 404 || res.status() == 405, "{}", res.status());
+    assert!(limits(&aida).await["pausedUntil"].is_string());
+    app.check().await;
+}

@@ -6,6 +6,7 @@
 // it among the finished auctions with the right statistics. Then: user search and a balance edit
 // that reaches demo's header, a settings change that reaches the footer, demo sent away from
 // /admin, and a screenshot of every admin page (and its dialogs) at 1366 px and at 360 px.
+import { request } from 'playwright-core'
 import {
   ADMIN,
   BASE_URL,
@@ -271,6 +272,33 @@ async function usersFlow(page, demoPage) {
     await byTestId(page, 'activity-body').waitFor()
     await shot(page, 'user-activity-dialog')
     await closeDialog(byTestId(page, 'user-activity-dialog'))
+  })
+
+  await step(page, 'the activity dialog shows the limits and pause a user set themselves', async () => {
+    // A new user pauses themselves for 7 days with a daily limit of 5 bids (their own session).
+    const suffix = Math.random().toString(36).slice(2, 7)
+    const user = { username: `paused_${suffix}`, email: `paused_${suffix}@example.kg`, password: `pw_${suffix}_123` }
+    const own = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } })
+    try {
+      const registered = await own.post('/api/auth/register', { data: user })
+      if (!registered.ok()) throw new Error(`registration answered ${registered.status()}`)
+      const set = await own.put('/api/users/limits', { data: { dailyBids: 5, pause: '7d' } })
+      if (!set.ok()) throw new Error(`PUT /api/users/limits answered ${set.status()}`)
+    } finally {
+      await own.dispose()
+    }
+    await byTestId(page, 'user-search').fill(user.username)
+    const row = byTestId(page, `user-row-${user.username}`)
+    await row.locator('[data-testid="user-activity"]').click()
+    const dialog = byTestId(page, 'user-activity-dialog')
+    await expectText(dialog.locator('[data-testid="user-limits-paused"]'), 'Пауза до')
+    await expectText(dialog.locator('[data-testid="user-limit-dailyBids"]'), 'Ставок в день')
+    await expectText(dialog.locator('[data-testid="user-limit-dailyBids"]'), 'Осталось сейчас: 5')
+    await expectText(dialog.locator('[data-testid="user-limits"]'), 'меняет только сам пользователь')
+    await shot(page, 'user-limits-dialog')
+    await closeDialog(dialog)
+    await byTestId(page, 'user-search').fill(DEMO.username)
+    await byTestId(page, `user-row-${DEMO.username}`).waitFor()
   })
 
   await step(demoPage, 'demo has the home page open', async () => {

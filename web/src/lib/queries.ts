@@ -184,6 +184,13 @@ export const adminUserActivityQuery = (id: number) =>
     queryFn: () => dataOf(api.GET('/api/admin/users/{id}/activity', { params: { path: { id } } })),
   })
 
+/** `GET /api/admin/users/{id}/limits`: the user's own spend limits and pause (read-only). */
+export const adminUserLimitsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminUsers, id, 'limits'] as const,
+    queryFn: () => dataOf(api.GET('/api/admin/users/{id}/limits', { params: { path: { id } } })),
+  })
+
 /** `GET /api/admin/finished-auctions`: latest end first. */
 export const adminFinishedQuery = () =>
   queryOptions({ queryKey: queryKeys.adminFinished, queryFn: () => dataOf(api.GET('/api/admin/finished-auctions')) })

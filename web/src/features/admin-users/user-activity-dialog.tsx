@@ -1,5 +1,6 @@
 //! What one user did: the auctions they won, the auctions they bid on (with their bid count and
-//! what those bids cost, 0.01 each) and their pre-bids.
+//! what those bids cost, 0.01 each) and their pre-bids; first, the spend limits and pause the
+//! user set themselves (read-only: only the user changes them).
 import { Coins, Hourglass, Trophy } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
@@ -11,7 +12,7 @@ import { EmptyState } from '../../components/empty-state'
 import { Spinner } from '../../components/spinner'
 import type { User } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
-import { adminUserActivityQuery } from '../../lib/queries'
+import { adminUserActivityQuery, adminUserLimitsQuery } from '../../lib/queries'
 import { settingsAtom } from '../../lib/settings'
 
 /** What `count` bids cost in som (each is 0.01). */
@@ -21,6 +22,7 @@ export function UserActivityDialog({ user, onClose }: { user: User | null; onClo
   const { t } = useTranslation()
   return (
     <DialogFrame open={user !== null} onClose={onClose} title={t('adminUsers.activity.title')} description={user?.username} testId="user-activity-dialog" wide>
+      {user && <UserLimits id={user.id} />}
       {user && <Activity id={user.id} />}
     </DialogFrame>
   )
@@ -51,6 +53,49 @@ function Section<T extends { id: Key }>({ title, items, emptyIcon, emptyText, ch
           ))}
         </ul>
       )}
+    </section>
+  )
+}
+
+const LIMITS = ['dailyBids', 'weeklyBids', 'monthlyBids', 'monthlySpend'] as const
+
+/** The limits and pause the user set on their profile, with what is left of each now. */
+function UserLimits({ id }: { id: number }) {
+  const { t, i18n } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { data, isError } = useQuery(adminUserLimitsQuery(id))
+  if (!data) {
+    return isError ? (
+      <p className="notice notice-error" data-testid="user-limits-error">
+        {t('adminUsers.activity.limitsFailed')}
+      </p>
+    ) : null
+  }
+  const set = LIMITS.filter((field) => data[field] !== null)
+  const amount = (field: (typeof LIMITS)[number], value: number | null) =>
+    value === null ? '—' : field === 'monthlySpend' ? formatMoney(value, currencySymbol) : String(value)
+  return (
+    <section className="activity-section" data-testid="user-limits">
+      <h3 className="card-subtitle">{t('adminUsers.activity.limits')}</h3>
+      {data.pausedUntil && (
+        <p className="notice notice-paused" data-testid="user-limits-paused">
+          {t('limits.pausedUntil', { date: formatDateTime(data.pausedUntil, i18n.language) })}
+        </p>
+      )}
+      {set.length === 0 && !data.pausedUntil ? (
+        <p className="muted">{t('adminUsers.activity.limitsNone')}</p>
+      ) : (
+        <ul className="activity-list">
+          {set.map((field) => (
+            <li key={field} data-testid={`user-limit-${field}`}>
+              <strong>{t(`limits.${field}`, { symbol: currencySymbol })}</strong>
+              <span>{amount(field, data[field])}</span>
+              <span className="muted small">{t('limits.left', { left: amount(field, data.left[field]) })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="muted small">{t('adminUsers.activity.limitsNote')}</p>
     </section>
   )
 }
