@@ -32,7 +32,7 @@ const SLOW = 45_000
 
 const suffix = Math.random().toString(36).slice(2, 7)
 const suite = createSuite('admin')
-const { shot, step } = suite
+const { shot, step, fitsPhone } = suite
 
 /** A logged-in browser context with the cookie banner answered. */
 const session = (browser, credentials, viewport = DESKTOP) => openSession(browser, suite, credentials, viewport)
@@ -202,16 +202,6 @@ async function auctionFlow(page, demoPage) {
  * new bidders from 5 som; its card and page show the three badges and what they mean; demo, who
  * has just won, is refused with the beginners' message.
  */
-/** At a 360 px phone width `page` does not scroll sideways; a screenshot `name`; back to `back`. */
-async function fitsPhone(page, name, back) {
-  await page.setViewportSize({ width: 360, height: 780 })
-  await page.waitForTimeout(200)
-  const { scroll, client } = await page.evaluate(() => ({ scroll: globalThis.document.documentElement.scrollWidth, client: globalThis.document.documentElement.clientWidth }))
-  if (scroll > client) throw new Error(`${name}: ${scroll} px wide on a ${client} px screen`)
-  await shot(page, name)
-  await page.setViewportSize(back)
-}
-
 async function fairFlow(page, demoPage) {
   const lot = { title: `Новичкам ${suffix}` }
   await step(page, 'admin creates a beginner, win-limited auction with no new bidders from 5 som', async () => {

@@ -45,7 +45,9 @@ export async function launchBrowser() {
  * action)` runs a named step, failing it on an uncaught error or a CSP violation of any watched
  * page (with a screenshot); `watch(page)` sets the timeout and collects the page's errors and
  * violations (the browser's console report, and a `securitypolicyviolation` listener); `run(main)` prints
- * the summary line and exits 1 on the first failure.
+ * the summary line and exits 1 on the first failure; `fitsPhone(page, name, back)` checks that
+ * `page` does not scroll sideways at a 360 px phone width, shoots it as `name`, and goes back to
+ * the viewport `back`.
  */
 export function createSuite(name, prefix = `${name}-`) {
   const pageErrors = []
@@ -72,6 +74,15 @@ export function createSuite(name, prefix = `${name}-`) {
       const file = await shot(page, `failure-${title.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => null)
       throw new Error(`step "${title}" failed: ${error instanceof Error ? error.message : error}${file ? `\n  screenshot: ${file}` : ''}`)
     }
+  }
+
+  async function fitsPhone(page, name, back) {
+    await page.setViewportSize(PHONE)
+    await page.waitForTimeout(200)
+    const { scroll, client } = await page.evaluate(() => ({ scroll: globalThis.document.documentElement.scrollWidth, client: globalThis.document.documentElement.clientWidth }))
+    if (scroll > client) throw new Error(`${name}: ${scroll} px wide on a ${client} px screen`)
+    await shot(page, name)
+    await page.setViewportSize(back)
   }
 
   function watch(page) {
@@ -108,7 +119,7 @@ export function createSuite(name, prefix = `${name}-`) {
       })
   }
 
-  return { shot, step, watch, run, pageErrors }
+  return { shot, step, watch, run, fitsPhone, pageErrors }
 }
 
 /** Waits until `read()` returns a value `accept` takes (or equals `accept`). */

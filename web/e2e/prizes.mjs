@@ -35,7 +35,7 @@ import {
 } from './harness.mjs'
 
 const suite = createSuite('prizes')
-const { shot, step } = suite
+const { shot, step, fitsPhone } = suite
 const suffix = Math.random().toString(36).slice(2, 7)
 const WINNER = { username: `prize_${suffix}`, email: `prize_${suffix}@example.kg`, password: `pw_${suffix}_123`, phone: '+996700123456' }
 const TRACKING = `EMS RR${suffix.toUpperCase()}KG`
@@ -82,16 +82,6 @@ async function paymentTab(page, button) {
   await tab.waitForURL(/\/pay\/demo\/\d+$/)
   await byTestId(tab, 'demo-pay').waitFor()
   return tab
-}
-
-/** At a 360 px phone width `page` does not scroll sideways; a screenshot `name`; back to `back`. */
-async function fitsPhone(page, name, back) {
-  await page.setViewportSize({ width: 360, height: 780 })
-  await page.waitForTimeout(200)
-  const { scroll, client } = await page.evaluate(() => ({ scroll: globalThis.document.documentElement.scrollWidth, client: globalThis.document.documentElement.clientWidth }))
-  if (scroll > client) throw new Error(`${name}: ${scroll} px wide on a ${client} px screen`)
-  await shot(page, name)
-  await page.setViewportSize(back)
 }
 
 async function winFlow(browser, admin) {
