@@ -286,6 +286,7 @@ async function usersFlow(page, demoPage) {
     await expectText(dialog.locator('[data-testid="user-limit-dailyBids"]'), 'Осталось сейчас: 5')
     await expectText(dialog.locator('[data-testid="user-limits"]'), 'меняет только сам пользователь')
     await shot(page, 'user-limits-dialog')
+    await fitsPhone(page, 'user-limits-dialog-phone', DESKTOP)
     await closeDialog(dialog)
     await byTestId(page, 'user-search').fill(DEMO.username)
     await byTestId(page, `user-row-${DEMO.username}`).waitFor()
