@@ -29,6 +29,8 @@ pub struct ServerSettings {
     pub static_dir: String,
     pub workers: usize,
     pub body_limit_bytes: usize,
+    /// Milliseconds a request's body may take to arrive; then 408 and the connection is closed.
+    pub body_timeout_ms: u64,
     pub shutdown_timeout_secs: u64,
     pub secure_cookies: bool,
     /// Reverse proxies (addresses or CIDR blocks) whose `Forwarded`/`X-Forwarded-*` headers are

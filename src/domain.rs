@@ -2,6 +2,7 @@
 //! birth date or gender is valid. Each failure is the message the user reads.
 
 use chrono::{Datelike, FixedOffset, NaiveDate, Utc};
+use unicode_security::MixedScript;
 
 use crate::i18n::Msg;
 
@@ -12,8 +13,9 @@ const BISHKEK_OFFSET_SECS: i32 = 6 * 3600;
 /// an account never collides with a name in use.
 pub const CLOSED_PREFIX: &str = "deleted_";
 
-/// 3–32 characters: letters (any script), digits, `_`, `.`, `-`; not starting with
-/// [`CLOSED_PREFIX`].
+/// 3–32 characters: letters (any one script), digits, `_`, `.`, `-`; not starting with
+/// [`CLOSED_PREFIX`]. Letters of two scripts in one name (`acc_аdmin`, with a Cyrillic а) are
+/// refused: they exist to look like another name.
 pub fn username(raw: &str) -> Result<String, Msg> {
     let count = raw.chars().count();
     if count < 3 {
@@ -25,10 +27,20 @@ pub fn username(raw: &str) -> Result<String, Msg> {
     if !raw.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-')) {
         return Err(Msg::UsernameChars);
     }
+    if !raw.is_single_script() {
+        return Err(Msg::UsernameMixedScripts);
+    }
     if raw.to_lowercase().starts_with(CLOSED_PREFIX) {
         return Err(Msg::UsernameReserved);
     }
     Ok(raw.to_owned())
+}
+
+/// What `name` looks like, by Unicode's confusable skeleton (UTS #39) of its lowercase form: two
+/// names with one skeleton read alike (`acc_admin` and `асс_admin`, with Cyrillic а and с; `al1ce`
+/// and `alice`). One account per skeleton (sql/migrations/0014_username_skeleton.sql).
+pub fn username_skeleton(name: &str) -> String {
+    unicode_security::skeleton(&name.to_lowercase()).collect::<String>().to_lowercase()
 }
 
 /// `local@domain.tld`: one `@`, no spaces, a dotted domain of non-empty labels, ≤ 254 bytes.

@@ -55,6 +55,9 @@ pub enum ApiError {
     /// 409: conflicts with the current state.
     #[error("conflict: {0:?}")]
     Conflict(Msg),
+    /// 408: the request's body did not arrive within `server.body_timeout_secs`.
+    #[error("request body timed out")]
+    RequestTimeout,
     /// 413: request body over the limit.
     #[error("payload too large")]
     PayloadTooLarge,
@@ -109,6 +112,7 @@ impl ApiError {
             ApiError::Forbidden => Msg::Forbidden,
             ApiError::CrossSite => Msg::CrossSite,
             ApiError::PayloadTooLarge => Msg::PayloadTooLarge,
+            ApiError::RequestTimeout => Msg::RequestTimeout,
             ApiError::Unavailable(_) => Msg::Unavailable,
             ApiError::Suspended(m) => *m,
             ApiError::Internal(_) => Msg::Internal,
@@ -139,7 +143,12 @@ impl ApiError {
             _ => None,
         };
         let body = ErrorBody { error: msg.text(lang), code: msg.code(), fields };
-        let mut res = HttpResponse::build(self.status_code()).json(body);
+        let mut builder = HttpResponse::build(self.status_code());
+        if matches!(self, ApiError::RequestTimeout) {
+            // The rest of the body may still be on its way: this connection cannot carry another.
+            builder.force_close();
+        }
+        let mut res = builder.json(body);
         match self {
             ApiError::TooManyRequests { retry_after_secs, .. } => {
                 res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
@@ -164,6 +173,7 @@ impl ResponseError for ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) | ApiError::Suspended(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -184,9 +194,19 @@ impl From<tokio_postgres::Error> for ApiError {
             if let Some(mapped) = constraint_error(db.constraint()) {
                 return mapped;
             }
+            // Two identical requests at the same instant: the one that lost met a unique key or a
+            // lock the other held. Each such key a route can reach has its own answer above; this
+            // is the net under them (docs/decisions.md, "Concurrency"): 409, never 500.
+            let code = db.code();
+            if *code == SqlState::UNIQUE_VIOLATION
+                || *code == SqlState::T_R_SERIALIZATION_FAILURE
+                || *code == SqlState::T_R_DEADLOCK_DETECTED
+            {
+                tracing::warn!(constraint = db.constraint(), %err, "concurrent change refused");
+                return ApiError::Conflict(Msg::ChangedMeanwhile);
+            }
             // Input PostgreSQL cannot store or read (a NUL byte, a number out of range, text that is
             // not a value of its type) is the client's mistake: 400, and nothing was written.
-            let code = db.code();
             if *code == SqlState::CHARACTER_NOT_IN_REPERTOIRE
                 || *code == SqlState::NUMERIC_VALUE_OUT_OF_RANGE
                 || *code == SqlState::INVALID_TEXT_REPRESENTATION
@@ -223,6 +243,9 @@ pub fn constraint_error(constraint: Option<&str>) -> Option<ApiError> {
     match constraint? {
         "app_user_username_key" => Some(ApiError::taken("username", Msg::UsernameTaken)),
         "app_user_email_key" => Some(ApiError::taken("email", Msg::EmailTaken)),
+        "app_user_username_skeleton_key" => Some(ApiError::taken("username", Msg::UsernameConfusable)),
+        // One claim per participant and auction: a second Buy It Now of the same item.
+        "claim_auction_user_key" => Some(ApiError::Conflict(Msg::BuyNowTaken)),
         _ => None,
     }
 }

@@ -83,6 +83,8 @@ messages! {
     UsernameLong => "username_too_long" { "Логин должен содержать не более 32 символов", "Username must be at most 32 characters", "მომხმარებლის სახელი მაქსიმუმ 32 სიმბოლო უნდა იყოს", "Логин 32 белгиден ашпашы керек" }
     UsernameChars => "username_invalid_chars" { "Логин может содержать только буквы, цифры и символы _ . -", "Username may contain only letters, digits and _ . -", "მომხმარებლის სახელი შეიძლება შეიცავდეს მხოლოდ ასოებს, ციფრებს და _ . -", "Логинде тамгалар, сандар жана _ . - гана болушу мүмкүн" }
     UsernameTaken => "username_taken" { "Это имя пользователя уже занято", "This username is already taken", "ეს მომხმარებლის სახელი უკვე დაკავებულია", "Бул логин бош эмес" }
+    UsernameMixedScripts => "username_mixed_scripts" { "Логин не может смешивать буквы разных алфавитов (например, латиницу и кириллицу)", "Username may not mix letters of different alphabets (such as Latin and Cyrillic)", "მომხმარებლის სახელში არ შეიძლება სხვადასხვა ანბანის ასოების შერევა (მაგალითად, ლათინურის და კირილიცის)", "Логинде ар башка алфавиттин тамгаларын аралаштырууга болбойт (мисалы, латын жана кирилл)" }
+    UsernameConfusable => "username_confusable" { "Этот логин слишком похож на уже существующий", "This username looks too much like one already in use", "ეს მომხმარებლის სახელი ძალიან ჰგავს უკვე არსებულს", "Бул логин мурунтан бар логинге өтө окшош" }
     UsernameAvailable => "username_available" { "Имя пользователя доступно", "Username is available", "მომხმარებლის სახელი თავისუფალია", "Логин бош" }
     EmailInvalid => "email_invalid" { "Неверный формат email", "Invalid email format", "ელფოსტის არასწორი ფორმატი", "Email форматы туура эмес" }
     EmailTaken => "email_taken" { "Этот email уже зарегистрирован", "This email is already registered", "ეს ელფოსტა უკვე რეგისტრირებულია", "Бул email катталган" }
@@ -111,6 +113,8 @@ messages! {
     AutobidNotFound => "autobid_not_found" { "Автоставка на этом аукционе не задана", "No auto-bidder is set on this auction", "ამ აუქციონზე ავტოფსონი არ არის დაყენებული", "Бул аукциондо автокоюм коюлган эмес" }
     AutobidBidsInvalid => "autobid_bids_invalid" { "Число ставок — целое от 1 до 500", "The number of bids is a whole number from 1 to 500", "ფსონების რაოდენობა მთელი რიცხვია 1-დან 500-მდე", "Коюмдардын саны — 1ден 500гө чейинки бүтүн сан" }
     AuctionNotFound => "auction_not_found" { "Аукцион не найден", "Auction not found", "აუქციონი ვერ მოიძებნა", "Аукцион табылган жок" }
+    RequestTimeout => "request_timeout" { "Запрос не пришёл целиком вовремя", "The request did not arrive in time", "მოთხოვნა დროულად სრულად არ მოვიდა", "Сурам убагында толук келген жок" }
+    ChangedMeanwhile => "conflict" { "Это изменилось одновременно с вашим запросом: обновите страницу и попробуйте снова", "This changed at the same moment as your request: refresh the page and try again", "ეს შეიცვალა თქვენს მოთხოვნასთან ერთდროულად: განაახლეთ გვერდი და სცადეთ ხელახლა", "Бул сиздин сурамыңыз менен бир учурда өзгөрдү: баракты жаңылап, кайра аракет кылыңыз" }
     PayloadTooLarge => "payload_too_large" { "Слишком большой запрос", "Request body too large", "მოთხოვნა ძალიან დიდია", "Сурам өтө чоң" }
     BadRequest => "bad_request" { "Неверный формат запроса", "Malformed request", "მოთხოვნის არასწორი ფორმატი", "Сурамдын форматы туура эмес" }
     MethodNotAllowed => "method_not_allowed" { "Метод не поддерживается", "Method not allowed", "მეთოდი არ არის დაშვებული", "Бул ыкмага уруксат жок" }

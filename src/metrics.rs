@@ -11,7 +11,9 @@
 //! - group commits: bids and batches per group, the commit's latency, failed groups, and where
 //!   a bid waits before its commit: in its auction, then for its group (`db::group_commit`);
 //! - sockets connected, frames queued to them, slow sockets dropped (`ws::session`);
-//! - the connection pool: size, idle connections and requests waiting for one (read at scrape).
+//! - the connection pool: size, idle connections and requests waiting for one (read at scrape);
+//! - payment callbacks by outcome, and refused ones not recorded in full because too many came
+//!   (`routes::payment_callback`).
 
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -43,6 +45,10 @@ pub const SOCKETS: &str = "tyiyn_sockets_connected";
 /// Frames queued to sockets, and sockets closed because their client fell behind.
 pub const FRAMES_SENT: &str = "tyiyn_socket_frames_sent_total";
 pub const SOCKETS_DROPPED: &str = "tyiyn_sockets_dropped_slow_total";
+/// Payment callbacks received, labelled `outcome` (`credited`, `duplicate`, `bad_signature`, …).
+pub const PAYMENT_CALLBACKS: &str = "tyiyn_payment_callbacks_total";
+/// Refused callbacks past the recording budget: counted here, not stored.
+pub const PAYMENT_CALLBACKS_UNRECORDED: &str = "tyiyn_payment_callbacks_unrecorded_total";
 /// The database pool, read at each scrape.
 pub const POOL_SIZE: &str = "tyiyn_db_pool_connections";
 pub const POOL_IDLE: &str = "tyiyn_db_pool_idle";

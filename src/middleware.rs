@@ -1,14 +1,22 @@
-//! The request guards every route shares: bodies over the limit are refused (413), state-changing
-//! requests from another site are refused (403), every error leaves in the error contract's
-//! shape, in the request's language, and every answer carries the security headers.
+//! The request guards every route shares: bodies over the limit are refused (413), bodies that do
+//! not arrive in time are cut (408), state-changing requests from another site are refused (403),
+//! every error leaves in the error contract's shape, in the request's language, and every answer
+//! carries the security headers.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Duration;
 
 use actix_web::body::{BoxBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError};
+use actix_web::web::Bytes;
+use futures_util::Stream;
 use actix_web::http::header::HeaderValue;
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::middleware::Next;
-use actix_web::{Error, web};
+use actix_web::{Error, HttpMessage, web};
 
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
@@ -16,7 +24,7 @@ use crate::state::AppState;
 
 /// Applies the body limit and the Origin check, then renders any error in the request's language.
 pub async fn contract(
-    req: ServiceRequest,
+    mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, Error> {
     let state = req.app_data::<web::Data<AppState>>().cloned();
@@ -24,16 +32,26 @@ pub async fn contract(
     let lang = Lang::of_request(req.request(), site_lang);
     let limit = state.as_ref().map_or(64 * 1024, |s| s.config.server.body_limit_bytes);
 
+    let upgrade = req.headers().contains_key(header::UPGRADE);
     if content_length(&req).is_some_and(|len| len > limit) {
-        return Ok(req.into_response(ApiError::PayloadTooLarge.render(lang)));
+        return Ok(plain_if_upgrade(upgrade, req.into_response(ApiError::PayloadTooLarge.render(lang))));
     }
     if is_cross_site(&req) {
-        return Ok(req.into_response(ApiError::CrossSite.render(lang)));
+        return Ok(plain_if_upgrade(upgrade, req.into_response(ApiError::CrossSite.render(lang))));
     }
 
+    // Only a body still to come is timed (never a socket's frames after its upgrade); one that
+    // arrived with its headers, as a bid's does, never arms the timer.
+    let has_body = content_length(&req).is_some_and(|len| len > 0)
+        || req.headers().contains_key(header::TRANSFER_ENCODING);
+    if let Some(state) = state.as_ref().filter(|_| has_body && !upgrade) {
+        let timeout = Duration::from_millis(state.config.server.body_timeout_ms);
+        let payload = req.take_payload();
+        req.set_payload(Payload::from(Box::pin(Deadline::new(payload, timeout)) as Boxed));
+    }
     let res = next.call(req).await?;
     let Some(err) = res.response().error() else {
-        return Ok(res.map_into_boxed_body());
+        return Ok(plain_if_upgrade(upgrade, res.map_into_boxed_body()));
     };
     // An `ApiError` was logged when actix turned it into a response (`error_response`); only
     // actix's own errors are logged here, so each 500 is logged once.
@@ -46,7 +64,18 @@ pub async fn contract(
         }
     };
     let (req, _) = res.into_parts();
-    Ok(ServiceResponse::new(req, rendered))
+    Ok(plain_if_upgrade(upgrade, ServiceResponse::new(req, rendered)))
+}
+
+/// A refused upgrade (a 429 for too many sockets, a 400, a 403) leaves uncompressed. actix-http
+/// writes the body of an answer to an `Upgrade` request as raw bytes up to the connection's
+/// close, yet `Compress` would declare it chunked: a client asking for gzip could not read the
+/// answer. Marked `identity`, the compressor leaves it alone and it goes out with its length.
+fn plain_if_upgrade(upgrade: bool, mut res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
+    if upgrade && res.status() != StatusCode::SWITCHING_PROTOCOLS {
+        res.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static("identity"));
+    }
+    res
 }
 
 fn content_length(req: &ServiceRequest) -> Option<usize> {
@@ -54,31 +83,92 @@ fn content_length(req: &ServiceRequest) -> Option<usize> {
 }
 
 /// A state-changing request (or a WebSocket handshake, which carries the session to a socket)
-/// whose `Origin` (or, without one, `Sec-Fetch-Site`) names another site.
+/// whose `Origin` (or, without one, `Sec-Fetch-Site` or `Referer`) names another site. A payment
+/// provider's callback is exempt: it carries no session, and its signature is its authority.
 fn is_cross_site(req: &ServiceRequest) -> bool {
     let upgrade = req.headers().contains_key(header::UPGRADE);
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) && !upgrade {
         return false;
     }
-    if let Some(origin) = req.headers().get(header::ORIGIN) {
-        let host = crate::client::host(req.request()).to_ascii_lowercase();
-        let origin_host = origin
-            .to_str()
-            .ok()
-            .and_then(|o| o.split_once("://"))
-            .map(|(_, rest)| rest.trim_end_matches('/').to_ascii_lowercase());
-        return origin_host.as_deref() != Some(host.as_str());
+    if req.path().starts_with("/api/payments/callback/") {
+        return false;
     }
-    req.headers()
-        .get("sec-fetch-site")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.eq_ignore_ascii_case("cross-site"))
+    let host = || crate::client::host(req.request()).to_ascii_lowercase();
+    if let Some(origin) = req.headers().get(header::ORIGIN) {
+        return authority(origin).as_deref() != Some(host().as_str());
+    }
+    let fetch_site = req.headers().get("sec-fetch-site").and_then(|v| v.to_str().ok());
+    if fetch_site.is_some_and(|v| v.eq_ignore_ascii_case("cross-site")) {
+        return true;
+    }
+    // Without `Origin`, a `Referer` that names another site is as foreign (a browser that sends
+    // neither, or a client that is no browser, is judged by its session alone).
+    match req.headers().get(header::REFERER) {
+        Some(referer) => authority(referer).as_deref() != Some(host().as_str()),
+        None => false,
+    }
+}
+
+/// The `host[:port]` of an `Origin` or `Referer` value, lowercased; `None` when it has none.
+fn authority(value: &HeaderValue) -> Option<String> {
+    let (_, rest) = value.to_str().ok()?.split_once("://")?;
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    Some(rest[..end].to_ascii_lowercase())
+}
+
+type Boxed = Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>>;
+
+/// A request body that must arrive by a deadline: past it, the stream ends with a `TimedOut`
+/// error, which the extractors' errors carry to [`timed_out`] (408, connection closed). The timer
+/// is armed only when the body is not all there at the first read.
+struct Deadline {
+    inner: Payload,
+    deadline: tokio::time::Instant,
+    sleep: Option<Pin<Box<tokio::time::Sleep>>>,
+    done: bool,
+}
+
+impl Deadline {
+    fn new(inner: Payload, timeout: Duration) -> Deadline {
+        Deadline { inner, deadline: tokio::time::Instant::now() + timeout, sleep: None, done: false }
+    }
+}
+
+impl Stream for Deadline {
+    type Item = Result<Bytes, PayloadError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        if self.done {
+            return Poll::Ready(None);
+        }
+        if let Poll::Ready(item) = Pin::new(&mut self.inner).poll_next(cx) {
+            self.done = item.is_none();
+            return Poll::Ready(item);
+        }
+        let deadline = self.deadline;
+        let sleep = self.sleep.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(deadline)));
+        if sleep.as_mut().poll(cx).is_ready() {
+            self.done = true;
+            let late = std::io::Error::new(std::io::ErrorKind::TimedOut, "request body timed out");
+            return Poll::Ready(Some(Err(PayloadError::Io(late))));
+        }
+        Poll::Pending
+    }
+}
+
+/// Whether a payload error is [`Deadline`]'s.
+fn timed_out(err: &PayloadError) -> bool {
+    matches!(err, PayloadError::Io(e) if e.kind() == std::io::ErrorKind::TimedOut)
 }
 
 /// Maps actix's own errors (extractors, routing) to the contract.
 fn from_actix(err: &Error, status: StatusCode) -> ApiError {
+    if let Some(payload) = err.as_error::<PayloadError>() {
+        return if timed_out(payload) { ApiError::RequestTimeout } else { ApiError::BadRequest(Msg::BadRequest) };
+    }
     if let Some(json) = err.as_error::<JsonPayloadError>() {
         return match json {
+            JsonPayloadError::Payload(p) if timed_out(p) => ApiError::RequestTimeout,
             JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
                 ApiError::PayloadTooLarge
             }
@@ -101,6 +191,7 @@ fn from_actix(err: &Error, status: StatusCode) -> ApiError {
 pub fn json_config(limit: usize) -> web::JsonConfig {
     web::JsonConfig::default().limit(limit).error_handler(|err, _req| {
         let api = match err {
+            JsonPayloadError::Payload(ref p) if timed_out(p) => ApiError::RequestTimeout,
             JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
                 ApiError::PayloadTooLarge
             }

@@ -59,6 +59,11 @@ impl Application {
                 logins.extend(summary.users);
             }
         }
+        // Accounts from before usernames had skeletons, and the seed's (docs/decisions.md, "Accounts").
+        let filled = db::users::backfill_skeletons(&pool.get().await?).await?;
+        if filled > 0 {
+            tracing::info!(accounts = filled, "username skeletons filled in");
+        }
 
         let payments = crate::payments::Payments::from_settings(&config.payments).context("payments")?;
         tracing::info!(provider = payments.provider.name(), "payments");

@@ -92,18 +92,18 @@ pub struct Refundable {
     pub balance: i64,
 }
 
-/// The order to refund, locked until the caller's transaction ends: the order, then its won item,
-/// then its buyer (the order the payment callback takes them in). `None` when it does not exist.
+/// The order to refund, locked until the caller's transaction ends: its won item, then the order,
+/// then its buyer, the order the payment callback and every claim change take them in (so that a
+/// refund and a repeated callback of one order wait for each other instead of deadlocking). An
+/// order's won item never changes, so it is read before any lock. `None` when it does not exist.
 pub async fn lock_for_refund(
     db: &impl GenericClient,
     id: i64,
 ) -> Result<Option<Refundable>, tokio_postgres::Error> {
-    let stmt = db.prepare_cached(q!("lock_order")).await?;
-    let Some(order) = db.query_opt(&stmt, &[&id]).await? else {
+    let Some(unlocked) = crate::db::payments::order(db, id).await? else {
         return Ok(None);
     };
-    let (user, kind, claim): (i64, String, Option<i64>) = (order.get(1), order.get(2), order.get(3));
-    let claim = claim.filter(|_| kind == "claim");
+    let claim = unlocked.claim_id.filter(|_| unlocked.kind == "claim");
     let claim_state = match claim {
         Some(claim) => {
             let stmt = db.prepare_cached(q!("lock_claim")).await?;
@@ -111,6 +111,11 @@ pub async fn lock_for_refund(
         }
         None => None,
     };
+    let stmt = db.prepare_cached(q!("lock_order")).await?;
+    let Some(order) = db.query_opt(&stmt, &[&id]).await? else {
+        return Ok(None);
+    };
+    let user: i64 = order.get(1);
     let stmt = db.prepare_cached(q!("lock_balance")).await?;
     let balance: i64 = db.query_one(&stmt, &[&user]).await?.get(0);
     Ok(Some(Refundable {

@@ -169,16 +169,6 @@ pub async fn lock_for_change(
         .collect())
 }
 
-/// Whether an account other than `except` uses this username (case-insensitively).
-pub async fn username_taken(
-    db: &impl GenericClient,
-    username: &str,
-    except: i64,
-) -> Result<bool, tokio_postgres::Error> {
-    let stmt = db.prepare_cached(q!("user/username_taken_by_other")).await?;
-    Ok(db.query_one(&stmt, &[&username, &except]).await?.get(0))
-}
-
 /// The fields an admin may edit, as they will be stored.
 #[derive(Debug, Clone)]
 pub struct Account {

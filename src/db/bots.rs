@@ -217,6 +217,12 @@ pub async fn settings(db: &impl GenericClient) -> Result<BotSettings, tokio_post
     Ok(settings_from(&db.query_one(&stmt, &[]).await?))
 }
 
+/// The global bot settings, locked until the transaction ends (an edit reads them this way).
+pub async fn lock_settings(db: &impl GenericClient) -> Result<BotSettings, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("lock_settings")).await?;
+    Ok(settings_from(&db.query_one(&stmt, &[]).await?))
+}
+
 /// Saves the global bot settings (already validated; the table's checks guard them too).
 pub async fn save_settings(
     db: &impl GenericClient,

@@ -56,14 +56,14 @@ impl OfferRow {
     }
 }
 
-/// Auction `auction` for `user`, locked until the transaction ends; `None` if it does not exist.
-pub async fn lock(
+/// Auction `auction` as `user` sees its offer now; `None` if it does not exist.
+pub async fn read(
     db: &impl GenericClient,
     auction: i64,
     user: i64,
     window_hours: i32,
 ) -> Result<Option<OfferRow>, tokio_postgres::Error> {
-    let stmt = db.prepare_cached(q!("lock_offer")).await?;
+    let stmt = db.prepare_cached(q!("select_offer")).await?;
     Ok(db.query_opt(&stmt, &[&auction, &user, &window_hours]).await?.map(|r| OfferRow {
         status: r.get(0),
         stock: r.get(1),
@@ -78,6 +78,23 @@ pub async fn lock(
         mine: r.get::<_, Option<i64>>(10).zip(r.get::<_, Option<String>>(11)),
         is_bid_package: r.get(12),
     }))
+}
+
+/// Locks auction `auction` until the transaction ends, then reads its offer for `user`: two
+/// statements, so that the claims counted are those committed before the lock was granted (see
+/// sql/queries/buy_now/lock_auction.sql). Every purchase of one auction takes this lock before it
+/// counts and inserts, so two buyers cannot both take the last one. `None` if it does not exist.
+pub async fn lock(
+    db: &impl GenericClient,
+    auction: i64,
+    user: i64,
+    window_hours: i32,
+) -> Result<Option<OfferRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("lock_auction")).await?;
+    if db.query_opt(&stmt, &[&auction]).await?.is_none() {
+        return Ok(None);
+    }
+    read(db, auction, user, window_hours).await
 }
 
 /// The Buy It Now claim of `offer` for `user`, reserved `reserve_hours` to pay; its id.

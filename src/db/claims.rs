@@ -139,7 +139,12 @@ impl Locked {
 /// The won item, locked `for update` until the transaction ends.
 pub async fn lock(db: &impl GenericClient, id: i64) -> Result<Option<Locked>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("lock_claim")).await?;
-    Ok(db.query_opt(&stmt, &[&id]).await?.map(|r| Locked {
+    let Some(r) = db.query_opt(&stmt, &[&id]).await? else {
+        return Ok(None);
+    };
+    let latest = db.prepare_cached(q!("select_latest_order")).await?;
+    let latest_order = db.query_one(&latest, &[&id]).await?.get(0);
+    Ok(Some(Locked {
         id: r.get(0),
         user_id: r.get(1),
         state: r.get(2),
@@ -147,7 +152,7 @@ pub async fn lock(db: &impl GenericClient, id: i64) -> Result<Option<Locked>, to
         price: r.get(4),
         package_bids: r.get(5),
         in_time: r.get(6),
-        latest_order: r.get(7),
+        latest_order,
     }))
 }
 

@@ -101,13 +101,24 @@ pub async fn set(
     Ok(())
 }
 
+/// Locks `user` until the transaction ends, in a statement of its own: what the caller reads of
+/// their limits and spending afterwards is what the lock's previous holder left.
+pub async fn lock_user(db: &impl GenericClient, user: i64) -> Result<(), tokio_postgres::Error> {
+    let lock = db.prepare_cached(q!("lock_user")).await?;
+    db.query_opt(&lock, &[&user]).await?;
+    Ok(())
+}
+
 /// Why `user` may not order `package` now (see [`block`]), holding a lock on the user until the
-/// transaction ends; `None` also when the package is not on sale.
+/// transaction ends; `None` also when the package is not on sale. The lock and the check are two
+/// statements (sql/queries/limit/lock_user.sql says why), so that two orders at once take turns:
+/// the second sees the first one's pending order and is refused when it would pass a limit.
 pub async fn block_order(
     db: &impl GenericClient,
     user: i64,
     package: i32,
 ) -> Result<Option<String>, tokio_postgres::Error> {
+    lock_user(db, user).await?;
     let stmt = db.prepare_cached(q!("block_order")).await?;
     Ok(db.query_opt(&stmt, &[&user, &package]).await?.and_then(|r| r.get(0)))
 }

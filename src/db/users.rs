@@ -5,6 +5,8 @@ use deadpool_postgres::GenericClient;
 use serde::Serialize;
 use tokio_postgres::Row;
 
+use crate::i18n::Msg;
+
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::view::Role;
 
@@ -113,6 +115,7 @@ pub async fn register(
         )
         .await?
         .get(0);
+    set_skeleton(&tx, id, &new.username).await?;
     if bonus != 0 {
         ledger(&tx, id, bonus, "signup_bonus", None).await?;
     }
@@ -147,9 +150,45 @@ pub async fn find_login(
     Ok(db.query_opt(&stmt, &[&username]).await?.map(|r| (r.get(0), r.get(1))))
 }
 
-pub async fn username_exists(db: &impl GenericClient, username: &str) -> Result<bool, tokio_postgres::Error> {
-    let stmt = db.prepare_cached(include_str!("../../sql/queries/user/username_exists.sql")).await?;
-    Ok(db.query_one(&stmt, &[&username]).await?.get(0))
+/// Whether an account other than `except` has `username` (`Some(UsernameTaken)`) or a name that
+/// looks like it (`Some(UsernameConfusable)`: the same skeleton).
+pub async fn username_clash(
+    db: &impl GenericClient,
+    username: &str,
+    except: Option<i64>,
+) -> Result<Option<Msg>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/user/username_clash.sql")).await?;
+    let skeleton = crate::domain::username_skeleton(username);
+    let row = db.query_opt(&stmt, &[&username, &skeleton, &except]).await?;
+    Ok(row.map(|r| if r.get(0) { Msg::UsernameTaken } else { Msg::UsernameConfusable }))
+}
+
+/// Stores user `id`'s username skeleton, in the transaction that gave them the name; a lookalike
+/// of another account's name fails on `app_user_username_skeleton_key` (409 `username_confusable`).
+pub async fn set_skeleton(db: &impl GenericClient, id: i64, username: &str) -> Result<(), tokio_postgres::Error> {
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/user/set_skeleton.sql")).await?;
+    db.execute(&stmt, &[&id, &crate::domain::username_skeleton(username)]).await?;
+    Ok(())
+}
+
+/// Fills in the skeletons of accounts that have none (those from before the column, and any a
+/// seed inserted), oldest first; an account whose name looks like an older one's keeps none.
+/// Returns how many were filled.
+pub async fn backfill_skeletons(db: &impl GenericClient) -> Result<usize, tokio_postgres::Error> {
+    let stmt =
+        db.prepare_cached(include_str!("../../sql/queries/user/select_missing_skeletons.sql")).await?;
+    let mut filled = 0;
+    for row in db.query(&stmt, &[]).await? {
+        let (id, name): (i64, String) = (row.get(0), row.get(1));
+        match set_skeleton(db, id, &name).await {
+            Ok(()) => filled += 1,
+            Err(e) if e.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) => {
+                tracing::warn!(user = id, username = name, "username looks like an older account's: no skeleton");
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
 }
 
 /// Whether another account (not `except`) already uses this email.
@@ -201,6 +240,7 @@ pub async fn ensure_admin(
             &[&username, &password_hash],
         )
         .await?;
+        backfill_skeletons(db).await?;
     }
     Ok(())
 }

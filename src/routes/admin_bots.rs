@@ -180,6 +180,7 @@ async fn admin_create_bot(
         is_active: f.is_active.unwrap_or(true),
     };
     let id = db::bots::create(&tx, &new).await?;
+    db::users::set_skeleton(&tx, id, &new.username).await?;
     let bot =
         db::bots::get(&tx, id).await?.ok_or_else(|| anyhow::anyhow!("bot {id} vanished after insert"))?;
     audit(&tx, &admin, "bot.create", ("bot", Some(id)), None, Some(shown(&bot))).await?;
@@ -190,7 +191,7 @@ async fn admin_create_bot(
 /// The first generated username nobody has.
 async fn free_username(db: &impl GenericClient, first: &str) -> Result<String, ApiError> {
     for candidate in db::bots::username_candidates(first).take(40) {
-        if !db::users::username_exists(db, &candidate).await? {
+        if db::users::username_clash(db, &candidate, None).await?.is_none() {
             return Ok(candidate);
         }
     }
@@ -292,7 +293,7 @@ async fn admin_put_bot_settings(
     let f = body.into_inner();
     let mut client = state.pool.get().await?;
     let tx = client.transaction().await?;
-    let current = db::bots::settings(&tx).await?;
+    let current = db::bots::lock_settings(&tx).await?;
     let mut errors = Vec::new();
     let mut field = |name: &'static str, v: Option<&Value>, range, msg, keep: u32| {
         bounded(v, range).map(|n| n.unwrap_or(keep)).map_err(|()| errors.push((name, msg))).unwrap_or(keep)

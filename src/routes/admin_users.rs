@@ -299,8 +299,9 @@ async fn admin_update_user(
             return Err(ApiError::Conflict(Msg::CannotDemoteSelf));
         }
     }
-    if new.username != old.username && db::admin_users::username_taken(&tx, &new.username, id).await? {
-        return Err(ApiError::taken("username", Msg::UsernameTaken));
+    let renamed = new.username != old.username;
+    if renamed && let Some(clash) = db::users::username_clash(&tx, &new.username, Some(id)).await? {
+        return Err(ApiError::taken("username", clash));
     }
     if let Some(email) = new.email.as_deref().filter(|e| old.email.as_deref() != Some(*e))
         && db::users::email_exists(&tx, email, Some(id)).await?
@@ -308,6 +309,9 @@ async fn admin_update_user(
         return Err(ApiError::taken("email", Msg::EmailTaken));
     }
     db::admin_users::save(&tx, id, old.bid_balance, &new, admin.id).await?;
+    if renamed {
+        db::users::set_skeleton(&tx, id, &new.username).await?;
+    }
     let (before, after) = changes(&old.to_json(), &new.to_json());
     db::audit::record(&tx, &action(&admin, "user.update", "user", Some(id), Some(before), Some(after)))
         .await?;

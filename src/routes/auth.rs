@@ -124,8 +124,8 @@ async fn register(
 
     // Friendly early answers; the unique indexes remain the real guard against races.
     let mut client = state.pool.get().await?;
-    if users::username_exists(&client, &username).await? {
-        return Err(ApiError::taken("username", Msg::UsernameTaken));
+    if let Some(clash) = users::username_clash(&client, &username, None).await? {
+        return Err(ApiError::taken("username", clash));
     }
     if users::email_exists(&client, &email, None).await? {
         return Err(ApiError::taken("email", Msg::EmailTaken));
@@ -314,10 +314,9 @@ async fn validate_username(
         Err(m) => Err(m),
         Ok(name) => {
             let client = state.pool.get().await?;
-            if users::username_exists(&client, &name).await? {
-                Err(Msg::UsernameTaken)
-            } else {
-                Ok(Msg::UsernameAvailable)
+            match users::username_clash(&client, &name, None).await? {
+                Some(clash) => Err(clash),
+                None => Ok(Msg::UsernameAvailable),
             }
         }
     };

@@ -110,13 +110,12 @@ async fn get_buy_now(
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
+    let client = state.pool.get().await?;
     let hours = state.config.claims.buy_now_hours;
-    let offer = db::buy_now::lock(&tx, path.into_inner(), user.id, hours)
+    let offer = db::buy_now::read(&client, path.into_inner(), user.id, hours)
         .await?
         .ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
-    tx.rollback().await?;
+    drop(client);
     let claim_id = decide(&offer)?;
     let delivery_methods = claims::delivery_options(&state.config.claims);
     Ok(HttpResponse::Ok().json(BuyNowAnswer { offer: offer_view(&offer, claim_id), delivery_methods }))

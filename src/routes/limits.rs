@@ -290,6 +290,10 @@ async fn put_limits(
     ApiError::check(errors)?;
     let mut client = state.pool.get().await?;
     let tx = client.transaction().await?;
+    // Changes of one user's limits take turns: `set_limit` locks the limit's row, but a limit set
+    // for the first time has no row to lock, and two first settings at once would both count as
+    // stricter (a looser one would skip its 24 hours).
+    db::limits::lock_user(&tx, user.id).await?;
     for (name, value) in changes {
         db::limits::set(&tx, user.id, name, value).await?;
     }

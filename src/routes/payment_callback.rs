@@ -3,6 +3,9 @@
 //! in one transaction; the demo provider's pay/fail route (`routes::payments`) sends its signed
 //! report through it too (docs/decisions.md, "Buying bids" and "Won items").
 
+use std::sync::{LazyLock, Mutex};
+use std::time::{Duration, Instant};
+
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use serde_json::{Value, json};
 use tyiyn_actors::ids::UserId;
@@ -15,6 +18,7 @@ use crate::db::notifications::NotificationRow;
 use crate::db::payments::OrderRow;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::metrics::{PAYMENT_CALLBACKS, PAYMENT_CALLBACKS_UNRECORDED};
 use crate::payments::demo::DemoAnswer;
 use crate::payments::{Answer, PaymentProvider, Verdict, order_view};
 use crate::state::AppState;
@@ -28,7 +32,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
 /// configured one). Form-encoded fields, signed; the answer is the provider's own format
 /// (Freedom Pay: an XML `<response>` with `pg_status` `ok`, `rejected` or `error`). Only a signed
 /// report of a payment that matches its order's amount and currency credits the order's bids,
-/// once, however often it is repeated. Every report is recorded.
+/// once, however often it is repeated. Every report is counted (`/metrics`); every signed one is
+/// recorded, refused ones up to 60 a minute, each field cut to 512 characters.
 #[utoipa::path(
     tag = "payments",
     params(("provider" = String, Path, description = "`freedompay` or `demo`")),
@@ -59,10 +64,14 @@ async fn payment_callback(
     }
     let provider = state.payments.provider.clone();
     if name != provider.name() {
-        let client = state.pool.get().await?;
         let outcome = "provider_not_configured";
-        db::payments::record_callback(&client, &clean(&name), None, &payload(&fields), outcome).await?;
-        tracing::warn!(provider = name, "payment callback for a provider that is not configured");
+        metrics::counter!(PAYMENT_CALLBACKS, "outcome" => outcome).increment(1);
+        if REFUSED.admit() {
+            let client = state.pool.get().await?;
+            let provider = truncate(&clean(&name), MAX_KEY);
+            db::payments::record_callback(&client, &provider, None, &payload(&fields), outcome).await?;
+        }
+        tracing::warn!(provider = truncate(&name, MAX_KEY), "payment callback for a provider that is not configured");
         return Err(ApiError::NotFound(Msg::ProviderNotConfigured));
     }
     let (verdict, description) = process(&state, provider.as_ref(), &fields).await?;
@@ -73,9 +82,55 @@ fn reply(answer: Answer) -> HttpResponse {
     HttpResponse::Ok().content_type(answer.content_type).body(answer.body)
 }
 
-/// The fields as a JSON object for the record (PostgreSQL's `jsonb` holds no NUL character).
+/// Fields kept in a callback's record, and characters kept of each name and value: a provider's
+/// real fields fit many times over; a junk field of 60,000 bytes is cut to what identifies it.
+const MAX_FIELDS: usize = 40;
+const MAX_KEY: usize = 64;
+const MAX_VALUE: usize = 512;
+
+/// The fields as a JSON object for the record (PostgreSQL's `jsonb` holds no NUL character), each
+/// name and value cut to its length and at most [`MAX_FIELDS`] of them.
 fn payload(fields: &[(String, String)]) -> Value {
-    Value::Object(fields.iter().map(|(k, v)| (clean(k), Value::String(clean(v)))).collect())
+    let kept = fields.iter().take(MAX_FIELDS);
+    Value::Object(
+        kept.map(|(k, v)| (truncate(&clean(k), MAX_KEY), Value::String(truncate(&clean(v), MAX_VALUE))))
+            .collect(),
+    )
+}
+
+/// `text`'s first `max` characters, with `…` when it was longer.
+fn truncate(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// How many refused callbacks (unsigned, mis-signed, for a provider not configured) are stored per
+/// minute, across the process; the rest are only counted (`PAYMENT_CALLBACKS_UNRECORDED`). A
+/// signed callback is always stored: it is what an operator reconciles payments with.
+const REFUSED_PER_MINUTE: u32 = 60;
+
+/// The refused callbacks' recording budget: a fixed one-minute window.
+struct Budget(Mutex<(Instant, u32)>);
+
+static REFUSED: LazyLock<Budget> = LazyLock::new(|| Budget(Mutex::new((Instant::now(), 0))));
+
+impl Budget {
+    /// Whether one more refused callback may be stored now; counts it as unrecorded otherwise.
+    fn admit(&self) -> bool {
+        // A poisoned lock only means another request panicked mid-count: the count is still usable.
+        let mut window = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if window.0.elapsed() >= Duration::from_secs(60) {
+            *window = (Instant::now(), 0);
+        }
+        window.1 += 1;
+        let admitted = window.1 <= REFUSED_PER_MINUTE;
+        if !admitted {
+            metrics::counter!(PAYMENT_CALLBACKS_UNRECORDED).increment(1);
+        }
+        admitted
+    }
 }
 
 fn clean(text: &str) -> String {
@@ -149,8 +204,11 @@ pub async fn process(
     let outcome = match provider.parse_callback(fields) {
         Ok(outcome) => outcome,
         Err(rejection) => {
-            let client = state.pool.get().await?;
-            db::payments::record_callback(&client, name, None, &record, rejection.outcome()).await?;
+            metrics::counter!(PAYMENT_CALLBACKS, "outcome" => rejection.outcome()).increment(1);
+            if REFUSED.admit() {
+                let client = state.pool.get().await?;
+                db::payments::record_callback(&client, name, None, &record, rejection.outcome()).await?;
+            }
             tracing::warn!(
                 provider = name,
                 outcome = rejection.outcome(),
@@ -205,6 +263,7 @@ pub async fn process(
     };
     db::payments::record_callback(&tx, name, Some(outcome.order_id), &record, word).await?;
     tx.commit().await?;
+    metrics::counter!(PAYMENT_CALLBACKS, "outcome" => word).increment(1);
 
     if verdict == Verdict::Ok {
         tracing::info!(provider = name, order = outcome.order_id, outcome = word, "payment callback");

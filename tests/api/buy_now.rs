@@ -8,13 +8,13 @@ use serde_json::{Value, json};
 use crate::claims::notices;
 use crate::helpers::{TestApp, User, expect_error, json_of, long_countdowns, spawn_app_with};
 
-fn settings(s: &mut tyiyn::config::Settings) {
+pub fn settings(s: &mut tyiyn::config::Settings) {
     long_countdowns(s);
     s.auction.min_bid_interval_ms = 0;
 }
 
 /// A live auction with `extra` form fields (retail price 1000 som); its id.
-async fn live(app: &TestApp, admin: &User, title: &str, extra: Value) -> i64 {
+pub async fn live(app: &TestApp, admin: &User, title: &str, extra: Value) -> i64 {
     let mut body = json!({"title": title, "retailPrice": 1000, "startTime": chrono::Utc::now().to_rfc3339()});
     body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
     let res = admin.post("/api/admin/auctions", body).await;
@@ -29,11 +29,11 @@ async fn live(app: &TestApp, admin: &User, title: &str, extra: Value) -> i64 {
     panic!("auction {id} did not go live");
 }
 
-async fn end(admin: &User, id: i64) {
+pub async fn end(admin: &User, id: i64) {
     assert_eq!(admin.post(&format!("/api/admin/auctions/{id}/end"), Value::Null).await.status(), 200);
 }
 
-const PICKUP: &str = r#"{"method": "pickup", "phone": "+996555123456"}"#;
+pub const PICKUP: &str = r#"{"method": "pickup", "phone": "+996555123456"}"#;
 
 #[actix_web::test]
 async fn a_loser_buys_the_item_now_for_its_price_less_their_bids_once_while_stock_lasts() {

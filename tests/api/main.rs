@@ -22,6 +22,7 @@ mod notifications;
 mod openapi;
 mod payments;
 mod profile;
+mod races;
 mod realtime;
 mod record;
 mod sessions;

@@ -1,4 +1,4 @@
--- The won item a claim order paid for, locked (lock order: the order, then its claim, then the
+-- The won item a claim order paid for, locked (lock order: the claim, then its order, then the
 -- buyer, as the payment callback takes them).
 select state
 from claim

@@ -3,5 +3,5 @@
 update app_user
 set username = 'deleted_' || id, email = null, phone = null, first_name = null, last_name = null,
     date_of_birth = null, gender = null, ip_address = null, password_hash = '!closed',
-    deleted_at = now(), updated_at = now()
+    username_skeleton = null, deleted_at = now(), updated_at = now()
 where id = $1

@@ -1,6 +1,6 @@
--- Auction $1 as Buy It Now sees it for user $2, with the offer open for $3 hours after its end,
--- locked until the transaction ends (so two buyers cannot both take the last one): its status,
--- stock, retail price, title, whether $2 won it, the offer's end and whether it is still open,
+-- Auction $1 as Buy It Now sees it for user $2, with the offer open for $3 hours after its end
+-- (when buying, read after `lock_auction` in a statement of its own: see db::buy_now::lock): its
+-- status, stock, retail price, title, whether $2 won it, the offer's end and whether it is still open,
 -- the bids $2 spent on it (the ledger's debits), the lowest price of one bid in the active
 -- packages (as the top-up page shows it), the Buy It Now claims still open, and $2's own claim of
 -- this auction, if any.
@@ -17,4 +17,3 @@ select a.status, a.buy_now_stock, a.retail_price, a.title, a.winner_id is not di
        a.is_bid_package
 from auction a
 where a.id = $1
-for update of a

@@ -1,1 +1,0 @@
-select exists (select 1 from app_user where lower(username) = lower($1) and id <> $2)
