@@ -115,6 +115,8 @@ pub struct PaymentSettings {
     pub provider: String,
     /// The site's public base URL: the provider's result, success and failure URLs start with it.
     pub public_url: String,
+    /// Refused callbacks stored per minute; the rest are only counted.
+    pub refused_callbacks_per_minute: u32,
     #[serde(default)]
     pub demo: DemoPaymentSettings,
     #[serde(default)]

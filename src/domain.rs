@@ -37,7 +37,7 @@ pub fn username(raw: &str) -> Result<String, Msg> {
 }
 
 /// What `name` looks like, by Unicode's confusable skeleton (UTS #39) of its lowercase form: two
-/// names with one skeleton read alike (`acc_admin` and `асс_admin`, with Cyrillic а and с; `al1ce`
+/// names with one skeleton read alike (`acc_admin` and `асс_admin`, with Cyrillic а and с; `a1ice`
 /// and `alice`). One account per skeleton (sql/migrations/0014_username_skeleton.sql).
 pub fn username_skeleton(name: &str) -> String {
     unicode_security::skeleton(&name.to_lowercase()).collect::<String>().to_lowercase()
@@ -131,9 +131,28 @@ mod tests {
         assert_eq!(username(&"a".repeat(33)), Err(Msg::UsernameLong));
         assert_eq!(username("bad name"), Err(Msg::UsernameChars));
         assert_eq!(username("a<b"), Err(Msg::UsernameChars));
-        assert!(username("Айбек_1.x-y").is_ok());
+        assert!(username("Айбек_1.2-3").is_ok());
+        assert!(username("ნინო_92").is_ok());
+        assert!(username("Үмүт.ӨҢ").is_ok());
         assert_eq!(username("Deleted_42"), Err(Msg::UsernameReserved));
         assert!(username("deleted").is_ok());
+    }
+
+    #[test]
+    fn a_username_mixing_alphabets_is_refused() {
+        // `acc_аdmin` with a Cyrillic а reads exactly like `acc_admin`.
+        assert_eq!(username("acc_\u{430}dmin"), Err(Msg::UsernameMixedScripts));
+        assert_eq!(username("Айбек_x"), Err(Msg::UsernameMixedScripts));
+    }
+
+    #[test]
+    fn lookalike_usernames_share_a_skeleton() {
+        let admin = username_skeleton("acc_admin");
+        // All Cyrillic, each letter a Latin one's twin: one alphabet, yet it reads like the other.
+        assert_eq!(username_skeleton("\u{430}\u{441}\u{441}_\u{430}dmin"), admin);
+        assert_eq!(username_skeleton("ACC_Admin"), admin);
+        assert_eq!(username_skeleton("a1ice"), username_skeleton("alice"));
+        assert_ne!(username_skeleton("aibek"), username_skeleton("aidar"));
     }
 
     #[test]

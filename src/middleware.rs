@@ -11,12 +11,12 @@ use std::time::Duration;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError};
-use actix_web::web::Bytes;
-use futures_util::Stream;
 use actix_web::http::header::HeaderValue;
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::middleware::Next;
+use actix_web::web::Bytes;
 use actix_web::{Error, HttpMessage, web};
+use futures_util::Stream;
 
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
@@ -164,7 +164,11 @@ fn timed_out(err: &PayloadError) -> bool {
 /// Maps actix's own errors (extractors, routing) to the contract.
 fn from_actix(err: &Error, status: StatusCode) -> ApiError {
     if let Some(payload) = err.as_error::<PayloadError>() {
-        return if timed_out(payload) { ApiError::RequestTimeout } else { ApiError::BadRequest(Msg::BadRequest) };
+        return if timed_out(payload) {
+            ApiError::RequestTimeout
+        } else {
+            ApiError::BadRequest(Msg::BadRequest)
+        };
     }
     if let Some(json) = err.as_error::<JsonPayloadError>() {
         return match json {

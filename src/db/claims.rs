@@ -251,6 +251,8 @@ pub async fn pass_on(
         PassedOn { failed_orders: payments::fail_claim_orders(db, claim).await?, ..Default::default() };
     let next = match auction {
         Some(auction) => {
+            let hold = db.prepare_cached(q!("lock_auction_key")).await?;
+            db.execute(&hold, &[&auction]).await?;
             let stmt = db.prepare_cached(q!("select_next_participant")).await?;
             db.query_opt(&stmt, &[&auction]).await?.map(|r| (auction, r.get::<_, i64>(0), r.get::<_, i64>(1)))
         }

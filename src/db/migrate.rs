@@ -18,6 +18,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0011_limits", include_str!("../../sql/migrations/0011_limits.sql")),
     ("0012_fairness", include_str!("../../sql/migrations/0012_fairness.sql")),
     ("0013_buy_now", include_str!("../../sql/migrations/0013_buy_now.sql")),
+    ("0014_username_skeleton", include_str!("../../sql/migrations/0014_username_skeleton.sql")),
+    ("0015_group_commit_fair_shares", include_str!("../../sql/migrations/0015_group_commit_fair_shares.sql")),
 ];
 
 /// Applies the migrations not yet recorded; one transaction each, under an advisory lock so two

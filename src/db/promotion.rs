@@ -25,6 +25,8 @@ pub async fn set_promoted(
     let tx = client.transaction().await.map_err(down)?;
     let lock = tx.prepare_cached(q!("lock_promotion")).await.map_err(down)?;
     tx.execute(&lock, &[]).await.map_err(down)?;
+    let rows = tx.prepare_cached(q!("lock_promoted_pair")).await.map_err(down)?;
+    tx.execute(&rows, &[&auction.0]).await.map_err(down)?;
     let mut previous = None;
     if promoted {
         let clear = tx.prepare_cached(q!("clear_promoted")).await.map_err(down)?;

@@ -152,6 +152,21 @@ async fn commit_prebid(
 async fn go_live(pool: Pool, change: GoLive) -> Result<Vec<BidId>, StoreError> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
+    // The status changes first, guarded (`status = 'upcoming'`): a go-live repeated after a commit
+    // whose answer was lost finds the auction live and returns the bids it stored then, instead of
+    // storing the pre-bids twice.
+    let r = &change.result;
+    let leader = r.leader.as_ref().map(|b| b.id.raw());
+    let live = tx.prepare_cached(q!("go_live")).await.map_err(down)?;
+    let changed = tx
+        .execute(&live, &[&change.auction.0, &r.price.0, &leader, &ts(r.ends_at), &r.total_bids])
+        .await
+        .map_err(down)?;
+    if changed == 0 {
+        let stmt = tx.prepare_cached(q!("select_converted_prebids")).await.map_err(down)?;
+        let rows = tx.query(&stmt, &[&change.auction.0]).await.map_err(down)?;
+        return Ok(rows.iter().map(|r| BidId(r.get(0))).collect());
+    }
     let ids = insert_bids(&tx, change.auction, &change.bids).await.map_err(down)?;
     // Converted pre-bids are hashed into the record by the database's twin of the rule.
     tx.execute("select record_seal($1)", &[&change.auction.0]).await.map_err(down)?;
@@ -159,12 +174,6 @@ async fn go_live(pool: Pool, change: GoLive) -> Result<Vec<BidId>, StoreError> {
     let bid_ids: Vec<i64> = ids.iter().map(|b| b.0).collect();
     let link = tx.prepare_cached(q!("link_prebids")).await.map_err(down)?;
     tx.execute(&link, &[&change.auction.0, &users, &bid_ids]).await.map_err(down)?;
-    let r = &change.result;
-    let leader = r.leader.as_ref().map(|b| b.id.raw());
-    let live = tx.prepare_cached(q!("go_live")).await.map_err(down)?;
-    tx.execute(&live, &[&change.auction.0, &r.price.0, &leader, &ts(r.ends_at), &r.total_bids])
-        .await
-        .map_err(down)?;
     let notify: Vec<i64> = change.notify.iter().map(|u| u.0).collect();
     if !notify.is_empty() {
         let stmt = tx.prepare_cached(q!("insert_notifications")).await.map_err(down)?;

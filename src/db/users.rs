@@ -165,7 +165,11 @@ pub async fn username_clash(
 
 /// Stores user `id`'s username skeleton, in the transaction that gave them the name; a lookalike
 /// of another account's name fails on `app_user_username_skeleton_key` (409 `username_confusable`).
-pub async fn set_skeleton(db: &impl GenericClient, id: i64, username: &str) -> Result<(), tokio_postgres::Error> {
+pub async fn set_skeleton(
+    db: &impl GenericClient,
+    id: i64,
+    username: &str,
+) -> Result<(), tokio_postgres::Error> {
     let stmt = db.prepare_cached(include_str!("../../sql/queries/user/set_skeleton.sql")).await?;
     db.execute(&stmt, &[&id, &crate::domain::username_skeleton(username)]).await?;
     Ok(())
@@ -175,15 +179,18 @@ pub async fn set_skeleton(db: &impl GenericClient, id: i64, username: &str) -> R
 /// seed inserted), oldest first; an account whose name looks like an older one's keeps none.
 /// Returns how many were filled.
 pub async fn backfill_skeletons(db: &impl GenericClient) -> Result<usize, tokio_postgres::Error> {
-    let stmt =
-        db.prepare_cached(include_str!("../../sql/queries/user/select_missing_skeletons.sql")).await?;
+    let stmt = db.prepare_cached(include_str!("../../sql/queries/user/select_missing_skeletons.sql")).await?;
     let mut filled = 0;
     for row in db.query(&stmt, &[]).await? {
         let (id, name): (i64, String) = (row.get(0), row.get(1));
         match set_skeleton(db, id, &name).await {
             Ok(()) => filled += 1,
             Err(e) if e.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) => {
-                tracing::warn!(user = id, username = name, "username looks like an older account's: no skeleton");
+                tracing::warn!(
+                    user = id,
+                    username = name,
+                    "username looks like an older account's: no skeleton"
+                );
             }
             Err(e) => return Err(e),
         }

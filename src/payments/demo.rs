@@ -119,6 +119,7 @@ mod tests {
         Demo::new(&PaymentSettings {
             provider: NAME.into(),
             public_url: "http://127.0.0.1:8080".into(),
+            refused_callbacks_per_minute: 60,
             demo: DemoPaymentSettings { secret: secret.into() },
             freedompay: Default::default(),
         })

@@ -263,6 +263,7 @@ mod tests {
     fn provider() -> FreedomPay {
         FreedomPay::new(&PaymentSettings {
             provider: NAME.into(),
+            refused_callbacks_per_minute: 60,
             public_url: "https://tyiyn.kg/".into(),
             demo: Default::default(),
             freedompay: FreedomPaySettings {

@@ -13,7 +13,8 @@ pub mod demo;
 pub mod freedompay;
 pub mod refund;
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use futures_util::future::BoxFuture;
@@ -219,21 +220,54 @@ pub trait PaymentProvider: Send + Sync {
 pub struct Payments {
     pub provider: Arc<dyn PaymentProvider>,
     pub demo: Option<Arc<demo::Demo>>,
+    /// How many refused callbacks may still be stored this minute.
+    pub refused: Arc<RecordBudget>,
 }
 
 impl Payments {
     /// The provider `[payments] provider` names.
     pub fn from_settings(settings: &PaymentSettings) -> anyhow::Result<Payments> {
+        let refused = Arc::new(RecordBudget::new(settings.refused_callbacks_per_minute));
         match settings.provider.as_str() {
             demo::NAME => {
                 let demo = Arc::new(demo::Demo::new(settings));
-                Ok(Payments { provider: demo.clone(), demo: Some(demo) })
+                Ok(Payments { provider: demo.clone(), demo: Some(demo), refused })
             }
             freedompay::NAME => {
-                Ok(Payments { provider: Arc::new(freedompay::FreedomPay::new(settings)?), demo: None })
+                let provider = Arc::new(freedompay::FreedomPay::new(settings)?);
+                Ok(Payments { provider, demo: None, refused })
             }
             other => anyhow::bail!("payments.provider: unknown provider {other:?} (demo or freedompay)"),
         }
+    }
+}
+
+/// A budget of records per fixed one-minute window: refused callbacks past it are counted
+/// (`tyiyn_payment_callbacks_unrecorded_total`), not stored, so junk posted by anyone cannot grow
+/// the `payment_callback` table without bound.
+pub struct RecordBudget {
+    per_minute: u32,
+    window: Mutex<(Instant, u32)>,
+}
+
+impl RecordBudget {
+    pub fn new(per_minute: u32) -> RecordBudget {
+        RecordBudget { per_minute, window: Mutex::new((Instant::now(), 0)) }
+    }
+
+    /// Whether one more record may be stored now; counts it as unrecorded otherwise.
+    pub fn admit(&self) -> bool {
+        // A poisoned lock only means another request panicked mid-count: the count is still usable.
+        let mut window = self.window.lock().unwrap_or_else(|e| e.into_inner());
+        if window.0.elapsed() >= Duration::from_secs(60) {
+            *window = (Instant::now(), 0);
+        }
+        window.1 = window.1.saturating_add(1);
+        let admitted = window.1 <= self.per_minute;
+        if !admitted {
+            metrics::counter!(crate::metrics::PAYMENT_CALLBACKS_UNRECORDED).increment(1);
+        }
+        admitted
     }
 }
 

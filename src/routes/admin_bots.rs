@@ -180,7 +180,7 @@ async fn admin_create_bot(
         is_active: f.is_active.unwrap_or(true),
     };
     let id = db::bots::create(&tx, &new).await?;
-    db::users::set_skeleton(&tx, id, &new.username).await?;
+    db::users::set_skeleton(&tx, id, new.username).await?;
     let bot =
         db::bots::get(&tx, id).await?.ok_or_else(|| anyhow::anyhow!("bot {id} vanished after insert"))?;
     audit(&tx, &admin, "bot.create", ("bot", Some(id)), None, Some(shown(&bot))).await?;

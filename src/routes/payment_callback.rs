@@ -3,9 +3,6 @@
 //! in one transaction; the demo provider's pay/fail route (`routes::payments`) sends its signed
 //! report through it too (docs/decisions.md, "Buying bids" and "Won items").
 
-use std::sync::{LazyLock, Mutex};
-use std::time::{Duration, Instant};
-
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use serde_json::{Value, json};
 use tyiyn_actors::ids::UserId;
@@ -18,7 +15,7 @@ use crate::db::notifications::NotificationRow;
 use crate::db::payments::OrderRow;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
-use crate::metrics::{PAYMENT_CALLBACKS, PAYMENT_CALLBACKS_UNRECORDED};
+use crate::metrics::PAYMENT_CALLBACKS;
 use crate::payments::demo::DemoAnswer;
 use crate::payments::{Answer, PaymentProvider, Verdict, order_view};
 use crate::state::AppState;
@@ -66,12 +63,15 @@ async fn payment_callback(
     if name != provider.name() {
         let outcome = "provider_not_configured";
         metrics::counter!(PAYMENT_CALLBACKS, "outcome" => outcome).increment(1);
-        if REFUSED.admit() {
+        if state.payments.refused.admit() {
             let client = state.pool.get().await?;
             let provider = truncate(&clean(&name), MAX_KEY);
             db::payments::record_callback(&client, &provider, None, &payload(&fields), outcome).await?;
         }
-        tracing::warn!(provider = truncate(&name, MAX_KEY), "payment callback for a provider that is not configured");
+        tracing::warn!(
+            provider = truncate(&name, MAX_KEY),
+            "payment callback for a provider that is not configured"
+        );
         return Err(ApiError::NotFound(Msg::ProviderNotConfigured));
     }
     let (verdict, description) = process(&state, provider.as_ref(), &fields).await?;
@@ -103,33 +103,6 @@ fn truncate(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
         Some((end, _)) => format!("{}…", &text[..end]),
         None => text.to_owned(),
-    }
-}
-
-/// How many refused callbacks (unsigned, mis-signed, for a provider not configured) are stored per
-/// minute, across the process; the rest are only counted (`PAYMENT_CALLBACKS_UNRECORDED`). A
-/// signed callback is always stored: it is what an operator reconciles payments with.
-const REFUSED_PER_MINUTE: u32 = 60;
-
-/// The refused callbacks' recording budget: a fixed one-minute window.
-struct Budget(Mutex<(Instant, u32)>);
-
-static REFUSED: LazyLock<Budget> = LazyLock::new(|| Budget(Mutex::new((Instant::now(), 0))));
-
-impl Budget {
-    /// Whether one more refused callback may be stored now; counts it as unrecorded otherwise.
-    fn admit(&self) -> bool {
-        // A poisoned lock only means another request panicked mid-count: the count is still usable.
-        let mut window = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if window.0.elapsed() >= Duration::from_secs(60) {
-            *window = (Instant::now(), 0);
-        }
-        window.1 += 1;
-        let admitted = window.1 <= REFUSED_PER_MINUTE;
-        if !admitted {
-            metrics::counter!(PAYMENT_CALLBACKS_UNRECORDED).increment(1);
-        }
-        admitted
     }
 }
 
@@ -205,7 +178,7 @@ pub async fn process(
         Ok(outcome) => outcome,
         Err(rejection) => {
             metrics::counter!(PAYMENT_CALLBACKS, "outcome" => rejection.outcome()).increment(1);
-            if REFUSED.admit() {
+            if state.payments.refused.admit() {
                 let client = state.pool.get().await?;
                 db::payments::record_callback(&client, name, None, &record, rejection.outcome()).await?;
             }

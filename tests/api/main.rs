@@ -13,6 +13,7 @@ mod check;
 mod claims;
 mod contract;
 mod fairness;
+mod hardening;
 mod headers;
 mod helpers;
 mod honest_numbers;
