@@ -3,7 +3,9 @@
 //! then the invariant that must hold, then `tyiyn check`. docs/decisions.md, "Concurrency", names
 //! the lock or constraint behind each.
 
+mod admin;
 mod buy_now;
+mod claims;
 mod money;
 mod orders;
 
