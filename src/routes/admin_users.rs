@@ -273,7 +273,7 @@ fn target_of(locked: &[Locked], target: i64, admin: i64) -> Result<Locked, ApiEr
         (status = 200, description = "The saved user", body = UserView),
         (status = 400, description = "`validation_failed` or one field's code (`username_too_short`, `username_reserved`, `email_invalid`, `phone_invalid`, `balance_invalid`, `role_invalid`, …), with `fields`", body = ErrorBody),
         (status = 404, description = "`user_not_found` (also for bots and closed accounts)", body = ErrorBody),
-        (status = 409, description = "`username_taken` or `email_taken` (with `fields`); `last_admin` (the change would leave no admin); `cannot_demote_self`", body = ErrorBody),
+        (status = 409, description = "`username_taken`, `username_confusable` or `email_taken` (with `fields`); `last_admin` (the change would leave no admin); `cannot_demote_self`", body = ErrorBody),
     )
 )]
 #[patch("/admin/users/{id}")]

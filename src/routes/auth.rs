@@ -85,8 +85,8 @@ struct RegisterBody {
     request_body = RegisterBody,
     responses(
         (status = 201, description = "Registered and logged in (session cookie set)", body = UserAnswer),
-        (status = 400, description = "`validation_failed` or one field's code (`username_too_short`, `email_invalid`, `password_too_short`, `phone_invalid`, `age_under_18`, …) with `fields`", body = ErrorBody),
-        (status = 409, description = "`username_taken` or `email_taken`, with `fields`", body = ErrorBody),
+        (status = 400, description = "`validation_failed` or one field's code (`username_too_short`, `username_mixed_scripts` (letters of two alphabets), `email_invalid`, `password_too_short`, `phone_invalid`, `age_under_18`, …) with `fields`", body = ErrorBody),
+        (status = 409, description = "`username_taken`, `username_confusable` (looks like an existing username) or `email_taken`, with `fields`", body = ErrorBody),
         (status = 429, description = "`too_many_registrations` (accounts created from this address) or `too_many_requests` (availability checks), with `Retry-After` seconds", body = ErrorBody),
     )
 )]

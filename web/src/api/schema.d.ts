@@ -951,7 +951,8 @@ export interface paths {
          *     configured one). Form-encoded fields, signed; the answer is the provider's own format
          *     (Freedom Pay: an XML `<response>` with `pg_status` `ok`, `rejected` or `error`). Only a signed
          *     report of a payment that matches its order's amount and currency credits the order's bids,
-         *     once, however often it is repeated. Every report is recorded.
+         *     once, however often it is repeated. Every report is counted (`/metrics`); every signed one is
+         *     recorded, refused ones up to 60 a minute, each field cut to 512 characters.
          */
         post: operations["payment_callback"];
         delete?: never;
@@ -5511,7 +5512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `username_taken` or `email_taken` (with `fields`); `last_admin` (the change would leave no admin); `cannot_demote_self` */
+            /** @description `username_taken`, `username_confusable` or `email_taken` (with `fields`); `last_admin` (the change would leave no admin); `cannot_demote_self` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6721,7 +6722,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserAnswer"];
                 };
             };
-            /** @description `validation_failed` or one field's code (`username_too_short`, `email_invalid`, `password_too_short`, `phone_invalid`, `age_under_18`, …) with `fields` */
+            /** @description `validation_failed` or one field's code (`username_too_short`, `username_mixed_scripts` (letters of two alphabets), `email_invalid`, `password_too_short`, `phone_invalid`, `age_under_18`, …) with `fields` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6739,7 +6740,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `username_taken` or `email_taken`, with `fields` */
+            /** @description `username_taken`, `username_confusable` (looks like an existing username) or `email_taken`, with `fields` */
             409: {
                 headers: {
                     [name: string]: unknown;
