@@ -180,3 +180,27 @@ async fn an_unpaid_purchase_near_its_end_is_reminded_that_it_lapses() {
     assert_eq!((first["type"].as_str(), first["claimId"].as_i64()), (Some("buyNowExpiring"), Some(claim)));
     app.check().await;
 }
+
+#[actix_web::test]
+async fn deleting_a_finished_auction_refunds_the_losers_but_not_who_holds_its_item() {
+    let app = spawn_app_with(settings).await;
+    let admin = app.new_admin("boss").await;
+    let (aida, timur, nurlan) =
+        (app.new_user("aida").await, app.new_user("timur").await, app.new_user("nurlan").await);
+    let id = live(&app, &admin, "Утюг", json!({"buyNowStock": 1})).await;
+    for user in [&aida, &timur, &nurlan] {
+        assert_eq!(user.bid(id).await.status(), 200);
+    }
+    end(&admin, id).await;
+    // Aida buys it now, her bid credited against its price; Nurlan won it.
+    let path = format!("/api/auctions/{id}/buy-now");
+    assert_eq!(aida.post(&path, serde_json::from_str(PICKUP).unwrap()).await.status(), 201);
+    async fn balance(u: &User) -> i64 {
+        json_of(u.get("/api/auth/me").await).await["user"]["bidBalance"].as_i64().unwrap()
+    }
+    assert_eq!((balance(&aida).await, balance(&timur).await, balance(&nurlan).await), (4, 4, 4));
+    assert_eq!(admin.delete(&format!("/api/admin/auctions/{id}")).await.status(), 200);
+    // Only Timur, who holds nothing of it, gets his bid back.
+    assert_eq!((balance(&aida).await, balance(&timur).await, balance(&nurlan).await), (4, 5, 4));
+    app.check().await;
+}
