@@ -75,7 +75,7 @@ impl Invariant {
             Invariant::Finishes => "each auction finished at most once",
             Invariant::Purchases => "each paid order credited its bids exactly once",
             Invariant::Claims => {
-                "each paid won item has one paid order, each auction one open won item and Buy It Now within its stock"
+                "each paid won item has one paid order and each won item at most one pending, each auction one open won item and Buy It Now within its stock"
             }
             Invariant::Refunds => "each refund took back the bids it records",
             Invariant::Records => "each auction's public record chains unbroken",
@@ -363,8 +363,10 @@ async fn claims_examined(tx: &tokio_postgres::Transaction<'_>) -> Result<i64, to
 }
 
 fn claim_line(r: &Row) -> String {
-    let (id, auction, state, paid, open): (i64, Option<i64>, String, i64, i64) =
-        (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4));
+    let (id, auction, state, paid, open, pending): (i64, Option<i64>, String, i64, i64, i64) =
+        (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5));
     let auction = auction.map_or("a deleted auction".to_owned(), |a| format!("auction {a}"));
-    format!("claim {id} on {auction} ({state}): {paid} paid orders, {open} open claims on the auction")
+    let line =
+        format!("claim {id} on {auction} ({state}): {paid} paid orders, {open} open claims on the auction");
+    if pending > 1 { format!("{line}, {pending} pending orders") } else { line }
 }

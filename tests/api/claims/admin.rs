@@ -133,3 +133,28 @@ async fn tyiyn_check_names_a_paid_claim_without_its_paid_order() {
     );
     assert_eq!(report.violated(), 1, "only the claims:\n{report}");
 }
+
+#[actix_web::test]
+async fn tyiyn_check_names_a_claim_with_two_orders_that_could_pay_it() {
+    let (app, admin, a, b) = people(quick).await;
+    let auction = won(&app, &admin, &[&a, &b], None).await;
+    let id = claim_of(&b).await["id"].as_i64().unwrap();
+    pickup(&b, id).await;
+    pickup(&b, id).await;
+    app.check().await;
+    // What the lock before a delivery choice prevents: the first order left pending beside the new.
+    app.db()
+        .await
+        .execute("update payment_order set state = 'pending', failed_at = null where claim_id = $1", &[&id])
+        .await
+        .unwrap();
+    let report = app.report().await;
+    let finding = report.finding(tyiyn::db::check::Invariant::Claims);
+    assert_eq!(
+        finding.rows,
+        [format!(
+            "claim {id} on auction {auction} (claimed): 0 paid orders, 1 open claims on the auction, 2 pending orders"
+        )]
+    );
+    assert_eq!(report.violated(), 1, "only the claims:\n{report}");
+}
