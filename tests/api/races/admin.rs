@@ -7,7 +7,7 @@ use reqwest::Response;
 use serde_json::{Value, json};
 
 use super::{N, at_once, expect};
-use crate::helpers::{TestApp, User, json_of, spawn_app};
+use crate::helpers::{User, json_of, spawn_app};
 
 fn patching(user: &User, url: String, body: Value) -> impl Future<Output = Response> + use<> {
     let request = user.client.patch(url).json(&body);
