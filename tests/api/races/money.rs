@@ -82,3 +82,37 @@ async fn pre_bids_sent_at_once_are_charged_once_per_auction_and_never_past_the_b
     assert_eq!(balance(&timur).await, 0);
     app.check().await;
 }
+
+#[actix_web::test]
+async fn an_auto_bidder_set_at_once_is_one_auto_bidder_within_the_balance() {
+    let app = spawn_app_with(settings).await;
+    let admin = app.new_admin("boss").await;
+    let id = app.create_live_auction(&admin, "Лот").await;
+    let aida = app.new_user("aida").await;
+    let path = format!("/api/auctions/{id}/autobid");
+    let url = app.url(&path);
+    let sets = (1..=N as i64).map(|bids| {
+        let request = aida.client.put(url.clone()).json(&json!({"bids": bids}));
+        async move { request.send().await.expect("request sent") }
+    });
+    let (tally, _) = at_once(sets).await;
+    assert_eq!(tally, expect(&[(200, "", N)]), "each replaces the one before");
+    let rows = app
+        .db()
+        .await
+        .query(
+            "select bids_left::bigint from autobid where auction_id = $1 and user_id = $2",
+            &[&id, &aida.id],
+        )
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 1);
+    // Whichever came last is in force, the same in the auction's memory and in PostgreSQL; its
+    // bids are a budget, spent only as its bids commit.
+    let mine = json_of(aida.get(&path).await).await;
+    let left = mine["autobid"]["bidsLeft"].as_i64().unwrap_or(0);
+    assert!((1..=N as i64).contains(&left), "{mine}");
+    assert_eq!(rows[0].get::<_, i64>(0), left);
+    assert_eq!(balance(&aida).await, 5);
+    app.check().await;
+}
