@@ -2,6 +2,7 @@
 //! `tyiyn check` verifies the database's invariants, `tyiyn openapi` prints the OpenAPI document
 //! and `tyiyn events-schema` the socket events' JSON Schema ([`tyiyn::cli`]).
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use tracing_subscriber::EnvFilter;
@@ -30,8 +31,10 @@ fn main() -> anyhow::Result<ExitCode> {
 }
 
 async fn serve() -> anyhow::Result<()> {
+    // Colours only for a person at a terminal: a log file or a pipe gets plain text.
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_ansi(std::io::stdout().is_terminal())
         .init();
     let config = Settings::load(None)?;
     let app = Application::build(config.clone()).await?;
@@ -53,5 +56,6 @@ async fn serve() -> anyhow::Result<()> {
         println!("  login: {username} / {password}");
     }
     app.run().await?;
+    tracing::info!("stopped");
     Ok(())
 }

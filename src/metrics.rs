@@ -93,11 +93,23 @@ pub fn serve(addr: &str, pool: Pool) -> Option<u16> {
     if addr.is_empty() {
         return None;
     }
+    // A port that is taken (a second local server, another exporter) moves /metrics to a free
+    // port on the same host; the start-up banner says where.
     let listener = match std::net::TcpListener::bind(addr) {
         Ok(l) => l,
         Err(e) => {
-            tracing::error!("metrics: cannot listen on {addr}: {e}; /metrics is off");
-            return None;
+            let host = addr.rsplit_once(':').map_or("127.0.0.1", |(host, _)| host);
+            match std::net::TcpListener::bind((host.trim_matches(['[', ']']), 0)) {
+                Ok(l) => {
+                    let port = l.local_addr().map(|a| a.port()).unwrap_or(0);
+                    tracing::warn!("metrics: {addr} is taken ({e}); serving /metrics on port {port} instead");
+                    l
+                }
+                Err(e) => {
+                    tracing::error!("metrics: cannot listen on {addr} or a free port: {e}; /metrics is off");
+                    return None;
+                }
+            }
         }
     };
     let port = listener.local_addr().ok()?.port();

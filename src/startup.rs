@@ -10,6 +10,7 @@ use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
 use anyhow::Context as _;
+use tokio::signal::unix::{Signal, SignalKind, signal};
 use tyiyn_actors::TokioClock;
 use tyiyn_actors::outlets::Outlets;
 use utoipa_actix_web::AppExt;
@@ -33,6 +34,11 @@ pub struct Application {
     /// The socket listener's port and server, when the socket has its own (`server.socket_addr`).
     socket: Option<(u16, Server)>,
     server: Server,
+    /// Seconds a shutdown waits for in-flight requests (`server.shutdown_timeout_secs`).
+    drain_secs: u64,
+    /// SIGINT and SIGTERM, caught from `build` on, so that a signal right after the banner drains
+    /// too (`run` waits for them).
+    signals: ShutdownSignals,
     /// Logins seeded at start-up (demo data, admin), for the run command to print.
     pub logins: Vec<(String, String)>,
 }
@@ -187,6 +193,8 @@ impl Application {
                 .configure(routes::site)
         })
         .shutdown_timeout(config.server.shutdown_timeout_secs)
+        // SIGINT and SIGTERM are ours (`Application::run`): actix-web would stop at once on SIGINT.
+        .disable_signals()
         .listen(listener)?;
         if config.server.workers > 0 {
             server = server.workers(config.server.workers);
@@ -210,6 +218,7 @@ impl Application {
                         .default_service(web::to(routes::no_route))
                 })
                 .shutdown_timeout(config.server.shutdown_timeout_secs)
+                .disable_signals()
                 .listen(listener)?;
                 if config.server.socket_workers > 0 {
                     server = server.workers(config.server.socket_workers);
@@ -217,7 +226,9 @@ impl Application {
                 Some((port, server.run()))
             }
         };
-        Ok(Application { port, metrics_port, socket, server: server.run(), logins })
+        let drain_secs = config.server.shutdown_timeout_secs;
+        let signals = ShutdownSignals::catch();
+        Ok(Application { port, metrics_port, socket, server: server.run(), drain_secs, signals, logins })
     }
 
     /// A handle that stops the HTTP server (tests use it to simulate a stop).
@@ -239,8 +250,17 @@ impl Application {
         self.metrics_port
     }
 
-    /// Serves until a shutdown signal; actix-web drains in-flight requests on SIGTERM.
+    /// Serves until SIGINT (Ctrl-C) or SIGTERM, then drains: stops accepting connections and
+    /// waits up to `server.shutdown_timeout_secs` for in-flight requests, saying so in the log.
     pub async fn run(self) -> std::io::Result<()> {
+        let handle = self.server.handle();
+        let drain_secs = self.drain_secs;
+        let signals = self.signals;
+        actix_web::rt::spawn(async move {
+            let signal = signals.recv().await;
+            tracing::info!("{signal}: draining in-flight requests (up to {drain_secs} s), then stopping");
+            handle.stop(true).await;
+        });
         let Some((_, sockets)) = self.socket else { return self.server.await };
         // The socket listener lives as long as the main one: it stops when that one has stopped.
         let handle = sockets.handle();
@@ -249,6 +269,38 @@ impl Application {
         handle.stop(true).await;
         let _ = serving.await;
         result
+    }
+}
+
+/// SIGINT and SIGTERM, each caught from its creation (a signal that cannot be caught is left to
+/// its default: the process stops as a killed one does).
+struct ShutdownSignals {
+    interrupt: Option<Signal>,
+    terminate: Option<Signal>,
+}
+
+impl ShutdownSignals {
+    fn catch() -> ShutdownSignals {
+        ShutdownSignals {
+            interrupt: signal(SignalKind::interrupt()).ok(),
+            terminate: signal(SignalKind::terminate()).ok(),
+        }
+    }
+
+    /// Waits for either; the signal's name.
+    async fn recv(mut self) -> &'static str {
+        async fn next(signal: Option<&mut Signal>) {
+            match signal {
+                Some(signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending().await,
+            }
+        }
+        tokio::select! {
+            () = next(self.interrupt.as_mut()) => "SIGINT",
+            () = next(self.terminate.as_mut()) => "SIGTERM",
+        }
     }
 }
 

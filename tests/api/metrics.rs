@@ -69,3 +69,13 @@ async fn the_public_listener_does_not_serve_the_figures() {
     assert!(!page.contains("tyiyn_"), "the public site served figures");
     assert_eq!(app.get("/api/metrics").await.status(), 404);
 }
+
+#[actix_web::test]
+async fn a_taken_metrics_port_moves_the_figures_to_a_free_one() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let app = spawn_app_with(|s| s.server.metrics_addr = addr.clone()).await;
+    let url = app.metrics.clone().expect("still served");
+    assert!(!url.contains(&addr), "{url} moved off {addr}");
+    assert!(scrape(&app).await.contains("tyiyn_"));
+}
