@@ -52,6 +52,13 @@ pub struct AutoBidAnswer {
     pub autobid: AutoBidView,
 }
 
+/// `{autobid}`: the caller's auto-bidder, or `null` when they have none on this auction.
+#[derive(Serialize, ToSchema)]
+pub struct AutoBidLookup {
+    #[schema(required)]
+    pub autobid: Option<AutoBidView>,
+}
+
 /// What to set: how many bids, and optionally the highest price they may make.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -73,9 +80,9 @@ fn answer(order: &AutoBid) -> HttpResponse {
     tag = "auctions",
     params(("id" = i64, Path, description = "Auction id")),
     responses(
-        (status = 200, description = "The auto-bidder", body = AutoBidAnswer),
+        (status = 200, description = "The auto-bidder, or `null` when none is set (an answer, not an error: every auction page asks)", body = AutoBidLookup),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 404, description = "`autobid_not_found` (none set) or `auction_not_found`", body = ErrorBody),
+        (status = 404, description = "`auction_not_found`", body = ErrorBody),
     )
 )]
 #[get("/auctions/{id}/autobid")]
@@ -96,7 +103,7 @@ async fn get_autobid(
             db::autobids::orders(&client, id).await?.into_iter().find(|o| o.user.0 == user.id)
         }
     };
-    found.map(|o| answer(&o)).ok_or(ApiError::NotFound(Msg::AutobidNotFound))
+    Ok(HttpResponse::Ok().json(AutoBidLookup { autobid: found.as_ref().map(AutoBidView::from) }))
 }
 
 /// Sets (or replaces) the caller's auto-bidder on this upcoming or live auction: from now on the

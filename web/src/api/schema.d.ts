@@ -1668,6 +1668,10 @@ export interface components {
              */
             maxPrice?: number | null;
         };
+        /** @description `{autobid}`: the caller's auto-bidder, or `null` when they have none on this auction. */
+        AutoBidLookup: {
+            autobid: null | components["schemas"]["AutoBidView"];
+        };
         /** @description An auto-bidder as its owner sees it. */
         AutoBidView: {
             /**
@@ -5818,13 +5822,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The auto-bidder */
+            /** @description The auto-bidder, or `null` when none is set (an answer, not an error: every auction page asks) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AutoBidAnswer"];
+                    "application/json": components["schemas"]["AutoBidLookup"];
                 };
             };
             /** @description `bad_request`: a malformed parameter or body */
@@ -5845,7 +5849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `autobid_not_found` (none set) or `auction_not_found` */
+            /** @description `auction_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { FormField, describedBy } from '../../components/form-field'
-import { ApiError, api, dataOf, messageOf } from '../../lib/api'
+import { api, dataOf, messageOf } from '../../lib/api'
 import type { Auction, Bid } from '../../lib/api-types'
 import { formatMoney } from '../../lib/format'
 import { applyServerFieldErrors } from '../../lib/forms'
@@ -27,14 +27,10 @@ export function autobidQueryKey(id: number) {
   return ['user', 'autobid', id] as const
 }
 
+/** The caller's auto-bidder on the auction, or `null` (none set is an answer, not an error). */
 async function readAutobid(id: number) {
-  try {
-    const answer = await dataOf(api.GET('/api/auctions/{id}/autobid', { params: { path: { id } } }))
-    return answer.autobid
-  } catch (cause) {
-    if (cause instanceof ApiError && cause.code === 'autobid_not_found') return null
-    throw cause
-  }
+  const answer = await dataOf(api.GET('/api/auctions/{id}/autobid', { params: { path: { id } } }))
+  return answer.autobid
 }
 
 export function AutobidCard({ auction, bids }: { auction: Auction; bids: Bid[] }) {
