@@ -18,6 +18,7 @@ use actix_web::web::Bytes;
 use actix_web::{Error, HttpMessage, web};
 use futures_util::Stream;
 
+use crate::auth::session::{self, Sessions};
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
@@ -49,9 +50,11 @@ pub async fn contract(
         let payload = req.take_payload();
         req.set_payload(Payload::from(Box::pin(Deadline::new(payload, timeout)) as Boxed));
     }
+    let cookies = SessionCookies::of(&req);
     let res = next.call(req).await?;
     let Some(err) = res.response().error() else {
-        return Ok(plain_if_upgrade(upgrade, res.map_into_boxed_body()));
+        let res = cookies.settle(res.map_into_boxed_body(), false);
+        return Ok(plain_if_upgrade(upgrade, res));
     };
     // An `ApiError` was logged when actix turned it into a response (`error_response`); only
     // actix's own errors are logged here, so each 500 is logged once.
@@ -63,8 +66,55 @@ pub async fn contract(
             api.render(lang)
         }
     };
+    let signed_out = matches!(err.as_error::<ApiError>(), Some(ApiError::Unauthorized));
     let (req, _) = res.into_parts();
-    Ok(plain_if_upgrade(upgrade, ServiceResponse::new(req, rendered)))
+    let res = cookies.settle(ServiceResponse::new(req, rendered), signed_out);
+    Ok(plain_if_upgrade(upgrade, res))
+}
+
+/// The session cookie and its script-readable hint (`session::HINT`) as a request brought them.
+struct SessionCookies {
+    sessions: Option<web::Data<Sessions>>,
+    session: bool,
+    hint: bool,
+}
+
+impl SessionCookies {
+    fn of(req: &ServiceRequest) -> SessionCookies {
+        SessionCookies {
+            sessions: req.app_data::<web::Data<Sessions>>().cloned(),
+            session: req.cookie(session::COOKIE).is_some(),
+            hint: req.cookie(session::HINT).is_some(),
+        }
+    }
+
+    /// Keeps the hint beside the session cookie: a browser that holds a session (one from before
+    /// the hint, say) gets the hint with its next answer, the page's own HTML included, so the web
+    /// app knows to ask who is signed in; a session the server no longer knows (401
+    /// `unauthorized`) is removed with its hint, so the app stops asking. An answer that sets the
+    /// hint itself (login, logout) is left as it is.
+    fn settle(self, mut res: ServiceResponse<BoxBody>, signed_out: bool) -> ServiceResponse<BoxBody> {
+        let Some(sessions) = self.sessions.filter(|_| self.session) else { return res };
+        if res.status() == StatusCode::SWITCHING_PROTOCOLS
+            || res.response().cookies().any(|c| c.name() == session::HINT)
+        {
+            return res;
+        }
+        let cookies = match (signed_out, self.hint) {
+            (true, _) => vec![
+                session::removal(res.request(), &sessions),
+                session::hint(res.request(), &sessions, false),
+            ],
+            (false, false) => vec![session::hint(res.request(), &sessions, true)],
+            (false, true) => return res,
+        };
+        for cookie in cookies {
+            if let Err(e) = res.response_mut().add_cookie(&cookie) {
+                tracing::warn!("setting the session hint: {e}");
+            }
+        }
+        res
+    }
 }
 
 /// A refused upgrade (a 429 for too many sockets, a 400, a 403) leaves uncompressed. actix-http

@@ -23,6 +23,12 @@ use crate::error::ApiError;
 /// The session cookie's name.
 pub const COOKIE: &str = "tyiyn_session";
 
+/// A cookie script can read, `1` while the browser holds a session cookie (which script cannot
+/// read): the web app asks `GET /api/auth/me` only when it is there, so a visitor's pages make no
+/// request that answers 401 (docs/decisions.md, "Honest by design"). It says nothing the session
+/// cookie does not; the server never trusts it.
+pub const HINT: &str = "tyiyn_signed_in";
+
 /// SHA-256 of a session token: what is stored and looked up.
 pub type TokenHash = [u8; 32];
 
@@ -220,6 +226,20 @@ pub fn cookie(req: &HttpRequest, sessions: &Sessions, token: String) -> Cookie<'
         .secure(secure(req, sessions))
         .max_age(time::Duration::days(400))
         .finish()
+}
+
+/// The signed-in hint ([`HINT`]): set beside a session cookie, or (`on = false`) its removal.
+pub fn hint(req: &HttpRequest, sessions: &Sessions, on: bool) -> Cookie<'static> {
+    let mut c = Cookie::build(HINT, "1")
+        .path("/")
+        .same_site(SameSite::Lax)
+        .secure(secure(req, sessions))
+        .max_age(time::Duration::days(400))
+        .finish();
+    if !on {
+        c.make_removal();
+    }
+    c
 }
 
 /// The cookie that deletes the session cookie.

@@ -90,7 +90,8 @@ async fn change_password(
     state.sessions.forget_user(user.id);
     state.hub.do_send(SignOut { user: UserId(user.id) });
     let cookie = session::start(&req, &state.sessions, user.id, &user.username).await?;
-    Ok(HttpResponse::Ok().cookie(cookie).json(Done { ok: true }))
+    let hint = session::hint(&req, &state.sessions, true);
+    Ok(HttpResponse::Ok().cookie(cookie).cookie(hint).json(Done { ok: true }))
 }
 
 /// "Log out everywhere": ends every session of the caller, this one included, closes their
@@ -110,5 +111,9 @@ async fn logout_all(
 ) -> Result<HttpResponse, ApiError> {
     state.sessions.end_all(user.id).await?;
     state.hub.do_send(SignOut { user: UserId(user.id) });
-    Ok(HttpResponse::Ok().cookie(session::removal(&req, &state.sessions)).json(Done { ok: true }))
+    let hint = session::hint(&req, &state.sessions, false);
+    Ok(HttpResponse::Ok()
+        .cookie(session::removal(&req, &state.sessions))
+        .cookie(hint)
+        .json(Done { ok: true }))
 }

@@ -148,7 +148,8 @@ async fn register(
     drop(client);
     session::end(&req, &state.sessions).await?;
     let cookie = session::start(&req, &state.sessions, id, &user.username).await?;
-    Ok(HttpResponse::Created().cookie(cookie).json(UserAnswer { user }))
+    let hint = session::hint(&req, &state.sessions, true);
+    Ok(HttpResponse::Created().cookie(cookie).cookie(hint).json(UserAnswer { user }))
 }
 
 /// The client's address, the key of every per-address limit: the TCP peer, or the forwarded
@@ -234,7 +235,8 @@ async fn login(
     // Rotate: the session the browser had (if any) ends; a new one starts.
     session::end(&req, &state.sessions).await?;
     let cookie = session::start(&req, &state.sessions, id, &user.username).await?;
-    Ok(HttpResponse::Ok().cookie(cookie).json(UserAnswer { user }))
+    let hint = session::hint(&req, &state.sessions, true);
+    Ok(HttpResponse::Ok().cookie(cookie).cookie(hint).json(UserAnswer { user }))
 }
 
 /// Ends the session and removes its cookie.
@@ -242,7 +244,11 @@ async fn login(
 #[post("/auth/logout")]
 async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     session::end(&req, &state.sessions).await?;
-    Ok(HttpResponse::Ok().cookie(session::removal(&req, &state.sessions)).json(Done { ok: true }))
+    let hint = session::hint(&req, &state.sessions, false);
+    Ok(HttpResponse::Ok()
+        .cookie(session::removal(&req, &state.sessions))
+        .cookie(hint)
+        .json(Done { ok: true }))
 }
 
 /// The logged-in user.

@@ -222,3 +222,63 @@ async fn logging_out_everywhere_ends_every_session_including_this_one() {
     expect_error(user.post("/api/users/sessions/logout-all", json!({})).await, 401, "unauthorized").await;
     login(&app, "dinara", "secret1").await;
 }
+
+/// The `Set-Cookie` headers of `res` for `name`: their values (empty for a removal).
+fn set_cookies(res: &reqwest::Response, name: &str) -> Vec<String> {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|v| v.split(';').next()?.strip_prefix(&format!("{name}=")).map(str::to_owned))
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_script_readable_hint_marks_a_browser_that_holds_a_session_and_goes_with_it() {
+    let app = crate::helpers::spawn_app().await;
+    let plain = reqwest::Client::new();
+    let register = plain
+        .post(app.url("/api/auth/register"))
+        .json(&serde_json::json!({"username": "aibek", "email": "a@b.kg", "password": "secret1"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(set_cookies(&register, "tyiyn_signed_in"), ["1"]);
+    let session = set_cookies(&register, "tyiyn_session").pop().unwrap();
+    let hint = register
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .find(|v| v.to_str().unwrap().starts_with("tyiyn_signed_in"))
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(!hint.to_ascii_lowercase().contains("httponly"), "script reads it: {hint}");
+
+    // A browser with a session from before the hint gets it with its next answer, the page too.
+    let page =
+        plain.get(app.url("/")).header("cookie", format!("tyiyn_session={session}")).send().await.unwrap();
+    assert_eq!(set_cookies(&page, "tyiyn_signed_in"), ["1"]);
+    // With both, nothing is set again.
+    let both = format!("tyiyn_session={session}; tyiyn_signed_in=1");
+    let me = plain.get(app.url("/api/auth/me")).header("cookie", &both).send().await.unwrap();
+    assert_eq!(me.status(), 200);
+    assert!(set_cookies(&me, "tyiyn_signed_in").is_empty());
+
+    // A session the server does not know: 401, and both cookies are removed.
+    let stale = plain
+        .get(app.url("/api/auth/me"))
+        .header("cookie", "tyiyn_session=forgotten; tyiyn_signed_in=1")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stale.status(), 401);
+    assert_eq!(set_cookies(&stale, "tyiyn_signed_in"), [""]);
+    assert_eq!(set_cookies(&stale, "tyiyn_session"), [""]);
+
+    // Logging out removes both.
+    let out = plain.post(app.url("/api/auth/logout")).header("cookie", &both).send().await.unwrap();
+    assert_eq!(out.status(), 200);
+    assert_eq!(set_cookies(&out, "tyiyn_signed_in"), [""]);
+}

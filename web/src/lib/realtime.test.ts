@@ -58,6 +58,7 @@ describe('realtime: server frames reach the atoms by their type', () => {
         return jsonResponse({ error: 'Не найдено', code: 'not_found' }, 404)
       }),
     )
+    vi.stubGlobal('document', { cookie: 'tyiyn_signed_in=1' })
     await appStore.set(loadSessionAtom)
     startRealtime()
     await vi.waitFor(() => expect(fake.listeners.has('auctionUpdate')).toBe(true))

@@ -1,5 +1,6 @@
-//! The current user. Loaded once at startup from `GET /api/auth/me` (any failure = logged out);
-//! login and registration set it; logout clears it. Whenever the user changes (login,
+//! The current user. Loaded once at startup from `GET /api/auth/me` (any failure = logged out), and
+//! only when the server's `tyiyn_signed_in` cookie says this browser holds a session: a visitor's
+//! pages then make no request that answers 401. Login and registration set it; logout clears it. Whenever the user changes (login,
 //! registration, logout) the whole query cache is cleared, so no answer of one user outlives them.
 import { atom } from 'jotai'
 import { api, dataOf } from './api'
@@ -15,7 +16,17 @@ export const authStatusAtom = atom((get) => get(authBaseAtom).status)
 export const currentUserAtom = atom((get) => get(authBaseAtom).user)
 export const isAdminAtom = atom((get) => get(authBaseAtom).user?.role === 'admin')
 
+/** Whether the server marked this browser as holding a session (its session cookie itself is
+ * HttpOnly). */
+export function holdsSession(cookies: string = globalThis.document?.cookie ?? ''): boolean {
+  return cookies.split(';').some((part) => part.trim().startsWith('tyiyn_signed_in='))
+}
+
 export const loadSessionAtom = atom(null, async (_get, set) => {
+  if (!holdsSession()) {
+    set(authBaseAtom, { status: 'ready', user: null })
+    return
+  }
   try {
     const { user } = await dataOf(api.GET('/api/auth/me'))
     set(authBaseAtom, { status: 'ready', user })

@@ -30,6 +30,7 @@ async function signedIn(id: number) {
   const user = { id, username: `user${id}` } as User
   vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ user }), { headers: { 'Content-Type': 'application/json' } }))))
   const store = createStore()
+  document.cookie = 'tyiyn_signed_in=1'
   await store.set(loadSessionAtom)
   return store
 }
