@@ -48,11 +48,17 @@ pub struct BuyNowOffer {
     pub claim_id: Option<i64>,
 }
 
-/// `{offer, deliveryMethods}`.
+/// `{offer, unavailable, deliveryMethods}`: the caller's offer, or why there is none for them.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BuyNowAnswer {
-    pub offer: BuyNowOffer,
+    /// `null` when the caller may not buy it (see `unavailable`).
+    #[schema(required)]
+    pub offer: Option<BuyNowOffer>,
+    /// Why not, when `offer` is `null`: `buy_now_not_offered`, `buy_now_not_eligible`,
+    /// `buy_now_closed` or `buy_now_sold_out` (the codes `POST` refuses with).
+    #[schema(required)]
+    pub unavailable: Option<&'static str>,
     pub delivery_methods: Vec<DeliveryOption>,
 }
 
@@ -93,15 +99,15 @@ fn decide(o: &OfferRow) -> Result<Option<i64>, ApiError> {
 }
 
 /// The caller's Buy It Now offer for this finished auction: the price it comes to, how long it
-/// lasts and how many are left (or their purchase, once started).
+/// lasts and how many are left (or their purchase, once started). No offer for the caller is an
+/// answer, not an error: `offer` is `null` and `unavailable` says why.
 #[utoipa::path(
     tag = "auctions",
     params(("id" = i64, Path, description = "Auction id")),
     responses(
-        (status = 200, description = "The offer", body = BuyNowAnswer),
+        (status = 200, description = "The offer, or `offer: null` with `unavailable`: `buy_now_not_offered` (not finished, not offered, a bid package), `buy_now_not_eligible` (the winner, or no bid on it), `buy_now_closed`, `buy_now_sold_out`", body = BuyNowAnswer),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
-        (status = 409, description = "`buy_now_not_offered` (not finished, not offered, a bid package), `buy_now_not_eligible` (the winner, or no bid on it), `buy_now_closed`, `buy_now_sold_out`", body = ErrorBody),
     )
 )]
 #[get("/auctions/{id}/buy-now")]
@@ -116,9 +122,14 @@ async fn get_buy_now(
         .await?
         .ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
     drop(client);
-    let claim_id = decide(&offer)?;
     let delivery_methods = claims::delivery_options(&state.config.claims);
-    Ok(HttpResponse::Ok().json(BuyNowAnswer { offer: offer_view(&offer, claim_id), delivery_methods }))
+    let answer = match decide(&offer) {
+        Ok(claim_id) => {
+            BuyNowAnswer { offer: Some(offer_view(&offer, claim_id)), unavailable: None, delivery_methods }
+        }
+        Err(refused) => BuyNowAnswer { offer: None, unavailable: Some(refused.code()), delivery_methods },
+    };
+    Ok(HttpResponse::Ok().json(answer))
 }
 
 /// Buys the item now: with the delivery chosen, a Buy It Now claim (reserved like a won item) and

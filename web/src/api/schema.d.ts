@@ -620,7 +620,8 @@ export interface paths {
         };
         /**
          * The caller's Buy It Now offer for this finished auction: the price it comes to, how long it
-         *     lasts and how many are left (or their purchase, once started).
+         *     lasts and how many are left (or their purchase, once started). No offer for the caller is an
+         *     answer, not an error: `offer` is `null` and `unavailable` says why.
          */
         get: operations["get_buy_now"];
         put?: never;
@@ -1892,9 +1893,14 @@ export interface components {
              */
             activeBots?: number | null;
         };
-        /** @description `{offer, deliveryMethods}`. */
+        /** @description `{offer, unavailable, deliveryMethods}`: the caller's offer, or why there is none for them. */
         BuyNowAnswer: {
-            offer: components["schemas"]["BuyNowOffer"];
+            offer: null | components["schemas"]["BuyNowOffer"];
+            /**
+             * @description Why not, when `offer` is `null`: `buy_now_not_offered`, `buy_now_not_eligible`,
+             *     `buy_now_closed` or `buy_now_sold_out` (the codes `POST` refuses with).
+             */
+            unavailable: string | null;
             deliveryMethods: components["schemas"]["DeliveryOption"][];
         };
         /** @description What the caller would pay to buy the item now. */
@@ -6200,7 +6206,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The offer */
+            /** @description The offer, or `offer: null` with `unavailable`: `buy_now_not_offered` (not finished, not offered, a bid package), `buy_now_not_eligible` (the winner, or no bid on it), `buy_now_closed`, `buy_now_sold_out` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6229,15 +6235,6 @@ export interface operations {
             };
             /** @description `auction_not_found` */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `buy_now_not_offered` (not finished, not offered, a bid package), `buy_now_not_eligible` (the winner, or no bid on it), `buy_now_closed`, `buy_now_sold_out` */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };

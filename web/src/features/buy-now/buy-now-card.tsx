@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ClaimDialog } from '../../components/claim-dialog'
 import type { Claimable } from '../../components/claim-dialog'
-import { ApiError, api, dataOf } from '../../lib/api'
+import { api, dataOf } from '../../lib/api'
 import type { Auction } from '../../lib/api-types'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { queryKeys } from '../../lib/queries'
@@ -25,14 +25,9 @@ export function buyNowQueryKey(id: number) {
   return ['user', 'buy-now', id] as const
 }
 
-/** The offer, or the refusal's code. */
+/** The offer, or why there is none for the caller (an answer, not an error). */
 async function readOffer(id: number) {
-  try {
-    return { answer: await dataOf(api.GET('/api/auctions/{id}/buy-now', { params: { path: { id } } })), code: null }
-  } catch (cause) {
-    if (cause instanceof ApiError && cause.status === 409) return { answer: null, code: cause.code }
-    throw cause
-  }
+  return dataOf(api.GET('/api/auctions/{id}/buy-now', { params: { path: { id } } }))
 }
 
 export function BuyNowCard({ auction }: { auction: Pick<Auction, 'id' | 'title'> }) {
@@ -45,15 +40,15 @@ export function BuyNowCard({ auction }: { auction: Pick<Auction, 'id' | 'title'>
   const money = (value: number) => formatMoney(value, currencySymbol)
 
   if (!data) return null
-  if (!data.answer) {
-    const note = NOTES.find((code) => code === data.code)
+  const { offer, deliveryMethods } = data
+  if (!offer) {
+    const note = NOTES.find((code) => code === data.unavailable)
     return note ? (
       <p className="card muted small buy-now-note" data-testid="buy-now-note">
         {t(`buyNow.${note === 'buy_now_sold_out' ? 'soldOut' : 'closed'}`)}
       </p>
     ) : null
   }
-  const { offer, deliveryMethods } = data.answer
   const close = () => {
     setBuying(null)
     void client.invalidateQueries({ queryKey: key })
