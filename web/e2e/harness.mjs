@@ -51,6 +51,9 @@ export async function launchBrowser() {
  */
 export function createSuite(name, prefix = `${name}-`) {
   const pageErrors = []
+  // Every console error of a watched page (a failed request is one), with where it happened:
+  // counted and listed at the end (issue 22 makes them fail the suite once none is left).
+  const consoleErrors = []
   let shotNumber = 0
   let passed = 0
   const label = name ? `e2e ${name}` : 'e2e'
@@ -90,6 +93,7 @@ export function createSuite(name, prefix = `${name}-`) {
     page.on('pageerror', (error) => pageErrors.push(error.message))
     page.on('console', (message) => {
       const text = message.text()
+      if (message.type() === 'error') consoleErrors.push(`${text} (${message.location().url || page.url()})`)
       if (text.includes('Content Security Policy') || text.startsWith(CSP_MARK)) pageErrors.push(`CSP violation: ${text}`)
     })
     // Registered before the page's first navigation (watch runs on a new page), so it sees all.
@@ -109,7 +113,11 @@ export function createSuite(name, prefix = `${name}-`) {
   function run(main) {
     main()
       .then(() => {
-        console.log(`\nscreenshots in ${SHOTS}`)
+        const kinds = new Map()
+        for (const text of consoleErrors) kinds.set(text, (kinds.get(text) ?? 0) + 1)
+        console.log(`\nconsole errors: ${consoleErrors.length}${kinds.size ? ', most frequent:' : ''}`)
+        for (const [text, count] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${count} × ${text}`)
+        console.log(`screenshots in ${SHOTS}`)
         console.log(`${label}: ${passed} passed, 0 failed`)
       })
       .catch((error) => {
