@@ -132,3 +132,11 @@ pub async fn system(db: &impl GenericClient) -> Result<SystemStats, tokio_postgr
         bids_per_minute,
     })
 }
+
+/// The footer's figures (sql/queries/stats/select_site_figures.sql): people active in the last 30
+/// days, finished auctions, and what people who won saved (tyiyn).
+pub async fn site_figures(db: &impl GenericClient) -> Result<(i64, i64, i64), tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_site_figures")).await?;
+    let row = db.query_one(&stmt, &[]).await?;
+    Ok((row.get(0), row.get(1), row.get(2)))
+}

@@ -26,6 +26,7 @@ pub mod paging;
 pub mod payment_callback;
 pub mod payments;
 pub mod settings;
+pub mod site_figures;
 pub mod socket;
 pub mod spa;
 pub mod users;
@@ -51,6 +52,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(auctions::routes)
         .configure(autobid::routes)
         .configure(buy_now::routes)
+        .configure(site_figures::routes)
         .configure(admin_auctions::routes)
         .configure(admin_users::routes)
         .configure(admin_stats::routes)

@@ -61,3 +61,40 @@ async fn settings_validation_uses_the_spec_messages() {
     expect_error(app.put("/api/admin/settings", bad_lang).await, 400, "language_invalid").await;
     app.check().await;
 }
+
+#[actix_web::test]
+async fn the_footer_s_figures_are_counted_from_the_records() {
+    let app = crate::helpers::spawn_app_with(crate::helpers::long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let (aida, timur) = (app.new_user("aida").await, app.new_user("timur").await);
+    let id = app.create_live_auction(&admin, "Чайник").await;
+    for user in [&aida, &timur, &aida] {
+        assert_eq!(user.bid(id).await.status(), 200);
+    }
+    assert_eq!(admin.post(&format!("/api/admin/auctions/{id}/end"), Value::Null).await.status(), 200);
+    app.create_live_auction(&admin, "Лампа").await;
+
+    let res = app.get("/api/site-figures").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "public, max-age=60");
+    let figures: Value = res.json().await.unwrap();
+    // Aida won at 0.04 som (0.01 to start, three bids) what retails at 1000 som; two people bid;
+    // one auction finished.
+    assert_eq!(figures, json!({"activeUsers": 2, "completedAuctions": 1, "totalSaved": 999.96}));
+    let db = app.db().await;
+    let counted = db
+        .query_one(
+            "select (select count(distinct user_id) from bid where not is_bot),
+                    (select count(*) from auction where status = 'finished'),
+                    (select sum(retail_price - current_price) from auction where status = 'finished')::bigint",
+            &[],
+        )
+        .await
+        .unwrap();
+    let (people, finished, saved): (i64, i64, i64) = (counted.get(0), counted.get(1), counted.get(2));
+    assert_eq!(
+        (figures["activeUsers"].as_i64(), figures["completedAuctions"].as_i64()),
+        (Some(people), Some(finished))
+    );
+    assert_eq!((figures["totalSaved"].as_f64().unwrap() * 100.0).round() as i64, saved);
+}

@@ -1073,6 +1073,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site-figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's figures for the footer: active users, finished auctions, what winners saved. */
+        get: operations["site_figures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timers": {
         parameters: {
             query?: never;
@@ -2798,6 +2815,21 @@ export interface components {
              * @example KG123456789
              */
             tracking?: string | null;
+        };
+        /** @description What the site has done, as its records say. */
+        SiteFigures: {
+            /**
+             * Format: int64
+             * @description People who bid or pre-bid in the last 30 days (bots and closed accounts not counted).
+             */
+            activeUsers: number;
+            /**
+             * Format: int64
+             * @description Auctions finished, ever.
+             */
+            completedAuctions: number;
+            /** @description What people who won saved: retail price less the winning price, summed. */
+            totalSaved: components["schemas"]["Tyiyn"];
         };
         /** @description One bid in an auction's statistics. */
         StatsBid: {
@@ -7771,6 +7803,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    site_figures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteFigures"];
                 };
             };
             /** @description `service_unavailable`: PostgreSQL is unreachable */

@@ -1,8 +1,13 @@
+import { useQuery } from '@tanstack/react-query'
+import { useAtomValue } from 'jotai'
 import { Lock, MessageCircle, Scale, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { api, dataOf } from '../lib/api'
+import { formatCount, formatMoney } from '../lib/format'
+import { queryKeys } from '../lib/queries'
+import { settingsAtom } from '../lib/settings'
 import './footer.css'
 
-const STATS = ['users', 'saved', 'auctions', 'satisfaction'] as const
 const BADGES = [
   { key: 'secure', icon: Lock },
   { key: 'privacy', icon: ShieldCheck },
@@ -17,14 +22,24 @@ const SOCIAL = [
   { name: 'YouTube', href: 'https://youtube.com/@tyiyn', path: 'M22 8.2a3 3 0 0 0-2.1-2.1C18 5.6 12 5.6 12 5.6s-6 0-7.9.5A3 3 0 0 0 2 8.2 31 31 0 0 0 1.6 12 31 31 0 0 0 2 15.8a3 3 0 0 0 2.1 2.1c1.9.5 7.9.5 7.9.5s6 0 7.9-.5a3 3 0 0 0 2.1-2.1c.4-1.2.4-3.8.4-3.8s0-2.6-.4-3.8zM10 15V9l5.2 3L10 15z' },
 ] as const
 
+/** The site's figures, counted by the server from its records (`GET /api/site-figures`); nothing
+ * until they arrive, never an invented number. */
 export function FooterStats() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { data } = useQuery({ queryKey: queryKeys.siteFigures, queryFn: () => dataOf(api.GET('/api/site-figures')) })
+  if (!data) return null
+  const tiles = [
+    { key: 'users', value: formatCount(data.activeUsers, i18n.language) },
+    { key: 'saved', value: formatMoney(data.totalSaved, currencySymbol) },
+    { key: 'auctions', value: formatCount(data.completedAuctions, i18n.language) },
+  ] as const
   return (
-    <ul className="footer-stats">
-      {STATS.map((key) => (
-        <li key={key} className="stat-tile">
-          <strong>{t(`footer.statValues.${key}`)}</strong>
-          <span>{t(`footer.stats.${key}`)}</span>
+    <ul className="footer-stats" data-testid="footer-stats">
+      {tiles.map((tile) => (
+        <li key={tile.key} className="stat-tile">
+          <strong>{tile.value}</strong>
+          <span>{t(`footer.stats.${tile.key}`)}</span>
         </li>
       ))}
     </ul>

@@ -14,6 +14,8 @@ import { upsertOrder } from './payments'
 /** Keys are hierarchical: `queryKeys.user` matches everything of the logged-in user. */
 export const queryKeys = {
   settings: ['settings'],
+  /** The footer's figures, counted from the records (public). */
+  siteFigures: ['site-figures'],
   adminSettings: ['admin', 'settings'],
   user: ['user'],
   userBids: ['user', 'bids'],
