@@ -138,7 +138,8 @@ async function winFlow(browser, admin) {
     await expectToast(page, 'Автоставка отключена')
     await byTestId(page, 'autobid-form').waitFor()
     const order = await page.request.get(`${BASE_URL}/api/auctions/${lot.id}/autobid`)
-    if (order.status() !== 404) throw new Error(`after turning it off GET answered ${order.status()}`)
+    const body = order.ok() ? await order.json() : null
+    if (order.status() !== 200 || body?.autobid !== null) throw new Error(`after turning it off GET answered ${order.status()} ${JSON.stringify(body)}`)
   })
 
   await step(admin.page, 'admin finishes it early (unless its countdown already did)', async () => {
