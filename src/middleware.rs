@@ -74,7 +74,6 @@ pub async fn contract(
 
 /// The session cookie and its script-readable hint (`session::HINT`) as a request brought them.
 struct SessionCookies {
-    sessions: Option<web::Data<Sessions>>,
     session: bool,
     hint: bool,
 }
@@ -82,7 +81,6 @@ struct SessionCookies {
 impl SessionCookies {
     fn of(req: &ServiceRequest) -> SessionCookies {
         SessionCookies {
-            sessions: req.app_data::<web::Data<Sessions>>().cloned(),
             session: req.cookie(session::COOKIE).is_some(),
             hint: req.cookie(session::HINT).is_some(),
         }
@@ -94,7 +92,10 @@ impl SessionCookies {
     /// `unauthorized`) is removed with its hint, so the app stops asking. An answer that sets the
     /// hint itself (login, logout) is left as it is.
     fn settle(self, mut res: ServiceResponse<BoxBody>, signed_out: bool) -> ServiceResponse<BoxBody> {
-        let Some(sessions) = self.sessions.filter(|_| self.session) else { return res };
+        if !self.session {
+            return res;
+        }
+        let Some(sessions) = res.request().app_data::<web::Data<Sessions>>().cloned() else { return res };
         if res.status() == StatusCode::SWITCHING_PROTOCOLS
             || res.response().cookies().any(|c| c.name() == session::HINT)
         {

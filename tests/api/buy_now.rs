@@ -205,12 +205,9 @@ async fn deleting_a_finished_auction_refunds_the_losers_but_not_who_holds_its_it
     // Aida buys it now, her bid credited against its price; Nurlan won it.
     let path = format!("/api/auctions/{id}/buy-now");
     assert_eq!(aida.post(&path, serde_json::from_str(PICKUP).unwrap()).await.status(), 201);
-    async fn balance(u: &User) -> i64 {
-        json_of(u.get("/api/auth/me").await).await["user"]["bidBalance"].as_i64().unwrap()
-    }
-    assert_eq!((balance(&aida).await, balance(&timur).await, balance(&nurlan).await), (4, 4, 4));
+    assert_eq!((aida.balance().await, timur.balance().await, nurlan.balance().await), (4, 4, 4));
     assert_eq!(admin.delete(&format!("/api/admin/auctions/{id}")).await.status(), 200);
     // Only Timur, who holds nothing of it, gets his bid back.
-    assert_eq!((balance(&aida).await, balance(&timur).await, balance(&nurlan).await), (4, 5, 4));
+    assert_eq!((aida.balance().await, timur.balance().await, nurlan.balance().await), (4, 5, 4));
     app.check().await;
 }

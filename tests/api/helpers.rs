@@ -187,11 +187,26 @@ impl User {
         self.client.get(format!("{}{}", self.address, path)).send().await.expect("request sent")
     }
 
-    /// A POST built now and sent when awaited: the future borrows nothing, so a test can hold many
-    /// (the races send them at once).
-    pub fn posting(&self, path: &str, body: Value) -> impl Future<Output = Response> + use<> {
-        let request = self.client.post(format!("{}{}", self.address, path)).json(&body);
+    /// A request built now and sent when awaited: the future borrows nothing, so a test can hold
+    /// many (the races send them at once).
+    pub fn sending(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Value,
+    ) -> impl Future<Output = Response> + use<> {
+        let request = self.client.request(method, format!("{}{}", self.address, path)).json(&body);
         async move { request.send().await.expect("request sent") }
+    }
+
+    /// [`User::sending`] a POST.
+    pub fn posting(&self, path: &str, body: Value) -> impl Future<Output = Response> + use<> {
+        self.sending(reqwest::Method::POST, path, body)
+    }
+
+    /// The user's bid balance, as `/api/auth/me` answers it.
+    pub async fn balance(&self) -> i64 {
+        json_of(self.get("/api/auth/me").await).await["user"]["bidBalance"].as_i64().expect("balance")
     }
 
     pub async fn bid(&self, auction: i64) -> Response {

@@ -3,25 +3,11 @@
 //! first spend limit sent several times keeps the strictest, and partial bot-settings edits all
 //! land (docs/decisions.md, "Concurrency").
 
-use reqwest::Response;
+use reqwest::Method;
 use serde_json::{Value, json};
 
 use super::{N, at_once, expect};
-use crate::helpers::{User, json_of, spawn_app};
-
-fn patching(user: &User, url: String, body: Value) -> impl Future<Output = Response> + use<> {
-    let request = user.client.patch(url).json(&body);
-    async move { request.send().await.expect("request sent") }
-}
-
-fn putting(user: &User, url: String, body: Value) -> impl Future<Output = Response> + use<> {
-    let request = user.client.put(url).json(&body);
-    async move { request.send().await.expect("request sent") }
-}
-
-async fn balance(user: &User) -> i64 {
-    json_of(user.get("/api/auth/me").await).await["user"]["bidBalance"].as_i64().expect("balance")
-}
+use crate::helpers::{json_of, spawn_app};
 
 #[actix_web::test]
 async fn a_refund_sent_at_once_is_made_once_and_balance_edits_stay_on_the_ledger() {
@@ -34,7 +20,7 @@ async fn a_refund_sent_at_once_is_made_once_and_balance_edits_stay_on_the_ledger
         aida.post(&format!("/api/payments/demo/{id}"), json!({"outcome": "paid"})).await.status(),
         200
     );
-    let bought = balance(&aida).await;
+    let bought = aida.balance().await;
 
     // Two admins press Refund N times between them, at once; repeated callbacks for the order
     // race with them too.
@@ -42,7 +28,7 @@ async fn a_refund_sent_at_once_is_made_once_and_balance_edits_stay_on_the_ledger
     let refunds = (0..N).map(|i| if i % 2 == 0 { &admin } else { &second }.posting(&path, Value::Null));
     let (tally, _) = at_once(refunds).await;
     assert_eq!(tally, expect(&[(200, "", 1), (409, "order_not_refundable", N - 1)]));
-    assert_eq!(balance(&aida).await, 5, "the {} bought bids taken back once", bought - 5);
+    assert_eq!(aida.balance().await, 5, "the {} bought bids taken back once", bought - 5);
     let taken: i64 = app
         .db()
         .await
@@ -57,14 +43,14 @@ async fn a_refund_sent_at_once_is_made_once_and_balance_edits_stay_on_the_ledger
 
     // N balance edits at once from two admins: each is applied whole, one after another, and the
     // ledger follows every one of them (tyiyn check).
-    let url = app.url(&format!("/api/admin/users/{}", aida.id));
+    let path = format!("/api/admin/users/{}", aida.id);
     let edits = (0..N).map(|i| {
         let who = if i % 2 == 0 { &admin } else { &second };
-        patching(who, url.clone(), json!({"bidBalance": 10 + i}))
+        who.sending(Method::PATCH, &path, json!({"bidBalance": 10 + i}))
     });
     let (tally, _) = at_once(edits).await;
     assert_eq!(tally, expect(&[(200, "", N)]));
-    assert!((10..10 + N as i64).contains(&balance(&aida).await));
+    assert!((10..10 + N as i64).contains(&aida.balance().await));
     app.check().await;
 }
 
@@ -100,19 +86,19 @@ async fn a_first_limit_sent_at_once_keeps_the_strictest_and_bot_settings_edits_a
     let aida = app.new_user("aida").await;
     // No limit yet; N settings at once. Whatever their order, a looser one waits a day, so the
     // limit in force is the strictest sent.
-    let url = app.url("/api/users/limits");
-    let sets = (0..N).map(|i| putting(&aida, url.clone(), json!({"dailyBids": 20 - i})));
+    let sets = (0..N).map(|i| aida.sending(Method::PUT, "/api/users/limits", json!({"dailyBids": 20 - i})));
     let (tally, _) = at_once(sets).await;
     assert_eq!(tally, expect(&[(200, "", N)]));
     let limits = json_of(aida.get("/api/users/limits").await).await;
     assert_eq!(limits["dailyBids"], 20 - (N as i64 - 1), "{limits}");
 
     // Partial bot-settings edits at once, each changing its own field: all of them land.
-    let url = app.url("/api/admin/bot-settings");
     let edits =
         [json!({"minDelay": 2}), json!({"maxDelay": 9}), json!({"activeBots": 4}), json!({"enabled": false})];
-    let (tally, _) =
-        at_once(edits.into_iter().cycle().take(N).map(|e| putting(&admin, url.clone(), e))).await;
+    let (tally, _) = at_once(
+        edits.into_iter().cycle().take(N).map(|e| admin.sending(Method::PUT, "/api/admin/bot-settings", e)),
+    )
+    .await;
     assert_eq!(tally, expect(&[(200, "", N)]));
     let settings = json_of(admin.get("/api/admin/bot-settings").await).await;
     assert_eq!(

@@ -11,10 +11,6 @@ use super::{N, at_once, expect};
 use crate::buy_now::settings;
 use crate::helpers::{TestApp, User, json_of, spawn_app_with};
 
-async fn balance(user: &User) -> i64 {
-    json_of(user.get("/api/auth/me").await).await["user"]["bidBalance"].as_i64().expect("balance")
-}
-
 /// `n` live auctions.
 async fn live_auctions(app: &TestApp, admin: &User, n: usize) -> Vec<i64> {
     let mut ids = Vec::new();
@@ -40,10 +36,10 @@ async fn bids_sent_at_once_on_many_auctions_spend_a_balance_or_a_limit_exactly_o
     // Five free bids: of N bids at once on N auctions, five pass and the rest find the balance
     // spent, however the bids fall into group commits (docs/decisions.md, "Concurrency").
     let aida = app.new_user("aida").await;
-    assert_eq!(balance(&aida).await, 5);
+    assert_eq!(aida.balance().await, 5);
     let (tally, _) = at_once(auctions.iter().map(|id| aida.bid(*id))).await;
     assert_eq!(accepted(&tally, "insufficient_bids"), 5, "{tally:?}");
-    assert_eq!(balance(&aida).await, 0);
+    assert_eq!(aida.balance().await, 0);
 
     // Two users at once, each with a daily limit of 3 bids: three each.
     let (timur, nurlan) = (app.new_user("timur").await, app.new_user("nurlan").await);
@@ -54,7 +50,7 @@ async fn bids_sent_at_once_on_many_auctions_spend_a_balance_or_a_limit_exactly_o
     let ((one, _), (two, _)) = futures_util::join!(at_once(one), at_once(two));
     for (user, tally) in [(&timur, one), (&nurlan, two)] {
         assert_eq!(accepted(&tally, "limit_reached"), 3, "{tally:?}");
-        assert_eq!(balance(user).await, 2);
+        assert_eq!(user.balance().await, 2);
     }
     app.check().await;
 }
@@ -74,12 +70,12 @@ async fn pre_bids_sent_at_once_are_charged_once_per_auction_and_never_past_the_b
     // The same pre-bid N times at once: one is placed and charged.
     let (tally, _) = at_once((0..N).map(|_| prebid(&aida, upcoming[0]))).await;
     assert_eq!(tally, expect(&[(201, "", 1), (409, "already_prebid", N - 1)]));
-    assert_eq!(balance(&aida).await, 4);
+    assert_eq!(aida.balance().await, 4);
 
     // N pre-bids on N auctions at once with five bids: five are placed.
     let (tally, _) = at_once(upcoming.iter().map(|id| prebid(&timur, *id))).await;
     assert_eq!(tally, expect(&[(201, "", 5), (409, "insufficient_bids", N - 5)]));
-    assert_eq!(balance(&timur).await, 0);
+    assert_eq!(timur.balance().await, 0);
     app.check().await;
 }
 
@@ -90,11 +86,7 @@ async fn an_auto_bidder_set_at_once_is_one_auto_bidder_within_the_balance() {
     let id = app.create_live_auction(&admin, "Лот").await;
     let aida = app.new_user("aida").await;
     let path = format!("/api/auctions/{id}/autobid");
-    let url = app.url(&path);
-    let sets = (1..=N as i64).map(|bids| {
-        let request = aida.client.put(url.clone()).json(&json!({"bids": bids}));
-        async move { request.send().await.expect("request sent") }
-    });
+    let sets = (1..=N as i64).map(|bids| aida.sending(reqwest::Method::PUT, &path, json!({"bids": bids})));
     let (tally, _) = at_once(sets).await;
     assert_eq!(tally, expect(&[(200, "", N)]), "each replaces the one before");
     let rows = app
@@ -113,6 +105,6 @@ async fn an_auto_bidder_set_at_once_is_one_auto_bidder_within_the_balance() {
     let left = mine["autobid"]["bidsLeft"].as_i64().unwrap_or(0);
     assert!((1..=N as i64).contains(&left), "{mine}");
     assert_eq!(rows[0].get::<_, i64>(0), left);
-    assert_eq!(balance(&aida).await, 5);
+    assert_eq!(aida.balance().await, 5);
     app.check().await;
 }
