@@ -106,6 +106,16 @@ pub struct AuctionSettings {
 pub struct DemoSettings {
     pub enabled: bool,
     pub demo_password: String,
+    /// With demo data on, list new auctions from the demo catalogue as others finish (`src/demo.rs`).
+    pub keep_going: bool,
+    /// How many live and upcoming auctions (bid packages aside) the demo keeps.
+    pub keep_running: u32,
+    /// How often it looks, in seconds.
+    pub list_every_secs: u64,
+    /// A listed auction starts this many seconds after it is listed...
+    pub starts_in_secs: i32,
+    /// ...and runs this long to its first deadline (its opening countdown).
+    pub opening_secs: i32,
 }
 
 /// Buying bids: which provider takes payments, and its keys.

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod client;
 pub mod config;
 pub mod db;
+pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod i18n;

@@ -105,6 +105,9 @@ impl Application {
             won,
         )
         .await?;
+        if config.demo.enabled && config.demo.keep_going {
+            crate::demo::keep_going(pool.clone(), runtime.auctions.clone(), config.demo.clone());
+        }
         let last_known = Arc::new(crate::outage::LastKnown::default());
         hub_ctx.run(
             Hub::new(runtime.auctions.registry().clone().recipient(), runtime.clock.clone())

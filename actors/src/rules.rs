@@ -12,7 +12,8 @@ use crate::ids::{BotId, Tyiyn, UserId};
 pub struct Rules {
     /// Each accepted bid sets the deadline to its arrival stamp plus this (10 s).
     pub bid_countdown_ms: i64,
-    /// At go-live the deadline is the go-live moment plus this.
+    /// At go-live the deadline is the go-live moment plus this, unless the auction sets its own
+    /// opening (`AuctionDetails::opening_secs`).
     pub start_countdown_ms: i64,
     /// A bidder must wait this long after their previous bid on the same auction (1 s).
     pub min_bid_interval_ms: i64,
@@ -140,6 +141,9 @@ pub enum BidRejected {
     /// No new bidders now: only those who already bid may go on.
     #[error("this auction takes no new bidders now")]
     NoNewBidders,
+    /// A house bot's bid on an auction without house bidders, or past its house reserve.
+    #[error("the house may not bid on this auction now")]
+    HouseRuleClosed,
     /// One pre-bid per user per auction.
     #[error("you have already pre-bid on this auction")]
     AlreadyPrebid,
@@ -173,6 +177,7 @@ impl BidRejected {
             BidRejected::BeginnersOnly => "beginners_only",
             BidRejected::WinLimitReached => "win_limit_reached",
             BidRejected::NoNewBidders => "no_new_bidders",
+            BidRejected::HouseRuleClosed => "house_rule_closed",
             BidRejected::BiddingPaused => "paused",
             BidRejected::AlreadyPrebid => "already_prebid",
             BidRejected::AuctionNotFound => "auction_not_found",

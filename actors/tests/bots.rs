@@ -9,17 +9,33 @@ mod common;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use common::{Harness, T0, Watcher, bid, live, now, upcoming};
+use common::{Harness, T0, Watcher, bid, now};
 use serde_json::Value;
 use tyiyn_actors::auction::{
     AssignBot, AuctionActor, EndNow, GetView, ListBots, UnassignBot, UpdateBotAssignment,
 };
 use tyiyn_actors::bots::{BotAssignment, BotError, BotNews, BotProfile, BotSettings, DEADLINE_MARGIN_MS};
 use tyiyn_actors::ids::BotAssignmentId;
-use tyiyn_actors::store::MemoryStore;
+use tyiyn_actors::store::{AuctionSnapshot, MemoryStore};
 use tyiyn_actors::{AuctionId, BotId, ControlError, Registry, TokioClock, UnixMillis, UserId};
 
 type Auction = actix::Addr<AuctionActor<MemoryStore, TokioClock>>;
+
+/// `snap` with the house rule `reserve` (`None`: no house bidders).
+fn house(mut snap: AuctionSnapshot, reserve: Option<i32>) -> AuctionSnapshot {
+    snap.details.house_reserve = reserve;
+    snap
+}
+
+/// A live auction whose house reserve (1,000 bids) lets its bots bid throughout these tests.
+fn live(id: i64, ends_at: UnixMillis) -> AuctionSnapshot {
+    house(common::live(id, ends_at), Some(1_000))
+}
+
+/// An upcoming auction with the same reserve.
+fn upcoming(id: i64, start: UnixMillis) -> AuctionSnapshot {
+    house(common::upcoming(id, start), Some(1_000))
+}
 
 /// Bots answer after 2–4 s here.
 fn settings(active_bots: u32) -> BotSettings {
@@ -75,6 +91,49 @@ async fn a_bot_answers_a_person_after_a_delay_within_the_settings_and_is_never_c
     assert_eq!(h.store.balance(UserId(1)), 45, "only the person paid");
     assert_eq!(bot_bids(&h), [101; 5]);
     assert_eq!(h.store.bot_assignments(AuctionId(1))[0].current_bids, 5);
+}
+
+#[actix_rt::test]
+async fn without_house_bidders_the_bots_never_bid_and_a_person_wins() {
+    let h = world(2, settings(2));
+    let auction = h.start(house(common::live(1, T0.plus_ms(30_000)), None));
+    assign(&auction, 101, 0).await;
+    assign(&auction, 102, 0).await;
+    let mut w = Watcher::new();
+    auction.send(w.join()).await.unwrap();
+
+    auction.send(bid(1, now(&h))).await.unwrap().unwrap();
+    let finished = w.next_of("finished").await;
+
+    assert!(bot_bids(&h).is_empty(), "no house bidders: {:?}", bot_bids(&h));
+    assert_eq!(finished["auction"]["winner"]["username"], "user1");
+    assert_eq!(finished["auction"]["houseReserve"], Value::Null);
+}
+
+#[actix_rt::test]
+async fn a_house_reserve_lets_bots_bid_only_until_the_auction_has_taken_that_many_bids() {
+    let h = world(1, settings(1));
+    let auction = h.start(house(common::live(1, T0.plus_ms(600_000)), Some(4)));
+    assign(&auction, 101, 0).await;
+    let mut w = Watcher::new();
+    auction.send(w.join()).await.unwrap();
+
+    // The bot opens (bid #1), then answers each person's bid while fewer than 4 were taken.
+    assert_eq!(next_bid(&mut w).await["botName"], "Bot1 Test");
+    for person in [1, 2] {
+        auction.send(bid(person, now(&h))).await.unwrap().unwrap();
+        assert_eq!(next_bid(&mut w).await["user"]["username"], format!("user{person}"));
+        if person == 1 {
+            assert_eq!(next_bid(&mut w).await["botName"], "Bot1 Test", "bid #3 came with 2 taken");
+        }
+    }
+    // 4 bids taken: from now on only people bid, and the last person wins.
+    let finished = w.next_of("finished").await;
+
+    assert_eq!(bot_bids(&h), [101, 101]);
+    assert_eq!(finished["auction"]["totalBids"], 4);
+    assert_eq!(finished["auction"]["winner"]["username"], "user2");
+    assert_eq!(finished["auction"]["houseReserve"], 4);
 }
 
 #[actix_rt::test]
@@ -278,7 +337,7 @@ async fn an_upcoming_auction_gets_no_bot_bids_until_it_is_live() {
 #[actix_rt::test]
 async fn a_restarted_auction_resumes_its_bots_and_their_counts() {
     let h = world(0, settings(1));
-    let mut snap = common::live_led_by(1, T0.plus_ms(600_000), 1, 10, 10);
+    let mut snap = house(common::live_led_by(1, T0.plus_ms(600_000), 1, 10, 10), Some(1_000));
     snap.bots = vec![BotAssignment {
         id: BotAssignmentId(7),
         bot: BotId(101),

@@ -135,6 +135,50 @@ pub async fn system(db: &impl GenericClient) -> Result<SystemStats, tokio_postgr
 
 /// The footer's figures (sql/queries/stats/select_site_figures.sql): people active in the last 30
 /// days, finished auctions, and what people who won saved (tyiyn).
+/// The public fairness page's figures for the last `days` days (`sql/queries/stats/select_fairness.sql`).
+pub async fn fairness(db: &impl GenericClient, days: i32) -> Result<Fairness, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_fairness")).await?;
+    let r = db.query_one(&stmt, &[&days]).await?;
+    Ok(Fairness {
+        days,
+        auctions_finished: r.get("finished"),
+        won_by_people: r.get("won_by_people"),
+        won_by_house: r.get("won_by_house"),
+        no_winner: r.get("no_winner"),
+        without_house_bidders: r.get("without_house"),
+        median_price_share_bp: r.get("median_share_bp"),
+        bids_by_people: r.get("people_bids"),
+        bids_by_bots: r.get("bot_bids"),
+    })
+}
+
+/// What the auctions of the last `days` days came to, as the records say (the public fairness
+/// page; docs/decisions.md, "House bidders").
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Fairness {
+    /// The period, in days back from now.
+    pub days: i32,
+    /// Auctions that finished in the period.
+    pub auctions_finished: i64,
+    /// Of those, won by people.
+    pub won_by_people: i64,
+    /// Of those, won by a house bot.
+    pub won_by_house: i64,
+    /// Of those, ended without a bid.
+    pub no_winner: i64,
+    /// Of those, run with no house bidders.
+    pub without_house_bidders: i64,
+    /// The median winning price as a share of the retail price, in basis points (1/100 of a
+    /// percent: 35 is 0.35 %); `null` when nobody won.
+    #[schema(required)]
+    pub median_price_share_bp: Option<i64>,
+    /// Bids people placed in the period (converted pre-bids included).
+    pub bids_by_people: i64,
+    /// Bids house bots placed in the period.
+    pub bids_by_bots: i64,
+}
+
 pub async fn site_figures(db: &impl GenericClient) -> Result<(i64, i64, i64), tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("select_site_figures")).await?;
     let row = db.query_one(&stmt, &[]).await?;

@@ -49,11 +49,14 @@ pub enum Invariant {
     Refunds,
     /// Each bid's record hash chains to the one before it in its auction (the public record).
     Records,
+    /// No house bot bid where the auction's house rule did not let it: none on an auction without
+    /// house bidders, none past its house reserve.
+    HouseRule,
 }
 
 impl Invariant {
     /// Every invariant, in the order they are checked and reported.
-    pub const ALL: [Invariant; 9] = [
+    pub const ALL: [Invariant; 10] = [
         Invariant::Balances,
         Invariant::Prices,
         Invariant::Winners,
@@ -63,6 +66,7 @@ impl Invariant {
         Invariant::Claims,
         Invariant::Refunds,
         Invariant::Records,
+        Invariant::HouseRule,
     ];
 
     /// What holds when all is well, as the report prints it.
@@ -79,6 +83,7 @@ impl Invariant {
             }
             Invariant::Refunds => "each refund took back the bids it records",
             Invariant::Records => "each auction's public record chains unbroken",
+            Invariant::HouseRule => "house bots bid only where the house rule lets them",
         }
     }
 
@@ -94,6 +99,7 @@ impl Invariant {
             Invariant::Claims => (q!("select_claim_mismatches"), claim_line),
             Invariant::Refunds => (q!("select_refund_mismatches"), refund_line),
             Invariant::Records => (q!("select_record_breaks"), record_line),
+            Invariant::HouseRule => (q!("select_house_rule_breaks"), house_rule_line),
         }
     }
 }
@@ -204,7 +210,7 @@ pub async fn run(client: &mut Client) -> Result<Report, tokio_postgres::Error> {
         let rows = tx.query(sql, &[&SHOWN]).await?;
         let (examined, unit) = match invariant {
             Invariant::Balances => (users, "users"),
-            Invariant::BidTimes | Invariant::Records => (bids, "bids"),
+            Invariant::BidTimes | Invariant::Records | Invariant::HouseRule => (bids, "bids"),
             Invariant::Prices | Invariant::Winners | Invariant::Finishes => (auctions, "auctions"),
             Invariant::Purchases | Invariant::Refunds => (orders, "orders"),
             Invariant::Claims => (claims_examined(&tx).await?, "claims"),
@@ -282,6 +288,20 @@ fn late_bid_line(r: &Row) -> String {
         (_, None) => format!("stamped {}, but the auction has no end", stamp(placed)),
     };
     format!("bid {} by {bidder} on {}: {problem}", r.get::<_, i64>(0), auction(r.get(1), r.get(2), status))
+}
+
+fn house_rule_line(r: &Row) -> String {
+    let rule = match r.get::<_, Option<i32>>(7) {
+        Some(reserve) => format!("a house reserve of {reserve} bids"),
+        None => "no house bidders".to_owned(),
+    };
+    format!(
+        "bot bid {} by {} (number {}) on {}, which has {rule}",
+        r.get::<_, i64>(0),
+        who(r.get(4), r.get(5)),
+        r.get::<_, i64>(6),
+        auction(r.get(1), r.get(2), r.get(3))
+    )
 }
 
 fn record_line(r: &Row) -> String {

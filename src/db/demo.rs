@@ -1,5 +1,6 @@
 //! Demo data: seeds an empty database with a believable Tyiyn in one transaction: the `demo`
-//! account, ordinary users, bots (assigned to auctions, so they answer visitors' bids), and live,
+//! account, ordinary users, bots (assigned to the few auctions whose house rule lets them in, so
+//! they answer visitors' bids there), and live,
 //! upcoming, bid-package and finished auctions whose bids, pre-bids, prices, leaders and ledgers
 //! agree. The plan is fixed (no randomness);
 //! only its times are laid out relative to the moment of seeding.
@@ -56,12 +57,12 @@ use Who::*;
 #[rustfmt::skip]
 const PEOPLE: [Person; 11] = [
     user("demo", "Азамат", "Исмаилов", "+996700123456", (1991, 5, 14), "male", 250),
-    user("aibek", "Айбек", "Садыков", "+996555201734", (1994, 2, 3), "male", 250),
-    user("aigerim", "Айгерим", "Токтогулова", "+996772480915", (1998, 9, 21), "female", 100),
-    user("nurlan", "Нурлан", "Абдыкадыров", "+996701336208", (1987, 11, 8), "male", 250),
-    user("zhyldyz", "Жылдыз", "Осмонова", "+996557904412", (2000, 4, 17), "female", 50),
-    user("bakyt", "Бакыт", "Жумабаев", "+996779115620", (1983, 7, 30), "male", 100),
-    user("asel", "Асель", "Мамытова", "+996709662871", (1996, 12, 1), "female", 0),
+    user("aibek", "Айбек", "Садыков", "+996555201734", (1994, 2, 3), "male", 2_000),
+    user("aigerim", "Айгерим", "Токтогулова", "+996772480915", (1998, 9, 21), "female", 2_000),
+    user("nurlan", "Нурлан", "Абдыкадыров", "+996701336208", (1987, 11, 8), "male", 2_000),
+    user("zhyldyz", "Жылдыз", "Осмонова", "+996557904412", (2000, 4, 17), "female", 2_000),
+    user("bakyt", "Бакыт", "Жумабаев", "+996779115620", (1983, 7, 30), "male", 2_000),
+    user("asel", "Асель", "Мамытова", "+996709662871", (1996, 12, 1), "female", 2_000),
     bot("bot_erlan", "Эрлан", "Бейшеев"),
     bot("bot_dinara", "Динара", "Алиева"),
     bot("bot_timur", "Тимур", "Кадыров"),
@@ -86,33 +87,37 @@ struct Lot {
     prebids: &'static [Who],
     crowd: &'static [Who],
     leader: Option<Who>,
+    /// The house rule: `None`, no house bidders; N, bots bid while it has fewer than N bids.
+    house: Option<i32>,
+    /// Seconds from go-live to the first deadline (`None`: the default 10 s).
+    opening: Option<i32>,
 }
 
 #[rustfmt::skip]
 const LOT: Lot = Lot {
     title: "", about: "", image: "", category: "", retail_som: 0, package: None,
-    phase: Phase::Upcoming(60), bids: 0, prebids: &[], crowd: &[], leader: None,
+    phase: Phase::Upcoming(60), bids: 0, prebids: &[], crowd: &[], leader: None, house: None, opening: None,
 };
 
 #[rustfmt::skip]
 const LOTS: [Lot; 15] = [
     Lot { title: "iPhone 15 Pro 256 ГБ", image: "phone", category: "Смартфоны", retail_som: 129_990,
-          phase: Phase::Live(3), bids: 34, prebids: &[Aibek, Nurlan], crowd: &[Demo, Erlan, Aigerim, Timur, Aibek], leader: Some(Timur),
+          phase: Phase::Live(3), bids: 34, prebids: &[Aibek, Nurlan], crowd: &[Demo, Zhyldyz, Aigerim, Nurlan, Aibek], leader: Some(Aibek),
           about: "Титановый корпус, чип A17 Pro, тройная камера 48 Мп и USB-C. Новый, запечатанный, официальная гарантия 1 год.", ..LOT },
     Lot { title: "MacBook Air 13\" M3 8/256 ГБ", image: "laptop", category: "Ноутбуки", retail_som: 119_990,
-          phase: Phase::Live(9), bids: 21, prebids: &[Demo], crowd: &[Nurlan, Dinara, Demo, Gulnara], leader: Some(Demo),
+          phase: Phase::Live(9), bids: 21, prebids: &[Demo], crowd: &[Nurlan, Dinara, Demo, Gulnara], leader: Some(Demo), house: Some(25),
           about: "Лёгкий ноутбук на чипе Apple M3: до 18 часов без подзарядки, дисплей Liquid Retina 13,6\", цвет «полночь».", ..LOT },
     Lot { title: "Наушники Sony WH-1000XM5", image: "headphones", category: "Аудио", retail_som: 34_990,
-          phase: Phase::Live(16), bids: 12, crowd: &[Aigerim, Erlan, Bakyt], leader: Some(Aigerim),
+          phase: Phase::Live(16), bids: 12, crowd: &[Aigerim, Asel, Bakyt], leader: Some(Aigerim),
           about: "Флагманское шумоподавление, до 30 часов работы, быстрая зарядка и подключение к двум устройствам.", ..LOT },
     Lot { title: "Apple Watch Series 9 45 мм", image: "watch", category: "Гаджеты", retail_som: 42_990,
-          phase: Phase::Live(25), bids: 8, crowd: &[Gulnara, Zhyldyz, Dinara], leader: Some(Dinara),
+          phase: Phase::Live(25), bids: 8, crowd: &[Bakyt, Zhyldyz, Nurlan], leader: Some(Nurlan),
           about: "Алюминиевый корпус, яркий дисплей Retina, датчики пульса и кислорода в крови, жест двойного касания.", ..LOT },
     Lot { title: "iPhone 16 Pro Max 256 ГБ", image: "promo-phone", category: "Смартфоны", retail_som: 179_900,
-          phase: Phase::Upcoming(20), prebids: &[Demo, Aibek, Nurlan, Asel, Aigerim],
+          phase: Phase::Upcoming(20), prebids: &[Demo, Aibek, Nurlan, Asel, Aigerim], opening: Some(600),
           about: "Самый большой iPhone: дисплей 6,9\", чип A18 Pro, камера 48 Мп с пятикратным зумом. Главный лот недели!", ..LOT },
     Lot { title: "Планшет Samsung Galaxy Tab S9 FE 128 ГБ", image: "tablet", category: "Планшеты", retail_som: 49_990,
-          phase: Phase::Upcoming(2 * 60), prebids: &[Aigerim, Bakyt],
+          phase: Phase::Upcoming(2 * 60), prebids: &[Aigerim, Bakyt], house: Some(10),
           about: "Экран 10,9\" с частотой 90 Гц, стилус S Pen в комплекте, защита от воды IP68.", ..LOT },
     Lot { title: "Игровая консоль PlayStation 5 Slim", image: "console", category: "Игры", retail_som: 62_990,
           phase: Phase::Upcoming(24 * 60), prebids: &[Bakyt, Demo],
@@ -130,27 +135,26 @@ const LOTS: [Lot; 15] = [
           phase: Phase::Upcoming(30 * 60), prebids: &[Zhyldyz, Aibek],
           about: "Самый популярный пакет: 250 бидов на баланс победителя сразу после окончания аукциона.", ..LOT },
     Lot { title: "Кофемашина De'Longhi Magnifica S", image: "coffee", category: "Бытовая техника", retail_som: 39_990,
-          phase: Phase::Finished(40), bids: 27, prebids: &[Aibek], crowd: &[Demo, Timur, Aibek], leader: Some(Demo),
+          phase: Phase::Finished(40), bids: 27, prebids: &[Aibek], crowd: &[Demo, Timur, Aibek], leader: Some(Demo), house: Some(27),
           about: "Автоматическая кофемашина с кофемолкой и капучинатором: эспрессо и капучино одним нажатием.", ..LOT },
     Lot { title: "Золотое кольцо 585° с бриллиантом", image: "ring", category: "Украшения", retail_som: 64_990,
-          phase: Phase::Finished(190), bids: 40, crowd: &[Aigerim, Erlan, Nurlan, Gulnara], leader: Some(Nurlan),
+          phase: Phase::Finished(190), bids: 40, crowd: &[Aigerim, Bakyt, Nurlan, Asel], leader: Some(Nurlan),
           about: "Кольцо из красного золота 585 пробы с бриллиантом 0,15 карата, сертификат и подарочная упаковка.", ..LOT },
     Lot { title: "Кроссовки Nike Air Max 270", image: "sneakers", category: "Одежда и обувь", retail_som: 14_990,
-          phase: Phase::Finished(420), bids: 15, crowd: &[Bakyt, Dinara, Zhyldyz], leader: Some(Dinara),
+          phase: Phase::Finished(420), bids: 15, crowd: &[Bakyt, Dinara, Zhyldyz], leader: Some(Dinara), house: Some(15),
           about: "Лёгкие кроссовки с крупной воздушной подушкой Air в пятке. Размеры 40–45 на выбор победителя.", ..LOT },
     Lot { title: "Фотоаппарат Canon EOS R50 Kit 18-45 мм", image: "camera", category: "Фото", retail_som: 89_990,
           phase: Phase::Finished(26 * 60),
           about: "Беззеркальная камера 24,2 Мп, видео 4K и автофокус Dual Pixel. Аукцион завершился без ставок.", ..LOT },
 ];
 
-/// Bots on lots: (index in LOTS, bot, bid limit; 0 = no limit). The bots of a started lot are
-/// those of its crowd, each limit above its bids so far, so they answer a visitor's bid at once;
-/// the bots of upcoming lots start bidding when those go live.
+/// Bots on lots: (index in LOTS, bot, bid limit; 0 = no limit), only on lots whose house rule lets
+/// the house in. The bots of a started lot are those of its crowd, each limit above its bids so
+/// far, so they answer a visitor's bid at once while the house reserve lasts; the bots of upcoming
+/// lots start bidding when those go live.
 #[rustfmt::skip]
-const BOTS_ON_LOTS: [(usize, Who, u32); 14] = [
-    (0, Erlan, 0), (0, Timur, 40), (1, Dinara, 30), (1, Gulnara, 0), (2, Erlan, 25),
-    (3, Dinara, 0), (3, Gulnara, 20), (4, Erlan, 50), (4, Timur, 50), (4, Dinara, 50),
-    (5, Gulnara, 0), (11, Timur, 0), (12, Erlan, 0), (13, Dinara, 0),
+const BOTS_ON_LOTS: [(usize, Who, u32); 6] = [
+    (1, Dinara, 30), (1, Gulnara, 0), (5, Gulnara, 0), (5, Erlan, 0), (11, Timur, 0), (13, Dinara, 0),
 ];
 
 // A finished lot with a person as its winner has that winner's won item, reserved from the end
@@ -176,11 +180,11 @@ const INSERT_USER: &str = "insert into app_user (username, email, password_hash,
 const INSERT_AUCTION: &str = "insert into auction (display_id, title, description, image_url,
     retail_price, estimated_value, starting_price, bid_increment, current_price, total_bids,
     start_time, status, ends_at, end_time, is_bid_package, bid_package_bids, category, condition,
-    leader_id, winner_id, created_at, updated_at)
+    leader_id, winner_id, house_reserve, opening_secs, created_at, updated_at)
     values ('TY/2026/' || (10001 + $1::int), $2, $3, '/demo/' || $4 || '.svg', $5, $5, 1, 1,
     1 + $6::bigint, $6, $7, $8, $9, $10, $11::int is not null, $11, $12, case when $11::int is null
     then 'Новый' else 'Цифровой товар' end, $13, case when $8 = 'finished' then $13::bigint end,
-    least($7, now()) - interval '2 days', now()) returning id";
+    $14, $15, least($7, now()) - interval '2 days', now()) returning id";
 // Bid k (from 1) costs starting_price + k * bid_increment; the first $2 are converted pre-bids.
 const INSERT_BIDS: &str = "insert into bid (auction_id, user_id, amount, is_bot, bot_name,
     is_prebid, created_at)
@@ -287,9 +291,22 @@ async fn insert_lot(tx: &Transaction<'_>, i: usize, ids: &[i64], now: Time) -> R
     let (shelf, package) = (lot.category, lot.package);
     let leader = seq.last().map(|&who| ids[who as usize]);
     let stmt = tx.prepare_cached(INSERT_AUCTION).await?;
-    let params: [&(dyn ToSql + Sync); 13] = [
-        &n, &lot.title, &lot.about, &lot.image, &retail, &total, &start, &status, &ends_at, &end_time,
-        &package, &shelf, &leader,
+    let params: [&(dyn ToSql + Sync); 15] = [
+        &n,
+        &lot.title,
+        &lot.about,
+        &lot.image,
+        &retail,
+        &total,
+        &start,
+        &status,
+        &ends_at,
+        &end_time,
+        &package,
+        &shelf,
+        &leader,
+        &lot.house,
+        &lot.opening,
     ];
     let auction: i64 = tx.query_one(&stmt, &params).await?.get(0);
     let users: Vec<i64> = seq.iter().map(|&who| ids[who as usize]).collect();
@@ -370,6 +387,28 @@ mod tests {
             assert!(!running || limit == 0 || placed < limit, "{who:?} on {lot}: {placed} of {limit}");
             assert!(running || placed > 0, "{who:?} is on finished lot {lot} without a bid");
         }
+    }
+
+    #[test]
+    fn bots_bid_and_are_assigned_only_where_the_house_rule_lets_them() {
+        for (i, lot) in LOTS.iter().enumerate() {
+            let seq = bidders(lot).unwrap();
+            for (n, &who) in seq.iter().enumerate() {
+                let taken = n as i32;
+                let allowed = lot.house.is_some_and(|reserve| taken < reserve);
+                assert!(
+                    !PEOPLE[who as usize].bot || allowed,
+                    "{}: bot bid #{} past its rule",
+                    lot.title,
+                    n + 1
+                );
+            }
+            let assigned = BOTS_ON_LOTS.iter().any(|&(l, _, _)| l == i);
+            assert!(!assigned || lot.house.is_some(), "{}: bots assigned without a house reserve", lot.title);
+        }
+        let running = LOTS.iter().filter(|l| !matches!(l.phase, Phase::Finished(_)) && l.package.is_none());
+        let (with_house, without): (Vec<_>, Vec<_>) = running.partition(|l| l.house.is_some());
+        assert!(without.len() > 2 * with_house.len(), "most lots have no house bidders");
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0013_buy_now", include_str!("../../sql/migrations/0013_buy_now.sql")),
     ("0014_username_skeleton", include_str!("../../sql/migrations/0014_username_skeleton.sql")),
     ("0015_group_commit_fair_shares", include_str!("../../sql/migrations/0015_group_commit_fair_shares.sql")),
+    ("0016_house_rule", include_str!("../../sql/migrations/0016_house_rule.sql")),
 ];
 
 /// Applies the migrations not yet recorded; one transaction each, under an advisory lock so two

@@ -29,7 +29,8 @@ pub fn ms(t: DateTime<Utc>) -> UnixMillis {
 
 /// The editable details from nine columns starting at `at`, in this order: title, description,
 /// image_url, retail_price, is_bid_package, bid_package_bids, category, condition, estimated_value;
-/// and the fair-kind columns by name: kind, win_limited, no_new_after_price, no_new_after_at.
+/// and by name: the fair-kind columns (kind, win_limited, no_new_after_price, no_new_after_at),
+/// buy_now_stock, house_reserve and opening_secs.
 pub fn details(row: &Row, at: usize) -> AuctionDetails {
     AuctionDetails {
         title: row.get(at),
@@ -45,6 +46,8 @@ pub fn details(row: &Row, at: usize) -> AuctionDetails {
         win_limited: row.get("win_limited"),
         no_new_bidders_after: no_new_bidders(row.get("no_new_after_price"), row.get("no_new_after_at")),
         buy_now_stock: row.get("buy_now_stock"),
+        house_reserve: row.get("house_reserve"),
+        opening_secs: row.get("opening_secs"),
     }
 }
 

@@ -259,6 +259,8 @@ async fn update_details(
                 &d.no_new_bidders_after.and_then(|n| n.price).map(|p| p.0),
                 &d.no_new_bidders_after.and_then(|n| n.at).map(ts),
                 &d.buy_now_stock,
+                &d.house_reserve,
+                &d.opening_secs,
             ],
         )
         .await
@@ -439,6 +441,8 @@ async fn create(pool: Pool, new: NewAuction) -> Result<AuctionSnapshot, StoreErr
                 &d.no_new_bidders_after.and_then(|n| n.price).map(|p| p.0),
                 &d.no_new_bidders_after.and_then(|n| n.at).map(ts),
                 &d.buy_now_stock,
+                &d.house_reserve,
+                &d.opening_secs,
             ],
         )
         .await

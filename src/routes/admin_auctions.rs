@@ -84,6 +84,13 @@ struct AuctionForm {
     /// absent: not offered.
     #[schema(value_type = Option<i64>, example = 3)]
     buy_now_stock: Option<Value>,
+    /// The house rule: how many bids house bots may take part in (they bid only while the
+    /// auction has taken fewer), 0–10,000; `null` or absent: no house bidders.
+    #[schema(value_type = Option<i64>, example = 20)]
+    house_reserve: Option<Value>,
+    /// Seconds from going live to the first deadline, 10–86,400; `null` or absent: 10 s.
+    #[schema(value_type = Option<i64>, example = 600)]
+    opening_secs: Option<Value>,
 }
 
 /// The form's `noNewBiddersAfter` (described for the contract; read by `no_new_bidders`).
@@ -169,16 +176,20 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
         .map_err(|m| errors.push(("noNewBiddersAfter", m)))
         .ok()
         .flatten();
-    let buy_now_stock = match bounded(
-        f.buy_now_stock.as_ref().filter(|v| v.as_str().is_none_or(|s| !s.trim().is_empty())),
-        0..=10_000,
-    ) {
-        Ok(n) => n.and_then(|n| i32::try_from(n).ok()),
-        Err(()) => {
-            errors.push(("buyNowStock", Msg::BuyNowStockInvalid));
-            None
+    // A whole number in `range`, or `None` when absent, `null` or blank.
+    let mut whole = |raw: Option<&Value>, range, field, msg| {
+        let raw = raw.filter(|v| v.as_str().is_none_or(|s| !s.trim().is_empty()));
+        match bounded(raw, range) {
+            Ok(n) => n.and_then(|n| i32::try_from(n).ok()),
+            Err(()) => {
+                errors.push((field, msg));
+                None
+            }
         }
     };
+    let buy_now_stock = whole(f.buy_now_stock.as_ref(), 0..=10_000, "buyNowStock", Msg::BuyNowStockInvalid);
+    let house_reserve = whole(f.house_reserve.as_ref(), 0..=10_000, "houseReserve", Msg::HouseReserveInvalid);
+    let opening_secs = whole(f.opening_secs.as_ref(), 10..=86_400, "openingSecs", Msg::OpeningInvalid);
     let is_bid_package = f.is_bid_package.unwrap_or(false);
     let bid_package_bids = match f.bid_package_bids {
         Some(n) if !(1..=100_000).contains(&n) => {
@@ -210,6 +221,8 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
         win_limited: f.win_limited.unwrap_or(false),
         no_new_bidders_after,
         buy_now_stock,
+        house_reserve,
+        opening_secs,
     };
     Ok((details, start))
 }

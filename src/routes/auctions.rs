@@ -117,6 +117,7 @@ pub fn rejection(err: BidRejected) -> ApiError {
         BidRejected::BeginnersOnly => ApiError::Conflict(Msg::BeginnersOnly),
         BidRejected::WinLimitReached => ApiError::Conflict(Msg::WinLimitReached),
         BidRejected::NoNewBidders => ApiError::Conflict(Msg::NoNewBidders),
+        BidRejected::HouseRuleClosed => ApiError::Conflict(Msg::HouseRuleClosed),
         BidRejected::AlreadyPrebid => ApiError::Conflict(Msg::AlreadyPrebid),
         BidRejected::TooFast { retry_after_ms } => ApiError::TooManyRequests {
             msg: Msg::TooFast,

@@ -1,5 +1,6 @@
 //! `GET /api/site-figures`: the footer's figures, counted from the records (issue 22: numbers that
-//! mean what they say, where the footer showed invented ones).
+//! mean what they say, where the footer showed invented ones); `GET /api/fairness`: the public
+//! fairness page's figures.
 
 use actix_web::{HttpResponse, get, http::header, web};
 use serde::Serialize;
@@ -12,8 +13,11 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(site_figures);
+    cfg.service(site_figures).service(fairness);
 }
+
+/// The fairness page's period.
+const FAIRNESS_DAYS: i32 = 30;
 
 /// What the site has done, as its records say.
 #[derive(Serialize, ToSchema)]
@@ -35,5 +39,15 @@ async fn site_figures(state: web::Data<AppState>) -> Result<HttpResponse, ApiErr
     let (active_users, completed_auctions, saved) = db::admin_stats::site_figures(&client).await?;
     let figures = SiteFigures { active_users, completed_auctions, total_saved: Tyiyn(saved) };
     // Figures a minute old are as true as figures a second old: shared caches may keep them.
+    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "public, max-age=60")).json(figures))
+}
+
+/// The public fairness page: the last 30 days' auctions (won by people, by the house, without a
+/// bid), the median winning price as a share of retail, and the bids of people and of bots.
+#[utoipa::path(tag = "settings", responses((status = 200, description = "The figures", body = db::admin_stats::Fairness)))]
+#[get("/fairness")]
+async fn fairness(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let client = state.pool.get().await?;
+    let figures = db::admin_stats::fairness(&client, FAIRNESS_DAYS).await?;
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "public, max-age=60")).json(figures))
 }

@@ -9,7 +9,8 @@ use reqwest::Client;
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    TestApp, User, expect_error, json_of, long_countdowns, quick_bots, spawn_app_on, spawn_app_with,
+    TestApp, User, expect_error, house, json_of, long_countdowns, quick_bots, spawn_app, spawn_app_on,
+    spawn_app_with,
 };
 
 async fn create_bot(admin: &User, first: &str, last: &str) -> Value {
@@ -227,8 +228,8 @@ async fn bots_are_assigned_once_per_auction_and_only_when_active() {
     let admin = app.new_admin("boss").await;
     // Bots idle: this test is about assignments only.
     set_enabled(&admin, false).await;
-    let live = app.create_live_auction(&admin, "Телефон").await;
-    let upcoming = app.create_auction(&admin, "Ноутбук", "2099-01-01T10:00:00Z").await;
+    let live = app.create_live_auction_with(&admin, "Телефон", house()).await;
+    let upcoming = app.create_auction_with(&admin, "Ноутбук", "2099-01-01T10:00:00Z", house()).await;
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
     let resting = json_of(
         admin
@@ -352,7 +353,7 @@ async fn bots_are_assigned_once_per_auction_and_only_when_active() {
 async fn bots_bid_on_a_live_auction_and_answer_a_person_for_free() {
     let app = spawn_app_with(quick_bots).await;
     let admin = app.new_admin("boss").await;
-    let id = app.create_live_auction(&admin, "Телевизор").await;
+    let id = app.create_live_auction_with(&admin, "Телевизор", house()).await;
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
     let aibek = app.new_user("aibek").await;
 
@@ -385,11 +386,93 @@ async fn bots_bid_on_a_live_auction_and_answer_a_person_for_free() {
 }
 
 #[actix_web::test]
+async fn the_house_rule_keeps_bots_out_of_an_auction_without_house_bidders_and_past_a_reserve() {
+    let app = spawn_app_with(quick_bots).await;
+    let admin = app.new_admin("boss").await;
+    let open = app.create_live_auction(&admin, "Без ботов").await;
+    let reserved = app.create_live_auction_with(&admin, "Резерв", json!({"houseReserve": 3})).await;
+    let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let aibek = app.new_user("aibek").await;
+    let shown = json_of(app.get(&format!("/api/auctions/{open}")).await).await;
+    assert_eq!((shown["houseReserve"].clone(), shown["openingSecs"].clone()), (Value::Null, Value::Null));
+
+    assign(&admin, open, erlan, 0).await;
+    assign(&admin, reserved, erlan, 0).await;
+    // Within the reserve the bot opens and answers: bids #1 and #3 of 3.
+    wait_for(&app, reserved, |b| bot_bids(b) == 1).await;
+    assert_eq!(aibek.bid(reserved).await.status(), 200);
+    wait_for(&app, reserved, |b| bot_bids(b) == 2).await;
+    // Three bids taken: from here only people bid.
+    assert_eq!(aibek.bid(reserved).await.status(), 200);
+    assert_eq!(aibek.bid(open).await.status(), 200);
+    quiet_period().await;
+
+    assert_eq!(bot_bids(&bids(&app, open).await), 0, "no house bidders");
+    let after = bids(&app, reserved).await;
+    assert_eq!((after.len(), bot_bids(&after)), (4, 2), "the reserve of 3 ended the house's bids");
+    let shown = json_of(app.get(&format!("/api/auctions/{reserved}")).await).await;
+    assert_eq!((shown["houseReserve"].as_i64(), shown["lastBidder"].as_str()), (Some(3), Some("aibek")));
+    let report = app.report().await;
+    assert!(report.holds(), "{report}");
+}
+
+#[actix_web::test]
+async fn the_house_reserve_and_the_opening_are_validated_and_kept() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let form = |extra: Value| {
+        let mut form = json!({"title": "Лампа", "retailPrice": 1000, "startTime": "2099-01-01T10:00:00Z"});
+        form.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap());
+        form
+    };
+    for (extra, field, code) in [
+        (json!({"houseReserve": -1}), "houseReserve", "house_reserve_invalid"),
+        (json!({"houseReserve": 10_001}), "houseReserve", "house_reserve_invalid"),
+        (json!({"houseReserve": 2.5}), "houseReserve", "house_reserve_invalid"),
+        (json!({"openingSecs": 9}), "openingSecs", "opening_invalid"),
+        (json!({"openingSecs": 86_401}), "openingSecs", "opening_invalid"),
+        (json!({"openingSecs": "soon"}), "openingSecs", "opening_invalid"),
+    ] {
+        let body =
+            expect_error(admin.post("/api/admin/auctions", form(extra.clone())).await, 400, code).await;
+        assert!(body["fields"][field].is_string(), "{extra}: {body}");
+    }
+    let res =
+        admin.post("/api/admin/auctions", form(json!({"houseReserve": "20", "openingSecs": 3600}))).await;
+    assert_eq!(res.status(), 201);
+    let created = json_of(res).await;
+    assert_eq!((created["houseReserve"].as_i64(), created["openingSecs"].as_i64()), (Some(20), Some(3600)));
+    let id = created["id"].as_i64().unwrap();
+    // The edit form replaces every detail: leaving them out means no house bidders, 10 s.
+    let res = admin.put(&format!("/api/admin/auctions/{id}"), form(json!({"houseReserve": ""}))).await;
+    assert_eq!(res.status(), 200);
+    let edited = json_of(res).await;
+    assert_eq!((edited["houseReserve"].clone(), edited["openingSecs"].clone()), (Value::Null, Value::Null));
+}
+
+#[actix_web::test]
+async fn an_opening_countdown_sets_the_first_deadline_and_a_bid_never_shortens_it() {
+    let app = spawn_app().await;
+    let admin = app.new_admin("boss").await;
+    let id = app.create_live_auction_with(&admin, "Главный лот", json!({"openingSecs": 600})).await;
+    let live = json_of(app.get(&format!("/api/auctions/{id}")).await).await;
+    let deadline = |a: &Value| chrono::DateTime::parse_from_rfc3339(a["endsAt"].as_str().unwrap()).unwrap();
+    let started = chrono::DateTime::parse_from_rfc3339(live["startTime"].as_str().unwrap()).unwrap();
+    let opening = deadline(&live) - started;
+    assert!(opening >= chrono::Duration::seconds(599), "the first deadline is the opening away: {opening}");
+    let aibek = app.new_user("aibek").await;
+    assert_eq!(aibek.bid(id).await.status(), 200);
+    let after = json_of(app.get(&format!("/api/auctions/{id}")).await).await;
+    assert_eq!(deadline(&after), deadline(&live), "max(remaining, 10 s) keeps the longer deadline");
+    app.check().await;
+}
+
+#[actix_web::test]
 async fn a_bot_stops_at_its_bid_limit_and_when_deactivated() {
     let app = spawn_app_with(quick_bots).await;
     let admin = app.new_admin("boss").await;
-    let limited = app.create_live_auction(&admin, "Часы").await;
-    let other = app.create_live_auction(&admin, "Наушники").await;
+    let limited = app.create_live_auction_with(&admin, "Часы", house()).await;
+    let other = app.create_live_auction_with(&admin, "Наушники", house()).await;
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
     let aibek = app.new_user("aibek").await;
     assign(&admin, limited, erlan, 2).await;
@@ -430,7 +513,7 @@ async fn a_bot_stops_at_its_bid_limit_and_when_deactivated() {
 async fn disabling_bots_globally_stops_them_and_deleting_a_bot_keeps_its_bids() {
     let app = spawn_app_with(quick_bots).await;
     let admin = app.new_admin("boss").await;
-    let id = app.create_live_auction(&admin, "Самокат").await;
+    let id = app.create_live_auction_with(&admin, "Самокат", house()).await;
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
     let aibek = app.new_user("aibek").await;
     assign(&admin, id, erlan, 0).await;
@@ -470,7 +553,7 @@ async fn login(app: &TestApp, username: &str) -> Client {
 async fn a_restarted_server_resumes_bots_with_their_counts() {
     let first = spawn_app_with(quick_bots).await;
     let admin = first.new_admin("boss").await;
-    let id = first.create_live_auction(&admin, "Кофемашина").await;
+    let id = first.create_live_auction_with(&admin, "Кофемашина", house()).await;
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
     let aibek = first.new_user("aibek").await;
     assign(&admin, id, erlan, 3).await;

@@ -248,15 +248,18 @@ impl TestApp {
         user
     }
 
-    /// Creates an auction as `admin` starting at `start` (RFC 3339) and returns its id.
+    /// Creates an auction as `admin` starting at `start` (RFC 3339) and returns its id. It has no
+    /// house bidders: [`TestApp::create_auction_with`] and [`house`] let bots in.
     pub async fn create_auction(&self, admin: &User, title: &str, start: &str) -> i64 {
-        let res = admin
-            .post(
-                "/api/admin/auctions",
-                json!({"title": title, "description": "", "imageUrl": "/demo/phone.svg",
-                       "retailPrice": 1000, "startTime": start, "isBidPackage": false}),
-            )
-            .await;
+        self.create_auction_with(admin, title, start, json!({})).await
+    }
+
+    /// [`TestApp::create_auction`] with more form fields (`extra`).
+    pub async fn create_auction_with(&self, admin: &User, title: &str, start: &str, extra: Value) -> i64 {
+        let mut form = json!({"title": title, "description": "", "imageUrl": "/demo/phone.svg",
+                              "retailPrice": 1000, "startTime": start, "isBidPackage": false});
+        form.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap_or_default());
+        let res = admin.post("/api/admin/auctions", form).await;
         assert_eq!(res.status(), 201, "creating {title}");
         res.json::<Value>().await.expect("json")["id"].as_i64().expect("auction id")
     }
@@ -272,14 +275,25 @@ impl TestApp {
 
     /// Moves an upcoming auction's start to now (the admin's edit form), so it goes live.
     pub async fn start_now(&self, admin: &User, auction: i64, title: &str) {
+        self.start_now_with(admin, auction, title, json!({})).await
+    }
+
+    /// [`TestApp::start_now`] with more form fields (`extra`; the form replaces every detail).
+    pub async fn start_now_with(&self, admin: &User, auction: i64, title: &str, extra: Value) {
         let now = chrono::Utc::now().to_rfc3339();
-        let body = json!({"title": title, "retailPrice": 1000, "startTime": now});
+        let mut body = json!({"title": title, "retailPrice": 1000, "startTime": now});
+        body.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap_or_default());
         let res = admin.put(&format!("/api/admin/auctions/{auction}"), body).await;
         assert_eq!(res.status(), 200, "starting {title} now");
     }
 
     pub async fn create_live_auction(&self, admin: &User, title: &str) -> i64 {
-        let id = self.create_auction(admin, title, &chrono::Utc::now().to_rfc3339()).await;
+        self.create_live_auction_with(admin, title, json!({})).await
+    }
+
+    /// [`TestApp::create_live_auction`] with more form fields (`extra`).
+    pub async fn create_live_auction_with(&self, admin: &User, title: &str, extra: Value) -> i64 {
+        let id = self.create_auction_with(admin, title, &chrono::Utc::now().to_rfc3339(), extra).await;
         for _ in 0..200 {
             let a: Value = self.get(&format!("/api/auctions/{id}")).await.json().await.expect("json");
             if a["status"] == "live" {
@@ -318,6 +332,11 @@ impl TestApp {
         let report = self.report().await;
         assert!(report.holds(), "tyiyn check found violations:\n{report}");
     }
+}
+
+/// The form fields that let the house in: bots may bid until the auction has taken 1,000 bids.
+pub fn house() -> Value {
+    json!({"houseReserve": 1000})
 }
 
 /// Settings that keep auctions running through a test: long countdowns, so that only admin

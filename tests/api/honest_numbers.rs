@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, json_of, long_countdowns, quick_bots, spawn_app_with};
+use crate::helpers::{TestApp, house, json_of, long_countdowns, quick_bots, spawn_app_with};
 
 /// Waits until the auction has `n` bot bids.
 async fn wait_for_bot_bids(app: &TestApp, auction: i64, n: usize) {
@@ -46,7 +46,7 @@ async fn a_finished_auction_shows_its_bids_and_what_people_paid_at_the_cheapest_
     .unwrap();
     let admin = app.new_admin("boss").await;
     let later = (chrono::Utc::now() + chrono::Duration::hours(1)).to_rfc3339();
-    let id = app.create_auction(&admin, "Смартфон", &later).await;
+    let id = app.create_auction_with(&admin, "Смартфон", &later, house()).await;
     let aibek = app.new_user("aibek").await;
     let dana = app.new_user("dana").await;
     let bot = app.new_bot(&admin, "Эрлан", "Бейшеев").await;
@@ -56,7 +56,7 @@ async fn a_finished_auction_shows_its_bids_and_what_people_paid_at_the_cheapest_
     let res =
         admin.post(&format!("/api/admin/auctions/{id}/bots"), json!({"botId": bot, "bidLimit": 2})).await;
     assert_eq!(res.status(), 201);
-    app.start_now(&admin, id, "Смартфон").await;
+    app.start_now_with(&admin, id, "Смартфон", house()).await;
     // The bot answers the converted pre-bid, then aibek, then has used its limit.
     wait_for_bot_bids(&app, id, 1).await;
     assert_eq!(aibek.bid(id).await.status(), 200);
@@ -90,7 +90,7 @@ async fn a_finished_auction_shows_its_bids_and_what_people_paid_at_the_cheapest_
 async fn live_and_upcoming_auctions_have_no_honest_numbers_yet() {
     let app = spawn_app_with(long_countdowns).await;
     let admin = app.new_admin("boss").await;
-    let id = app.create_live_auction(&admin, "Часы").await;
+    let id = app.create_live_auction_with(&admin, "Часы", house()).await;
     let live = json_of(app.get(&format!("/api/auctions/{id}")).await).await;
     assert_eq!(live["honestNumbers"], Value::Null);
     // Finished without a bid: nothing was paid (serde_json reads 15.00 back as 15.0).

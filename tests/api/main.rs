@@ -12,6 +12,7 @@ mod buy_now;
 mod check;
 mod claims;
 mod contract;
+mod demo;
 mod fairness;
 mod hardening;
 mod headers;

@@ -8,7 +8,7 @@
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use crate::helpers::{TestApp, expect_error, json_of, quick_bots, spawn_app_with};
+use crate::helpers::{TestApp, expect_error, house, json_of, quick_bots, spawn_app_with};
 
 fn sha256_hex(text: &str) -> String {
     hex::encode(Sha256::digest(text.as_bytes()))
@@ -51,7 +51,7 @@ async fn the_record_lists_every_bid_with_a_chain_anyone_can_recompute_and_a_chan
     let app = spawn_app_with(quick_bots).await;
     let admin = app.new_admin("boss").await;
     let later = (chrono::Utc::now() + chrono::Duration::hours(1)).to_rfc3339();
-    let id = app.create_auction(&admin, "Наушники", &later).await;
+    let id = app.create_auction_with(&admin, "Наушники", &later, house()).await;
     let aibek = app.new_user("aibek").await;
     let dana = app.new_user("dana").await;
     let bot = app.new_bot(&admin, "Эрлан", "Бейшеев").await;
@@ -67,7 +67,7 @@ async fn the_record_lists_every_bid_with_a_chain_anyone_can_recompute_and_a_chan
     let res =
         admin.post(&format!("/api/admin/auctions/{id}/bots"), json!({"botId": bot, "bidLimit": 1})).await;
     assert_eq!(res.status(), 201);
-    app.start_now(&admin, id, "Наушники").await;
+    app.start_now_with(&admin, id, "Наушники", house()).await;
     app.wait_for_bids(id, |b| b.len() >= 2).await;
     assert_eq!(dana.bid(id).await.status(), 200);
     assert_eq!(aibek.bid(id).await.status(), 200);
@@ -112,7 +112,7 @@ async fn the_record_lists_every_bid_with_a_chain_anyone_can_recompute_and_a_chan
 async fn a_removed_bid_breaks_the_record_after_it_and_an_unknown_auction_has_none() {
     let app = spawn_app_with(quick_bots).await;
     let admin = app.new_admin("boss").await;
-    let id = app.create_live_auction(&admin, "Часы").await;
+    let id = app.create_live_auction_with(&admin, "Часы", house()).await;
     let (aibek, dana) = (app.new_user("aibek").await, app.new_user("dana").await);
     for bidder in [&aibek, &dana, &aibek] {
         assert_eq!(bidder.bid(id).await.status(), 200);

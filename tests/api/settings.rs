@@ -98,3 +98,71 @@ async fn the_footer_s_figures_are_counted_from_the_records() {
     );
     assert_eq!((figures["totalSaved"].as_f64().unwrap() * 100.0).round() as i64, saved);
 }
+
+#[actix_web::test]
+async fn the_fairness_page_counts_the_last_30_days_from_the_records() {
+    let app = crate::helpers::spawn_app_with(crate::helpers::quick_bots).await;
+    let admin = app.new_admin("boss").await;
+    let aida = app.new_user("aida").await;
+    let end = |id: i64| admin.posting(&format!("/api/admin/auctions/{id}/end"), Value::Null);
+    // A person wins one, the house another, a third ends without a bid; a fourth is still live.
+    let won = app.create_live_auction(&admin, "Чайник").await;
+    assert_eq!(aida.bid(won).await.status(), 200);
+    assert_eq!(end(won).await.status(), 200);
+    let housed = app.create_live_auction_with(&admin, "Лампа", json!({"houseReserve": 5})).await;
+    let bot = app.new_bot(&admin, "Эрлан", "Бейшеев").await;
+    let res =
+        admin.post(&format!("/api/admin/auctions/{housed}/bots"), json!({"botId": bot, "bidLimit": 1})).await;
+    assert_eq!(res.status(), 201);
+    app.wait_for_bids(housed, |bids| bids.len() == 1).await;
+    assert_eq!(end(housed).await.status(), 200);
+    let empty = app.create_live_auction(&admin, "Ваза").await;
+    assert_eq!(end(empty).await.status(), 200);
+    let live = app.create_live_auction(&admin, "Часы").await;
+    assert_eq!(aida.bid(live).await.status(), 200);
+
+    let res = app.get("/api/fairness").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "public, max-age=60");
+    let page: Value = res.json().await.unwrap();
+    assert_eq!(
+        page,
+        json!({"days": 30, "auctionsFinished": 3, "wonByPeople": 1, "wonByHouse": 1, "noWinner": 1,
+               "withoutHouseBidders": 2, "medianPriceShareBp": 0, "bidsByPeople": 2, "bidsByBots": 1})
+    );
+    // The same figures, counted here another way.
+    let db = app.db().await;
+    let counted = db
+        .query_one(
+            "select count(*),
+                    count(*) filter (where w.id is not null and not w.is_bot),
+                    count(*) filter (where w.is_bot),
+                    count(*) filter (where a.winner_id is null),
+                    count(*) filter (where a.house_reserve is null),
+                    (select count(*) from bid b join app_user u on u.id = b.user_id where not u.is_bot),
+                    (select count(*) from bid b join app_user u on u.id = b.user_id where u.is_bot),
+                    array_agg(a.current_price * 10000 / a.retail_price) filter (where a.winner_id is not null)
+             from auction a left join app_user w on w.id = a.winner_id
+             where a.status = 'finished' and a.end_time > now() - interval '30 days'",
+            &[],
+        )
+        .await
+        .unwrap();
+    let figures: Vec<i64> = (0..7).map(|i| counted.get(i)).collect();
+    let keys = [
+        "auctionsFinished",
+        "wonByPeople",
+        "wonByHouse",
+        "noWinner",
+        "withoutHouseBidders",
+        "bidsByPeople",
+        "bidsByBots",
+    ];
+    let shown: Vec<i64> = keys.iter().map(|k| page[k].as_i64().unwrap()).collect();
+    assert_eq!(shown, figures);
+    let mut shares: Vec<i64> = counted.get(7);
+    shares.sort_unstable();
+    let median = (shares[(shares.len() - 1) / 2] + shares[shares.len() / 2]) / 2;
+    assert_eq!(page["medianPriceShareBp"].as_i64(), Some(median));
+    app.check().await;
+}

@@ -35,8 +35,13 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         if self.paused.is_some() {
             return Err(BidRejected::AuctionPaused);
         }
-        if let Some(user) = bidder.id.user() {
-            self.admits(user, false, stamp)?;
+        match bidder.id.user() {
+            Some(user) => self.admits(user, false, stamp)?,
+            // The house rule binds bots as the auction's kind binds people.
+            None if !self.details.house_may_bid(self.tentative.total_bids()) => {
+                return Err(BidRejected::HouseRuleClosed);
+            }
+            None => {}
         }
         let placed = self.tentative.place_bid(stamp, &bidder)?;
         let (reply, rx) = oneshot::channel();

@@ -1,4 +1,5 @@
-//! The bot driver. Each auction plans its own bots from its own clock, never from a global loop:
+//! The bot driver. Bots bid only where the auction's house rule lets them (`house_may_bid`: no
+//! house bidders, or a reserve of N bids). Each auction plans its own bots from its own clock, never from a global loop:
 //! whenever something that matters changes (a bid committed, go-live, a start, an assignment or
 //! setting changed) it re-plans. While the auction is live and its leader is not one of its bots
 //! (or nobody leads yet), one wake-up is armed after a random delay in `[minDelay, maxDelay]`,
@@ -53,7 +54,8 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             return None;
         }
         let ends_at = s.ends_at()?;
-        if s.leader().is_some_and(|l| self.bots.includes(l.id)) {
+        if s.leader().is_some_and(|l| self.bots.includes(l.id)) || !self.details.house_may_bid(s.total_bids())
+        {
             return None;
         }
         let settings = self.env.bots.settings.get();
@@ -76,6 +78,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             || self.closing.is_some()
             || self.tentative.status() != AuctionStatus::Live
             || leader.is_some_and(|l| self.bots.includes(l))
+            || !self.details.house_may_bid(self.tentative.total_bids())
         {
             return;
         }

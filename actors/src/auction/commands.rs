@@ -68,9 +68,11 @@ impl<S: AuctionStore, C: Clock> Handler<UpdateDetails> for AuctionActor<S, C> {
         AtomicResponse::new(Box::pin(save.into_actor(self).map(move |res, act, ctx| {
             res.map_err(|_| ControlError::StoreUnavailable)?;
             act.fairness = msg.details.fairness();
-            act.details = std::sync::Arc::new(msg.details);
             act.committed.set_start_time(msg.start_time);
             act.tentative.set_start_time(msg.start_time);
+            act.committed.set_opening(msg.details.opening_secs);
+            act.tentative.set_opening(msg.details.opening_secs);
+            act.details = std::sync::Arc::new(msg.details);
             act.arm(ctx);
             act.broadcast(EventKind::DetailsUpdated, Vec::new());
             act.tell_lobby(false);

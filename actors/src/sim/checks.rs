@@ -186,6 +186,10 @@ fn check_price(snap: &AuctionSnapshot, bids: &[StoredBid], rules: &Rules) -> Ver
         if b.amount != price_after(snap.starting_price, rules.increment, n) {
             return Err(format!("auction {id}: bid #{n} ({}) is {:?}", b.id, b.amount));
         }
+        // Bid #n came when the auction had taken n - 1 bids: the house rule's moment.
+        if b.bidder.is_bot() && !snap.details.house_may_bid(n - 1) {
+            return Err(format!("auction {id}: bot bid #{n} ({}) breaks the house rule", b.id));
+        }
     }
     Ok(())
 }
@@ -213,7 +217,8 @@ fn check_deadlines(
             deadline = Some(deadline.map_or(given, |d| d.max(given)));
             pending.next();
         }
-        let countdown = if b.is_prebid { rules.start_countdown_ms } else { rules.bid_countdown_ms };
+        let opening = snap.details.opening_secs.map_or(rules.start_countdown_ms, |s| i64::from(s) * 1000);
+        let countdown = if b.is_prebid { opening } else { rules.bid_countdown_ms };
         if let Some(d) = deadline.filter(|&d| !b.is_prebid && b.stamp >= d) {
             return Err(format!(
                 "auction {id}: bid {} stamped {} after the deadline {}",

@@ -286,7 +286,13 @@ impl World {
 }
 
 fn upcoming(id: i64, start: UnixMillis) -> AuctionSnapshot {
-    let details = AuctionDetails { title: format!("Lot {id}"), ..AuctionDetails::default() };
+    // The lots vary the house rule (none, a reserve of 0, 10 or 20 bids) and the opening.
+    let details = AuctionDetails {
+        title: format!("Lot {id}"),
+        house_reserve: (id % 4 != 0).then(|| i32::try_from(id % 3 * 10).unwrap_or(0)),
+        opening_secs: (id % 3 == 0).then_some(30),
+        ..AuctionDetails::default()
+    };
     AuctionSnapshot::upcoming(AuctionId(id), details, start, Tyiyn(id * 10), T0)
 }
 

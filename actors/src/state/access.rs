@@ -12,6 +12,7 @@ impl AuctionState {
     /// Rebuilds the state a snapshot describes, under `rules`.
     pub fn from_snapshot(snap: &AuctionSnapshot, rules: Rules) -> Self {
         let mut state = AuctionState::upcoming(snap.id, snap.start_time, snap.starting_price, rules);
+        state.set_opening(snap.details.opening_secs);
         state.status = snap.status;
         state.price = snap.price;
         state.ends_at = snap.ends_at;
@@ -25,7 +26,7 @@ impl AuctionState {
         }
         if state.status == AuctionStatus::Live && state.ends_at.is_none() {
             // A live row without a deadline is inconsistent; give it a fresh countdown from the start.
-            state.ends_at = Some(snap.start_time.plus_ms(rules.start_countdown_ms));
+            state.ends_at = Some(snap.start_time.plus_ms(state.opening_ms));
         }
         state
     }
@@ -53,6 +54,11 @@ impl AuctionState {
     /// Changes the start time (an upcoming auction's details were edited).
     pub fn set_start_time(&mut self, start_time: UnixMillis) {
         self.start_time = start_time;
+    }
+
+    /// Sets the opening countdown: `secs` seconds, or the rules' default for `None`.
+    pub fn set_opening(&mut self, secs: Option<i32>) {
+        self.opening_ms = secs.map_or(self.rules.start_countdown_ms, |s| i64::from(s) * 1000);
     }
 
     /// The price before any bid.

@@ -20,6 +20,8 @@ pub struct AuctionState {
     status: AuctionStatus,
     start_time: UnixMillis,
     starting_price: Tyiyn,
+    /// From go-live to the first deadline: the auction's opening, else the rules' default.
+    opening_ms: i64,
     price: Tyiyn,
     ends_at: Option<UnixMillis>,
     ended_at: Option<UnixMillis>,
@@ -41,6 +43,7 @@ impl AuctionState {
             status: AuctionStatus::Upcoming,
             start_time,
             starting_price,
+            opening_ms: rules.start_countdown_ms,
             price: starting_price,
             ends_at: None,
             ended_at: None,
@@ -114,13 +117,15 @@ impl AuctionState {
     }
 
     /// Goes live at `now`: the pre-bids become bids in the order placed (each +1 increment, not
-    /// charged again, the last pre-bidder leads) and the countdown starts at `start_countdown_ms`.
+    /// charged again, the last pre-bidder leads) and the countdown starts at the auction's opening
+    /// (`start_countdown_ms` unless it sets its own). Each later bid makes the countdown
+    /// max(remaining, `bid_countdown_ms`), so a long opening is never cut short by a bid.
     /// Returns the converted bids; empty (and no change) unless upcoming.
     pub fn go_live(&mut self, now: UnixMillis) -> Vec<BidPlaced> {
         if self.status != AuctionStatus::Upcoming {
             return Vec::new();
         }
-        let ends_at = now.plus_ms(self.rules.start_countdown_ms);
+        let ends_at = now.plus_ms(self.opening_ms);
         self.status = AuctionStatus::Live;
         self.ends_at = Some(ends_at);
         let mut converted = Vec::with_capacity(self.prebids.len());

@@ -42,9 +42,21 @@ pub struct AuctionDetails {
     /// How many its losing participants may buy after it ends (Buy It Now); `null`: not offered.
     #[schema(required)]
     pub buy_now_stock: Option<i32>,
+    /// The house rule: `null`, no house bidders (only people bid); N, house bots may bid only
+    /// while the auction has taken fewer than N bids (docs/decisions.md, "House bidders").
+    #[schema(required)]
+    pub house_reserve: Option<i32>,
+    /// Seconds from going live to the first deadline; `null`: the site's default (10 s).
+    #[schema(required)]
+    pub opening_secs: Option<i32>,
 }
 
 impl AuctionDetails {
+    /// Whether a house bot may still bid on this auction once it has taken `total_bids` bids.
+    pub fn house_may_bid(&self, total_bids: i64) -> bool {
+        self.house_reserve.is_some_and(|reserve| total_bids < i64::from(reserve))
+    }
+
     /// What this auction asks of its bidders.
     pub fn fairness(&self) -> crate::fairness::Fairness {
         crate::fairness::Fairness {

@@ -13,7 +13,8 @@ select a.id, a.display_id, a.title, a.description, a.image_url, a.retail_price, 
        t.bot_bids,
        t.winner_bids,
        (select min(k.price / k.bids) from bid_package k where k.active),
-       a.kind, a.win_limited, a.no_new_after_price, a.no_new_after_at, a.buy_now_stock
+       a.kind, a.win_limited, a.no_new_after_price, a.no_new_after_at, a.buy_now_stock,
+       a.house_reserve, a.opening_secs
 from auction a
 left join app_user w on w.id = a.winner_id
 cross join lateral (

@@ -40,7 +40,7 @@ pub async fn live_auction(app: &TestApp, admin: &User, title: &str, package: Opt
             "/api/admin/auctions",
             json!({"title": title, "description": "", "imageUrl": "/demo/phone.svg", "retailPrice": 1000,
                    "startTime": chrono::Utc::now().to_rfc3339(), "isBidPackage": package.is_some(),
-                   "bidPackageBids": package}),
+                   "bidPackageBids": package, "houseReserve": 10}),
         )
         .await;
     assert_eq!(res.status(), 201, "creating {title}");
