@@ -192,6 +192,7 @@ mod tests {
             contact_address: String::new(),
             contact_phone: String::new(),
             contact_email: String::new(),
+            texts: Default::default(),
             updated_at: None,
         }
     }

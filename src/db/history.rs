@@ -96,8 +96,17 @@ pub struct UserStats {
     /// Pre-bids waiting for their auction to start.
     pub active_prebids: i64,
     pub won_auctions: i64,
-    /// Each charged bid or pre-bid as 0.01 som (spec section 9).
+    /// Each charged bid or pre-bid as 0.01 som (spec section 9; the profile shows `bidsUsed` and
+    /// `spentValue` instead, docs/decisions.md).
     pub total_spent: Tyiyn,
+    /// Bids spent: each charged bid and pre-bid.
+    pub bids_used: i64,
+    /// What those bids cost: `bidsUsed` × the lowest price of one bid in the active packages;
+    /// `null` when no package is on sale.
+    #[schema(required)]
+    pub spent_value: Option<Tyiyn>,
+    /// Finished auctions the user bid or pre-bid on: the win rate is `wonAuctions` ÷ this.
+    pub auctions_entered: i64,
 }
 
 /// An auction the user won.
@@ -209,6 +218,9 @@ pub async fn stats(db: &impl GenericClient, user: i64) -> Result<UserStats, toki
         active_prebids: r.get(1),
         won_auctions: r.get(2),
         total_spent: Tyiyn(r.get(3)),
+        bids_used: r.get(3),
+        spent_value: r.get::<_, Option<i64>>(4).map(|per_bid| Tyiyn(per_bid * r.get::<_, i64>(3))),
+        auctions_entered: r.get(5),
     })
 }
 

@@ -21,6 +21,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0014_username_skeleton", include_str!("../../sql/migrations/0014_username_skeleton.sql")),
     ("0015_group_commit_fair_shares", include_str!("../../sql/migrations/0015_group_commit_fair_shares.sql")),
     ("0016_house_rule", include_str!("../../sql/migrations/0016_house_rule.sql")),
+    ("0017_site_texts", include_str!("../../sql/migrations/0017_site_texts.sql")),
 ];
 
 /// Applies the migrations not yet recorded; one transaction each, under an advisory lock so two

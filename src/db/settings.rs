@@ -1,5 +1,7 @@
 //! The single row of site settings.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use serde::{Deserialize, Serialize};
@@ -19,9 +21,23 @@ pub struct SiteSettings {
     pub contact_address: String,
     pub contact_phone: String,
     pub contact_email: String,
+    /// The tagline and footer description in the other languages, by language code (`en`, `ka`,
+    /// `ky`, `ru`); `headerTagline` and `footerDescription` are the site language's.
+    #[serde(default)]
+    pub texts: BTreeMap<String, SiteTexts>,
     /// Admins only: when the settings were last saved.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub updated_at: Option<DateTime<Utc>>,
+}
+
+/// The site's own texts in one language.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteTexts {
+    #[serde(default)]
+    pub header_tagline: String,
+    #[serde(default)]
+    pub footer_description: String,
 }
 
 fn from_row(row: &Row) -> SiteSettings {
@@ -36,6 +52,8 @@ fn from_row(row: &Row) -> SiteSettings {
         contact_phone: row.get(7),
         contact_email: row.get(8),
         updated_at: row.get(9),
+        // The column is written only through `update`, from this type.
+        texts: row.get::<_, tokio_postgres::types::Json<BTreeMap<String, SiteTexts>>>(10).0,
     }
 }
 
@@ -68,6 +86,7 @@ pub async fn update(
                 &s.contact_address,
                 &s.contact_phone,
                 &s.contact_email,
+                &tokio_postgres::types::Json(&s.texts),
             ],
         )
         .await?;

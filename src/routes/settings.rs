@@ -1,5 +1,7 @@
 //! `/api/settings` (public) and `/api/admin/settings` (admins).
 
+use std::collections::BTreeMap;
+
 use actix_web::{HttpResponse, get, put, web};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -9,7 +11,7 @@ use super::admin_audit::{action, changes};
 use super::required;
 use crate::auth::AdminUser;
 use crate::db::audit;
-use crate::db::settings::{self, SiteSettings};
+use crate::db::settings::{self, SiteSettings, SiteTexts};
 use crate::domain;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::{Lang, Msg};
@@ -54,6 +56,33 @@ struct SettingsBody {
     contact_address: Option<String>,
     contact_phone: Option<String>,
     contact_email: Option<String>,
+    /// The tagline and footer description in other languages: `{"en": {"headerTagline",
+    /// "footerDescription"}, "ka": {...}, "ky": {...}}`; absent: none.
+    #[schema(value_type = Option<std::collections::BTreeMap<String, SiteTexts>>)]
+    texts: Option<serde_json::Value>,
+}
+
+/// The form's `texts`: each key a language code, each value the two texts (trimmed, at most
+/// `MAX_TEXT` characters); languages with neither text are left out.
+fn site_texts(raw: Option<serde_json::Value>) -> Result<BTreeMap<String, SiteTexts>, Msg> {
+    let raw = match raw {
+        None | Some(serde_json::Value::Null) => return Ok(BTreeMap::new()),
+        Some(raw) => raw,
+    };
+    let by_language: BTreeMap<String, SiteTexts> =
+        serde_json::from_value(raw).map_err(|_| Msg::ValidationFailed)?;
+    let mut out = BTreeMap::new();
+    for (code, t) in by_language {
+        let lang = Lang::parse(&code).filter(|l| l.code() == code).ok_or(Msg::LanguageInvalid)?;
+        let texts = SiteTexts {
+            header_tagline: text(&t.header_tagline)?,
+            footer_description: text(&t.footer_description)?,
+        };
+        if texts != SiteTexts::default() {
+            out.insert(lang.code().to_owned(), texts);
+        }
+    }
+    Ok(out)
 }
 
 /// The settings' fields without `updatedAt`, for the audit log.
@@ -106,6 +135,7 @@ async fn admin_put(
     let contact_address = optional_text("contactAddress", b.contact_address);
     let contact_phone = optional_text("contactPhone", b.contact_phone);
     let contact_email = optional_text("contactEmail", b.contact_email);
+    let texts = site_texts(b.texts).map_err(|m| errors.push(("texts", m))).unwrap_or_default();
     if !contact_email.is_empty() && domain::email(&contact_email).is_err() {
         errors.push(("contactEmail", Msg::ContactEmailInvalid));
     }
@@ -125,6 +155,7 @@ async fn admin_put(
         contact_address,
         contact_phone,
         contact_email,
+        texts,
         updated_at: None,
     };
     let mut client = state.pool.get().await?;

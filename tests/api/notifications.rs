@@ -219,5 +219,9 @@ async fn a_notification_is_mailed_in_the_site_language_to_users_with_an_e_mail_o
     assert!(mail.data.contains("you pre-bid on has started"), "{}", mail.data);
     let more = tokio::time::timeout(Duration::from_millis(500), mails.recv()).await;
     assert!(more.is_err(), "no second mail: {more:?}");
+    // The stored notice says which auction started, as the live one did.
+    let listed: Value = aibek.get("/api/notifications").await.json().await.unwrap();
+    let started = listed["notifications"].as_array().or(listed.as_array()).expect("a list").clone();
+    assert!(started.iter().any(|n| n["type"] == "auctionStarted" && n["title"] == "Watch"), "{listed:#}");
     app.check().await;
 }

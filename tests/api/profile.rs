@@ -90,3 +90,31 @@ async fn a_profile_put_that_leaves_the_phone_out_keeps_it() {
     }
     app.check().await;
 }
+
+#[actix_web::test]
+async fn the_profile_s_numbers_mean_what_they_say() {
+    let app = crate::helpers::spawn_app_with(crate::helpers::long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let (aida, timur) = (app.new_user("aida").await, app.new_user("timur").await);
+    let lost = app.create_live_auction(&admin, "Чайник").await;
+    for user in [&aida, &timur, &aida, &timur] {
+        assert_eq!(user.bid(lost).await.status(), 200);
+    }
+    let won = app.create_live_auction(&admin, "Лампа").await;
+    assert_eq!(aida.bid(won).await.status(), 200);
+    for id in [lost, won] {
+        assert_eq!(admin.post(&format!("/api/admin/auctions/{id}/end"), Value::Null).await.status(), 200);
+    }
+    let stats: Value = aida.get("/api/users/stats").await.json().await.unwrap();
+    let per_bid: i64 = app
+        .db()
+        .await
+        .query_one("select min(price / bids) from bid_package where active", &[])
+        .await
+        .unwrap()
+        .get(0);
+    // Three bids at the price of one bid in the packages; one win of two auctions taken part in.
+    assert_eq!(stats["bidsUsed"], 3);
+    assert_eq!((stats["spentValue"].as_f64().unwrap() * 100.0).round() as i64, 3 * per_bid);
+    assert_eq!((stats["wonAuctions"].as_i64(), stats["auctionsEntered"].as_i64()), (Some(1), Some(2)));
+}

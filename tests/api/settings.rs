@@ -166,3 +166,25 @@ async fn the_fairness_page_counts_the_last_30_days_from_the_records() {
     assert_eq!(page["medianPriceShareBp"].as_i64(), Some(median));
     app.check().await;
 }
+
+#[actix_web::test]
+async fn the_site_texts_are_kept_per_language() {
+    let app = spawn_app().await;
+    let admin = app.new_admin("boss").await;
+    let mut body = valid_settings();
+    body["texts"] = json!({"xx": {"headerTagline": "?"}});
+    expect_error(admin.put("/api/admin/settings", body.clone()).await, 400, "language_invalid").await;
+    body["texts"] = json!({"ka": {"headerTagline": "ა".repeat(501)}});
+    expect_error(admin.put("/api/admin/settings", body.clone()).await, 400, "text_too_long").await;
+    body["texts"] = json!({"ka": {"headerTagline": " პენი აუქციონები ", "footerDescription": "ქართულად"},
+                           "ky": {"headerTagline": "Пенни аукциондор"}, "ru": {}});
+    let res = admin.put("/api/admin/settings", body).await;
+    assert_eq!(res.status(), 200);
+    let public: Value = app.get("/api/settings").await.json().await.unwrap();
+    assert_eq!(
+        public["texts"],
+        json!({"ka": {"headerTagline": "პენი აუქციონები", "footerDescription": "ქართულად"},
+               "ky": {"headerTagline": "Пенни аукциондор", "footerDescription": ""}})
+    );
+    assert_eq!(public["headerTagline"], "Tagline", "the site language's own stays where it was");
+}

@@ -887,6 +887,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fairness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public fairness page: the last 30 days' auctions (won by people, by the house, without a
+         *     bid), the median winning price as a share of retail, and the bids of people and of bots.
+         */
+        get: operations["fairness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -1511,6 +1531,17 @@ export interface components {
              * @description How many its losing participants may buy after it ends (Buy It Now); `null`: not offered.
              */
             buyNowStock: number | null;
+            /**
+             * Format: int32
+             * @description The house rule: `null`, no house bidders (only people bid); N, house bots may bid only
+             *     while the auction has taken fewer than N bids (docs/decisions.md, "House bidders").
+             */
+            houseReserve: number | null;
+            /**
+             * Format: int32
+             * @description Seconds from going live to the first deadline; `null`: the site's default (10 s).
+             */
+            openingSecs: number | null;
         };
         /**
          * @description A change pushed to every session watching one auction; serialized once per broadcast by the
@@ -1559,6 +1590,19 @@ export interface components {
              * @example 3
              */
             buyNowStock?: number | null;
+            /**
+             * Format: int64
+             * @description The house rule: how many bids house bots may take part in (they bid only while the
+             *     auction has taken fewer), 0–10,000; `null` or absent: no house bidders.
+             * @example 20
+             */
+            houseReserve?: number | null;
+            /**
+             * Format: int64
+             * @description Seconds from going live to the first deadline, 10–86,400; `null` or absent: 10 s.
+             * @example 600
+             */
+            openingSecs?: number | null;
         };
         /**
          * Format: int64
@@ -2171,6 +2215,58 @@ export interface components {
          * @enum {string}
          */
         EventKind: "snapshot" | "bidsPlaced" | "prebidPlaced" | "started" | "detailsUpdated" | "finished" | "deleted" | "paused" | "resumed";
+        /**
+         * @description What the auctions of the last `days` days came to, as the records say (the public fairness
+         *     page; docs/decisions.md, "House bidders").
+         */
+        Fairness: {
+            /**
+             * Format: int32
+             * @description The period, in days back from now.
+             */
+            days: number;
+            /**
+             * Format: int64
+             * @description Auctions that finished in the period.
+             */
+            auctionsFinished: number;
+            /**
+             * Format: int64
+             * @description Of those, won by people.
+             */
+            wonByPeople: number;
+            /**
+             * Format: int64
+             * @description Of those, won by a house bot.
+             */
+            wonByHouse: number;
+            /**
+             * Format: int64
+             * @description Of those, ended without a bid.
+             */
+            noWinner: number;
+            /**
+             * Format: int64
+             * @description Of those, run with no house bidders.
+             */
+            withoutHouseBidders: number;
+            /**
+             * Format: int64
+             * @description The median winning price as a share of the retail price, in basis points (1/100 of a
+             *     percent: 35 is 0.35 %); `null` when nobody won.
+             */
+            medianPriceShareBp: number | null;
+            /**
+             * Format: int64
+             * @description Bids people placed in the period (converted pre-bids included).
+             */
+            bidsByPeople: number;
+            /**
+             * Format: int64
+             * @description Bids house bots placed in the period.
+             */
+            bidsByBots: number;
+        };
         /** @description A finished auction and what its winner saved. */
         FinishedAuctionRow: components["schemas"]["Auction"] & {
             /** @description `retailPrice − currentPrice`, never below zero. */
@@ -2791,6 +2887,13 @@ export interface components {
             contactPhone: string;
             contactEmail: string;
             /**
+             * @description The tagline and footer description in the other languages, by language code (`en`, `ka`,
+             *     `ky`, `ru`); `headerTagline` and `footerDescription` are the site language's.
+             */
+            texts?: {
+                [key: string]: components["schemas"]["SiteTexts"];
+            };
+            /**
              * Format: date-time
              * @description Admins only: when the settings were last saved.
              */
@@ -2807,6 +2910,13 @@ export interface components {
             contactAddress?: string | null;
             contactPhone?: string | null;
             contactEmail?: string | null;
+            /**
+             * @description The tagline and footer description in other languages: `{"en": {"headerTagline",
+             *     "footerDescription"}, "ka": {...}, "ky": {...}}`; absent: none.
+             */
+            texts?: {
+                [key: string]: components["schemas"]["SiteTexts"];
+            } | null;
         };
         /** @description The shipping note. */
         ShipBody: {
@@ -2830,6 +2940,11 @@ export interface components {
             completedAuctions: number;
             /** @description What people who won saved: retail price less the winning price, summed. */
             totalSaved: components["schemas"]["Tyiyn"];
+        };
+        /** @description The site's own texts in one language. */
+        SiteTexts: {
+            headerTagline?: string;
+            footerDescription?: string;
         };
         /** @description One bid in an auction's statistics. */
         StatsBid: {
@@ -3027,8 +3142,22 @@ export interface components {
             activePrebids: number;
             /** Format: int64 */
             wonAuctions: number;
-            /** @description Each charged bid or pre-bid as 0.01 som (spec section 9). */
+            /**
+             * @description Each charged bid or pre-bid as 0.01 som (spec section 9; the profile shows `bidsUsed` and
+             *     `spentValue` instead, docs/decisions.md).
+             */
             totalSpent: components["schemas"]["Tyiyn"];
+            /**
+             * Format: int64
+             * @description Bids spent: each charged bid and pre-bid.
+             */
+            bidsUsed: number;
+            spentValue: null | components["schemas"]["Tyiyn"];
+            /**
+             * Format: int64
+             * @description Finished auctions the user bid or pre-bid on: the win rate is `wonAuctions` ÷ this.
+             */
+            auctionsEntered: number;
         };
         /** @description A page of users. */
         UsersPage: {
@@ -7239,6 +7368,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    fairness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fairness"];
                 };
             };
             /** @description `service_unavailable`: PostgreSQL is unreachable */
