@@ -120,8 +120,8 @@ messages! {
     MethodNotAllowed => "method_not_allowed" { "Метод не поддерживается", "Method not allowed", "მეთოდი არ არის დაშვებული", "Бул ыкмага уруксат жок" }
     TooManySockets => "too_many_sockets" { "Слишком много открытых соединений с этого адреса. Закройте лишние вкладки", "Too many open connections from this address. Close some tabs", "ამ მისამართიდან ძალიან ბევრი ღია კავშირია. დახურეთ ზედმეტი ჩანართები", "Бул даректен ачык байланыш өтө көп. Ашыкча өтмөктөрдү жабыңыз" }
     Internal => "internal_error" { "Внутренняя ошибка сервера. Попробуйте позже", "Internal server error. Try again later", "სერვერის შიდა შეცდომა. სცადეთ მოგვიანებით", "Сервердин ички катасы. Кийинчерээк аракет кылыңыз" }
-    AuctionPaused => "auction_paused" { "Аукцион на паузе: нет связи с базой данных. Таймер остановлен, ставки снова принимаются, как только связь вернётся", "The auction is paused: the database cannot be reached. The countdown is stopped; bids are taken again as soon as it is back", "აუქციონი შეჩერებულია: მონაცემთა ბაზასთან კავშირი არ არის. ტაიმერი გაჩერებულია; ფსონები კვლავ მიიღება, როგორც კი კავშირი აღდგება", "Аукцион тындырылды: маалымат базасы менен байланыш жок. Таймер токтотулду, байланыш калыбына келери менен коюмдар кайра кабыл алынат" }
-    BidOutcomeUnknown => "bid_outcome_unknown" { "Связь с аукционом прервалась до ответа: ставка могла пройти, а могла и нет. Проверьте историю ставок и баланс", "The auction restarted before answering: the bid may or may not have been placed. Check the bid history and your balance", "აუქციონი პასუხამდე გადაიტვირთა: ფსონი შეიძლება დაიდო, შეიძლება არა. შეამოწმეთ ფსონების ისტორია და ბალანსი", "Аукцион жооп бергенге чейин кайра иштей баштады: коюм коюлган болушу да, коюлбашы да мүмкүн. Коюмдар тарыхын жана балансты текшериңиз" }
+    AuctionPaused => "auction_paused" { "Аукцион на паузе: нет связи с базой данных. Таймер остановлен, ставки снова принимаются, как только связь вернётся", "The auction is paused: the database cannot be reached. The countdown is stopped; bids are taken again as soon as it is back", "აუქციონი შეჩერებულია: მონაცემთა ბაზასთან კავშირი არ არის. ტაიმერი გაჩერებულია; ფსონები კვლავ მიიღება, როგორც კი კავშირი აღდგება", "Аукцион тындырылды: маалымат базасы менен байланыш жок. Таймер токтотулду, байланыш калыбына келери менен ставкалар кайра кабыл алынат" }
+    BidOutcomeUnknown => "bid_outcome_unknown" { "Связь с аукционом прервалась до ответа: ставка могла пройти, а могла и нет. Проверьте историю ставок и баланс", "The auction restarted before answering: the bid may or may not have been placed. Check the bid history and your balance", "აუქციონი პასუხამდე გადაიტვირთა: ფსონი შეიძლება დაიდო, შეიძლება არა. შეამოწმეთ ფსონების ისტორია და ბალანსი", "Аукцион жооп бергенге чейин кайра иштей баштады: ставка коюлган болушу да, коюлбашы да мүмкүн. Ставкалар тарыхын жана балансты текшериңиз" }
     Unavailable => "service_unavailable" { "Сервис временно недоступен", "Service temporarily unavailable", "სერვისი დროებით მიუწვდომელია", "Кызмат убактылуу жеткиликсиз" }
     CurrencyRequired => "currency_required" { "Валюта обязательна", "Currency is required", "ვალუტა სავალდებულოა", "Валюта милдеттүү" }
     CurrencySymbolRequired => "currency_symbol_required" { "Символ валюты обязателен", "Currency symbol is required", "ვალუტის სიმბოლო სავალდებულოა", "Валютанын белгиси милдеттүү" }
@@ -129,25 +129,25 @@ messages! {
     LanguageRequired => "language_required" { "Язык обязателен", "Language is required", "ენა სავალდებულოა", "Тил милдеттүү" }
     LanguageInvalid => "language_invalid" { "Неизвестный язык", "Unknown language", "უცნობი ენა", "Белгисиз тил" }
     ContactEmailInvalid => "contact_email_invalid" { "Неверный email", "Invalid email", "არასწორი ელფოსტა", "Email туура эмес" }
-    AuctionNotLive => "auction_not_live" { "Аукцион сейчас не принимает ставки", "This auction is not taking bids now", "ეს აუქციონი ახლა ფსონებს არ იღებს", "Бул аукцион азыр коюмдарды кабыл албайт" }
+    AuctionNotLive => "auction_not_live" { "Аукцион сейчас не принимает ставки", "This auction is not taking bids now", "ეს აუქციონი ახლა ფსონებს არ იღებს", "Бул аукцион азыр ставкаларды кабыл албайт" }
     AuctionNotUpcoming => "auction_not_upcoming" { "Аукцион уже начался", "The auction has already started", "აუქციონი უკვე დაიწყო", "Аукцион башталып калган" }
     AuctionFinished => "auction_finished" { "Аукцион завершён", "The auction has finished", "აუქციონი დასრულდა", "Аукцион аяктады" }
-    DeadlinePassed => "deadline_passed" { "Время вышло: ставка пришла после окончания отсчёта и не списана", "Time is up: the bid arrived after the countdown ended and was not charged", "დრო ამოიწურა: ფსონი მოვიდა ათვლის დასრულების შემდეგ და არ ჩამოგეჭრათ", "Убакыт бүттү: коюм эсеп аяктагандан кийин келди жана алынган жок" }
-    AlreadyLeader => "already_leader" { "Ваша ставка уже последняя", "Your bid is already the last one", "თქვენი ფსონი უკვე ბოლოა", "Сиздин коюмуңуз акыркы" }
-    TooFast => "too_fast" { "Слишком быстро: между ставками должна пройти секунда", "Too fast: wait a second between bids", "ძალიან სწრაფად: ფსონებს შორის უნდა გავიდეს წამი", "Өтө тез: коюмдардын ортосунда бир секунд өтүшү керек" }
+    DeadlinePassed => "deadline_passed" { "Время вышло: ставка пришла после окончания отсчёта и не списана", "Time is up: the bid arrived after the countdown ended and was not charged", "დრო ამოიწურა: ფსონი მოვიდა ათვლის დასრულების შემდეგ და არ ჩამოგეჭრათ", "Убакыт бүттү: ставка эсеп аяктагандан кийин келди жана алынган жок" }
+    AlreadyLeader => "already_leader" { "Ваша ставка уже последняя", "Your bid is already the last one", "თქვენი ფსონი უკვე ბოლოა", "Сиздин ставкаңыз акыркы" }
+    TooFast => "too_fast" { "Слишком быстро: между ставками должна пройти секунда", "Too fast: wait a second between bids", "ძალიან სწრაფად: ფსონებს შორის უნდა გავიდეს წამი", "Өтө тез: ставкалардын ортосунда бир секунд өтүшү керек" }
     InsufficientBids => "insufficient_bids" { "Недостаточно бидов для размещения ставки", "Not enough bids to place a bid", "ფსონის დასადებად ბიდები არ გყოფნით", "Коюм коюуга бид жетишсиз" }
     LimitReached => "limit_reached" { "Вы достигли своего лимита трат. Остаток лимита виден в профиле", "You have reached your own spend limit. What is left of it is shown in your profile", "თქვენ მიაღწიეთ ხარჯვის საკუთარ ლიმიტს. დარჩენილი ლიმიტი ჩანს პროფილში", "Өзүңүз койгон чыгым лимитине жеттиңиз. Лимиттин калганы профилде көрүнөт" }
     BiddingPaused => "paused" { "Вы поставили ставки и покупки на паузу. Срок паузы виден в профиле", "You have paused your bidding and purchases. The pause is shown in your profile", "თქვენ შეაჩერეთ ფსონები და შესყიდვები. პაუზის ვადა ჩანს პროფილში", "Коюмдарды жана сатып алууларды тыныгууга койгонсуз. Тыныгуунун мөөнөтү профилде көрүнөт" }
     BidsLimitInvalid => "bids_limit_invalid" { "Лимит бидов — целое число от 0 до 1 000 000 или пусто (без лимита)", "A bid limit is a whole number from 0 to 1,000,000, or empty for no limit", "ბიდების ლიმიტი არის მთელი რიცხვი 0-დან 1 000 000-მდე, ან ცარიელი (ლიმიტის გარეშე)", "Бид лимити 0дон 1 000 000го чейинки бүтүн сан же бош (лимитсиз)" }
     SpendLimitInvalid => "spend_limit_invalid" { "Лимит трат — сумма в сомах от 0 до 10 000 000 (не более двух знаков после запятой) или пусто", "A spend limit is an amount in som from 0 to 10,000,000 (at most two decimals), or empty for no limit", "ხარჯვის ლიმიტი არის თანხა სომებში 0-დან 10 000 000-მდე (მაქსიმუმ ორი ათწილადი), ან ცარიელი", "Чыгым лимити 0дон 10 000 000 сомго чейинки сумма (үтүрдөн кийин эки сандан ашпасын) же бош" }
     PauseInvalid => "pause_invalid" { "Пауза: 24h, 7d, 30d или end", "A pause is 24h, 7d, 30d or end", "პაუზა: 24h, 7d, 30d ან end", "Тыныгуу: 24h, 7d, 30d же end" }
-    BeginnersOnly => "beginners_only" { "Это аукцион для новичков: ставки принимаются только от тех, кто ещё ничего не выигрывал", "This is a beginners' auction: only users who have never won may bid", "ეს დამწყებთა აუქციონია: ფსონს მხოლოდ ისინი დებენ, ვისაც ჯერ არაფერი მოუგია", "Бул жаңы баштагандар үчүн аукцион: коюмду эч нерсе утпагандар гана коё алат" }
+    BeginnersOnly => "beginners_only" { "Это аукцион для новичков: ставки принимаются только от тех, кто ещё ничего не выигрывал", "This is a beginners' auction: only users who have never won may bid", "ეს დამწყებთა აუქციონია: ფსონს მხოლოდ ისინი დებენ, ვისაც ჯერ არაფერი მოუგია", "Бул жаңы баштагандар үчүн аукцион: ставканы эч нерсе утпагандар гана коё алат" }
     WinLimitReached => "win_limit_reached" { "Лимит побед: вы недавно выиграли этот товар или уже выиграли много аукционов за последние недели", "Win limit: you won this item lately, or many auctions in the last weeks", "მოგების ლიმიტი: ეს ნივთი ახლახან მოიგეთ, ან ბოლო კვირებში ბევრი აუქციონი მოიგეთ", "Утуу лимити: бул буюмду жакында уттуңуз же акыркы жумаларда көп аукцион уттуңуз" }
-    NoNewBidders => "no_new_bidders" { "Аукцион закрыт для новых участников: продолжать могут только те, кто уже делал ставки", "This auction takes no new bidders now: only those who already bid may go on", "აუქციონი ახალ მონაწილეებს აღარ იღებს: გაგრძელება მხოლოდ მათ შეუძლიათ, ვინც უკვე დადო ფსონი", "Аукцион жаңы катышуучуларга жабык: коюм койгондор гана уланта алат" }
+    NoNewBidders => "no_new_bidders" { "Аукцион закрыт для новых участников: продолжать могут только те, кто уже делал ставки", "This auction takes no new bidders now: only those who already bid may go on", "აუქციონი ახალ მონაწილეებს აღარ იღებს: გაგრძელება მხოლოდ მათ შეუძლიათ, ვინც უკვე დადო ფსონი", "Аукцион жаңы катышуучуларга жабык: ставка койгондор гана уланта алат" }
     NoNewBiddersInvalid => "no_new_bidders_invalid" { "Укажите цену больше нуля и (или) дату и время", "Enter a price above zero and/or a date and time", "მიუთითეთ ნულზე მეტი ფასი და/ან თარიღი და დრო", "Нөлдөн чоң бааны жана (же) күн менен убакытты жазыңыз" }
     KindInvalid => "kind_invalid" { "Тип аукциона: standard или beginner", "The auction kind is standard or beginner", "აუქციონის ტიპი: standard ან beginner", "Аукциондун түрү: standard же beginner" }
     BuyNowNotOffered => "buy_now_not_offered" { "Этот товар не продаётся по «Купить сейчас»", "This item is not offered to buy now", "ეს ნივთი „იყიდე ახლავე“-თი არ იყიდება", "Бул буюм «Азыр сатып алуу» менен сатылбайт" }
-    BuyNowNotEligible => "buy_now_not_eligible" { "«Купить сейчас» — для тех, кто делал ставки на этот аукцион и не выиграл", "Buy It Now is for those who bid on this auction and did not win", "„იყიდე ახლავე“ მათთვისაა, ვინც ამ აუქციონზე ფსონი დადო და ვერ მოიგო", "«Азыр сатып алуу» бул аукционго коюм коюп, утпагандар үчүн" }
+    BuyNowNotEligible => "buy_now_not_eligible" { "«Купить сейчас» — для тех, кто делал ставки на этот аукцион и не выиграл", "Buy It Now is for those who bid on this auction and did not win", "„იყიდე ახლავე“ მათთვისაა, ვინც ამ აუქციონზე ფსონი დადო და ვერ მოიგო", "«Азыр сатып алуу» бул аукционго ставка коюп, утпагандар үчүн" }
     BuyNowClosed => "buy_now_closed" { "Срок предложения «Купить сейчас» истёк", "The Buy It Now offer has ended", "„იყიდე ახლავე“ შეთავაზების ვადა ამოიწურა", "«Азыр сатып алуу» сунушунун мөөнөтү бүттү" }
     BuyNowSoldOut => "buy_now_sold_out" { "Всё, что продавалось по «Купить сейчас», уже куплено", "Everything offered to buy now has been bought", "„იყიდე ახლავე“-თი შეთავაზებული ყველაფერი უკვე გაიყიდა", "«Азыр сатып алуу» менен сатылгандын баары сатылды" }
     BuyNowTaken => "buy_now_taken" { "Вы уже купили этот товар: он в ваших выигранных лотах в профиле", "You have already bought this item: it is among your won items in the profile", "ეს ნივთი უკვე იყიდეთ: ის პროფილში, მოგებულ ლოტებს შორისაა", "Бул буюмду сатып алгансыз: ал профилдеги утулган лоттордо" }
@@ -155,7 +155,7 @@ messages! {
     OpeningInvalid => "opening_invalid" { "Стартовый отсчёт — целое число секунд от 10 до 86 400 (24 часа) или пусто (10 секунд)", "The opening countdown is a whole number of seconds from 10 to 86,400 (24 hours), or empty (10 seconds)", "საწყისი ათვლა წამების მთელი რიცხვია 10-დან 86 400-მდე (24 საათი), ან ცარიელი (10 წამი)", "Баштапкы эсеп — 10дон 86 400гө (24 саат) чейинки секунддардын бүтүн саны же бош (10 секунд)" }
     HouseRuleClosed => "house_rule_closed" { "На этом аукционе боты дома сейчас не ставят", "House bots may not bid on this auction now", "სახლის ბოტებს ამ აუქციონზე ახლა ფსონის დადება არ შეუძლიათ", "Бул аукциондо үйдүн боттору азыр ставка коё алышпайт" }
     BuyNowStockInvalid => "buy_now_stock_invalid" { "Количество для «Купить сейчас» — целое число от 0 до 10 000 или пусто", "The Buy It Now stock is a whole number from 0 to 10,000, or empty", "„იყიდე ახლავე“-ს მარაგი მთელი რიცხვია 0-დან 10 000-მდე, ან ცარიელი", "«Азыр сатып алуу» саны 0дон 10 000ге чейинки бүтүн сан же бош" }
-    AlreadyPrebid => "already_prebid" { "Вы уже сделали предварительную ставку на этот аукцион", "You have already pre-bid on this auction", "ამ აუქციონზე წინასწარი ფსონი უკვე დადეთ", "Бул аукционго алдын ала коюм коюп койгонсуз" }
+    AlreadyPrebid => "already_prebid" { "Вы уже сделали предварительную ставку на этот аукцион", "You have already pre-bid on this auction", "ამ აუქციონზე წინასწარი ფსონი უკვე დადეთ", "Бул аукционго алдын ала ставка коюп койгонсуз" }
     FillRequired => "required_fields_missing" { "Заполните все обязательные поля", "Fill in all required fields", "შეავსეთ ყველა სავალდებულო ველი", "Бардык милдеттүү талааларды толтуруңуз" }
     PriceInvalid => "price_invalid" { "Укажите цену числом больше нуля (не более двух знаков после запятой)", "Enter a price above zero (at most two decimals)", "მიუთითეთ ნულზე მეტი ფასი (მაქსიმუმ ორი ათწილადი)", "Нөлдөн чоң баа жазыңыз (үтүрдөн кийин эки сандан ашпасын)" }
     StartTimeInvalid => "start_time_invalid" { "Укажите корректные дату и время начала", "Enter a valid start date and time", "მიუთითეთ დაწყების სწორი თარიღი და დრო", "Башталыш күнүн жана убактысын туура жазыңыз" }
@@ -169,7 +169,7 @@ messages! {
     CannotDemoteSelf => "cannot_demote_self" { "Нельзя снять роль администратора с самого себя", "You cannot remove your own admin role", "საკუთარ თავს ადმინისტრატორის როლს ვერ მოხსნით", "Өзүңүздөн администратордун ролун ала албайсыз" }
     CannotDeleteSelf => "cannot_delete_self" { "Нельзя удалить собственный аккаунт", "You cannot delete your own account", "საკუთარ ანგარიშს ვერ წაშლით", "Өз аккаунтуңузду өчүрө албайсыз" }
     LastAdmin => "last_admin" { "Нельзя оставить сайт без администратора", "The site cannot be left without an admin", "საიტი ადმინისტრატორის გარეშე ვერ დარჩება", "Сайт администраторсуз кала албайт" }
-    UserInLiveAuction => "user_in_live_auction" { "Пользователь лидирует в идущем аукционе или сделал предварительную ставку на предстоящий", "The user leads a live auction or holds a pre-bid on an upcoming one", "მომხმარებელი ლიდერობს მიმდინარე აუქციონში ან აქვს წინასწარი ფსონი მომავალ აუქციონზე", "Колдонуучу жүрүп жаткан аукциондо алдыда же алдыдагы аукционго алдын ала коюм койгон" }
+    UserInLiveAuction => "user_in_live_auction" { "Пользователь лидирует в идущем аукционе или сделал предварительную ставку на предстоящий", "The user leads a live auction or holds a pre-bid on an upcoming one", "მომხმარებელი ლიდერობს მიმდინარე აუქციონში ან აქვს წინასწარი ფსონი მომავალ აუქციონზე", "Колдонуучу жүрүп жаткан аукциондо алдыда же алдыдагы аукционго алдын ала ставка койгон" }
     BalanceInvalid => "balance_invalid" { "Баланс — целое число от 0 до 1 000 000", "The balance is a whole number from 0 to 1,000,000", "ბალანსი მთელი რიცხვია 0-დან 1 000 000-მდე", "Баланс 0дөн 1 000 000го чейинки бүтүн сан" }
     RoleInvalid => "role_invalid" { "Роль — user или admin", "The role is user or admin", "როლი არის user ან admin", "Ролу user же admin" }
     PageInvalid => "page_invalid" { "Номер страницы — целое число от 1", "The page is a whole number from 1", "გვერდის ნომერი მთელი რიცხვია 1-დან", "Барактын номери 1ден баштаган бүтүн сан" }
@@ -230,7 +230,7 @@ pub fn mail_text(kind: &str, lang: Lang) -> Option<(&'static str, &'static str)>
         ),
         ("auction_started", Lang::Ky) => (
             "Аукцион башталды: {title}",
-            "Сиз алдын ала коюм койгон «{title}» аукциону башталды. Алдын ала коюмуңуз эми коюм болуп калды.",
+            "Сиз алдын ала ставка койгон «{title}» аукциону башталды. Алдын ала ставкаңыз эми ставка болуп калды.",
         ),
         ("auction_won", Lang::Ru) => (
             "Вы выиграли: {title}",
@@ -364,6 +364,17 @@ mod tests {
             for lang in [Lang::Ru, Lang::En, Lang::Ka, Lang::Ky] {
                 assert!(!msg.text(lang).trim().is_empty(), "{msg:?} {lang:?}");
             }
+        }
+    }
+
+    /// One term per idea, as the web app's texts (web/src/i18n/terms.test.ts): in Kyrgyz a bid is
+    /// "ставка" and the auto-bidder "автокоюм"; in Russian a pre-bid is "предварительная ставка".
+    #[test]
+    fn one_term_per_idea() {
+        for msg in Msg::ALL {
+            let ky = msg.text(Lang::Ky).replace("автокоюм", "");
+            assert!(!ky.contains("коюм"), "{msg:?}: {ky}");
+            assert!(!msg.text(Lang::Ru).contains("представк"), "{msg:?}");
         }
     }
 
