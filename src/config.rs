@@ -108,7 +108,7 @@ pub struct DemoSettings {
     pub demo_password: String,
     /// With demo data on, list new auctions from the demo catalogue as others finish (`src/demo.rs`).
     pub keep_going: bool,
-    /// How many live and upcoming auctions (bid packages aside) the demo keeps.
+    /// How many auctions live or starting within half an hour (bid packages aside) the demo keeps.
     pub keep_running: u32,
     /// How often it looks, in seconds.
     pub list_every_secs: u64,

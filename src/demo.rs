@@ -72,7 +72,8 @@ pub fn keep_going(pool: Pool, auctions: Auctions, settings: DemoSettings) {
     });
 }
 
-/// Lists as many lots as are missing from `keep_running` live and upcoming ones; returns how many.
+/// Lists as many lots as are missing from `keep_running` live or starting within half an hour
+/// (bid packages aside; lots further ahead do not keep a visitor busy now); returns how many.
 pub async fn list_missing(
     pool: &Pool,
     auctions: &Auctions,
@@ -81,7 +82,8 @@ pub async fn list_missing(
     let client = pool.get().await?;
     let row = client
         .query_one(
-            "select count(*) filter (where status in ('upcoming', 'live') and not is_bid_package),
+            "select count(*) filter (where not is_bid_package and (status = 'live' or
+                        (status = 'upcoming' and start_time < now() + interval '30 minutes'))),
                     count(*)
              from auction",
             &[],
