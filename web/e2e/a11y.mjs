@@ -10,21 +10,8 @@
 //
 // A11Y_SKIP=rule,rule turns axe rules off while developing (e.g. color-contrast); CI runs them all.
 import { createRequire } from 'node:module'
-import {
-  ADMIN,
-  BASE_URL,
-  DEMO,
-  DESKTOP,
-  byTestId,
-  closeDialog,
-  createSuite,
-  expectValue,
-  getJson,
-  launchBrowser,
-  postJson,
-  preflight,
-  visit,
-} from './harness.mjs'
+import { ADMIN, DEMO, DESKTOP, byTestId, closeDialog, createSuite, expectValue, launchBrowser, preflight, visit } from './harness.mjs'
+import { ADMIN_ROUTES, PUBLIC_ROUTES, USER_ROUTES, demoData, loginState, show } from './routes.mjs'
 
 const suite = createSuite('a11y')
 const { shot, step } = suite
@@ -40,47 +27,6 @@ const WIDTHS = [
 ]
 /** How many times the focus-trap check presses Tab inside the login dialog. */
 const TABS = 15
-
-/**
- * Every route, by who sees it; `path` may depend on the demo data (`lots`, `order`). Within a
- * list, neighbours differ in `ready` (the test id that says the page is shown): the suite moves
- * between them in the app, as a click would, and waits for the next page's own element.
- */
-const PUBLIC_ROUTES = [
-  { name: 'home', path: () => '/', ready: 'home-page' },
-  { name: 'auctions', path: () => '/auctions', ready: 'auctions-page' },
-  { name: 'live', path: ({ lots }) => `/auction/${lots.live.slug}`, ready: 'auction-detail' },
-  { name: 'how-it-works', path: () => '/how-it-works', ready: 'how-it-works-page' },
-  { name: 'upcoming', path: ({ lots }) => `/auction/${lots.upcoming.slug}`, ready: 'auction-detail' },
-  { name: 'support', path: () => '/support', ready: 'support-page' },
-  { name: 'finished', path: ({ lots }) => `/auction/${lots.finished.slug}`, ready: 'auction-detail' },
-  { name: 'rules', path: () => '/auction-rules', ready: 'rules-page' },
-  { name: 'privacy', path: () => '/privacy-policy', ready: 'privacy-page' },
-  { name: 'terms', path: () => '/terms-of-service', ready: 'terms-page' },
-  { name: 'login', path: () => '/login', ready: 'login-page' },
-  { name: 'not-found', path: () => '/no-such-page', ready: 'not-found-page' },
-  { name: 'auction-not-found', path: () => '/auction/no-such-lot', ready: 'auction-not-found' },
-  // The welcome modal a new user sees, open over its preview page.
-  { name: 'welcome-preview', path: () => '/welcome-preview', ready: 'welcome-preview-page' },
-]
-const USER_ROUTES = [
-  { name: 'profile', path: () => '/profile', ready: 'profile-page' },
-  { name: 'bid-history', path: () => '/bid-history', ready: 'bid-history-page' },
-  { name: 'notifications', path: () => '/notifications', ready: 'notifications-page' },
-  { name: 'topup', path: () => '/topup', ready: 'topup-page' },
-  // The live auction again, signed in: the auto-bidder card (loaded after the first screen) is
-  // checked too; the page is the public one, so its title is the public one's.
-  { name: 'live-signed-in', path: ({ lots }) => `/auction/${lots.live.slug}`, ready: 'autobid-card', titleOf: 'live' },
-  { name: 'demo-pay', path: ({ order }) => `/pay/demo/${order.id}`, ready: 'demo-pay' },
-]
-const ADMIN_ROUTES = [
-  { name: 'admin', path: () => '/admin', ready: 'admin-page' },
-  { name: 'admin-users', path: () => '/admin/users', ready: 'admin-users-page' },
-  { name: 'admin-finished', path: () => '/admin/finished-auctions', ready: 'admin-finished-page' },
-  { name: 'admin-orders', path: () => '/admin/orders', ready: 'admin-orders-page' },
-  { name: 'admin-claims', path: () => '/admin/claims', ready: 'admin-claims-page' },
-  { name: 'admin-settings', path: () => '/admin/settings', ready: 'admin-settings-page' },
-]
 
 /** Every page's problems, reported together at the end (a failing page does not hide the next). */
 const failures = []
@@ -116,32 +62,6 @@ async function openContext(browser, { lang, viewport, login, consent = true }) {
   context.on('page', (page) => suite.watch(page))
   const page = await context.newPage()
   return { context, page }
-}
-
-/** The cookies of a logged-in `credentials`, for new contexts. */
-async function loginState(browser, credentials) {
-  const context = await browser.newContext()
-  try {
-    const answer = await context.request.post(`${BASE_URL}/api/auth/login`, { data: credentials, headers: { Origin: BASE_URL } })
-    if (!answer.ok()) throw new Error(`login as ${credentials.username} answered ${answer.status()}: ${await answer.text()}`)
-    return await context.storageState()
-  } finally {
-    await context.close()
-  }
-}
-
-/**
- * Shows `route` in `page`: the first of a context loads the app; the next ones move within it
- * (history.pushState and the popstate event the router listens to), as following a link does.
- */
-async function show(page, route, data, previous) {
-  const path = route.path(data)
-  if (!previous || previous.ready === route.ready) return visit(page, path, route.ready)
-  await page.evaluate((path) => {
-    globalThis.history.pushState(null, '', path)
-    globalThis.dispatchEvent(new globalThis.PopStateEvent('popstate'))
-  }, path)
-  await byTestId(page, route.ready).first().waitFor({ state: 'visible' })
 }
 
 /** Waits until no animation that ends is still running (a dialog's fade, a toast's slide). */
@@ -263,7 +183,7 @@ async function visitAll(page, routes, data, { lang, width, titles }) {
   let previous = null
   for (const route of routes) {
     await check(page, `${width} ${lang} ${route.name}`, async () => {
-      await show(page, route, data, previous)
+      await show(page, route, data, previous, suite)
       await settle(page)
       const problems = []
       const title = await page.title()
@@ -397,23 +317,6 @@ async function adminDialogs(page, { lang, width }) {
     await closeDialog(byTestId(page, 'auction-create-dialog'))
     expectNone(violations)
   })
-}
-
-/** The demo data the routes need: a live, an upcoming and a finished lot, a pending order. */
-async function demoData(browser, demoLogin) {
-  const lists = await (await fetch(`${BASE_URL}/api/auctions`)).json()
-  const live = [...lists.live].sort((a, b) => Date.parse(b.endsAt ?? 0) - Date.parse(a.endsAt ?? 0))[0]
-  const lots = { live, upcoming: lists.upcoming[0], finished: lists.finished[0] }
-  for (const [kind, lot] of Object.entries(lots)) if (!lot) throw new Error(`no ${kind} auction (start the server with DEMO_DATA=1)`)
-  const context = await browser.newContext({ storageState: demoLogin })
-  try {
-    const page = await context.newPage()
-    const { packages } = await getJson(page, '/api/payments/packages')
-    const { order } = await postJson(page, '/api/payments/orders', { packageId: packages[0].id })
-    return { lots, order }
-  } finally {
-    await context.close()
-  }
 }
 
 async function main() {

@@ -51,9 +51,12 @@ export async function launchBrowser() {
  */
 export function createSuite(name, prefix = `${name}-`) {
   const pageErrors = []
-  // Every console error of a watched page (a failed request is one), with where it happened:
-  // counted and listed at the end (issue 22 makes them fail the suite once none is left).
+  // Every console error of a watched page (a failed request is one), with where it happened. One
+  // that no `expectingConsole` pattern in force matches fails the step it happened in (or the
+  // suite, outside steps): a page shows no error to a visitor, a user or an admin (issue 22).
   const consoleErrors = []
+  const unexpected = []
+  const expected = []
   let shotNumber = 0
   let passed = 0
   const label = name ? `e2e ${name}` : 'e2e'
@@ -65,11 +68,27 @@ export function createSuite(name, prefix = `${name}-`) {
     return file
   }
 
+  /**
+   * Runs `action` with console errors matching `pattern` expected: a request the step makes fail
+   * on purpose (a missing lot's 404, a refused bid's 409, going offline).
+   */
+  async function expectingConsole(pattern, action) {
+    expected.push(pattern)
+    try {
+      return await action()
+    } finally {
+      // Late reports of the same requests arrive after the action: keep the pattern a moment.
+      await new Promise((done) => setTimeout(done, 300))
+      expected.splice(expected.indexOf(pattern), 1)
+    }
+  }
+
   async function step(page, title, action) {
     process.stdout.write(`• ${title} ... `)
     try {
       await action()
       if (pageErrors.length > 0) throw new Error(`uncaught page error: ${pageErrors.join(' | ')}`)
+      if (unexpected.length > 0) throw new Error(`console error: ${unexpected.splice(0).join(' | ')}`)
       passed += 1
       console.log('ok')
     } catch (error) {
@@ -93,7 +112,11 @@ export function createSuite(name, prefix = `${name}-`) {
     page.on('pageerror', (error) => pageErrors.push(error.message))
     page.on('console', (message) => {
       const text = message.text()
-      if (message.type() === 'error') consoleErrors.push(`${text} (${message.location().url || page.url()})`)
+      if (message.type() === 'error') {
+        const report = `${text} (${message.location().url || page.url()})`
+        consoleErrors.push(report)
+        if (!expected.some((pattern) => pattern.test(report))) unexpected.push(report)
+      }
       if (text.includes('Content Security Policy') || text.startsWith(CSP_MARK)) pageErrors.push(`CSP violation: ${text}`)
     })
     // Registered before the page's first navigation (watch runs on a new page), so it sees all.
@@ -113,9 +136,10 @@ export function createSuite(name, prefix = `${name}-`) {
   function run(main) {
     main()
       .then(() => {
+        if (unexpected.length > 0) throw new Error(`console error outside a step: ${unexpected.join(' | ')}`)
         const kinds = new Map()
         for (const text of consoleErrors) kinds.set(text, (kinds.get(text) ?? 0) + 1)
-        console.log(`\nconsole errors: ${consoleErrors.length}${kinds.size ? ', most frequent:' : ''}`)
+        console.log(`\nconsole errors: ${consoleErrors.length}, each expected by its step${kinds.size ? ':' : ''}`)
         for (const [text, count] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${count} × ${text}`)
         console.log(`screenshots in ${SHOTS}`)
         console.log(`${label}: ${passed} passed, 0 failed`)
@@ -127,7 +151,7 @@ export function createSuite(name, prefix = `${name}-`) {
       })
   }
 
-  return { shot, step, watch, run, fitsPhone, pageErrors }
+  return { shot, step, watch, run, fitsPhone, pageErrors, expectingConsole }
 }
 
 /** Waits until `read()` returns a value `accept` takes (or equals `accept`). */

@@ -1,19 +1,25 @@
-// End-to-end check of the layout (issue 11) against a running server (BASE_URL, default
+// End-to-end check of the layout (issues 11 and 22) against a running server (BASE_URL, default
 // http://127.0.0.1:8080, started with DEMO_DATA=1). A live auction page: at 360×740 the first
 // screen shows the title, price, countdown, leader and bid button, above the image; at 1366 px the
 // bid panel stays beside the image; at both widths the bid history scrolls inside a bounded,
 // focusable panel (the page gets a long history, the server's bids then made-up older ones, and no
-// socket, so it polls). Every route at 360 px: nothing sticks out sideways. The signed-in header,
-// at 360, 1024 and 1366 px in Russian and Kyrgyz (the longest labels): the logo keeps its size and
-// the site name shows whole, and nothing (the balance chip, the navigation) covers them. The bid
-// history page at 360 px: every cell of its tables is inside the screen. Screenshots: layout-*.png.
-import { ADMIN, BASE_URL, DEMO, DESKTOP, byTestId, createSuite, expectValue, launchBrowser, liveWithMostTime, preflight, session as openSession, sleep, visit } from './harness.mjs'
+// socket, so it polls). Every route at 360 px: nothing sticks out sideways and no price breaks
+// between its number and its currency. The signed-in header, at 360, 1024 and 1366 px in Russian
+// and Kyrgyz (the longest labels): the logo keeps its size and the site name shows whole, and
+// nothing (the balance chip, the navigation) covers them. The bid history page at 360 px: one
+// entry per auction, each opening and closing its bids, all inside the screen. The cookie bar at
+// 360 and 1366 px: slim, and off the hero's button and the bid button. The toast after a login on
+// an auction page, at 360×740 and 1366×768: off the countdown and the bid button. The admin
+// navigation: one row under 56 px, the current page marked. Screenshots: layout-*.png.
+import { ADMIN, BASE_URL, DEMO, DESKTOP, byTestId, createSuite, expectToast, expectValue, launchBrowser, liveWithMostTime, preflight, session as openSession, sleep, visit } from './harness.mjs'
 
 const suite = createSuite('layout')
 const { shot, step } = suite
 
 /** The phone of issue 11: its first screen is 740 px tall. */
 const PHONE_SCREEN = { width: 360, height: 740 }
+/** A common laptop's first screen. */
+const LAPTOP_SCREEN = { width: 1366, height: 768 }
 /** Enough bids that the history overflows its panel at every width. */
 const HISTORY_LENGTH = 40
 const socketUrl = /\/socket\.io\//
@@ -160,10 +166,11 @@ function sideways(page) {
     const root = globalThis.document.documentElement
     const edge = root.clientWidth
     // Past the right edge (by any fraction of a pixel), unless a scrolling or clipping box inside
-    // the screen holds it.
+    // the screen holds it (the nearest such box or one further out: an icon's paths are clipped
+    // by the icon, itself in a row that scrolls sideways).
     const held = (element) => {
       for (let parent = element.parentElement; parent && parent !== root; parent = parent.parentElement) {
-        if (globalThis.getComputedStyle(parent).overflowX !== 'visible') return parent.getBoundingClientRect().right <= edge + 0.01
+        if (globalThis.getComputedStyle(parent).overflowX !== 'visible' && parent.getBoundingClientRect().right <= edge + 0.01) return true
       }
       return false
     }
@@ -176,7 +183,36 @@ function sideways(page) {
   })
 }
 
-/** No route overflows sideways at 360 px, for a visitor, the demo bidder or the admin. */
+/**
+ * Every price on the page that shows (a number with two decimals and its currency, `0,35 сом`,
+ * `1 234,56 сом`) and whether it sits on one line: the text of each is measured where it is drawn,
+ * so a break between the number and the currency shows as two line boxes.
+ */
+function pricesOnPage(page) {
+  return page.evaluate(() => {
+    const money = /\d{1,3}(?:[\s,]\d{3})*[,.]\d\d\s(?:сом|som|სომი|\$)/gu
+    const walker = globalThis.document.createTreeWalker(globalThis.document.body, globalThis.NodeFilter.SHOW_TEXT)
+    const wrapped = []
+    let count = 0
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of node.data.matchAll(money)) {
+        const range = globalThis.document.createRange()
+        range.setStart(node, match.index)
+        range.setEnd(node, match.index + match[0].length)
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0)
+        if (rects.length === 0) continue
+        count += 1
+        // Two pieces are on different lines when one starts below where the other ends (pieces
+        // of one line in different fonts overlap, whatever their own tops).
+        const lines = rects.some((a) => rects.some((b) => b.top >= a.bottom - 1))
+        if (lines) wrapped.push(`"${match[0].replace(/\s/g, ' ')}" on ${rects.length} lines`)
+      }
+    }
+    return { count, wrapped: wrapped.slice(0, 5) }
+  })
+}
+
+/** No route overflows sideways at 360 px, for a visitor, the demo bidder or the admin; no price wraps. */
 async function noSidewaysOverflow(browser, list) {
   const live = list.live[0]
   const finished = list.finished[0]
@@ -187,18 +223,30 @@ async function noSidewaysOverflow(browser, list) {
     ['visitor', null, visitor],
     ['demo', DEMO, ['/', ...auctions, '/topup', '/profile', '/bid-history', '/notifications']],
     ['admin', ADMIN, ['/admin', '/admin/users', '/admin/finished-auctions', '/admin/orders', '/admin/claims', '/admin/settings']],
+    // Prices read longer in other languages (`179,900.00 som`, `0,01 სომი`).
+    ['visitor in English', null, ['/', ...auctions, '/topup'], 'en'],
+    ['demo in Georgian', DEMO, ['/', ...auctions, '/topup', '/bid-history'], 'ka'],
   ]
-  for (const [who, credentials, paths] of users) {
+  for (const [who, credentials, paths, lang] of users) {
     const { context, page } = await openSession(browser, suite, credentials, PHONE_WIDTH)
     try {
-      await step(page, `360 px, ${who}: ${paths.length} routes do not overflow sideways`, async () => {
+      if (lang) await context.addInitScript((language) => localStorage.setItem('lang', language), lang)
+      await step(page, `360 px, ${who}: ${paths.length} routes do not overflow sideways, and no price wraps`, async () => {
         const found = []
+        const wrapped = []
+        let prices = 0
         for (const path of paths) {
           await settle(page, path)
           const { scrollWidth, clientWidth, past } = await sideways(page)
           if (scrollWidth > clientWidth || past.length > 0) found.push(`${decodeURIComponent(path)}: ${scrollWidth} > ${clientWidth} px; ${past.join(', ')}`)
+          const shown = await pricesOnPage(page)
+          prices += shown.count
+          if (shown.wrapped.length > 0) wrapped.push(`${decodeURIComponent(path)}: ${shown.wrapped.join(', ')}`)
         }
+        process.stdout.write(`(${prices} prices) `)
         if (found.length > 0) throw new Error(`overflow sideways:\n  ${found.join('\n  ')}`)
+        if (prices === 0) throw new Error('no price found on any route (the pattern no longer matches how prices read?)')
+        if (wrapped.length > 0) throw new Error(`prices broken across lines:\n  ${wrapped.join('\n  ')}`)
       })
     } finally {
       await context.close()
@@ -228,6 +276,8 @@ function headerBoxes(page) {
 }
 
 const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5
+/** `overlap` for Playwright's boxes (`x`, `y`, `width`, `height`). */
+const overlapBox = (a, b) => overlap({ left: a.x, right: a.x + a.width, top: a.y, bottom: a.y + a.height }, { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height })
 
 /** Signed in, the header shows the whole logo and site name, and nothing covers them. */
 async function headerFits(browser) {
@@ -260,30 +310,177 @@ async function headerFits(browser) {
   }
 }
 
-/** At 360 px every cell of the bid history's tables (bids, pre-bids) is inside the screen. */
-async function historyTablesFit(browser) {
+/** Whether the `index`th auction of the bid history shows its bids. */
+const groupOpen = (page, index) => byTestId(page, 'bid-group').nth(index).locator('details').evaluate((details) => details.open)
+
+/**
+ * The bid history at 360 px: one entry per auction (issue 22), the first open and the others
+ * closed, each opening and closing on a tap of its summary; a closed entry is a few lines tall;
+ * everything, the pre-bid table's cells too, is inside the screen.
+ */
+async function historyGroups(browser) {
   const { context, page } = await openSession(browser, suite, DEMO, PHONE_WIDTH)
   try {
-    await step(page, 'bid history at 360 px: every table cell is inside the screen', async () => {
+    await step(page, 'bid history at 360 px: one entry per auction, each opens and closes, all inside the screen', async () => {
       await settle(page, '/bid-history')
-      const tables = page.locator('[data-testid="bid-history-page"] table')
-      await tables.first().waitFor()
-      const cells = await page.evaluate(() => {
+      const groups = byTestId(page, 'bid-group')
+      await groups.first().waitFor()
+      const count = await groups.count()
+      if (count < 2) throw new Error(`the demo bidder's history shows ${count} auction(s); the demo data has bids on several`)
+      const opened = await Promise.all([groupOpen(page, 0), groupOpen(page, 1)])
+      if (opened[0] !== true || opened[1] !== false) throw new Error(`the first entry should be open and the second closed: ${opened}`)
+      const secondHeight = (await box(groups.nth(1), 'the second entry')).height
+      if (secondHeight > 160) throw new Error(`a closed entry is ${Math.round(secondHeight)} px tall`)
+      await shot(page, 'history-groups-phone')
+
+      const firstLines = groups.first().locator('[data-testid="bid-line"]').first()
+      await groups.first().locator('summary').click()
+      await expectValue('a tap closes the first entry', () => groupOpen(page, 0), false)
+      if (await firstLines.isVisible()) throw new Error('the closed entry still shows its bids')
+      await groups.first().locator('summary').click()
+      await expectValue('a second tap opens it again', () => groupOpen(page, 0), true)
+      await firstLines.waitFor({ state: 'visible' })
+
+      await groups.nth(1).locator('summary').click()
+      await expectValue('a tap opens the second entry', () => groupOpen(page, 1), true)
+      await groups.nth(1).locator('[data-testid="bid-line"]').first().waitFor({ state: 'visible' })
+      // Keyboard: the summary is a button (Enter toggles it).
+      await groups.nth(1).locator('summary').focus()
+      await page.keyboard.press('Enter')
+      await expectValue('Enter closes it', () => groupOpen(page, 1), false)
+
+      const outside = await page.evaluate(() => {
         const edge = globalThis.document.documentElement.clientWidth
-        const all = [...globalThis.document.querySelectorAll('[data-testid="bid-history-page"] table td')]
-        const outside = all
-          .map((cell) => ({ cell, box: cell.getBoundingClientRect() }))
-          .filter(({ box }) => box.right > edge + 0.5 || box.left < -0.5)
-          .map(({ cell, box }) => `"${cell.textContent.trim().slice(0, 20)}" [${box.left.toFixed(0)}, ${box.right.toFixed(0)}]`)
-        return { count: all.length, outside: outside.slice(0, 5), edge }
+        const parts = [...globalThis.document.querySelectorAll('[data-testid="bid-history-page"] [data-testid="bid-group"] *, [data-testid="bid-history-page"] table td')]
+        return parts
+          .map((part) => ({ part, box: part.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && (box.right > edge + 0.5 || box.left < -0.5))
+          .map(({ part, box }) => `"${part.textContent.trim().slice(0, 20)}" [${box.left.toFixed(0)}, ${box.right.toFixed(0)}]`)
+          .slice(0, 5)
       })
-      if (cells.count === 0) throw new Error('the bid history has no table cells (the demo user has bids)')
-      if (cells.outside.length > 0) throw new Error(`cells outside the ${cells.edge} px screen: ${cells.outside.join(', ')}`)
-      await byTestId(page, 'bids-table').scrollIntoViewIfNeeded()
+      if (outside.length > 0) throw new Error(`outside the screen: ${outside.join(', ')}`)
+      await groups.first().scrollIntoViewIfNeeded()
       await shot(page, 'history-phone')
     })
   } finally {
     await context.close()
+  }
+}
+
+/** A context that has not answered the cookie banner, in Russian. */
+async function freshVisitor(browser, viewport) {
+  const context = await browser.newContext({ viewport, locale: 'ru-RU' })
+  context.on('page', (page) => suite.watch(page))
+  return { context, page: await context.newPage() }
+}
+
+/**
+ * The cookie bar (issue 22) at 360×740 and 1366×768: a slim strip along the bottom (at most about
+ * two short lines on the phone, one line on the laptop), clear of the home hero's button and of
+ * the live auction's bid button; the page's end scrolls out from under it.
+ */
+async function cookieBarSlim(browser, live) {
+  for (const [viewport, limit] of [
+    [PHONE_SCREEN, 112],
+    [LAPTOP_SCREEN, 64],
+  ]) {
+    const { context, page } = await freshVisitor(browser, viewport)
+    try {
+      await step(page, `cookie bar at ${viewport.width} px: at most ${limit} px tall, off the hero's button and the bid button`, async () => {
+        await visit(page, '/', 'promo-hero')
+        const banner = byTestId(page, 'cookie-banner')
+        await banner.waitFor({ timeout: 10_000 })
+        await sleep(400)
+        const bar = await box(banner, 'the cookie bar')
+        process.stdout.write(`(${Math.round(bar.height)} px) `)
+        if (bar.height > limit) throw new Error(`the cookie bar is ${Math.round(bar.height)} px tall`)
+        if (Math.abs(bar.y + bar.height - viewport.height) > 1 || bar.width < viewport.width - 1) throw new Error(`the bar is not along the bottom edge: ${JSON.stringify(bar)}`)
+        const cta = await box(page.locator('[data-testid="promo-hero"] a.btn-large'), "the hero's button")
+        if (overlapBox(cta, bar)) throw new Error(`the bar (from ${Math.round(bar.y)} px) covers the hero's button (${Math.round(cta.y)}–${Math.round(cta.y + cta.height)} px)`)
+        await shot(page, `cookie-bar-${viewport.width}`)
+
+        await page.evaluate(() => globalThis.scrollTo(0, globalThis.document.documentElement.scrollHeight))
+        await sleep(200)
+        const end = await page.locator('.site-footer').evaluate((footer) => footer.getBoundingClientRect().bottom)
+        const top = (await box(banner, 'the cookie bar')).y
+        if (end > top + 1) throw new Error(`the footer ends at ${Math.round(end)} px, under the bar (from ${Math.round(top)} px)`)
+
+        await visit(page, `/auction/${live.slug}`, 'auction-detail')
+        const bid = await box(byTestId(page, `bid-button-${live.id}`), 'the bid button')
+        const shown = await box(banner, 'the cookie bar')
+        if (overlapBox(bid, shown)) throw new Error(`the bar (from ${Math.round(shown.y)} px) covers the bid button (${Math.round(bid.y)}–${Math.round(bid.y + bid.height)} px)`)
+        await shot(page, `cookie-bar-auction-${viewport.width}`)
+      })
+    } finally {
+      await context.close()
+    }
+  }
+}
+
+/**
+ * The toast after logging in on a live auction's page (issue 22), at 360×740 and 1366×768: it
+ * covers neither the countdown nor the bid button.
+ */
+async function toastsClear(browser, live) {
+  for (const viewport of [PHONE_SCREEN, LAPTOP_SCREEN]) {
+    const { context, page } = await openSession(browser, suite, null, viewport)
+    try {
+      await step(page, `toast at ${viewport.width} px: the login toast is off the countdown and the bid button`, async () => {
+        await visit(page, `/auction/${live.slug}`, 'auction-detail')
+        await byTestId(page, 'login-button').click()
+        await byTestId(page, 'login-dialog').waitFor()
+        await page.fill('#login-username', DEMO.username)
+        await page.fill('#login-password', DEMO.password)
+        await byTestId(page, 'login-submit').click()
+        await byTestId(page, 'login-dialog').waitFor({ state: 'detached' })
+        await expectToast(page, 'Вы успешно вошли')
+        await sleep(300)
+        const toast = await box(byTestId(page, 'toast'), 'the toast')
+        const parts = {
+          countdown: byTestId(page, 'status-panel').locator('[data-testid="live-timer"]'),
+          'bid button': byTestId(page, `bid-button-${live.id}`),
+        }
+        for (const [what, locator] of Object.entries(parts)) {
+          const found = await box(locator, `the ${what}`)
+          if (overlapBox(toast, found)) throw new Error(`the toast (${Math.round(toast.y)}–${Math.round(toast.y + toast.height)} px) covers the ${what} (${Math.round(found.y)}–${Math.round(found.y + found.height)} px)`)
+        }
+        await shot(page, `toast-${viewport.width}`)
+      })
+    } finally {
+      await context.close()
+    }
+  }
+}
+
+/**
+ * The admin navigation (issue 22) at 360 and 1366 px: one row under 56 px tall, the current page's
+ * tab marked `aria-current="page"` and in view (the row scrolls sideways on a phone).
+ */
+async function adminNavCompact(browser) {
+  for (const viewport of [PHONE_WIDTH, DESKTOP]) {
+    const { context, page } = await openSession(browser, suite, ADMIN, viewport)
+    try {
+      await step(page, `admin navigation at ${viewport.width} px: one row under 56 px, the current page marked`, async () => {
+        for (const [path, key] of [
+          ['/admin', 'dashboard'],
+          ['/admin/orders', 'orders'],
+          ['/admin/settings', 'settings'],
+        ]) {
+          await settle(page, path)
+          const nav = byTestId(page, 'admin-nav')
+          const height = (await box(nav, 'the admin navigation')).height
+          if (height > 56) throw new Error(`${path}: the admin navigation is ${Math.round(height)} px tall`)
+          const current = nav.locator('[aria-current="page"]')
+          if ((await current.count()) !== 1) throw new Error(`${path}: ${await current.count()} tabs are marked current`)
+          if ((await current.getAttribute('data-testid')) !== `admin-nav-${key}`) throw new Error(`${path}: the tab marked current is ${await current.getAttribute('data-testid')}`)
+          const tab = await box(current, 'the current tab')
+          if (tab.x < -0.5 || tab.x + tab.width > viewport.width + 0.5) throw new Error(`${path}: the current tab [${Math.round(tab.x)}, ${Math.round(tab.x + tab.width)}] is not in view`)
+        }
+        await shot(page, `admin-nav-${viewport.width}`)
+      })
+    } finally {
+      await context.close()
+    }
   }
 }
 
@@ -297,7 +494,10 @@ async function main() {
     await desktopBeside(browser, live)
     await noSidewaysOverflow(browser, list)
     await headerFits(browser)
-    await historyTablesFit(browser)
+    await historyGroups(browser)
+    await cookieBarSlim(browser, live)
+    await toastsClear(browser, live)
+    await adminNavCompact(browser)
   } finally {
     await browser.close()
   }

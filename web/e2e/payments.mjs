@@ -28,7 +28,7 @@ import {
 } from './harness.mjs'
 
 const suite = createSuite('payments')
-const { shot, step } = suite
+const { shot, step, expectingConsole } = suite
 
 /** A browser context of `credentials` (a visitor's for `null`), every page of it watched. */
 const session = (browser, credentials, viewport = DESKTOP) => openSession(browser, suite, credentials, viewport)
@@ -206,8 +206,10 @@ async function limitsFlow(browser) {
     await page.waitForTimeout(1_100)
     const next = byTestId(page, `bid-button-${second.id}`)
     await expectValue('bid button enabled', () => next.isEnabled(), true)
-    await next.click()
-    await expectToast(page, 'Вы достигли своего лимита трат', 'destructive')
+    await expectingConsole(/status of 409.*\/bid\b/, async () => {
+      await next.click()
+      await expectToast(page, 'Вы достигли своего лимита трат', 'destructive')
+    })
     await expectValue('balance unchanged', () => balanceOf(page), before)
     await visit(page, '/profile', 'profile-page')
     await expectText(byTestId(page, 'limits-dailyBids-left'), 'Осталось сейчас: 0')
@@ -220,8 +222,10 @@ async function limitsFlow(browser) {
     await shot(page, 'limits-paused-desktop')
     await visit(page, '/topup', 'topup-page')
     const { packages } = await getJson(page, '/api/payments/packages')
-    await byTestId(page, `package-${packages[0].id}`).locator('[data-testid="buy-package"]').click()
-    await expectToast(page, 'Вы поставили ставки и покупки на паузу', 'destructive')
+    await expectingConsole(/status of 409.*\/api\/payments\//, async () => {
+      await byTestId(page, `package-${packages[0].id}`).locator('[data-testid="buy-package"]').click()
+      await expectToast(page, 'Вы поставили ставки и покупки на паузу', 'destructive')
+    })
   })
 
   await step(page, 'ending the pause early waits 24 hours', async () => {

@@ -20,7 +20,7 @@ const suffix = Math.random().toString(36).slice(2, 8)
 const user = { username: `e2e_${suffix}`, email: `e2e_${suffix}@example.kg`, password: `pw_${suffix}_123` }
 
 const suite = createSuite('', '')
-const { shot, step } = suite
+const { shot, step, expectingConsole } = suite
 
 /** Money as shown (`1 234,56 сом`, always 2 decimals) → integer tyiyn. */
 function shownCents(text) {
@@ -327,8 +327,11 @@ async function biddingFlow(browser) {
       await stale.bringToFront()
       const button = byTestId(stale, `bid-button-${live.id}`)
       if (!(await button.isEnabled())) throw new Error('the held-back tab has no enabled bid button')
-      await button.click()
-      await expectToast(stale, 'Ваша ставка уже последняя', 'destructive')
+      // The refusal is a 409 the browser reports in the console; it is this step's point.
+      await expectingConsole(/status of 409.*\/bid\b/, async () => {
+        await button.click()
+        await expectToast(stale, 'Ваша ставка уже последняя', 'destructive')
+      })
       await stale.waitForTimeout(400)
       await shot(stale, 'auction-live-already-leader')
     })

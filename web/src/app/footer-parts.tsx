@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { useAtomValue } from 'jotai'
 import { Lock, MessageCircle, Scale, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { api, dataOf } from '../lib/api'
-import { formatCount, formatMoney } from '../lib/format'
+import { formatCount } from '../lib/format'
 import { queryKeys } from '../lib/queries'
-import { settingsAtom } from '../lib/settings'
 import './footer.css'
+import { useMoney } from '../lib/money'
 
 const BADGES = [
   { key: 'secure', icon: Lock },
@@ -26,12 +25,12 @@ const SOCIAL = [
  * until they arrive, never an invented number. */
 export function FooterStats() {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const { data } = useQuery({ queryKey: queryKeys.siteFigures, queryFn: () => dataOf(api.GET('/api/site-figures')) })
   if (!data) return null
   const tiles = [
     { key: 'users', value: formatCount(data.activeUsers, i18n.language) },
-    { key: 'saved', value: formatMoney(data.totalSaved, currencySymbol) },
+    { key: 'saved', value: money(data.totalSaved) },
     { key: 'auctions', value: formatCount(data.completedAuctions, i18n.language) },
   ] as const
   return (

@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Logo } from '../components/logo'
 import { clearCookieConsent } from '../features/cookie-consent/consent-storage'
-import { settingsAtom, siteLanguageAtom } from '../lib/settings'
+import { settingsAtom } from '../lib/settings'
 import { FooterStats, SocialLinks, TrustBadges } from './footer-parts'
 import './footer.css'
+import { siteText } from '../lib/site-texts'
 
 const QUICK_LINKS = [
   { to: '/', key: 'nav.home' },
   { to: '/auctions', key: 'nav.auctions' },
   { to: '/how-it-works', key: 'nav.howItWorks' },
+  { to: '/fairness', key: 'fairness.title' },
   { to: '/topup', key: 'nav.topUp' },
 ] as const
 
@@ -25,9 +27,6 @@ const SUPPORT_LINKS = [
 export function Footer() {
   const { t, i18n } = useTranslation()
   const settings = useAtomValue(settingsAtom)
-  const siteLanguage = useAtomValue(siteLanguageAtom)
-  // The copyright line is written in the site's language, whatever the visitor picked.
-  const siteT = i18n.getFixedT(siteLanguage)
 
   const resetCookies = () => {
     clearCookieConsent()
@@ -42,9 +41,9 @@ export function Footer() {
           <div className="footer-about">
             <div className="footer-brand">
               <Logo size={36} />
-              <strong>{settings.siteName}</strong>
+              <strong data-user-content>{settings.siteName}</strong>
             </div>
-            <p>{settings.footerDescription || t('footer.descriptionDefault')}</p>
+            <p data-testid="footer-description">{siteText(settings, i18n.language, 'footerDescription') || t('footer.descriptionDefault')}</p>
             <SocialLinks />
           </div>
           <nav aria-label={t('footer.quickLinks')}>
@@ -70,7 +69,7 @@ export function Footer() {
           <div>
             <h2 className="footer-heading">{t('footer.contacts')}</h2>
             <address className="footer-contacts">
-              <span className="icon-text">
+              <span className="icon-text" data-testid="footer-address">
                 <MapPin aria-hidden="true" /> {settings.contactAddress || t('footer.addressDefault')}
               </span>
               <a className="icon-text" href={`tel:${(settings.contactPhone || t('footer.phoneDefault')).replace(/[^\d+]/g, '')}`}>
@@ -84,7 +83,7 @@ export function Footer() {
         </div>
         <TrustBadges />
         <div className="footer-bottom">
-          <p>{siteT('footer.copyright', { year: new Date().getFullYear(), siteName: settings.siteName })}</p>
+          <p data-testid="footer-copyright">{t('footer.copyright', { year: new Date().getFullYear(), siteName: settings.siteName })}</p>
           <button type="button" className="link-button" onClick={resetCookies} data-testid="cookie-settings-button">
             {t('footer.cookieSettings')}
           </button>

@@ -10,6 +10,7 @@ import { LanguageSwitcher } from './language-switcher'
 import { LazyNotificationBell, LazyUserMenu } from './lazy-parts'
 import { MobileDrawer } from './mobile-drawer'
 import './header.css'
+import { siteText } from '../lib/site-texts'
 
 export const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
@@ -18,14 +19,18 @@ export const NAV_ITEMS = [
 ] as const
 
 export function Brand() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const settings = useAtomValue(settingsAtom)
   return (
     <Link to="/" className="brand" data-testid="brand">
       <Logo />
       <span className="brand-text">
-        <strong className="brand-name">{settings.siteName}</strong>
-        <small className="brand-tagline">{settings.headerTagline || t('header.taglineDefault')}</small>
+        <strong className="brand-name" data-user-content>
+          {settings.siteName}
+        </strong>
+        <small className="brand-tagline" data-testid="header-tagline">
+          {siteText(settings, i18n.language, 'headerTagline') || t('header.taglineDefault')}
+        </small>
       </span>
     </Link>
   )

@@ -44,6 +44,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 const HomePage = page(() => import('../features/auctions/home-page'), 'HomePage', { shellTexts: true })
 const AuctionsPage = page(() => import('../features/auctions/auctions-page'), 'AuctionsPage')
 const AuctionDetailPage = page(() => import('../features/auctions/auction-detail-page'), 'AuctionDetailPage', { shellTexts: true })
+const FairnessPage = page(() => import('../features/static-pages/fairness-page'), 'FairnessPage')
 const HowItWorksPage = page(() => import('../features/static-pages/how-it-works-page'), 'HowItWorksPage')
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage')
 const ProfilePage = page(() => import('../features/profile/profile-page'), 'ProfilePage')
@@ -120,6 +121,7 @@ export function AppRouter() {
           <Route path="auctions" element={<AuctionsPage />} />
           <Route path="auction/:slug" element={<AuctionDetailPage />} />
           <Route path="how-it-works" element={<HowItWorksPage />} />
+          <Route path="fairness" element={<FairnessPage />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="bid-history" element={<BidHistoryPage />} />

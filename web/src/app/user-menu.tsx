@@ -20,7 +20,7 @@ export function UserMenu({ user }: { user: User }) {
         </span>
         <span className="sr-only">{t('nav.userMenu')}: </span>
         <span className="user-name sr-only-tight" data-testid="header-username">
-          {user.username}
+          <span data-user-content>{user.username}</span>
         </span>
         <span aria-hidden="true" className="chevron">
           <ChevronDown aria-hidden="true" />

@@ -1,7 +1,10 @@
-//! The navigation card block shared by every admin page.
+//! The admin section's navigation, shared by every admin page: one compact row of tabs (it scrolls
+//! sideways on a phone, the current page's tab brought into view), the current page marked
+//! `aria-current="page"` (NavLink does that).
 import { Flag, Gavel, Package, Receipt, Settings, Users } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NavLink } from 'react-router'
+import { NavLink, useLocation } from 'react-router'
 import './admin-nav.css'
 
 const SECTIONS = [
@@ -15,19 +18,30 @@ const SECTIONS = [
 
 export function AdminNav() {
   const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const row = useRef<HTMLUListElement>(null)
+
+  // On a narrow screen the row scrolls: centre the current tab in it (sideways only, so the page
+  // itself does not move).
+  useEffect(() => {
+    const list = row.current
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2
+  }, [pathname])
+
   return (
     <nav className="admin-nav" aria-label={t('admin.navTitle')} data-testid="admin-nav">
-      {SECTIONS.map((section) => (
-        <NavLink key={section.to} to={section.to} end className="card admin-nav-card">
-          <span className="admin-nav-icon">
-            <section.icon aria-hidden="true" />
-          </span>
-          <span>
-            <strong className="block">{t(`admin.nav.${section.key}.title`)}</strong>
-            <span className="muted small">{t(`admin.nav.${section.key}.text`)}</span>
-          </span>
-        </NavLink>
-      ))}
+      <ul className="admin-nav-row" ref={row}>
+        {SECTIONS.map((section) => (
+          <li key={section.to}>
+            <NavLink to={section.to} end className="admin-nav-tab" title={t(`admin.nav.${section.key}.text`)} data-testid={`admin-nav-${section.key}`}>
+              <section.icon aria-hidden="true" />
+              {t(`admin.nav.${section.key}.title`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
     </nav>
   )
 }

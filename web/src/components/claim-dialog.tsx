@@ -19,13 +19,13 @@ import { PhoneInput } from './phone-input'
 import { api, dataOf, messageOf } from '../lib/api'
 import type { Claim, DeliveryOption, Order } from '../lib/api-types'
 import { applyServerFieldErrors } from '../lib/forms'
-import { formatMoney } from '../lib/format'
 import { openPaymentTab } from '../lib/payments'
 import { queryKeys, rememberOrder, userOrderQuery } from '../lib/queries'
 import { currentUserAtom } from '../lib/session'
 import { useToast } from '../lib/toast'
 import { DELIVERY_METHODS, claimTotal, deliveryDefaults, deliveryPayload, deliverySchema, feeOf, needsAddress } from '../lib/delivery-schema'
 import type { DeliveryPayload, DeliveryValues } from '../lib/delivery-schema'
+import { useMoney } from '../lib/money'
 import './dialog-frame.css'
 
 const FIELDS = ['method', 'address', 'phone'] as const
@@ -72,7 +72,7 @@ function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
   const { toast } = useToast()
   const queryClient = useQueryClient()
   const user = useAtomValue(currentUserAtom)
-  const som = t('common.som')
+  const { money } = useMoney()
   const send = useMutation({
     mutationFn: (values: DeliveryValues) =>
       sendTo ? sendTo(deliveryPayload(values)) : dataOf(api.POST('/api/claims/{id}/delivery', { params: { path: { id: claim.id } }, body: deliveryPayload(values) })),
@@ -124,7 +124,7 @@ function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
                 <strong>{t(`claims.methods.${value}.title`)}</strong>
                 <span className="muted small">{t(`claims.methods.${value}.details`)}</span>
               </span>
-              <span className="delivery-fee">{methodFee > 0 ? formatMoney(methodFee, som) : t('claims.free')}</span>
+              <span className="delivery-fee">{methodFee > 0 ? money(methodFee) : t('claims.free')}</span>
             </label>
           )
         })}
@@ -149,15 +149,15 @@ function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
       <dl className="claim-summary" data-testid="claim-summary">
         <div>
           <dt>{t('claims.price')}</dt>
-          <dd>{formatMoney(claim.price, som)}</dd>
+          <dd>{money(claim.price)}</dd>
         </div>
         <div>
           <dt>{t('claims.deliveryFee')}</dt>
-          <dd data-testid="claim-fee">{fee > 0 ? formatMoney(fee, som) : t('claims.free')}</dd>
+          <dd data-testid="claim-fee">{fee > 0 ? money(fee) : t('claims.free')}</dd>
         </div>
         <div className="claim-summary-total">
           <dt>{t('claims.total')}</dt>
-          <dd data-testid="claim-form-total">{formatMoney(claimTotal(claim.price, fee), som)}</dd>
+          <dd data-testid="claim-form-total">{money(claimTotal(claim.price, fee))}</dd>
         </div>
       </dl>
       <p className="muted small">{t('claims.payNote')}</p>
@@ -166,7 +166,7 @@ function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
           {t('common.cancel')}
         </Dialog.Close>
         <button type="submit" className="btn btn-primary" disabled={isSubmitting} data-testid="claim-submit">
-          {isSubmitting ? t('claims.paying') : t('claims.pay', { amount: formatMoney(claimTotal(claim.price, fee), som) })}
+          {isSubmitting ? t('claims.paying') : t('claims.pay', { amount: money(claimTotal(claim.price, fee)) })}
         </button>
       </div>
     </form>

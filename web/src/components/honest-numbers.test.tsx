@@ -18,7 +18,9 @@ const numbers: HonestNumbers = {
   totalPaid: 39.96,
 }
 
-const text = (root: HTMLElement, id: string) => root.querySelector(`[data-testid="${id}"]`)?.textContent ?? null
+/** Text as read, no-break spaces as spaces (a price joins its number and currency with one). */
+const plain = (value: string | null | undefined) => value?.replace(/\u00a0/g, ' ') ?? null
+const text = (root: HTMLElement, id: string) => plain(root.querySelector(`[data-testid="${id}"]`)?.textContent)
 
 describe('the honest numbers of a finished auction', () => {
   afterEach(unmountAll)
@@ -55,10 +57,10 @@ describe('the honest numbers of a finished auction', () => {
 
   it('sums an item of the winners list up in one line, with plurals', () => {
     const line = render(<HonestNumbersLine numbers={numbers} />)
-    expect(line.textContent).toBe('6 ставок · у победителя 3 · за ставки заплачено 39,96 сом')
+    expect(plain(line.textContent)).toBe('6 ставок · у победителя 3 · за ставки заплачено 39,96 сом')
     unmountAll()
     const one = render(<HonestNumbersLine numbers={{ ...numbers, totalBids: 1, peopleBids: 1, botBids: 0, winnerBids: 1, totalPaid: 9.99 }} />)
-    expect(one.textContent).toBe('1 ставка · у победителя 1 · за ставки заплачено 9,99 сом')
+    expect(plain(one.textContent)).toBe('1 ставка · у победителя 1 · за ставки заплачено 9,99 сом')
     unmountAll()
     expect(render(<HonestNumbersLine numbers={{ ...numbers, totalBids: 0 }} />).textContent).toBe('')
   })

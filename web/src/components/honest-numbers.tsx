@@ -2,12 +2,10 @@
 //! sites): the final price, the bids placed (by people and by bots), the winner's bids and what they
 //! cost at package price, and what everyone paid for bids. The block on the detail page says how each
 //! figure was counted; the one-line summary goes under each item of a winners list.
-import { useAtomValue } from 'jotai'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { HonestNumbers } from '../lib/api-types'
-import { formatMoney } from '../lib/format'
-import { settingsAtom } from '../lib/settings'
+import { useMoney } from '../lib/money'
 import './honest-numbers.css'
 
 interface Row {
@@ -17,8 +15,7 @@ interface Row {
   hint?: string
 }
 
-function rows(t: TFunction, numbers: HonestNumbers, winnerIsBot: boolean, symbol: string): Row[] {
-  const money = (amount: number) => formatMoney(amount, symbol)
+function rows(t: TFunction, numbers: HonestNumbers, winnerIsBot: boolean, money: (amount: number) => string): Row[] {
   const bids = (count: number) => t('honest.bids', { count })
   const price = numbers.bidPrice
   const list: Row[] = [
@@ -56,14 +53,14 @@ function rows(t: TFunction, numbers: HonestNumbers, winnerIsBot: boolean, symbol
 /** The block on a finished auction's page: every figure, and how it was counted. */
 export function HonestNumbersBlock({ numbers, winnerIsBot }: { numbers: HonestNumbers; winnerIsBot: boolean }) {
   const { t } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   return (
     <section className="card honest-numbers" aria-labelledby="honest-numbers-title" data-testid="honest-numbers">
       <h2 className="card-title" id="honest-numbers-title">
         {t('honest.title')}
       </h2>
       <dl className="honest-list">
-        {rows(t, numbers, winnerIsBot, currencySymbol).map((row) => (
+        {rows(t, numbers, winnerIsBot, money).map((row) => (
           <div key={row.key} className="honest-row" data-testid={`honest-${row.key}`}>
             <dt>{row.label}</dt>
             <dd className="honest-value">{row.value}</dd>
@@ -73,7 +70,7 @@ export function HonestNumbersBlock({ numbers, winnerIsBot }: { numbers: HonestNu
       </dl>
       {winnerIsBot && numbers.totalBids > 0 && <p className="honest-note">{t('honest.botWinner')}</p>}
       <p className="honest-note" data-testid="honest-note">
-        {numbers.bidPrice === null ? t('honest.noPrice') : t('honest.note', { price: formatMoney(numbers.bidPrice, currencySymbol) })}
+        {numbers.bidPrice === null ? t('honest.noPrice') : t('honest.note', { price: money(numbers.bidPrice) })}
       </p>
     </section>
   )
@@ -82,13 +79,13 @@ export function HonestNumbersBlock({ numbers, winnerIsBot }: { numbers: HonestNu
 /** One line for a winners list: bids placed, the winner's share of them, and what people paid. */
 export function HonestNumbersLine({ numbers }: { numbers: HonestNumbers }) {
   const { t } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   if (numbers.totalBids === 0) return null
   const bids = t('honest.bids', { count: numbers.totalBids })
   const text =
     numbers.totalPaid === null
       ? t('honest.lineNoPrice', { bids, winnerBids: numbers.winnerBids })
-      : t('honest.line', { bids, winnerBids: numbers.winnerBids, paid: formatMoney(numbers.totalPaid, currencySymbol) })
+      : t('honest.line', { bids, winnerBids: numbers.winnerBids, paid: money(numbers.totalPaid) })
   return (
     <span className="honest-line" data-testid="honest-line">
       {text}

@@ -7,13 +7,16 @@ import './page-header.css'
 
 interface Props {
   title: string
+  /** The title is someone's words (an auction's title), shown as typed in any language. */
+  userTitle?: boolean
   subtitle?: string
   backButton?: boolean
   children?: ReactNode
 }
 
-export function PageHeader({ title, subtitle, backButton, children }: Props) {
+export function PageHeader({ title, userTitle, subtitle, backButton, children }: Props) {
   const { t } = useTranslation()
+  const mark = userTitle ? { 'data-user-content': true } : {}
   return (
     <header className="page-header">
       <div className="page-header-top">
@@ -25,10 +28,14 @@ export function PageHeader({ title, subtitle, backButton, children }: Props) {
         <nav aria-label={t('common.breadcrumb')} className="breadcrumb">
           <Link to="/">{t('common.breadcrumbHome')}</Link>
           <span aria-hidden="true"> / </span>
-          <span aria-current="page">{title}</span>
+          <span aria-current="page" {...mark}>
+            {title}
+          </span>
         </nav>
       </div>
-      <h1 className="page-title">{title}</h1>
+      <h1 className="page-title" {...mark}>
+        {title}
+      </h1>
       {subtitle && <p className="page-subtitle">{subtitle}</p>}
       {children}
     </header>

@@ -6,6 +6,13 @@ export function bidderName(bid: Bid): string | null {
   return bid.user?.username ?? bid.botName ?? null
 }
 
+/** The name a winner shows: a bot's display name (first and last name, as its bids show it), a
+ * person's username. A bot's login (`bot_timur`) is the operator's handle, never shown. */
+export function winnerName(winner: NonNullable<Auction['winner']>): string {
+  const full = [winner.firstName, winner.lastName].filter(Boolean).join(' ')
+  return winner.isBot && full ? full : winner.username
+}
+
 /** Whether the auction's leader is a bot, as the server says (`lastBidderIsBot`, also carried by
  * every lobby update). */
 export function leaderIsBot(auction: Pick<Auction, 'lastBidder' | 'lastBidderIsBot'>): boolean {

@@ -5,7 +5,9 @@ import { Bell, Coins, CreditCard, Gift, Hourglass, PackageCheck, Trophy, Truck }
 import type { TFunction } from 'i18next'
 import type { LucideIcon } from 'lucide-react'
 import type { Notification, NotificationKind } from './api-types'
-import { formatDateTime, formatMoney } from './format'
+import { currencyName, formatDateTime, formatMoney } from './format'
+import { settingsAtom } from './settings'
+import { appStore } from './store'
 
 /** The title and the one-line text of a notice, in the language of `t`. */
 export interface NoticeText {
@@ -28,7 +30,7 @@ export const NOTICE_ICONS: Record<NotificationKind, LucideIcon> = {
 
 /**
  * The words of `notice`: `notifications.<kind>.title` and `.text`, with the lot's title, the
- * reservation's end, the amount in som, the bids and the tracking note put in. A shipped item
+ * reservation's end, the amount in the site's currency, the bids and the tracking note put in. A shipped item
  * without a tracking note, and a notice without a title, have their own wording.
  */
 export function noticeText(t: TFunction, notice: Notification, lang: string): NoticeText {
@@ -36,7 +38,7 @@ export function noticeText(t: TFunction, notice: Notification, lang: string): No
   const values = {
     title: notice.title || t('notifications.someLot'),
     until: notice.until ? formatDateTime(notice.until, lang) : '',
-    amount: formatMoney(notice.amount ?? 0, t('common.som')),
+    amount: formatMoney(notice.amount ?? 0, currencyName(appStore.get(settingsAtom), t), lang),
     bids: notice.bids ?? 0,
     orderId: notice.orderId ?? '',
     tracking: notice.tracking ?? '',

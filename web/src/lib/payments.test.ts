@@ -5,9 +5,11 @@ import en from '../i18n/locales/en.json'
 import ka from '../i18n/locales/ka.json'
 import ky from '../i18n/locales/ky.json'
 import ru from '../i18n/locales/ru.json'
+import { formatMoney } from './format'
 import { cheapestPricePerBid, openPaymentTab, pricePerBidLabel, upsertOrder } from './payments'
 
-const NBSP = '\u00a0'
+/** Intl's and formatMoney's no-break spaces, read as plain spaces. */
+const NBSP_ALL = /\u00a0/g
 
 async function translator(lng: string, messages: object) {
   const instance = i18next.createInstance()
@@ -18,18 +20,20 @@ async function translator(lng: string, messages: object) {
 describe('pricePerBidLabel', () => {
   it.each([
     ['ru', ru, '15,00 сом за бид'],
-    ['en', en, '15,00 som per bid'],
+    ['en', en, '15.00 som per bid'],
     ['ka', ka, '15,00 სომი ერთ ბიდში'],
     ['ky', ky, 'бир бид 15,00 сом'],
-  ])('words the price of one bid in %s', async (lng, messages, expected) => {
+  ])('words the price of one bid in %s, in its digits and its name of the som', async (lng, messages, expected) => {
     const t = await translator(lng, messages)
-    expect(pricePerBidLabel(t, 15)).toBe(expected)
+    const money = (amount: number) => formatMoney(amount, t('common.som'), lng)
+    expect(pricePerBidLabel(t, 15, money).replace(NBSP_ALL, ' ')).toBe(expected)
   })
 
   it('keeps two decimals and groups thousands', async () => {
     const t = await translator('ru', ru)
-    expect(pricePerBidLabel(t, 1234.5)).toBe(`1${NBSP}234,50 сом за бид`)
-    expect(pricePerBidLabel(t, 0.07)).toBe('0,07 сом за бид')
+    const money = (amount: number) => formatMoney(amount, t('common.som'), 'ru')
+    expect(pricePerBidLabel(t, 1234.5, money).replace(NBSP_ALL, ' ')).toBe('1 234,50 сом за бид')
+    expect(pricePerBidLabel(t, 0.07, money).replace(NBSP_ALL, ' ')).toBe('0,07 сом за бид')
   })
 })
 

@@ -3,11 +3,13 @@
 //! and the payment tab (opened on the click itself, so that popup blockers let it through, and
 //! sent to the provider's page once the order exists).
 import type { TFunction } from 'i18next'
-import { formatMoney } from './format'
 
-/** `15, t` → `15,00 сом за бид` (`15,00 som per bid`, …): the price of one bid in som. */
-export function pricePerBidLabel(t: TFunction, pricePerBid: number): string {
-  return t('topup.perBid', { price: formatMoney(pricePerBid, t('common.som')) })
+/**
+ * `15` → `15,00 сом за бид` (`15.00 som per bid`, …): the price of one bid, with `money` from
+ * `useMoney` (lib/money.ts) putting it in the site's currency and the reader's digits.
+ */
+export function pricePerBidLabel(t: TFunction, pricePerBid: number, money: (amount: number) => string): string {
+  return t('topup.perBid', { price: money(pricePerBid) })
 }
 
 /** The lowest price of one bid among `packages` (`null` for none): what the home page quotes. */

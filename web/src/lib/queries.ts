@@ -16,6 +16,8 @@ export const queryKeys = {
   settings: ['settings'],
   /** The footer's figures, counted from the records (public). */
   siteFigures: ['site-figures'],
+  /** The public fairness page's figures of the last 30 days. */
+  fairness: ['fairness'],
   adminSettings: ['admin', 'settings'],
   user: ['user'],
   userBids: ['user', 'bids'],

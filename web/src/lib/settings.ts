@@ -5,8 +5,8 @@
 import { matchQuery } from '@tanstack/react-query'
 import { atom } from 'jotai'
 import type { Settings } from './api-types'
-import { BID_STEP, formatMoney } from './format'
-import { setTextVariables } from './i18n'
+import { BID_STEP, currencyName, formatMoney } from './format'
+import i18n, { currentLanguage, setTextVariables } from './i18n'
 import { asLanguage } from './languages'
 import { queryKeys, settingsQuery } from './queries'
 import { queryClient } from './query-client'
@@ -34,12 +34,17 @@ export const siteLanguageAtom = atom((get) => asLanguage(get(settingsAtom).langu
 
 const settingsFilter = { queryKey: queryKeys.settings, exact: true }
 
-/** Texts that name the bid step (`{{bidStep}}`) show it in the site's currency, as prices do. */
-function applyCurrencyToTexts({ currencySymbol }: Settings) {
-  setTextVariables({ bidStep: formatMoney(BID_STEP, currencySymbol) })
+/**
+ * Texts that name the bid step (`{{bidStep}}`) show it in the site's currency, as prices do, in
+ * the language on screen: again whenever the settings or the language change.
+ */
+function applyCurrencyToTexts(settings: Settings) {
+  const lang = currentLanguage()
+  setTextVariables({ bidStep: formatMoney(BID_STEP, currencyName(settings, i18n.getFixedT(lang)), lang) })
 }
 
 applyCurrencyToTexts(DEFAULT_SETTINGS)
+i18n.on('languageChanged', () => applyCurrencyToTexts(appStore.get(settingsAtom)))
 
 // Every successful answer (and every `setQueryData`) of the settings query reaches the atom.
 queryClient.getQueryCache().subscribe((event) => {

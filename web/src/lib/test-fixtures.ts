@@ -31,6 +31,8 @@ export function liveAuction(now: number, over: Partial<Auction> = {}): Auction {
     winLimited: false,
     noNewBiddersAfter: null,
     buyNowStock: null,
+    houseReserve: null,
+    openingSecs: null,
     totalBids: 50,
     lastBidder: 'aibek',
     lastBidderIsBot: false,

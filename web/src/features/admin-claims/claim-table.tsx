@@ -8,7 +8,8 @@ import { ClaimStateBadge } from '../../components/claim-state-badge'
 import { EmptyState } from '../../components/empty-state'
 import { StackTable } from '../../components/stack-table'
 import type { AdminClaim } from '../../lib/api-types'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { nextAction } from './ship-schema'
 
 interface Props {
@@ -20,7 +21,7 @@ interface Props {
 
 export function ClaimTable({ claims, onShip, onDeliver, busy }: Props) {
   const { t, i18n } = useTranslation()
-  const som = t('common.som')
+  const { money } = useMoney()
   if (claims.length === 0) return <EmptyState icon={Package}>{t('adminClaims.empty')}</EmptyState>
   const date = (value: string | null | undefined) => (value ? formatDateTime(value, i18n.language) : '—')
   return (
@@ -42,7 +43,13 @@ export function ClaimTable({ claims, onShip, onDeliver, busy }: Props) {
           <tr key={claim.id} data-testid={`admin-claim-${claim.id}`} data-state={claim.state}>
             <td className="cell-title">
               <span className="stack-cell">
-                {claim.auctionId != null ? <Link to={`/auction/${claim.auctionId}`}>{claim.title}</Link> : <strong>{claim.title}</strong>}
+                {claim.auctionId != null ? (
+                  <Link to={`/auction/${claim.auctionId}`} data-user-content>
+                    {claim.title}
+                  </Link>
+                ) : (
+                  <strong data-user-content>{claim.title}</strong>
+                )}
                 <span className="muted small">
                   #{claim.id} · {claim.kind === 'buyNow' ? t('claims.buyNow') : t('adminClaims.position', { position: claim.position })}
                   {claim.packageBids != null && claim.packageBids > 0 && ` · ${t('common.bidsCount', { count: claim.packageBids })}`}
@@ -51,7 +58,9 @@ export function ClaimTable({ claims, onShip, onDeliver, busy }: Props) {
             </td>
             <td data-label={t('adminClaims.columns.user')}>
               <span className="stack-cell">
-                <strong data-testid="admin-claim-user">{claim.username}</strong>
+                <strong data-testid="admin-claim-user" data-user-content>
+                  {claim.username}
+                </strong>
                 <span className="muted small">{claim.phone ?? '—'}</span>
               </span>
             </td>
@@ -63,10 +72,10 @@ export function ClaimTable({ claims, onShip, onDeliver, busy }: Props) {
             </td>
             <td data-label={t('adminClaims.columns.amount')}>
               <span className="stack-cell">
-                <strong>{formatMoney(claim.total ?? claim.price, som)}</strong>
+                <strong>{money(claim.total ?? claim.price)}</strong>
                 {claim.total != null && (
                   <span className="muted small">
-                    {formatMoney(claim.price, som)} + {formatMoney(claim.deliveryFee ?? 0, som)}
+                    {money(claim.price)} + {money(claim.deliveryFee ?? 0)}
                   </span>
                 )}
               </span>

@@ -2,7 +2,7 @@
 //! and what the winner saved; the statistics dialog and deletion (confirmed) per row.
 import { ChartColumn, Flag, Trash2 } from 'lucide-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ActionButton } from '../../components/action-button'
@@ -15,17 +15,18 @@ import { Spinner } from '../../components/spinner'
 import { StackTable } from '../../components/stack-table'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { FinishedAuctionRow } from '../../lib/api-types'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { adminFinishedQuery, queryKeys } from '../../lib/queries'
 import { auctionDeletedAtom } from '../../lib/realtime'
-import { settingsAtom } from '../../lib/settings'
 import { useToast } from '../../lib/toast'
 import { AuctionStatsDialog } from './auction-stats-dialog'
 import './admin-finished.css'
+import { winnerName } from '../../lib/bots'
 
 export function AdminFinishedPage() {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const { data, isPending, isError, error } = useQuery(adminFinishedQuery())
   const [viewing, setViewing] = useState<FinishedAuctionRow | null>(null)
   const remove = useDeleteFinished()
@@ -68,21 +69,21 @@ export function AdminFinishedPage() {
                   <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
                 </td>
                 <td className="cell-title">
-                  <strong>{auction.title}</strong>
+                  <strong data-user-content>{auction.title}</strong>
                 </td>
                 <td data-label={t('adminFinished.columns.displayId')}>
                   <code className="small">{auction.displayId}</code>
                 </td>
                 <td data-label={t('adminFinished.columns.finalPrice')}>
-                  <strong data-testid="finished-price">{formatMoney(auction.winningBid?.amount ?? auction.currentPrice, currencySymbol)}</strong>
+                  <strong data-testid="finished-price">{money(auction.winningBid?.amount ?? auction.currentPrice)}</strong>
                 </td>
                 <td data-label={t('admin.columns.retailPrice')}>
-                  <s className="muted">{formatMoney(auction.retailPrice, currencySymbol)}</s>
+                  <s className="muted">{money(auction.retailPrice)}</s>
                 </td>
                 <td data-label={t('adminFinished.columns.winner')} data-testid="finished-winner">
                   {auction.winner ? (
                     <span>
-                      {auction.winner.username}
+                      <span data-user-content>{winnerName(auction.winner)}</span>
                       {auction.winner.isBot && <BotBadge />}
                     </span>
                   ) : (
@@ -92,7 +93,7 @@ export function AdminFinishedPage() {
                 <td data-label={t('adminFinished.columns.endTime')}>{auction.endTime ? formatDateTime(auction.endTime, i18n.language) : '—'}</td>
                 <td data-label={t('adminFinished.columns.savings')}>
                   <span className="stack-cell">
-                    <span>{formatMoney(auction.savings, currencySymbol)}</span>
+                    <span>{money(auction.savings)}</span>
                     <span className="badge badge-success">{auction.savingsPercent}%</span>
                   </span>
                 </td>

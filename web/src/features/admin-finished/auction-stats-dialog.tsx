@@ -1,7 +1,6 @@
 //! One finished auction's statistics: bids by kind (people, bots, admins), a chart of its bids
 //! over its life, and the bids themselves.
 import { useQuery } from '@tanstack/react-query'
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { BidsChart } from '../../components/bids-chart'
 import { BotBadge } from '../../components/bot-badge'
@@ -9,9 +8,9 @@ import { DialogFrame } from '../../components/dialog-frame'
 import { Spinner } from '../../components/spinner'
 import type { FinishedAuctionRow } from '../../lib/api-types'
 import { lifeSeries } from '../../lib/bid-series'
-import { formatCount, formatDateTime, formatMoney } from '../../lib/format'
+import { formatCount, formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { adminAuctionStatsQuery } from '../../lib/queries'
-import { settingsAtom } from '../../lib/settings'
 
 export function AuctionStatsDialog({ auction, onClose }: { auction: FinishedAuctionRow | null; onClose: () => void }) {
   const { t } = useTranslation()
@@ -35,7 +34,7 @@ export function AuctionStatsDialog({ auction, onClose }: { auction: FinishedAuct
 
 function Stats({ id }: { id: number }) {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const { data, isPending, isError } = useQuery(adminAuctionStatsQuery(id))
   if (isPending) return <Spinner />
   if (isError) {
@@ -82,7 +81,7 @@ function Stats({ id }: { id: number }) {
                   {bid.isBot && <BotBadge />}
                 </td>
                 <td>{bid.isBot ? t('adminFinished.roleBot') : bid.userRole === 'admin' ? t('admin.roleAdmin') : t('admin.roleUser')}</td>
-                <td>{formatMoney(bid.bidAmount, currencySymbol)}</td>
+                <td>{money(bid.bidAmount)}</td>
                 <td className="small">{formatDateTime(bid.createdAt, i18n.language)}</td>
               </tr>
             ))}

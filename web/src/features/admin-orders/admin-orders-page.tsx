@@ -13,7 +13,7 @@ import { Select } from '../../components/select'
 import { Spinner } from '../../components/spinner'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { AdminOrder } from '../../lib/api-types'
-import { formatMoney } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { pageCount, pageRange } from '../../lib/pagination'
 import { adminOrdersQuery, queryKeys } from '../../lib/queries'
 import type { AdminOrderFilter } from '../../lib/queries'
@@ -47,7 +47,7 @@ export function AdminOrdersPage() {
   const orders = useQuery({ ...adminOrdersQuery(page, filter), placeholderData: keepPreviousData })
   const refund = useRefund()
   const { confirm, dialog } = useConfirm()
-  const som = t('common.som')
+  const { money } = useMoney()
 
   const total = orders.data?.total ?? 0
   const pageSize = orders.data?.pageSize ?? 1
@@ -60,8 +60,8 @@ export function AdminOrdersPage() {
       description: (
         <span className="refund-explain" data-testid="refund-explain">
           {withBids
-            ? t('adminOrders.refundBids', { bids: order.bids, username: order.username, amount: formatMoney(order.amount, som) })
-            : t('adminOrders.refundClaim', { amount: formatMoney(order.amount, som) })}{' '}
+            ? t('adminOrders.refundBids', { bids: order.bids, username: order.username, amount: money(order.amount) })
+            : t('adminOrders.refundClaim', { amount: money(order.amount) })}{' '}
           {t('adminOrders.refundProvider')}
         </span>
       ),
@@ -110,6 +110,7 @@ export function AdminOrdersPage() {
 
 function useRefund() {
   const { t } = useTranslation()
+  const { money } = useMoney()
   const { toast } = useToast()
   const refresh = useAdminRefresh()
   return useMutation({
@@ -117,7 +118,7 @@ function useRefund() {
     onSuccess: ({ order }) => {
       toast({
         title: t('adminOrders.toast.refunded', { id: order.id }),
-        description: t('adminOrders.toast.refundedText', { bids: order.refundBids ?? 0, amount: formatMoney(order.refundAmount ?? 0, t('common.som')) }),
+        description: t('adminOrders.toast.refundedText', { bids: order.refundBids ?? 0, amount: money(order.refundAmount ?? 0) }),
       })
       return refresh([queryKeys.adminOrders, queryKeys.adminClaims, queryKeys.adminUsers])
     },

@@ -7,7 +7,8 @@ import { EmptyState } from '../../components/empty-state'
 import { OrderStateBadge } from '../../components/order-state-badge'
 import { StackTable } from '../../components/stack-table'
 import type { AdminOrder } from '../../lib/api-types'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 
 interface Props {
   orders: AdminOrder[]
@@ -17,7 +18,7 @@ interface Props {
 
 export function OrderTable({ orders, onRefund, refunding }: Props) {
   const { t, i18n } = useTranslation()
-  const som = t('common.som')
+  const { money } = useMoney()
   if (orders.length === 0) return <EmptyState icon={Receipt}>{t('adminOrders.empty')}</EmptyState>
   return (
     <StackTable
@@ -40,7 +41,7 @@ export function OrderTable({ orders, onRefund, refunding }: Props) {
           </td>
           <td data-label={t('adminOrders.columns.user')}>
             <span className="stack-cell">
-              <strong>{order.username}</strong>
+              <strong data-user-content>{order.username}</strong>
               <span className="muted small">#{order.userId}</span>
             </span>
           </td>
@@ -54,7 +55,7 @@ export function OrderTable({ orders, onRefund, refunding }: Props) {
             </span>
           </td>
           <td data-label={t('adminOrders.columns.amount')}>
-            <strong>{formatMoney(order.amount, som)}</strong>
+            <strong>{money(order.amount)}</strong>
           </td>
           <td data-label={t('adminOrders.columns.state')}>
             <span className="stack-cell">
@@ -70,7 +71,7 @@ export function OrderTable({ orders, onRefund, refunding }: Props) {
             {order.refundedAt ? (
               <span className="stack-cell small">
                 <span>{t('adminOrders.refundedBids', { count: order.refundBids ?? 0 })}</span>
-                <span>{formatMoney(order.refundAmount ?? 0, som)}</span>
+                <span>{money(order.refundAmount ?? 0)}</span>
                 <span className="muted">{formatDateTime(order.refundedAt, i18n.language)}</span>
               </span>
             ) : (

@@ -1,15 +1,20 @@
+//! The settings in force, as saved (the admin's own words, in whatever language they were typed),
+//! and how a price and a date read with them, in the admin's language.
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDateLong, formatDateTime, formatMoney } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
+import { formatDateLong } from '../../lib/long-dates'
+import { useMoney } from '../../lib/money'
 import { settingsAtom } from '../../lib/settings'
 import { SETTINGS_FIELDS } from './settings-schema'
 
 export const EXAMPLE_PRICE = 1234.56
 
 export function CurrentSettingsCard() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const settings = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const [exampleDate] = useState(() => new Date())
   return (
     <aside className="card" data-testid="current-settings">
@@ -21,7 +26,7 @@ export function CurrentSettingsCard() {
             <dd>
               {field === 'language'
                 ? t(`adminSettings.languages.${settings.language}`)
-                : settings[field] || <span className="muted">{t('adminSettings.empty')}</span>}
+                : (settings[field] && <span data-user-content>{settings[field]}</span>) || <span className="muted">{t('adminSettings.empty')}</span>}
             </dd>
           </div>
         ))}
@@ -30,12 +35,12 @@ export function CurrentSettingsCard() {
       <dl className="details-grid details-stacked">
         <div className="details-row">
           <dt>{t('adminSettings.examplePrice')}</dt>
-          <dd data-testid="example-price">{formatMoney(EXAMPLE_PRICE, settings.currencySymbol)}</dd>
+          <dd data-testid="example-price">{money(EXAMPLE_PRICE)}</dd>
         </div>
         <div className="details-row">
           <dt>{t('adminSettings.exampleDate')}</dt>
           <dd>
-            {formatDateLong(exampleDate, settings.language)} · {formatDateTime(exampleDate, settings.language)}
+            {formatDateLong(exampleDate, i18n.language)} · {formatDateTime(exampleDate, i18n.language)}
           </dd>
         </div>
       </dl>

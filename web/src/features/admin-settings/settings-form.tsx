@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { FormField, describedBy } from '../../components/form-field'
 import { Select } from '../../components/select'
@@ -54,12 +54,15 @@ export function SettingsForm() {
     }
   })
 
+  const siteLanguage = useWatch({ control, name: 'language' })
+
   if (loading) return <Spinner />
   if (error) return <p className="notice notice-error">{messageOf(error, t('common.loadFailed'))}</p>
 
+  // The som's symbol as readers see it, in the admin's language (lib/format.ts `currencyName`).
   const currencyOptions: SelectOption[] = CURRENCY_OPTIONS.map((option) => ({
     value: option.value,
-    label: `${t(`adminSettings.currencies.${option.id}`)} (${option.symbol})`,
+    label: `${t(`adminSettings.currencies.${option.id}`)} (${option.id === 'som' ? t('common.som') : option.symbol})`,
   }))
   if (data?.currency && !symbolFor(data.currency)) currencyOptions.push({ value: data.currency, label: data.currency })
   const languageOptions = LANGUAGES.map((lang) => ({ value: lang, label: t(`adminSettings.languages.${lang}`) }))
@@ -112,6 +115,23 @@ export function SettingsForm() {
           </FormField>
         )
       })}
+      <fieldset className="fieldset" data-testid="settings-texts">
+        <legend className="field-label">{t('adminSettings.textsTitle')}</legend>
+        <p className="muted small">{t('adminSettings.textsHint')}</p>
+        {LANGUAGES.filter((lang) => lang !== siteLanguage).map((lang) => (
+          <div key={lang} className="form-row" data-testid={`settings-texts-${lang}`}>
+            {(['headerTagline', 'footerDescription'] as const).map((name) => {
+              const id = `st-texts-${lang}-${name}`
+              const message = errors.texts?.[lang]?.[name]?.message
+              return (
+                <FormField key={name} id={id} label={`${t(`adminSettings.${name}`)} (${t(`adminSettings.languages.${lang}`)})`} error={message}>
+                  <input id={id} lang={lang} className="input" {...describedBy(id, message)} {...register(`texts.${lang}.${name}`)} />
+                </FormField>
+              )
+            })}
+          </div>
+        ))}
+      </fieldset>
       <button type="submit" className="btn btn-primary" disabled={isSubmitting} data-testid="settings-save">
         {isSubmitting ? t('common.saving') : t('common.save')}
       </button>

@@ -11,6 +11,7 @@ const valid = {
   contactAddress: '',
   contactPhone: '',
   contactEmail: '',
+  texts: Object.fromEntries(['ru', 'en', 'ka', 'ky'].map((lang) => [lang, { headerTagline: '', footerDescription: '' }])),
 }
 
 function fieldsOf(values: typeof valid) {
@@ -59,5 +60,15 @@ describe('currency options', () => {
     const form = toFormValues({ ...valid, language: 'en', contactEmail: null as unknown as string })
     expect(form.contactEmail).toBe('')
     expect(form.language).toBe('en')
+  })
+})
+
+describe('the texts in other languages', () => {
+  it('are limited like the others and read from the settings', () => {
+    const texts = { ...valid.texts, ka: { headerTagline: 'ა'.repeat(501), footerDescription: '' } }
+    expect(fieldsOf({ ...valid, texts })).toEqual({ 'texts.ka.headerTagline': 'validation.tooLong' })
+    const values = toFormValues({ ...valid, texts: { en: { headerTagline: 'Penny auctions', footerDescription: '' } } })
+    expect(values.texts.en.headerTagline).toBe('Penny auctions')
+    expect(values.texts.ky).toEqual({ headerTagline: '', footerDescription: '' })
   })
 })

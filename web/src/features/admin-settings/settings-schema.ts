@@ -3,6 +3,7 @@
 import { z } from '../../lib/zod'
 import type { Settings } from '../../lib/api-types'
 import { LANGUAGES } from '../../lib/languages'
+import type { Language } from '../../lib/languages'
 import { optionalEmail } from '../../lib/validation'
 
 export const TEXT_MAX = 500
@@ -35,6 +36,8 @@ export const settingsSchema = z.object({
   contactAddress: text,
   contactPhone: text,
   contactEmail: optionalEmail('validation.emailInvalidShort').pipe(z.string().max(TEXT_MAX, 'validation.tooLong')),
+  /** The tagline and footer description in each language but the site's (those are the fields above). */
+  texts: z.object(Object.fromEntries(LANGUAGES.map((lang) => [lang, z.object({ headerTagline: text, footerDescription: text })])) as Record<Language, z.ZodObject<{ headerTagline: typeof text; footerDescription: typeof text }>>),
 })
 
 export type SettingsValues = z.infer<typeof settingsSchema>
@@ -52,5 +55,12 @@ export const SETTINGS_FIELDS = [
 ] as const satisfies readonly (keyof Settings)[]
 
 export function toFormValues(settings: Settings): SettingsValues {
-  return Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, settings[field] ?? ''])) as SettingsValues
+  const fields = Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, settings[field] ?? '']))
+  const texts = Object.fromEntries(
+    LANGUAGES.map((lang) => {
+      const own = settings.texts?.[lang]
+      return [lang, { headerTagline: own?.headerTagline ?? '', footerDescription: own?.footerDescription ?? '' }]
+    }),
+  )
+  return { ...fields, texts } as SettingsValues
 }

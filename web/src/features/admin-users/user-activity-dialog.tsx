@@ -4,16 +4,15 @@
 import { Coins, Hourglass, Trophy } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
-import { useAtomValue } from 'jotai'
 import type { Key, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DialogFrame } from '../../components/dialog-frame'
 import { EmptyState } from '../../components/empty-state'
 import { Spinner } from '../../components/spinner'
 import type { User } from '../../lib/api-types'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { adminUserActivityQuery, adminUserLimitsQuery } from '../../lib/queries'
-import { settingsAtom } from '../../lib/settings'
 
 /** What `count` bids cost in som (each is 0.01). */
 export const bidsCost = (count: number) => Math.round(count) / 100
@@ -62,7 +61,7 @@ const LIMITS = ['dailyBids', 'weeklyBids', 'monthlyBids', 'monthlySpend'] as con
 /** The limits and pause the user set on their profile, with what is left of each now. */
 function UserLimits({ id }: { id: number }) {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { currency, money } = useMoney()
   const { data, isError } = useQuery(adminUserLimitsQuery(id))
   if (!data) {
     return isError ? (
@@ -73,7 +72,7 @@ function UserLimits({ id }: { id: number }) {
   }
   const set = LIMITS.filter((field) => data[field] !== null)
   const amount = (field: (typeof LIMITS)[number], value: number | null) =>
-    value === null ? '—' : field === 'monthlySpend' ? formatMoney(value, currencySymbol) : String(value)
+    value === null ? '—' : field === 'monthlySpend' ? money(value) : String(value)
   return (
     <section className="activity-section" data-testid="user-limits">
       <h3 className="card-subtitle">{t('adminUsers.activity.limits')}</h3>
@@ -88,7 +87,7 @@ function UserLimits({ id }: { id: number }) {
         <ul className="activity-list">
           {set.map((field) => (
             <li key={field} data-testid={`user-limit-${field}`}>
-              <strong>{t(`limits.${field}`, { symbol: currencySymbol })}</strong>
+              <strong>{t(`limits.${field}`, { symbol: currency })}</strong>
               <span>{amount(field, data[field])}</span>
               <span className="muted small">{t('limits.left', { left: amount(field, data.left[field]) })}</span>
             </li>
@@ -102,7 +101,7 @@ function UserLimits({ id }: { id: number }) {
 
 function Activity({ id }: { id: number }) {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const { data, isPending, isError } = useQuery(adminUserActivityQuery(id))
   if (isPending) return <Spinner />
   if (isError) {
@@ -118,8 +117,8 @@ function Activity({ id }: { id: number }) {
       <Section title={t('adminUsers.activity.won')} items={data.wonAuctions} emptyIcon={Trophy} emptyText={t('adminUsers.activity.wonEmpty')}>
         {(won) => (
           <>
-            <strong>{won.title}</strong>
-            <span>{formatMoney(won.finalPrice, currencySymbol)}</span>
+            <strong data-user-content>{won.title}</strong>
+            <span>{money(won.finalPrice)}</span>
             <span className="muted small">{date(won.endTime)}</span>
           </>
         )}
@@ -127,13 +126,13 @@ function Activity({ id }: { id: number }) {
       <Section title={t('adminUsers.activity.bids')} items={data.activeBids} emptyIcon={Coins} emptyText={t('adminUsers.activity.bidsEmpty')}>
         {(bid) => (
           <>
-            <strong>{bid.auctionTitle}</strong>
+            <strong data-user-content>{bid.auctionTitle}</strong>
             <span className={`badge badge-${bid.status}`}>{t(`auction.status.${bid.status}`)}</span>
             <span>
-              {t('adminUsers.activity.bidCount', { count: bid.bidCount })} · {formatMoney(bidsCost(bid.bidCount), currencySymbol)}
+              {t('adminUsers.activity.bidCount', { count: bid.bidCount })} · {money(bidsCost(bid.bidCount))}
             </span>
             <span className="muted small">
-              {t('auction.currentPrice')}: {formatMoney(bid.currentPrice, currencySymbol)} · {date(bid.createdAt)}
+              {t('auction.currentPrice')}: {money(bid.currentPrice)} · {date(bid.createdAt)}
             </span>
           </>
         )}
@@ -141,7 +140,7 @@ function Activity({ id }: { id: number }) {
       <Section title={t('adminUsers.activity.prebids')} items={data.prebids} emptyIcon={Hourglass} emptyText={t('adminUsers.activity.prebidsEmpty')}>
         {(prebid) => (
           <>
-            <strong>{prebid.auctionTitle}</strong>
+            <strong data-user-content>{prebid.auctionTitle}</strong>
             <span className={`badge badge-${prebid.status}`}>{t(`bidHistory.prebidStatus.${prebid.status}`)}</span>
             <span className="muted small">{date(prebid.createdAt)}</span>
           </>

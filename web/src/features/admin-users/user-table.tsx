@@ -5,9 +5,9 @@ import { ActionButton } from '../../components/action-button'
 import { EmptyState } from '../../components/empty-state'
 import { StackTable } from '../../components/stack-table'
 import type { User } from '../../lib/api-types'
-import { formatCount, formatDate, formatMoney } from '../../lib/format'
+import { formatCount, formatDate } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { currentUserAtom } from '../../lib/session'
-import { settingsAtom } from '../../lib/settings'
 
 interface Props {
   users: User[]
@@ -19,7 +19,7 @@ interface Props {
 
 export function UserTable({ users, onActivity, onEdit, onDelete, deleting }: Props) {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const me = useAtomValue(currentUserAtom)
   if (users.length === 0) return <EmptyState icon={Users}>{t('adminUsers.empty')}</EmptyState>
   return (
@@ -46,7 +46,9 @@ export function UserTable({ users, onActivity, onEdit, onDelete, deleting }: Pro
                   {user.username.charAt(0).toUpperCase()}
                 </span>
                 <span>
-                  <strong className="block">{user.username}</strong>
+                  <strong className="block" data-user-content>
+                    {user.username}
+                  </strong>
                   <span className="muted small">{name || t('common.notSpecified')}</span>
                 </span>
               </span>
@@ -67,7 +69,7 @@ export function UserTable({ users, onActivity, onEdit, onDelete, deleting }: Pro
               <span className="stack-cell small">
                 <span>{t('adminUsers.statsBids', { count: user.totalBids })}</span>
                 <span>{t('adminUsers.statsWon', { count: user.wonAuctions })}</span>
-                <span className="muted">{formatMoney(user.totalSpent, currencySymbol)}</span>
+                <span className="muted">{money(user.totalSpent)}</span>
               </span>
             </td>
             <td data-label={t('adminUsers.columns.role')}>

@@ -7,10 +7,11 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import type { ReactNode } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { DialogFrame } from '../../components/dialog-frame'
 import { FormField, describedBy } from '../../components/form-field'
+import { Select } from '../../components/select'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { Auction } from '../../lib/api-types'
 import { applyServerFieldErrors } from '../../lib/forms'
@@ -18,7 +19,7 @@ import { queryKeys } from '../../lib/queries'
 import { auctionSavedAtom } from '../../lib/realtime'
 import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
-import { AUCTION_FIELDS, EMPTY_AUCTION, auctionPayload, auctionSchema, missesRequired, toAuctionValues } from './auction-schema'
+import { AUCTION_FIELDS, EMPTY_AUCTION, OPENINGS, auctionPayload, auctionSchema, missesRequired, toAuctionValues } from './auction-schema'
 import type { AuctionValues } from './auction-schema'
 import '../../components/dialog-frame.css'
 
@@ -78,6 +79,16 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
     defaultValues: auction ? toAuctionValues(auction) : EMPTY_AUCTION,
   })
   const isBidPackage = useWatch({ control, name: 'isBidPackage' })
+  // The opening countdowns offered, plus an edited auction's own if it is not one of them.
+  const openingLabel = (secs: string) => {
+    const n = Number(secs)
+    if (!secs) return t('admin.form.openingDefault')
+    if (n % 3600 === 0) return t('admin.form.openingHours', { count: n / 3600 })
+    if (n % 60 === 0) return t('admin.form.openingMinutes', { count: n / 60 })
+    return t('admin.form.openingSeconds', { count: n })
+  }
+  const own = auction?.openingSecs == null ? [] : [String(auction.openingSecs)]
+  const openings = [...new Set([...OPENINGS, ...own])].map((secs) => ({ value: secs || 'default', label: openingLabel(secs) }))
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -98,7 +109,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
   )
 
   const field = (
-    name: Exclude<keyof AuctionValues, 'isBidPackage' | 'beginner' | 'winLimited'>,
+    name: Exclude<keyof AuctionValues, 'isBidPackage' | 'beginner' | 'winLimited' | 'openingSecs'>,
     options: { type?: string; step?: number; required?: boolean; multiline?: boolean; inputMode?: 'decimal' | 'numeric' } = {},
   ) => {
     const id = `auction-${name}`
@@ -121,6 +132,22 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
         {field('retailPrice', { required: true, inputMode: 'decimal' })}
         {field('startTime', { required: true, type: 'datetime-local', step: 1 })}
       </div>
+      <FormField id="auction-openingSecs" label={t('admin.form.openingSecs')} error={errors.openingSecs?.message}>
+        <Controller
+          control={control}
+          name="openingSecs"
+          render={({ field: opening }) => (
+            <Select
+              id="auction-openingSecs"
+              value={opening.value || 'default'}
+              onChange={(value) => opening.onChange(value === 'default' ? '' : value)}
+              options={openings}
+              testId="auction-openingSecs"
+              disabled={readOnly}
+            />
+          )}
+        />
+      </FormField>
       <label className="check-row">
         <input type="checkbox" className="switch" disabled={readOnly} {...register('isBidPackage')} data-testid="auction-isBidPackage" />
         <span>{t('admin.form.isBidPackage')}</span>
@@ -146,6 +173,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
           {field('noNewAt', { type: 'datetime-local', step: 1 })}
         </div>
         {field('buyNowStock', { inputMode: 'numeric' })}
+        {field('houseReserve', { inputMode: 'numeric' })}
       </fieldset>
       {!readOnly && (
         <div className="dialog-actions">

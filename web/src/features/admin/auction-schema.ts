@@ -9,6 +9,9 @@ export const DESCRIPTION_MAX = 5000
 export const LABEL_MAX = 100
 export const PACKAGE_BIDS_MAX = 100_000
 export const BUY_NOW_STOCK_MAX = 10_000
+export const HOUSE_RESERVE_MAX = 10_000
+/** The opening countdowns the form offers, in seconds ('' is the site's default, 10 s). */
+export const OPENINGS = ['', '60', '300', '900', '1800', '3600', '10800', '21600', '43200', '86400'] as const
 
 /** Som with at most two decimals (a comma is read as the decimal point), above zero. */
 const MONEY = /^\d{1,11}([.,]\d{1,2})?$/
@@ -46,6 +49,11 @@ export const auctionSchema = z
       .string()
       .trim()
       .refine((value) => value === '' || (/^\d{1,5}$/.test(value) && Number(value) <= BUY_NOW_STOCK_MAX), 'validation.buyNowStockInvalid'),
+    houseReserve: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || (/^\d{1,5}$/.test(value) && Number(value) <= HOUSE_RESERVE_MAX), 'validation.houseReserveInvalid'),
+    openingSecs: z.string().refine((value) => value === '' || (/^\d{2,5}$/.test(value) && Number(value) >= 10 && Number(value) <= 86_400), 'validation.openingInvalid'),
   })
   .superRefine((values, context) => {
     if (!values.isBidPackage || values.bidPackageBids === '') return
@@ -76,6 +84,8 @@ export const AUCTION_FIELDS = [
   'noNewPrice',
   'noNewAt',
   'buyNowStock',
+  'houseReserve',
+  'openingSecs',
 ] as const satisfies readonly (keyof AuctionValues)[]
 
 export const EMPTY_AUCTION: AuctionValues = {
@@ -94,6 +104,8 @@ export const EMPTY_AUCTION: AuctionValues = {
   noNewPrice: '',
   noNewAt: '',
   buyNowStock: '',
+  houseReserve: '',
+  openingSecs: '',
 }
 
 const pad = (value: number) => String(value).padStart(2, '0')
@@ -128,6 +140,8 @@ export function toAuctionValues(auction: Auction): AuctionValues {
     noNewPrice: somText(auction.noNewBiddersAfter?.price),
     noNewAt: auction.noNewBiddersAfter?.at ? toLocalInput(auction.noNewBiddersAfter.at) : '',
     buyNowStock: auction.buyNowStock == null ? '' : String(auction.buyNowStock),
+    houseReserve: auction.houseReserve == null ? '' : String(auction.houseReserve),
+    openingSecs: auction.openingSecs == null ? '' : String(auction.openingSecs),
   }
 }
 
@@ -153,6 +167,8 @@ export function auctionPayload(values: AuctionValues): AuctionForm {
         ? { price: values.noNewPrice.trim() ? parseSom(values.noNewPrice) : null, at: values.noNewAt.trim() ? new Date(values.noNewAt).toISOString() : null }
         : null,
     buyNowStock: values.buyNowStock.trim() ? Number(values.buyNowStock) : null,
+    houseReserve: values.houseReserve.trim() ? Number(values.houseReserve) : null,
+    openingSecs: values.openingSecs ? Number(values.openingSecs) : null,
   }
 }
 

@@ -3,7 +3,7 @@
 //! action asks for confirmation first.
 import { Flag, Gavel, Pencil, Trash2 } from 'lucide-react'
 import { useMutation } from '@tanstack/react-query'
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
 import { useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,10 +19,10 @@ import { StackTable } from '../../components/stack-table'
 import { LiveTimer, StartCountdown } from '../../components/timers'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { Auction } from '../../lib/api-types'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { clampPage, pageCount, pageRange, pageSlice } from '../../lib/pagination'
 import { auctionDeletedAtom, auctionSavedAtom } from '../../lib/realtime'
-import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
 import { queryKeys } from '../../lib/queries'
 import { useToast } from '../../lib/toast'
@@ -47,7 +47,7 @@ interface Props {
 
 export function AuctionTable({ renderBots, renderPromote }: Props) {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const { status, data } = useAuctionList()
   const [requestedPage, setPage] = useState(1)
   const [dialog, setDialog] = useState<{ mode: 'create' } | { mode: 'edit'; id: number } | null>(null)
@@ -112,7 +112,9 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
                   <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
                 </td>
                 <td className="cell-title">
-                  <Link to={auctionPath(auction)}>{auction.title}</Link>
+                  <Link to={auctionPath(auction)} data-user-content>
+                    {auction.title}
+                  </Link>
                   <span className="muted small block">{auction.displayId}</span>
                   {auction.isBidPackage && <span className="pill">{t('auction.bidPackage')}</span>}
                 </td>
@@ -124,14 +126,14 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
                 </td>
                 <td data-label={t('admin.columns.currentPrice')}>
                   <span className="stack-cell">
-                    <strong data-testid="admin-price">{formatMoney(auction.currentPrice, currencySymbol)}</strong>
+                    <strong data-testid="admin-price">{money(auction.currentPrice)}</strong>
                     <span className="muted small" data-testid="admin-leader">
-                      {auction.lastBidder ?? t('auction.noBidder')}
+                      <span data-user-content={auction.lastBidder ? true : undefined}>{auction.lastBidder ?? t('auction.noBidder')}</span>
                       {auction.lastBidderIsBot && <BotBadge />}
                     </span>
                   </span>
                 </td>
-                <td data-label={t('admin.columns.retailPrice')}>{formatMoney(auction.retailPrice, currencySymbol)}</td>
+                <td data-label={t('admin.columns.retailPrice')}>{money(auction.retailPrice)}</td>
                 <td data-label={t('admin.columns.startTime')}>{formatDateTime(auction.startTime, i18n.language)}</td>
                 <td className="cell-actions">
                   <div className="row-actions">

@@ -3,40 +3,41 @@ import en from '../../i18n/locales/en.json'
 import ka from '../../i18n/locales/ka.json'
 import ky from '../../i18n/locales/ky.json'
 import ru from '../../i18n/locales/ru.json'
+import { SERVER_AUDIT_ACTIONS, SERVER_AUDIT_VALUES } from '../../test/audit-codes'
 import { auditActionKey, auditChanges, auditDisplay } from './audit-labels'
 
-/** Every action the server records (src/routes: the `audit` / `db::audit::record` calls). */
-const ACTIONS = [
-  'auction.create',
-  'auction.update',
-  'auction.end',
-  'auction.delete',
-  'auction.promote',
-  'user.update',
-  'user.delete',
-  'bot.create',
-  'bot.update',
-  'bot.delete',
-  'bot.assign',
-  'bot.unassign',
-  'bot.assignment_update',
-  'bot_settings.update',
-  'settings.update',
-]
+const LOCALES = Object.entries({ ru, en, ka, ky })
 
 function lookup(messages: unknown, key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages)
 }
 
+/** The keys of `keys` that `messages` has no text for. */
+function missing(messages: unknown, keys: string[]): string[] {
+  return keys.filter((key) => typeof lookup(messages, key) !== 'string' || (lookup(messages, key) as string).trim() === '')
+}
+
 describe('audit log labels', () => {
-  it('names every recorded action in all four languages', () => {
-    for (const messages of [ru, en, ka, ky]) {
-      for (const action of ACTIONS) {
-        const key = auditActionKey(action)
-        expect(key, action).not.toBeNull()
-        expect(typeof lookup(messages, key as string), `${action}`).toBe('string')
-      }
-    }
+  it.each(LOCALES)('%s names every action the server records', (_, messages) => {
+    const keys = SERVER_AUDIT_ACTIONS.map(({ code }) => auditActionKey(code))
+    expect(keys).not.toContain(null)
+    expect(missing(messages, keys as string[])).toEqual([])
+  })
+
+  it.each(LOCALES)('%s names every target and every field the server records', (_, messages) => {
+    const targets = [...new Set(SERVER_AUDIT_ACTIONS.map(({ target }) => `audit.targets.${target}`))]
+    const fields = [...new Set(SERVER_AUDIT_ACTIONS.flatMap((action) => action.fields.map((field) => `audit.fields.${field}`)))]
+    expect(missing(messages, [...targets, ...fields])).toEqual([])
+  })
+
+  it.each(LOCALES)('%s names every status, kind, state, role and language a change may show', (_, messages) => {
+    const keys = SERVER_AUDIT_VALUES.flatMap(({ field, target, values }) =>
+      values.map((value) => {
+        const display = auditDisplay(value, field, target)
+        return display.kind === 'named' ? display.key : `(${field} ${value} is not named)`
+      }),
+    )
+    expect(missing(messages, keys)).toEqual([])
   })
 
   it('has no key for a code of another shape', () => {
@@ -66,6 +67,20 @@ describe('audit changes', () => {
 })
 
 describe('audit values', () => {
+  it('reads enum values as the words the app names them by', () => {
+    expect(auditDisplay('standard', 'kind', 'auction')).toEqual({ kind: 'named', key: 'audit.values.kind.standard' })
+    expect(auditDisplay('shipped', 'state', 'claim')).toEqual({ kind: 'named', key: 'claimState.shipped' })
+    expect(auditDisplay('refunded', 'state', 'order')).toEqual({ kind: 'named', key: 'orderState.refunded' })
+    expect(auditDisplay('live', 'status', 'auction')).toEqual({ kind: 'named', key: 'auction.status.live' })
+  })
+
+  it('reads amounts, thresholds and catalogue words by their field', () => {
+    expect(auditDisplay('179900.00', 'retailPrice', 'auction')).toEqual({ kind: 'money', value: 179900 })
+    expect(auditDisplay('{"price":12.5,"at":null}', 'noNewBiddersAfter', 'auction')).toEqual({ kind: 'threshold', price: 12.5, at: null })
+    expect(auditDisplay('Смартфоны', 'category', 'auction')).toEqual({ kind: 'catalogue', field: 'category', value: 'Смартфоны' })
+    expect(auditDisplay('iPhone 15', 'title', 'auction')).toEqual({ kind: 'text', value: 'iPhone 15' })
+  })
+
   it('reads booleans and instants apart from text', () => {
     expect(auditDisplay('true')).toEqual({ kind: 'boolean', value: true })
     expect(auditDisplay('false')).toEqual({ kind: 'boolean', value: false })

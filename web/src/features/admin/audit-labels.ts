@@ -1,5 +1,8 @@
 //! Reading the audit log: an action code (`user.update`) names a translation under
-//! `audit.actions`, and `before`/`after` become one "field: old → new" line per changed field.
+//! `audit.actions`, and `before`/`after` become one "field: old → new" line per changed field,
+//! each value read as what it is: yes/no, a date, an amount, a word the app translates (a status,
+//! an auction kind, a role, a language, a known category), or the text itself.
+import type { CatalogueField } from '../../lib/catalogue'
 
 /** The translation key of an action code, or `null` for a code not shaped `entity.verb`. */
 export function auditActionKey(code: string): string | null {
@@ -40,12 +43,57 @@ export function auditChanges(before: Json, after: Json): AuditChange[] {
     .filter((change) => change.before !== change.after)
 }
 
-/** How a changed value reads: yes/no, a date, or the text itself. */
-export type AuditDisplay = { kind: 'boolean'; value: boolean } | { kind: 'date'; value: string } | { kind: 'text'; value: string }
+/** How a changed value reads. */
+export type AuditDisplay =
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'date'; value: string }
+  | { kind: 'money'; value: number }
+  /** A word the locale files hold, under `key`. */
+  | { kind: 'named'; key: string }
+  /** A category or condition, translated when the locale files know it (lib/catalogue.ts). */
+  | { kind: 'catalogue'; field: CatalogueField; value: string }
+  /** No new bidders from a price, a time, or both. */
+  | { kind: 'threshold'; price: number | null; at: string | null }
+  | { kind: 'text'; value: string }
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
 
-export function auditDisplay(value: string): AuditDisplay {
+/** The fields that hold an amount in som (auctions, packages, refunds). */
+const MONEY_FIELDS = new Set(['retailPrice', 'currentPrice', 'estimatedValue', 'price', 'originalPrice', 'refundAmount'])
+
+/**
+ * The key of an enum value the app names elsewhere: an auction's status and kind, a won item's
+ * or an order's state (`targetType` tells them apart), a role, the site language.
+ */
+function namedKey(field: string, value: string, targetType: string): string | null {
+  if (!/^[a-z_]+$/.test(value)) return null
+  if (field === 'status') return `auction.status.${value}`
+  if (field === 'kind') return `audit.values.kind.${value}`
+  if (field === 'state') return targetType === 'order' ? `orderState.${value}` : targetType === 'claim' ? `claimState.${value}` : null
+  if (field === 'role') return value === 'admin' ? 'admin.roleAdmin' : value === 'user' ? 'admin.roleUser' : null
+  if (field === 'language') return `adminSettings.languages.${value}`
+  return null
+}
+
+function threshold(value: string): AuditDisplay | null {
+  try {
+    const parsed: unknown = JSON.parse(value)
+    if (!isRecord(parsed)) return null
+    const price = typeof parsed.price === 'number' ? parsed.price : null
+    const at = typeof parsed.at === 'string' ? parsed.at : null
+    return price === null && at === null ? null : { kind: 'threshold', price, at }
+  } catch {
+    return null
+  }
+}
+
+/** How `value` of `field` reads, for an entry about a `targetType` (`auction`, `claim`, …). */
+export function auditDisplay(value: string, field = '', targetType = ''): AuditDisplay {
+  const key = namedKey(field, value, targetType)
+  if (key) return { kind: 'named', key }
+  if (field === 'category' || field === 'condition') return { kind: 'catalogue', field, value }
+  if (field === 'noNewBiddersAfter') return threshold(value) ?? { kind: 'text', value }
+  if (MONEY_FIELDS.has(field) && value !== '' && Number.isFinite(Number(value))) return { kind: 'money', value: Number(value) }
   if (value === 'true' || value === 'false') return { kind: 'boolean', value: value === 'true' }
   if (INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return { kind: 'date', value }
   return { kind: 'text', value }

@@ -9,10 +9,13 @@ import { Pagination } from '../../components/pagination'
 import { Spinner } from '../../components/spinner'
 import { messageOf } from '../../lib/api'
 import type { AuditEntry } from '../../lib/api-types'
+import { catalogueName } from '../../lib/catalogue'
 import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { pageRange } from '../../lib/pagination'
 import { AUDIT_PER_PAGE, adminAuditQuery } from '../../lib/queries'
 import { auditActionKey, auditChanges, auditDisplay } from './audit-labels'
+import type { AuditDisplay } from './audit-labels'
 
 export function AuditLogCard() {
   const { t } = useTranslation()
@@ -47,24 +50,35 @@ export function AuditLogCard() {
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation()
+  const { money } = useMoney()
   const key = auditActionKey(entry.action)
   const label = key && i18n.exists(key) ? t(key) : entry.action
   const changes = auditChanges(entry.before, entry.after)
   const target = i18n.exists(`audit.targets.${entry.targetType}`) ? t(`audit.targets.${entry.targetType}`) : entry.targetType
-  // Status and role values read as the rest of the app names them.
-  const named = (field: string, value: string) => {
-    if (field === 'status' && i18n.exists(`auction.status.${value}`)) return t(`auction.status.${value}`)
-    if (field === 'role' && (value === 'admin' || value === 'user')) return value === 'admin' ? t('admin.roleAdmin') : t('admin.roleUser')
-    return null
+  const date = (value: string) => formatDateTime(value, i18n.language)
+  /** A value in words; `null` for one that is shown as it was typed (a title, a name). */
+  const words = (display: AuditDisplay): string | null => {
+    switch (display.kind) {
+      case 'boolean':
+        return display.value ? t('audit.yes') : t('audit.no')
+      case 'date':
+        return date(display.value)
+      case 'money':
+        return money(display.value)
+      case 'named':
+        return i18n.exists(display.key) ? t(display.key) : null
+      case 'catalogue':
+        return catalogueName(i18n, display.field, display.value)
+      case 'threshold':
+        return [display.price !== null && money(display.price), display.at && date(display.at)].filter(Boolean).join(' / ')
+      case 'text':
+        return null
+    }
   }
   const show = (field: string, value: string | null) => {
     if (value === null) return t('audit.none')
-    const name = named(field, value)
-    if (name) return name
-    const display = auditDisplay(value)
-    if (display.kind === 'boolean') return display.value ? t('audit.yes') : t('audit.no')
-    if (display.kind === 'date') return formatDateTime(display.value, i18n.language)
-    return display.value
+    // The admin's own words (a title, a name, a tracking note) stay as typed, in any language.
+    return words(auditDisplay(value, field, entry.targetType)) ?? <span data-user-content>{value}</span>
   }
   return (
     <li className="audit-item" data-testid="audit-entry" data-action={entry.action}>
@@ -72,7 +86,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <strong>{label}</strong>
         <span className="muted small">
           {target}
-          {entry.targetId !== null && ` #${entry.targetId}`} · {entry.adminName} · {formatDateTime(entry.createdAt, i18n.language)}
+          {entry.targetId !== null && ` #${entry.targetId}`} · <span data-user-content>{entry.adminName}</span> · {date(entry.createdAt)}
         </span>
       </div>
       {changes.length > 0 && (

@@ -1,7 +1,6 @@
 //! Upcoming bid-package auctions with their pre-bid counts. Each row is joined on the socket, so
 //! a pre-bid raises its count at once; an auction that starts leaves the table.
 import { Gift } from 'lucide-react'
-import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -10,8 +9,8 @@ import { EmptyState } from '../../components/empty-state'
 import { StackTable } from '../../components/stack-table'
 import { StartCountdown } from '../../components/timers'
 import type { Auction } from '../../lib/api-types'
-import { formatDateTime, formatMoney } from '../../lib/format'
-import { settingsAtom } from '../../lib/settings'
+import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { auctionPath } from '../../lib/slug'
 import { useAuctionList, useWatchAuctions } from '../../lib/use-auctions'
 
@@ -22,7 +21,7 @@ export function bidPackageRows(upcoming: readonly Auction[]): Auction[] {
 
 export function BidPackageTable() {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const { data } = useAuctionList()
   const rows = useMemo(() => bidPackageRows(data?.upcoming ?? []), [data])
   useWatchAuctions(rows.map((auction) => auction.id))
@@ -46,11 +45,13 @@ export function BidPackageTable() {
               <td className="cell-title">
                 <span className="title-with-thumb">
                   <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb thumb-small" />
-                  <Link to={auctionPath(auction)}>{auction.title}</Link>
+                  <Link to={auctionPath(auction)} data-user-content>
+                    {auction.title}
+                  </Link>
                 </span>
               </td>
               <td data-label={t('admin.packages.bids')}>{auction.bidPackageBids ?? '—'}</td>
-              <td data-label={t('admin.columns.retailPrice')}>{formatMoney(auction.retailPrice, currencySymbol)}</td>
+              <td data-label={t('admin.columns.retailPrice')}>{money(auction.retailPrice)}</td>
               <td data-label={t('admin.columns.startTime')}>
                 <span className="stack-cell">
                   {formatDateTime(auction.startTime, i18n.language)}

@@ -21,7 +21,7 @@ export function BotItem({ bot, testId, detail, active, remove }: Props) {
   return (
     <li className="bot-item" data-testid={testId}>
       <div className="bot-item-main">
-        <strong>
+        <strong data-user-content>
           {bot.firstName} {bot.lastName}
         </strong>
         <span className="muted small">@{bot.username}</span>

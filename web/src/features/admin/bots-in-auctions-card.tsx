@@ -3,7 +3,6 @@
 //! counts are fetched again whenever a bot bids (see `use-bot-lead-refetch.ts`).
 import { Bot, Target } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
-import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BotBadge } from '../../components/bot-badge'
@@ -13,9 +12,8 @@ import { Spinner } from '../../components/spinner'
 import { LiveTimer, StartCountdown } from '../../components/timers'
 import { messageOf } from '../../lib/api'
 import type { Auction } from '../../lib/api-types'
-import { formatMoney } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { adminBotStatusQuery } from '../../lib/queries'
-import { settingsAtom } from '../../lib/settings'
 import { AuctionBots } from './auction-bots'
 
 const ALL = 'all'
@@ -57,14 +55,14 @@ export function BotsInAuctionsCard({ auctions }: Props) {
 /** Price, leader (bots marked) and countdown of one auction, live. */
 function AuctionLine({ auction }: { auction: Auction }) {
   const { t } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   return (
     <p className="auction-line" data-testid={`auction-line-${auction.id}`}>
       <span className={`badge badge-${auction.status}`}>{t(`auction.status.${auction.status}`)}</span>
       {auction.status === 'live' ? <LiveTimer auction={auction} /> : <StartCountdown auction={auction} />}
-      <strong>{formatMoney(auction.currentPrice, currencySymbol)}</strong>
+      <strong>{money(auction.currentPrice)}</strong>
       <span className="muted small">
-        {auction.lastBidder ?? t('auction.noBidder')}
+        <span data-user-content={auction.lastBidder ? true : undefined}>{auction.lastBidder ?? t('auction.noBidder')}</span>
         {auction.lastBidderIsBot && <BotBadge />}
       </span>
     </p>
@@ -85,13 +83,17 @@ function Overview({ auctions, onPick }: Props & { onPick: (id: number) => void }
         return (
           <li key={entry.auctionId} className="bot-overview-item" data-testid={`bot-status-${entry.auctionId}`}>
             <button type="button" className="link-button" onClick={() => onPick(entry.auctionId)}>
-              {entry.auctionTitle}
+              <span data-user-content>{entry.auctionTitle}</span>
             </button>
             {auction && <AuctionLine auction={auction} />}
             <ul className="chip-list">
               {entry.bots.map((assignment) => (
                 <li key={assignment.id} className={`chip${assignment.isActive ? '' : ' is-off'}`}>
-                  <Bot aria-hidden="true" /> {assignment.bot.firstName} {assignment.bot.lastName} ·{' '}
+                  <Bot aria-hidden="true" />{' '}
+                  <span data-user-content>
+                    {assignment.bot.firstName} {assignment.bot.lastName}
+                  </span>{' '}
+                  ·{' '}
                   <span data-testid="status-bids">
                     {t('adminBots.bidsOfLimit', { bids: assignment.currentBids, limit: assignment.bidLimit > 0 ? assignment.bidLimit : t('adminBots.noLimit') })}
                   </span>

@@ -17,7 +17,7 @@ import { StackTable } from '../../components/stack-table'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { AdminPackage } from '../../lib/api-types'
 import { applyServerFieldErrors } from '../../lib/forms'
-import { formatMoney } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { adminPackagesQuery, queryKeys } from '../../lib/queries'
 import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
@@ -30,7 +30,7 @@ type Editing = { kind: 'new' } | { kind: 'edit'; pack: AdminPackage } | null
 
 export function PackagesCard() {
   const { t } = useTranslation()
-  const som = t('common.som')
+  const { money } = useMoney()
   const { data, isPending, isError, error } = useQuery(adminPackagesQuery())
   const [editing, setEditing] = useState<Editing>(null)
   const packages = data?.packages ?? []
@@ -65,15 +65,15 @@ export function PackagesCard() {
                 <strong data-testid="admin-package-bids">{t('common.bidsCount', { count: pack.bids })}</strong>
               </td>
               <td data-label={t('adminPackages.columns.price')} data-testid="admin-package-price">
-                {formatMoney(pack.price, som)}
+                {money(pack.price)}
               </td>
               <td data-label={t('adminPackages.columns.originalPrice')}>
                 <span className="stack-cell">
-                  <s className="muted">{formatMoney(pack.originalPrice, som)}</s>
-                  {pack.savings > 0 && <span className="small">{t('topup.save', { amount: formatMoney(pack.savings, som) })}</span>}
+                  <s className="muted">{money(pack.originalPrice)}</s>
+                  {pack.savings > 0 && <span className="small">{t('topup.save', { amount: money(pack.savings) })}</span>}
                 </span>
               </td>
-              <td data-label={t('adminPackages.columns.pricePerBid')}>{formatMoney(pack.pricePerBid, som)}</td>
+              <td data-label={t('adminPackages.columns.pricePerBid')}>{money(pack.pricePerBid)}</td>
               <td data-label={t('adminPackages.columns.flags')}>
                 <span className="badge-row">
                   {pack.popular && <span className="badge badge-accent">{t('topup.popular')}</span>}

@@ -1,13 +1,12 @@
 import { Check } from 'lucide-react'
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AuctionImage } from '../../components/auction-image'
 import { BotBadge } from '../../components/bot-badge'
 import type { Auction } from '../../lib/api-types'
 import { leaderIsBot } from '../../lib/bots'
-import { formatDateTime, formatMoney } from '../../lib/format'
-import { settingsAtom } from '../../lib/settings'
+import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { auctionPath } from '../../lib/slug'
 import { BidButton, PrebidButton } from './bid-buttons'
 import { KindBadges } from './kind-badges'
@@ -17,7 +16,7 @@ import './auction-cards.css'
 
 export function LiveAuctionCard({ auction }: { auction: Auction }) {
   const { t } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   return (
     <article className="card auction-card" data-testid="live-auction-card">
       <Link to={auctionPath(auction)} className="auction-card-media">
@@ -26,18 +25,20 @@ export function LiveAuctionCard({ auction }: { auction: Auction }) {
       </Link>
       <div className="auction-card-body">
         <h3 className="auction-card-title">
-          <Link to={auctionPath(auction)}>{auction.title}</Link>
+          <Link to={auctionPath(auction)} data-user-content>
+            {auction.title}
+          </Link>
         </h3>
         <KindBadges auction={auction} />
         <div className="auction-card-row">
           <div>
             <span className="label">{t('auction.currentPrice')}</span>
-            <strong className="price">{formatMoney(auction.currentPrice, currencySymbol)}</strong>
+            <strong className="price">{money(auction.currentPrice)}</strong>
           </div>
           <LiveTimer auction={auction} />
         </div>
         <p className="muted small">
-          {t('auction.lastBidder')}: <strong>{auction.lastBidder ?? t('auction.noBidder')}</strong>
+          {t('auction.lastBidder')}: <strong data-user-content={auction.lastBidder ? true : undefined}>{auction.lastBidder ?? t('auction.noBidder')}</strong>
           {leaderIsBot(auction) && <BotBadge />}
         </p>
         <BidButton auction={auction} />
@@ -48,7 +49,7 @@ export function LiveAuctionCard({ auction }: { auction: Auction }) {
 
 export function UpcomingAuctionCard({ auction, prebid }: { auction: Auction; prebid: boolean }) {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   return (
     <article className="card auction-card" data-testid="upcoming-auction-card">
       <Link to={auctionPath(auction)} className="auction-card-media">
@@ -60,7 +61,9 @@ export function UpcomingAuctionCard({ auction, prebid }: { auction: Auction; pre
       </Link>
       <div className="auction-card-body">
         <h3 className="auction-card-title">
-          <Link to={auctionPath(auction)}>{auction.title}</Link>
+          <Link to={auctionPath(auction)} data-user-content>
+            {auction.title}
+          </Link>
         </h3>
         <KindBadges auction={auction} />
         <div className="auction-card-row">
@@ -69,7 +72,7 @@ export function UpcomingAuctionCard({ auction, prebid }: { auction: Auction; pre
             <strong className="price">
               {auction.isBidPackage && auction.bidPackageBids
                 ? t('auction.packageBids', { count: auction.bidPackageBids })
-                : formatMoney(auction.retailPrice, currencySymbol)}
+                : money(auction.retailPrice)}
             </strong>
           </div>
           <StartCountdown auction={auction} />

@@ -47,7 +47,7 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
   const user = useAtomValue(currentUserAtom)
   return (
     <div className="container page" data-testid="auction-detail">
-      <PageHeader title={auction.title} backButton>
+      <PageHeader title={auction.title} userTitle backButton>
         <div className="detail-meta">
           <StatusBadge auction={auction} />
           <CopyDisplayId displayId={auction.displayId} />
@@ -86,7 +86,9 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
           {auction.description && (
             <section className="card">
               <h2 className="card-title">{t('auction.description')}</h2>
-              <p className="pre-line">{auction.description}</p>
+              <p className="pre-line" data-user-content>
+                {auction.description}
+              </p>
             </section>
           )}
           <ProductDetails auction={auction} />

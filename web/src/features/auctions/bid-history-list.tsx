@@ -1,17 +1,16 @@
 import { Coins, ScrollText } from 'lucide-react'
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { BotBadge } from '../../components/bot-badge'
 import { EmptyState } from '../../components/empty-state'
 import type { Bid } from '../../lib/api-types'
 import { bidderName } from '../../lib/bots'
-import { formatDateTime, formatMoney } from '../../lib/format'
-import { settingsAtom } from '../../lib/settings'
+import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import './auction-detail.css'
 
 export function BidHistoryList({ bids }: { bids: Bid[] }) {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   return (
     <section className="card" data-testid="auction-bid-history">
       <h2 className="card-title"><ScrollText aria-hidden="true" /> {t('auction.bidHistory')}</h2>
@@ -24,7 +23,7 @@ export function BidHistoryList({ bids }: { bids: Bid[] }) {
             {bids.map((bid, index) => (
               <li key={bid.id} className={`bid-row${index === 0 ? ' is-top' : ''}`} data-testid="bid-row" data-bot={bid.isBot || undefined}>
                 <span className="bid-user">
-                  {bidderName(bid) ?? t('common.unknown')}
+                  <span data-user-content={bidderName(bid) ? true : undefined}>{bidderName(bid) ?? t('common.unknown')}</span>
                   {bid.isBot && <BotBadge />}
                   {bid.isPrebid && <span className="pill">{t('auction.prebidTag')}</span>}
                   {bid.isAuto && (
@@ -33,7 +32,7 @@ export function BidHistoryList({ bids }: { bids: Bid[] }) {
                     </span>
                   )}
                 </span>
-                <span className="bid-amount">{formatMoney(bid.amount, currencySymbol)}</span>
+                <span className="bid-amount">{money(bid.amount)}</span>
                 <span className="muted small">{formatDateTime(bid.createdAt, i18n.language)}</span>
               </li>
             ))}

@@ -1,6 +1,5 @@
 import { Calendar, CreditCard, Flag, Flame, ScrollText, Trophy, User } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { BotBadge } from '../../components/bot-badge'
@@ -8,12 +7,13 @@ import { HonestNumbersLine } from '../../components/honest-numbers'
 import { EmptyState } from '../../components/empty-state'
 import type { Auction } from '../../lib/api-types'
 import { useServerNow } from '../../lib/clock'
-import { formatDate, formatMoney } from '../../lib/format'
+import { formatDate } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { cheapestPricePerBid } from '../../lib/payments'
 import { paymentPackagesQuery } from '../../lib/queries'
-import { settingsAtom } from '../../lib/settings'
 import { auctionPath } from '../../lib/slug'
 import './home.css'
+import { winnerName } from '../../lib/bots'
 
 export const WINNERS_SHOWN = 5
 
@@ -77,13 +77,14 @@ export function QuickLinks() {
 /** The price of one bid in the cheapest package, for visitors deciding whether to sign up. */
 export function BidPriceCard() {
   const { t } = useTranslation()
+  const { money } = useMoney()
   const { data } = useQuery(paymentPackagesQuery())
   const cheapest = data ? cheapestPricePerBid(data.packages) : null
   if (cheapest === null) return null
   return (
     <section className="card bid-price-card" data-testid="bid-price-card">
       <h2 className="card-title"><CreditCard aria-hidden="true" /> {t('home.bidPrice.title')}</h2>
-      <p className="bid-price-text">{t('home.bidPrice.text', { price: formatMoney(cheapest, t('common.som')) })}</p>
+      <p className="bid-price-text">{t('home.bidPrice.text', { price: money(cheapest) })}</p>
       <Link to="/topup" className="btn btn-outline btn-block">
         {t('home.bidPrice.link')}
       </Link>
@@ -93,7 +94,7 @@ export function BidPriceCard() {
 
 export function WinnersOfDay({ finished }: { finished: Auction[] }) {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const winners = finished.slice(0, WINNERS_SHOWN)
   return (
     <section className="card" data-testid="winners-of-day">
@@ -104,15 +105,16 @@ export function WinnersOfDay({ finished }: { finished: Auction[] }) {
         <ul className="winners">
           {winners.map((auction) => (
             <li key={auction.id} className="winner">
-              <Link to={auctionPath(auction)} className="winner-title">
+              <Link to={auctionPath(auction)} className="winner-title" data-user-content>
                 {auction.title}
               </Link>
               <span className="winner-name">
-                <User aria-hidden="true" /> {auction.winner?.username ?? t('common.unknown')}
+                <User aria-hidden="true" />{' '}
+                <span data-user-content={auction.winner ? true : undefined}>{auction.winner ? winnerName(auction.winner) : t('common.unknown')}</span>
                 {auction.winner?.isBot && <BotBadge />}
               </span>
               <span className="winner-meta">
-                <strong>{formatMoney(auction.winningBid?.amount ?? auction.currentPrice, currencySymbol)}</strong>
+                <strong>{money(auction.winningBid?.amount ?? auction.currentPrice)}</strong>
                 <span className="muted small">{auction.endTime ? formatDate(auction.endTime, i18n.language) : ''}</span>
               </span>
               {auction.honestNumbers && <HonestNumbersLine numbers={auction.honestNumbers} />}

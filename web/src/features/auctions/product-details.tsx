@@ -1,29 +1,44 @@
-import { useAtomValue } from 'jotai'
+import { Suspense, lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BotBadge } from '../../components/bot-badge'
 import type { Auction } from '../../lib/api-types'
 import { leaderIsBot } from '../../lib/bots'
-import { formatCount, formatMoney, savingsPercent } from '../../lib/format'
-import { settingsAtom } from '../../lib/settings'
+import type { CatalogueField } from '../../lib/catalogue'
+import { formatCount, savingsPercent } from '../../lib/format'
+import { withAllTexts } from '../../lib/i18n'
+import { useMoney } from '../../lib/money'
+
+/** Names a known category or condition in the reader's language; loaded after the first screen. */
+const CatalogueName = lazy(withAllTexts(() => import('./catalogue-name').then((m) => ({ default: m.CatalogueName }))))
+
+/** The admin's words until the translation has loaded; a dash when there are none. */
+function Catalogue({ field, value }: { field: CatalogueField; value: string | null | undefined }) {
+  if (!value) return '—'
+  return (
+    <Suspense fallback={value}>
+      <CatalogueName field={field} value={value} />
+    </Suspense>
+  )
+}
 
 export function ProductDetails({ auction }: { auction: Auction }) {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
-  const money = (value: number | null | undefined) => (value == null ? '—' : formatMoney(value, currencySymbol))
+  const { money: format } = useMoney()
+  const money = (value: number | null | undefined) => (value == null ? '—' : format(value))
   const savings = savingsPercent(auction.currentPrice, auction.retailPrice, i18n.language)
   const rows = [
     { label: t('auction.retailPrice'), value: money(auction.retailPrice) },
     { label: t('auction.currentPrice'), value: money(auction.currentPrice) },
     { label: t('auction.startingPrice'), value: money(auction.startingPrice) },
-    { label: t('auction.condition'), value: auction.condition ?? '—' },
-    { label: t('auction.category'), value: auction.category ?? '—' },
+    { label: t('auction.condition'), value: <Catalogue field="condition" value={auction.condition} /> },
+    { label: t('auction.category'), value: <Catalogue field="category" value={auction.category} /> },
     { label: t('auction.estimatedValue'), value: money(auction.estimatedValue) },
     { label: t('auction.totalBids'), value: formatCount(auction.totalBids, i18n.language) },
     {
       label: t('auction.lastBidder'),
       value: (
         <>
-          {auction.lastBidder ?? t('auction.noBidder')}
+          <span data-user-content={auction.lastBidder ? true : undefined}>{auction.lastBidder ?? t('auction.noBidder')}</span>
           {leaderIsBot(auction) && <BotBadge />}
         </>
       ),

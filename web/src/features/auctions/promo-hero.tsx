@@ -2,14 +2,13 @@
 //! non-package auction, with a countdown to its start (or, live, to its deadline; paused, the time
 //! it had left, frozen); a 2-day countdown to the promoted phone when there is none.
 import { ArrowRight, PiggyBank, Star } from 'lucide-react'
-import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Auction } from '../../lib/api-types'
 import { msUntil, serverNow, useServerNow } from '../../lib/clock'
-import { formatMoney, padTwo, splitCountdown } from '../../lib/format'
-import { settingsAtom } from '../../lib/settings'
+import { padTwo, splitCountdown } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { auctionPath, auctionSlug } from '../../lib/slug'
 import { StatusBadge } from './status-badge'
 import './promo-hero.css'
@@ -39,7 +38,7 @@ export function heroCountdown(target: Auction | undefined, now: number, fallback
 
 export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Auction[] }) {
   const { t } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const now = useServerNow()
   const [fallbackDeadline] = useState(() => serverNow() + FALLBACK_COUNTDOWN_MS)
   const target = promoTarget(upcoming, live)
@@ -69,13 +68,13 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
             <div>
               <dt>{t('home.hero.retail')}</dt>
               <dd>
-                <s>{formatMoney(target?.retailPrice ?? PROMO_RETAIL_PRICE, currencySymbol)}</s>
+                <s>{money(target?.retailPrice ?? PROMO_RETAIL_PRICE)}</s>
               </dd>
             </div>
             <div>
               <dt>{t(isLive ? 'home.hero.current' : 'home.hero.starting')}</dt>
               <dd className="hero-start">
-                {formatMoney((isLive ? target?.currentPrice : target?.startingPrice) ?? PROMO_STARTING_PRICE, currencySymbol)}
+                {money((isLive ? target?.currentPrice : target?.startingPrice) ?? PROMO_STARTING_PRICE)}
               </dd>
             </div>
           </dl>

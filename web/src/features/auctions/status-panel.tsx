@@ -2,13 +2,12 @@
 //! bid (while paused, the reason and the frozen timer); winner or no-bids message, and for the
 //! signed-in winner the "you won" panel with the next step.
 import { PauseIcon, Trophy } from 'lucide-react'
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { BotBadge } from '../../components/bot-badge'
 import type { Auction, Bid, Pause } from '../../lib/api-types'
-import { bidderName, leaderIsBot, winnerIsBot } from '../../lib/bots'
-import { formatDateTime, formatMoney } from '../../lib/format'
-import { settingsAtom } from '../../lib/settings'
+import { bidderName, leaderIsBot, winnerIsBot, winnerName } from '../../lib/bots'
+import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { BidButton, PrebidButton } from './bid-buttons'
 import { LiveTimer, StartCountdown } from '../../components/timers'
 import { usePrebidIds } from './use-prebid-ids'
@@ -45,7 +44,7 @@ function PauseNotice({ pause }: { pause: Pause }) {
 
 function Live({ auction }: { auction: Auction }) {
   const { t } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   return (
     <>
       {auction.paused && <PauseNotice pause={auction.paused} />}
@@ -53,7 +52,7 @@ function Live({ auction }: { auction: Auction }) {
         <div>
           <p className="label">{t('auction.currentPrice')}</p>
           <p className="price price-large" data-testid="current-price">
-            {formatMoney(auction.currentPrice, currencySymbol)}
+            {money(auction.currentPrice)}
           </p>
         </div>
         <div className="right">
@@ -62,7 +61,9 @@ function Live({ auction }: { auction: Auction }) {
         </div>
       </div>
       <p className="muted small">
-        {t('auction.lastBidder')}: <strong data-testid="leader-name">{auction.lastBidder ?? t('auction.noBidder')}</strong>
+        {t('auction.lastBidder')}: <strong data-testid="leader-name" data-user-content={auction.lastBidder ? true : undefined}>
+          {auction.lastBidder ?? t('auction.noBidder')}
+        </strong>
         {leaderIsBot(auction) && <BotBadge />}
       </p>
       <BidButton auction={auction} large />
@@ -73,9 +74,9 @@ function Live({ auction }: { auction: Auction }) {
 
 function Finished({ auction, bids }: { auction: Auction; bids: Bid[] }) {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const first = bids[0]
-  const winner = auction.winner?.username ?? (first ? bidderName(first) : null)
+  const winner = auction.winner ? winnerName(auction.winner) : first ? bidderName(first) : null
   const amount = auction.winningBid?.amount ?? first?.amount ?? null
   const mine = useWonByMe(auction)
   if (mine) return <YouWonPanel auction={auction} />
@@ -89,11 +90,11 @@ function Finished({ auction, bids }: { auction: Auction; bids: Bid[] }) {
       </span>
       <p className="label">{t('auction.winner')}</p>
       <p className="winner-username" data-testid="winner-name">
-        {winner}
+        <span data-user-content>{winner}</span>
         {winnerIsBot(auction, bids) && <BotBadge />}
       </p>
       <p className="label">{t('auction.winningAmount')}</p>
-      <p className="price price-large">{formatMoney(amount, currencySymbol)}</p>
+      <p className="price price-large">{money(amount)}</p>
       {auction.endTime && (
         <p className="muted small">
           {t('auction.endedAt')}: {formatDateTime(auction.endTime, i18n.language)}

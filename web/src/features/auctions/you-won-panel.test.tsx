@@ -60,7 +60,8 @@ describe('the you-won panel', () => {
     const panel = page.querySelector('[data-testid="you-won-panel"]')
     expect(panel?.getAttribute('role')).toBe('status')
     const title = page.querySelector('[data-testid="you-won-title"]')
-    expect(title?.textContent).toBe('Вы выиграли «Смартфон» за 0,07 сом')
+    // The price joins its number and currency with a no-break space.
+    expect(title?.textContent).toBe('Вы выиграли «Смартфон» за 0,07\u00a0сом')
     expect(document.activeElement).toBe(title)
     const claim = page.querySelector('[data-testid="you-won-claim"]')
     expect(claim?.textContent).toBe('Оформить и оплатить')

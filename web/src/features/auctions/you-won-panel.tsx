@@ -8,9 +8,8 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Auction, User } from '../../lib/api-types'
-import { formatMoney } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { currentUserAtom } from '../../lib/session'
-import { settingsAtom } from '../../lib/settings'
 import './you-won-panel.css'
 
 /** Where the won item is claimed and paid: the profile's won-items card. */
@@ -29,10 +28,10 @@ export function useWonByMe(auction: Auction): boolean {
 
 export function YouWonPanel({ auction }: { auction: Auction }) {
   const { t } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus({ preventScroll: true }), [])
-  const price = formatMoney(auction.winningBid?.amount ?? auction.currentPrice, currencySymbol)
+  const price = money(auction.winningBid?.amount ?? auction.currentPrice)
   return (
     <div className="you-won" role="status" data-testid="you-won-panel">
       <Trophy className="you-won-trophy" aria-hidden="true" />

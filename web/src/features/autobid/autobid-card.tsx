@@ -13,10 +13,9 @@ import { useTranslation } from 'react-i18next'
 import { FormField, describedBy } from '../../components/form-field'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { Auction, Bid } from '../../lib/api-types'
-import { formatMoney } from '../../lib/format'
 import { applyServerFieldErrors } from '../../lib/forms'
+import { useMoney } from '../../lib/money'
 import { currentUserAtom } from '../../lib/session'
-import { settingsAtom } from '../../lib/settings'
 import { useToast } from '../../lib/toast'
 import { autobidPayload, autobidSchema } from './autobid-schema'
 import type { AutobidValues } from './autobid-schema'
@@ -77,7 +76,7 @@ function AutobidStatus({ order, onEdit, auctionId }: { order: Order; onEdit: () 
   const { t } = useTranslation()
   const { toast } = useToast()
   const client = useQueryClient()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const cancel = useMutation({
     mutationFn: () => dataOf(api.DELETE('/api/auctions/{id}/autobid', { params: { path: { id: auctionId } } })),
     onSuccess: () => {
@@ -96,7 +95,7 @@ function AutobidStatus({ order, onEdit, auctionId }: { order: Order; onEdit: () 
         {t('autobid.left', { left: order.bidsLeft, bids: order.bids })}
       </p>
       <p className="muted small" data-testid="autobid-ceiling">
-        {order.maxPrice === null ? t('autobid.noCeiling') : t('autobid.ceiling', { price: formatMoney(order.maxPrice, currencySymbol) })}
+        {order.maxPrice === null ? t('autobid.noCeiling') : t('autobid.ceiling', { price: money(order.maxPrice) })}
       </p>
       <div className="autobid-actions">
         <button type="button" className="btn btn-outline btn-small" onClick={onEdit} data-testid="autobid-edit">

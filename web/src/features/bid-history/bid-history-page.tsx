@@ -6,7 +6,8 @@ import { LoginRequired } from '../../components/login-required'
 import { PageSpinner } from '../../components/spinner'
 import { userBidsQuery, userPrebidsQuery, userStatsQuery } from '../../lib/queries'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
-import { BidsTable, PrebidsTable } from './history-tables'
+import { BidGroupList } from './bid-group-list'
+import { PrebidsTable } from './history-tables'
 import { useDocumentTitle } from '../../lib/use-document-title'
 
 export function BidHistoryPage() {
@@ -44,7 +45,7 @@ export function BidHistoryPage() {
       </section>
       <section className="card section-gap">
         <h2 className="card-title">{t('bidHistory.bidsTitle')}</h2>
-        {bids.isPending ? <PageSpinner /> : <BidsTable bids={bids.data ?? []} />}
+        {bids.isPending ? <PageSpinner /> : <BidGroupList bids={bids.data ?? []} />}
       </section>
       <section className="card section-gap">
         <h2 className="card-title">{t('bidHistory.prebidsTitle')}</h2>

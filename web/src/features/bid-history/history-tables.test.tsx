@@ -1,25 +1,11 @@
 // @vitest-environment jsdom
-//! The bid history marks automatic bidders as the detail page does, shows each auction's status,
-//! and shows a pre-bid that became a bid in a success tone, not the red of an error; on a phone its
-//! tables stack into cards whose cells name their column (issue 11).
+//! The bid history's pre-bids: one that became a bid shows in a success tone, not the red of an
+//! error; on a phone the table stacks into cards whose cells name their column (issue 11). (The
+//! bids, grouped by auction: bid-group-list.test.tsx.)
 import { afterEach, describe, expect, it } from 'vitest'
-import type { UserBid, UserPrebid } from '../../lib/api-types'
+import type { UserPrebid } from '../../lib/api-types'
 import { render, unmountAll } from '../../test/render'
-import { BidsTable, PrebidsTable } from './history-tables'
-
-function bid(over: Partial<UserBid> = {}): UserBid {
-  return {
-    id: 1,
-    amount: 0.5,
-    isBot: false,
-    botName: null,
-    isPrebid: false,
-    createdAt: '2026-11-24T05:00:00Z',
-    bidStatus: 'winning',
-    auction: { id: 3, title: 'iPhone', status: 'live', slug: 'iphone' },
-    ...over,
-  }
-}
+import { PrebidsTable } from './history-tables'
 
 function prebid(over: Partial<UserPrebid> = {}): UserPrebid {
   return {
@@ -35,19 +21,8 @@ function prebid(over: Partial<UserPrebid> = {}): UserPrebid {
 
 const statusBadge = (page: HTMLElement) => page.querySelector<HTMLElement>('[data-testid="prebid-status"]')
 
-describe('bid history tables', () => {
+describe('pre-bid table', () => {
   afterEach(unmountAll)
-
-  it('marks a bot bid with the automatic-bidder badge', () => {
-    const page = render(<BidsTable bids={[bid({ id: 1 }), bid({ id: 2, isBot: true, botName: 'Асель' })]} />)
-    expect(page.querySelectorAll('[data-testid="bot-badge"]')).toHaveLength(1)
-  })
-
-  it("shows each bid's auction status", () => {
-    const page = render(<BidsTable bids={[bid({ id: 1 }), bid({ id: 2, auction: { id: 4, title: 'TV', status: 'finished', slug: 'tv' } })]} />)
-    const statuses = [...page.querySelectorAll('[data-testid="auction-status"]')].map((badge) => badge.textContent)
-    expect(statuses).toEqual(['Идёт', 'Завершён'])
-  })
 
   it('shows a pre-bid that became a bid in the success tone', () => {
     const badge = statusBadge(render(<PrebidsTable prebids={[prebid()]} />))
@@ -63,12 +38,11 @@ describe('bid history tables', () => {
   })
 
   it('stacks on a phone: every cell but the auction names its column', () => {
-    for (const page of [render(<BidsTable bids={[bid()]} />), render(<PrebidsTable prebids={[prebid()]} />)]) {
-      expect(page.querySelector('table')?.className).toContain('table-stack')
-      const cells = [...page.querySelectorAll('tbody td')]
-      const unlabelled = cells.filter((cell) => !cell.hasAttribute('data-label'))
-      expect(unlabelled).toHaveLength(1)
-      expect(unlabelled[0].querySelector('a')?.textContent).toBe('iPhone')
-    }
+    const page = render(<PrebidsTable prebids={[prebid()]} />)
+    expect(page.querySelector('table')?.className).toContain('table-stack')
+    const cells = [...page.querySelectorAll('tbody td')]
+    const unlabelled = cells.filter((cell) => !cell.hasAttribute('data-label'))
+    expect(unlabelled).toHaveLength(1)
+    expect(unlabelled[0].querySelector('a')?.textContent).toBe('iPhone')
   })
 })

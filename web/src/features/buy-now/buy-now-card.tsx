@@ -4,7 +4,6 @@
 //! (`POST /api/auctions/{id}/buy-now`) and the payment; the purchase is then a won item in the
 //! profile. Loaded after the first screen (`lazy` in auction-detail).
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useAtomValue } from 'jotai'
 import { ShoppingBag } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,9 +12,9 @@ import { ClaimDialog } from '../../components/claim-dialog'
 import type { Claimable } from '../../components/claim-dialog'
 import { api, dataOf } from '../../lib/api'
 import type { Auction } from '../../lib/api-types'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { queryKeys } from '../../lib/queries'
-import { settingsAtom } from '../../lib/settings'
 import './buy-now-card.css'
 
 /** Why there is no offer to show, when the answer says more than "not for you". */
@@ -32,12 +31,11 @@ async function readOffer(id: number) {
 
 export function BuyNowCard({ auction }: { auction: Pick<Auction, 'id' | 'title'> }) {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const client = useQueryClient()
   const key = buyNowQueryKey(auction.id)
   const { data } = useQuery({ queryKey: key, queryFn: () => readOffer(auction.id) })
   const [buying, setBuying] = useState<Claimable | null>(null)
-  const money = (value: number) => formatMoney(value, currencySymbol)
 
   if (!data) return null
   const { offer, deliveryMethods } = data

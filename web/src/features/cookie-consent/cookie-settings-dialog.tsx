@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { CookiePreferences } from './consent-storage'
 import '../../components/dialog-frame.css'
 import './cookie-consent.css'
@@ -23,7 +24,12 @@ export function CookieSettingsDialog({ open, onOpenChange, onSave }: Props) {
         <Dialog.Overlay className="overlay" />
         <Dialog.Content className="dialog" data-testid="cookie-settings-dialog">
           <Dialog.Title className="dialog-title">{t('cookies.dialogTitle')}</Dialog.Title>
-          <Dialog.Description className="dialog-description">{t('cookies.dialogText')}</Dialog.Description>
+          <Dialog.Description className="dialog-description">
+            {t('cookies.text')} {t('cookies.dialogText')}{' '}
+            <Link to="/privacy-policy" className="cookie-policy-link" onClick={() => onOpenChange(false)}>
+              {t('privacy.title')}
+            </Link>
+          </Dialog.Description>
           <ul className="consent-list stack-list">
             <li className="consent-item">
               <div>

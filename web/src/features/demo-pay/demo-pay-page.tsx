@@ -12,7 +12,7 @@ import { OrderStateBadge } from '../../components/order-state-badge'
 import { PageSpinner } from '../../components/spinner'
 import { api, dataOf, isApiError, messageOf } from '../../lib/api'
 import type { Order } from '../../lib/api-types'
-import { formatMoney } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { rememberOrder, userOrderQuery } from '../../lib/queries'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
@@ -49,7 +49,7 @@ function PaymentCard({ order }: { order: Order }) {
     onSuccess: ({ order: settled }) => rememberOrder(queryClient, settled),
     onError: (error) => toast({ title: t('common.error'), description: messageOf(error, t('demoPay.actionFailed')), variant: 'destructive' }),
   })
-  const som = t('common.som')
+  const { money } = useMoney()
   return (
     <section className="card demo-pay-card" data-testid="demo-pay" data-state={order.state}>
       <div className="demo-pay-head">
@@ -71,7 +71,7 @@ function PaymentCard({ order }: { order: Order }) {
         )}
         <div className="details-row">
           <dt>{t('demoPay.amount')}</dt>
-          <dd data-testid="demo-pay-amount">{formatMoney(order.amount, som)}</dd>
+          <dd data-testid="demo-pay-amount">{money(order.amount)}</dd>
         </div>
       </dl>
       {order.state === 'pending' ? (

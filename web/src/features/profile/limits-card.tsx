@@ -6,7 +6,6 @@
 //! "Spend limits").
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useAtomValue } from 'jotai'
 import { Gauge } from 'lucide-react'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
@@ -16,10 +15,10 @@ import { FormField, describedBy } from '../../components/form-field'
 import { Spinner } from '../../components/spinner'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { Limits, LimitsChange } from '../../lib/api-types'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
 import { applyServerFieldErrors } from '../../lib/forms'
+import { useMoney } from '../../lib/money'
 import { queryKeys, userLimitsQuery } from '../../lib/queries'
-import { settingsAtom } from '../../lib/settings'
 import { useToast } from '../../lib/toast'
 import { LIMIT_FIELDS, limitsDefaults, limitsPayload, limitsSchema } from './limits-schema'
 import type { CurrentLimits, LimitField, LimitsValues } from './limits-schema'
@@ -133,7 +132,7 @@ function PauseSection({ limits }: { limits: Limits }) {
 function LimitsForm({ limits }: { limits: Limits }) {
   const { t, i18n } = useTranslation()
   const { toast } = useToast()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { currency, money } = useMoney()
   const save = useSaveLimits()
   const now = current(limits)
   const {
@@ -149,7 +148,7 @@ function LimitsForm({ limits }: { limits: Limits }) {
   useEffect(() => reset(limitsDefaults(JSON.parse(shown) as CurrentLimits)), [shown, reset])
 
   const amount = (field: LimitField, value: number | null) =>
-    value === null ? t('limits.none') : field === 'monthlySpend' ? formatMoney(value, currencySymbol) : String(value)
+    value === null ? t('limits.none') : field === 'monthlySpend' ? money(value) : String(value)
 
   const onSubmit = handleSubmit(async (values) => {
     const body = limitsPayload(values, now)
@@ -185,7 +184,7 @@ function LimitsForm({ limits }: { limits: Limits }) {
           const error = errors[field]?.message
           const left = limits.left[field]
           const waiting = limits.waiting[field]
-          const label = field === 'monthlySpend' ? t('limits.monthlySpend', { symbol: currencySymbol }) : t(`limits.${field}`)
+          const label = field === 'monthlySpend' ? t('limits.monthlySpend', { symbol: currency }) : t(`limits.${field}`)
           return (
             <div key={field} className="limits-field" data-testid={id}>
               <FormField id={id} label={label} error={error} hint={t('limits.emptyHint')}>

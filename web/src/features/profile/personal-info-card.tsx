@@ -3,7 +3,7 @@ import { UserIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { User } from '../../lib/api-types'
-import { formatCalendarDate, formatDateLong } from '../../lib/format'
+import { formatCalendarDate, formatDateLong } from '../../lib/long-dates'
 import { ProfileForm } from './profile-form'
 
 function Row({ label, value, note }: { label: string; value: string; note?: string }) {

@@ -1,26 +1,26 @@
 import { ChartColumn, Coins, Timer, Trophy } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
-import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { EmptyState } from '../../components/empty-state'
 import { Spinner } from '../../components/spinner'
 import type { UserStats } from '../../lib/api-types'
-import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
+import { formatDate, formatDateTime } from '../../lib/format'
 import { userRecentBidsQuery, userStatsQuery, userWonAuctionsQuery } from '../../lib/queries'
-import { settingsAtom } from '../../lib/settings'
 import './profile.css'
+import { useMoney } from '../../lib/money'
 
 export const RECENT_BIDS_SHOWN = 10
 
-/** Won auctions ÷ active bids as a rounded percent; 0 without active bids (spec section 9). */
-export function successRate(stats: Pick<UserStats, 'wonAuctions' | 'activeBids'>): number {
-  return stats.activeBids > 0 ? Math.round((stats.wonAuctions / stats.activeBids) * 100) : 0
+/** Won auctions ÷ finished auctions taken part in, as a rounded percent; 0 before any (the spec
+ * divides by active bids, which reads 100 % with lost lots: docs/decisions.md). */
+export function successRate(stats: Pick<UserStats, 'wonAuctions' | 'auctionsEntered'>): number {
+  return stats.auctionsEntered > 0 ? Math.round((stats.wonAuctions / stats.auctionsEntered) * 100) : 0
 }
 
 export function WonAuctionsCard() {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const { data, isPending: loading } = useQuery(userWonAuctionsQuery())
   const won = data ?? []
   return (
@@ -38,7 +38,7 @@ export function WonAuctionsCard() {
               <Link to={`/auction/${item.slug}`}>{item.title}</Link>
               <span className="muted small">{t('profile.wonAt', { date: formatDate(item.wonAt, i18n.language) })}</span>
             </div>
-            <strong>{formatMoney(item.finalPrice, currencySymbol)}</strong>
+            <strong>{money(item.finalPrice)}</strong>
           </li>
         ))}
       </ul>
@@ -48,15 +48,18 @@ export function WonAuctionsCard() {
 
 export function StatsCard() {
   const { t } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const { data } = useQuery(userStatsQuery())
-  const stats = data ?? { activeBids: 0, activePrebids: 0, wonAuctions: 0, totalSpent: 0 }
+  const stats = data ?? { activeBids: 0, activePrebids: 0, wonAuctions: 0, bidsUsed: 0, spentValue: null, auctionsEntered: 0 }
+  const bids = t('profile.bidsUsed', { count: stats.bidsUsed })
   const rows = [
     { label: t('profile.activeBids'), value: String(stats.activeBids) },
     { label: t('profile.activePrebids'), value: String(stats.activePrebids) },
     { label: t('profile.wonCount'), value: String(stats.wonAuctions) },
-    { label: t('profile.totalSpent'), value: formatMoney(stats.totalSpent, currencySymbol), note: t('profile.totalSpentNote') },
-    { label: t('profile.successRate'), value: `${successRate(stats)}%` },
+    stats.spentValue === null
+      ? { label: t('profile.totalSpent'), value: bids, note: t('profile.totalSpentNote') }
+      : { label: t('profile.totalSpent'), value: money(stats.spentValue), note: `${bids} · ${t('profile.totalSpentNote')}` },
+    { label: t('profile.successRate'), value: `${successRate(stats)}%`, note: t('profile.successRateNote', { won: stats.wonAuctions, entered: stats.auctionsEntered }) },
   ]
   return (
     <section className="card" data-testid="stats-card">
@@ -78,7 +81,7 @@ export function StatsCard() {
 
 export function RecentBidsCard() {
   const { t, i18n } = useTranslation()
-  const { currencySymbol } = useAtomValue(settingsAtom)
+  const { money } = useMoney()
   const { data, isPending: loading } = useQuery(userRecentBidsQuery())
   const bids = (data ?? []).slice(0, RECENT_BIDS_SHOWN)
   return (
@@ -93,7 +96,7 @@ export function RecentBidsCard() {
               <strong>{t('profile.recentAuction', { id: String(bid.auctionId).slice(-4) })}</strong>
               <span className="muted small block">{formatDateTime(bid.createdAt, i18n.language)}</span>
             </div>
-            <span>{formatMoney(bid.amount, currencySymbol)}</span>
+            <span>{money(bid.amount)}</span>
           </li>
         ))}
       </ul>

@@ -15,11 +15,12 @@ import { Spinner } from '../../components/spinner'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { Claim } from '../../lib/api-types'
 import { msUntil, serverNow, useServerNow } from '../../lib/clock'
-import { formatDateTime, formatMoney, formatTimer } from '../../lib/format'
+import { formatDateTime, formatTimer } from '../../lib/format'
 import { queryKeys, userClaimsQuery } from '../../lib/queries'
 import { useToast } from '../../lib/toast'
 import { ClaimDialog } from '../../components/claim-dialog'
 import { isOpenClaim } from '../../lib/delivery-schema'
+import { useMoney } from '../../lib/money'
 import '../../components/timers.css'
 
 /** How often the list is fetched again while a shown reservation is over but not yet passed on. */
@@ -83,7 +84,7 @@ interface RowProps {
 
 function ClaimRow({ claim, onClaim, onDecline, declining }: RowProps) {
   const { t, i18n } = useTranslation()
-  const som = t('common.som')
+  const { money } = useMoney()
   const open = isOpenClaim(claim)
   return (
     <li className={`claim-row is-${claim.state}`} data-testid={`claim-${claim.id}`} data-state={claim.state}>
@@ -101,7 +102,7 @@ function ClaimRow({ claim, onClaim, onDecline, declining }: RowProps) {
         <dl className="claim-facts">
           <div>
             <dt>{t('claims.price')}</dt>
-            <dd data-testid="claim-price">{formatMoney(claim.price, som)}</dd>
+            <dd data-testid="claim-price">{money(claim.price)}</dd>
           </div>
           {claim.packageBids != null && claim.packageBids > 0 && (
             <div>
@@ -114,7 +115,7 @@ function ClaimRow({ claim, onClaim, onDecline, declining }: RowProps) {
               <dt>{t('claims.delivery')}</dt>
               <dd data-testid="claim-delivery">
                 {t(`claims.methods.${claim.deliveryMethod}.title`)}
-                {claim.deliveryFee != null && ` · ${claim.deliveryFee > 0 ? formatMoney(claim.deliveryFee, som) : t('claims.free')}`}
+                {claim.deliveryFee != null && ` · ${claim.deliveryFee > 0 ? money(claim.deliveryFee) : t('claims.free')}`}
               </dd>
             </div>
           )}
@@ -122,7 +123,7 @@ function ClaimRow({ claim, onClaim, onDecline, declining }: RowProps) {
             <div>
               <dt>{t('claims.total')}</dt>
               <dd data-testid="claim-total">
-                <strong>{formatMoney(claim.total, som)}</strong>
+                <strong>{money(claim.total)}</strong>
               </dd>
             </div>
           )}

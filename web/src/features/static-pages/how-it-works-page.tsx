@@ -52,6 +52,9 @@ export function HowItWorksPage() {
         <p className="muted small">
           {t('howItWorks.botsExample')} <BotBadge testId="bot-badge-example" />
         </p>
+        <p>
+          <Link to="/fairness" data-testid="fairness-link">{t('fairness.seeFigures')}</Link>
+        </p>
       </section>
       <section className="card section-gap">
         <h2 className="card-title"><Lightbulb aria-hidden="true" /> {t('howItWorks.tipsTitle')}</h2>

@@ -6,13 +6,14 @@ import { EmptyState } from '../../components/empty-state'
 import { OrderStateBadge } from '../../components/order-state-badge'
 import { PageSpinner } from '../../components/spinner'
 import { messageOf } from '../../lib/api'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatDateTime } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { userOrdersQuery } from '../../lib/queries'
 
 export function OrdersList() {
   const { t, i18n } = useTranslation()
   const { data, isPending, isError, error } = useQuery(userOrdersQuery())
-  const som = t('common.som')
+  const { money } = useMoney()
   return (
     <section className="card section-gap" data-testid="orders-list" aria-labelledby="orders-title">
       <h2 id="orders-title" className="card-title">
@@ -35,7 +36,7 @@ export function OrdersList() {
               </span>
               <span className="order-amount">
                 <span className="sr-only">{t('topup.orders.amount')}: </span>
-                {formatMoney(order.amount, som)}
+                {money(order.amount)}
               </span>
               <OrderStateBadge state={order.state} />
             </li>

@@ -2,7 +2,7 @@
 //! saving, and the price of one bid in som.
 import { useTranslation } from 'react-i18next'
 import type { Package } from '../../lib/api-types'
-import { formatMoney } from '../../lib/format'
+import { useMoney } from '../../lib/money'
 import { pricePerBidLabel } from '../../lib/payments'
 
 interface Props {
@@ -15,7 +15,7 @@ interface Props {
 
 export function PackageCard({ pack, buying, disabled, onBuy }: Props) {
   const { t, i18n } = useTranslation()
-  const som = t('common.som')
+  const { money } = useMoney()
   // The five seeded packages have their own names; one an admin adds later is named by its bids.
   const named = i18n.exists(`topup.packages.${pack.id}.title`)
   return (
@@ -25,15 +25,15 @@ export function PackageCard({ pack, buying, disabled, onBuy }: Props) {
       <p className="package-bids">
         <strong>{pack.bids}</strong> {t('topup.bids')}
       </p>
-      <p className="package-price">{formatMoney(pack.price, som)}</p>
+      <p className="package-price">{money(pack.price)}</p>
       {pack.savings > 0 && (
         <p className="package-original">
-          <s>{formatMoney(pack.originalPrice, som)}</s>
-          <span className="badge badge-success">{t('topup.save', { amount: formatMoney(pack.savings, som) })}</span>
+          <s>{money(pack.originalPrice)}</s>
+          <span className="badge badge-success">{t('topup.save', { amount: money(pack.savings) })}</span>
         </p>
       )}
       <p className="package-per-bid" data-testid="price-per-bid">
-        {pricePerBidLabel(t, pack.pricePerBid)}
+        {pricePerBidLabel(t, pack.pricePerBid, money)}
       </p>
       {named && <p className="muted">{t(`topup.packages.${pack.id}.description`)}</p>}
       <button type="button" className="btn btn-primary btn-block" disabled={disabled} onClick={() => onBuy(pack)} data-testid="buy-package">

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest'
+import { basisPoints, shareOf } from './fairness-page'
+
+describe('the fairness page figures', () => {
+  it('give a share as a whole percent, and none of nothing', () => {
+    expect(shareOf(2, 3)).toBe(67)
+    expect(shareOf(0, 0)).toBeNull()
+  })
+
+  it('show basis points as a percent with two decimals in the reader’s language', () => {
+    expect(basisPoints(35, 'en')).toBe('0.35%')
+    expect(basisPoints(35, 'ru').replace(/\s/g, ' ')).toBe('0,35 %')
+  })
+})

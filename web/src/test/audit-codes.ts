@@ -1,0 +1,106 @@
+//! What the server writes to the audit log (`db::audit::record` and the `audit` / `record_after`
+//! helpers around it), copied from the Rust sources named on each line: every action code, the
+//! target type it names, and the fields its `before`/`after` may hold. A new action on the server
+//! belongs here; audit-labels.test.ts then checks that the log reads it in all four languages.
+
+export interface ServerAuditAction {
+  code: string
+  target: string
+  fields: readonly string[]
+  /** Where the server writes it. */
+  source: string
+}
+
+/** The fields of an auction's audit record: its form (`AuctionDetails`, actors/src/store/types.rs) and start. */
+const AUCTION_FORM = [
+  'title',
+  'description',
+  'imageUrl',
+  'retailPrice',
+  'isBidPackage',
+  'bidPackageBids',
+  'category',
+  'condition',
+  'estimatedValue',
+  'kind',
+  'winLimited',
+  'noNewBiddersAfter',
+  'buyNowStock',
+  'houseReserve',
+  'openingSecs',
+  'startTime',
+] as const
+
+/** `shown` in src/routes/admin_bots.rs. */
+const BOT = ['username', 'firstName', 'lastName', 'isActive'] as const
+/** `logged` in src/routes/admin_auction_bots.rs. */
+const ASSIGNMENT = ['auctionId', 'botId', 'isActive', 'bidLimit'] as const
+/** `audit_json` in src/routes/admin_packages.rs. */
+const PACKAGE = ['bids', 'price', 'originalPrice', 'popular', 'active', 'position'] as const
+/** `SiteSettings` in src/db/settings.rs (`fields` in src/routes/settings.rs). */
+const SETTINGS = [
+  'currency',
+  'currencySymbol',
+  'siteName',
+  'language',
+  'headerTagline',
+  'footerDescription',
+  'contactAddress',
+  'contactPhone',
+  'contactEmail',
+] as const
+/** `to_json` in src/db/admin_users.rs. */
+const USER = ['username', 'firstName', 'lastName', 'email', 'phone', 'bidBalance', 'role'] as const
+
+export const SERVER_AUDIT_ACTIONS: readonly ServerAuditAction[] = [
+  { code: 'auction.create', target: 'auction', fields: AUCTION_FORM, source: 'src/routes/admin_auctions.rs' },
+  { code: 'auction.update', target: 'auction', fields: AUCTION_FORM, source: 'src/routes/admin_auctions.rs' },
+  { code: 'auction.end', target: 'auction', fields: ['status', 'currentPrice', 'winner'], source: 'src/routes/admin_auctions.rs' },
+  {
+    code: 'auction.delete',
+    target: 'auction',
+    fields: [...AUCTION_FORM, 'status', 'currentPrice', 'totalBids'],
+    source: 'src/routes/admin_auctions.rs (record_deletion)',
+  },
+  { code: 'auction.promote', target: 'auction', fields: ['isPromoted'], source: 'src/routes/admin_promoted.rs' },
+  { code: 'user.update', target: 'user', fields: USER, source: 'src/routes/admin_users.rs' },
+  { code: 'user.delete', target: 'user', fields: ['username', 'role', 'bidBalance'], source: 'src/routes/admin_users.rs' },
+  { code: 'bot.create', target: 'bot', fields: BOT, source: 'src/routes/admin_bots.rs' },
+  { code: 'bot.update', target: 'bot', fields: BOT, source: 'src/routes/admin_bots.rs' },
+  { code: 'bot.delete', target: 'bot', fields: [...BOT, 'auctions'], source: 'src/routes/admin_bots.rs' },
+  { code: 'bot.assign', target: 'bot', fields: ASSIGNMENT, source: 'src/routes/admin_auction_bots.rs' },
+  { code: 'bot.assignment_update', target: 'bot', fields: ASSIGNMENT, source: 'src/routes/admin_auction_bots.rs' },
+  { code: 'bot.unassign', target: 'bot', fields: ASSIGNMENT, source: 'src/routes/admin_auction_bots.rs' },
+  {
+    code: 'bot_settings.update',
+    target: 'bot_settings',
+    fields: ['enabled', 'minDelay', 'maxDelay', 'activeBots'],
+    source: 'src/routes/admin_bots.rs (BotSettings, actors/src/bots.rs)',
+  },
+  { code: 'settings.update', target: 'settings', fields: SETTINGS, source: 'src/routes/settings.rs' },
+  { code: 'claim.ship', target: 'claim', fields: ['state', 'tracking'], source: 'src/routes/admin_claims.rs' },
+  { code: 'claim.deliver', target: 'claim', fields: ['state', 'tracking'], source: 'src/routes/admin_claims.rs' },
+  {
+    code: 'order.refund',
+    target: 'order',
+    fields: ['state', 'refundBids', 'refundAmount', 'expiredClaim'],
+    source: 'src/routes/admin_orders.rs',
+  },
+  { code: 'package.create', target: 'package', fields: PACKAGE, source: 'src/routes/admin_packages.rs' },
+  { code: 'package.update', target: 'package', fields: PACKAGE, source: 'src/routes/admin_packages.rs' },
+]
+
+/**
+ * The enum values those fields take, by field, and the target they belong to when a field means
+ * different things (a won item's `state`, an order's): `AuctionStatus` (actors/src/state/types.rs),
+ * `AuctionKind` (actors/src/fairness.rs), `ClaimState` (src/claims.rs), the order states of
+ * src/routes/admin_orders.rs, `Role::as_str` (src/db/admin_users.rs), the site languages.
+ */
+export const SERVER_AUDIT_VALUES: readonly { field: string; target: string; values: readonly string[] }[] = [
+  { field: 'status', target: 'auction', values: ['upcoming', 'live', 'finished'] },
+  { field: 'kind', target: 'auction', values: ['standard', 'beginner'] },
+  { field: 'state', target: 'claim', values: ['reserved', 'claimed', 'paid', 'shipped', 'delivered', 'passed', 'expired'] },
+  { field: 'state', target: 'order', values: ['paid', 'refunded'] },
+  { field: 'role', target: 'user', values: ['admin', 'user'] },
+  { field: 'language', target: 'settings', values: ['ru', 'en', 'ka', 'ky'] },
+]
