@@ -156,6 +156,19 @@ describe('RealtimeClient with a fake socket', () => {
     unwatch()
   })
 
+  it('asks for a missing auction once: connecting does not repeat the 404', async () => {
+    const unwatch = client.watchAuction('no-such-lot')
+    await vi.waitFor(() => expect(detail('no-such-lot')?.status).toBe('notFound'))
+
+    socket.serverConnects()
+    await new Promise((done) => setTimeout(done, 20))
+
+    const asked = vi.mocked(fetch).mock.calls.filter(([request]) => new URL((request as Request).url).pathname === '/api/auctions/slug/no-such-lot')
+    expect(asked).toHaveLength(1)
+    expect(socket.sent('joinAuction')).toEqual([])
+    unwatch()
+  })
+
   it('reconnects a socket the server closed (socket.io does not retry that by itself)', () => {
     vi.useFakeTimers()
     socket.serverConnects()

@@ -505,8 +505,12 @@ export class RealtimeClient {
   #onConnect() {
     this.#setConnection('connected')
     for (const id of this.#joinedIds.keys()) this.#emit('joinAuction', id)
-    // A watched page whose first load failed loads (and joins) now.
-    for (const key of this.#detailWatchers.keys()) if (!this.#joinedKeys.has(key)) void this.#openDetail(key)
+    // A watched page whose first load failed loads (and joins) now; a missing or deleted auction
+    // stays so (asking again only repeats the 404).
+    for (const key of this.#detailWatchers.keys()) {
+      const status = this.#store.get(this.#details)[key]?.status
+      if (!this.#joinedKeys.has(key) && status !== 'notFound' && status !== 'deleted') void this.#openDetail(key)
+    }
     // Lobby updates may have been missed while disconnected.
     if (this.#listWatchers > 0 || this.#store.get(this.#list).data) void this.#refreshList()
     // So may notices (a cached list refetches; none is fetched for a visitor), and balance changes.
