@@ -83,6 +83,15 @@ export function createSuite(name, prefix = `${name}-`) {
     }
   }
 
+  /** Expects console errors matching `pattern` from now until the returned function is called. */
+  function expectConsoleUntil(pattern) {
+    expected.push(pattern)
+    return () => {
+      const at = expected.indexOf(pattern)
+      if (at >= 0) expected.splice(at, 1)
+    }
+  }
+
   async function step(page, title, action) {
     process.stdout.write(`• ${title} ... `)
     try {
@@ -151,7 +160,7 @@ export function createSuite(name, prefix = `${name}-`) {
       })
   }
 
-  return { shot, step, watch, run, fitsPhone, pageErrors, expectingConsole }
+  return { shot, step, watch, run, fitsPhone, pageErrors, expectingConsole, expectConsoleUntil }
 }
 
 /** Waits until `read()` returns a value `accept` takes (or equals `accept`). */

@@ -121,13 +121,16 @@ async function purchaseFlow(browser) {
     } finally {
       await visitor.context.close()
     }
-    const admin = await session(browser, ADMIN)
-    try {
-      await visit(admin.page, `/pay/demo/${orderId}`, 'demo-pay-not-found')
-    } finally {
-      await admin.context.close()
-    }
-    await visit(page, '/pay/demo/999999999', 'demo-pay-not-found')
+    // Someone else's order and one that does not exist are each a 404 of its one request.
+    await expectingConsole(/status of 404.*\/api\/payments\/orders\/\d+\)$/, async () => {
+      const admin = await session(browser, ADMIN)
+      try {
+        await visit(admin.page, `/pay/demo/${orderId}`, 'demo-pay-not-found')
+      } finally {
+        await admin.context.close()
+      }
+      await visit(page, '/pay/demo/999999999', 'demo-pay-not-found')
+    })
   })
 
   await context.close()

@@ -20,7 +20,7 @@ const suffix = Math.random().toString(36).slice(2, 8)
 const user = { username: `e2e_${suffix}`, email: `e2e_${suffix}@example.kg`, password: `pw_${suffix}_123` }
 
 const suite = createSuite('', '')
-const { shot, step, expectingConsole } = suite
+const { shot, step, expectingConsole, expectConsoleUntil } = suite
 
 /** Money as shown (`1 234,56 сом`, always 2 decimals) → integer tyiyn. */
 function shownCents(text) {
@@ -262,6 +262,8 @@ async function biddingFlow(browser) {
     await stale.route(`**/api/auctions/${live.id}**`, (route) =>
       holdBack && route.request().method() === 'GET' ? route.abort() : route.continue(),
     )
+    // The held-back tab's refused requests fail in its console on purpose, until it closes.
+    const heldBackErrors = expectConsoleUntil(new RegExp(`ERR_FAILED \\(${BASE_URL}/api/auctions/${live.id}(/|\\?|\\))`))
     // A third tab, connected: it must see demo's bid through the socket.
     const watcher = await freshPage(context)
     // A fourth tab without the socket: it says so, and follows the bid by polling.
@@ -339,6 +341,7 @@ async function biddingFlow(browser) {
       await shot(stale, 'auction-live-already-leader')
     })
     await Promise.all([stale, watcher, polling].map((tab) => tab.close()))
+    heldBackErrors()
 
     const prebids = await page.request.get(`${BASE_URL}/api/prebids/user`).then((res) => (res.ok() ? res.json() : null))
     if (!Array.isArray(prebids)) throw new Error('GET /api/prebids/user failed: the pre-bid flow needs it')
@@ -357,7 +360,7 @@ async function biddingFlow(browser) {
 
     await step(page, 'a second pre-bid is disabled and refused', async () => {
       const button = byTestId(page, `prebid-button-${upcoming.id}`)
-      await expectText(button, 'Представка сделана')
+      await expectText(button, 'Предварительная ставка сделана')
       if (await button.isEnabled()) throw new Error('the pre-bid button is still enabled')
       await shot(page, 'auction-upcoming-after-prebid')
       const again = await page.request.post(`${BASE_URL}/api/auctions/${upcoming.id}/prebid`, { headers: { Origin: BASE_URL } })

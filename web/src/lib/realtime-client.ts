@@ -574,7 +574,9 @@ export class RealtimeClient {
       const id = this.#store.get(currentUserAtom)?.id ?? null
       const socket = this.#socket
       if (this.#sessionUser !== undefined && id !== this.#sessionUser && socket) {
-        socket.disconnect()
+        // A socket the server already closed (logging out everywhere closes them all) is not
+        // closed again: that would write to a closed WebSocket.
+        if (socket.connected) socket.disconnect()
         socket.connect()
       }
       this.#sessionUser = id
