@@ -4,12 +4,17 @@
 //! последняя …") over the bids themselves, which marks automatic bidders as the detail page does.
 //! The first auction starts open, the rest closed; ten auctions a page.
 import { act } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { UserBid } from '../../lib/api-types'
 import { render, unmountAll } from '../../test/render'
 import { BidGroupList, GROUPS_PER_PAGE } from './bid-group-list'
 
 const NBSP = '\u00a0'
+
+// jsdom lays nothing out and has no `scrollIntoView`; paging calls it to show the next page's top.
+beforeAll(() => {
+  Element.prototype.scrollIntoView = vi.fn()
+})
 
 function bid(id: number, auctionId: number, over: Partial<UserBid> = {}): UserBid {
   return {
