@@ -48,6 +48,7 @@ const SETTINGS = [
   'contactAddress',
   'contactPhone',
   'contactEmail',
+  'texts',
 ] as const
 /** `to_json` in src/db/admin_users.rs. */
 const USER = ['username', 'firstName', 'lastName', 'email', 'phone', 'bidBalance', 'role'] as const
