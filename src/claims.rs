@@ -1,26 +1,20 @@
-//! Won items on the wire ([`Claim`], the delivery methods and their fees) and the sweeper that
-//! ends lapsed reservations and sends the reminders, by the database's clock (docs/decisions.md,
-//! "Won items"). The SQL is in `db::claims`.
+//! Won items on the wire ([`Claim`], the delivery methods and their fees, the delivery form). The
+//! use cases are `crate::app::claims` (docs/decisions.md, "Won items"); the SQL is in `db::claims`.
 
-use std::time::Duration;
-
-use actix_web::web;
 use chrono::{DateTime, Utc};
-use serde::Serialize;
-use tyiyn_actors::ids::{Tyiyn, UserId};
+use serde::{Deserialize, Serialize};
+use tyiyn_actors::ids::Tyiyn;
 use utoipa::ToSchema;
 
 use crate::config::ClaimSettings;
 use crate::db;
-use crate::db::claims::ClaimRow;
-use crate::db::notifications::NotificationRow;
+use crate::db::claims::{ClaimRow, Delivery};
 use crate::db::payments::OrderRow;
-use crate::payments::PaymentProvider;
-use crate::state::AppState;
-use crate::ws::hub::OrderChanged;
-
-/// Lapsed offers (and reminders) handled per sweep transaction.
-const SWEEP_BATCH: i64 = 50;
+use crate::domain;
+use crate::error::ApiError;
+use crate::i18n::Msg;
+use crate::payments::{Order, PaymentProvider};
+use crate::validate::required;
 
 /// Where a won item is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -276,61 +270,56 @@ pub async fn views(
         .collect())
 }
 
-/// Tells the sockets about orders a claim change failed, and delivers its notifications.
-pub fn announce(state: &AppState, failed: &[OrderRow], notices: &[NotificationRow]) {
-    let lang = state.site.lang();
-    for order in failed {
-        let view = crate::payments::order_view(order, state.payments.provider.as_ref(), lang.code());
-        state.hub.do_send(OrderChanged { user: UserId(order.user_id), order: view });
-    }
-    crate::notify::deliver(state, notices);
+/// One won item.
+#[derive(Serialize, ToSchema)]
+pub struct ClaimBody {
+    pub claim: Claim,
 }
 
-/// Starts the sweeper: every `sweep_interval_ms` it passes on lapsed offers and sends the due
-/// reminders. What is due is decided by the database's `now()` under row locks (`skip locked`),
-/// so it happens once however many servers sweep, and a restart only delays it.
-pub fn start_sweeper(state: web::Data<AppState>) {
-    let every = Duration::from_millis(state.config.claims.sweep_interval_ms.max(10));
-    actix_web::rt::spawn(async move {
-        let mut ticks = tokio::time::interval(every);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            ticks.tick().await;
-            if let Err(e) = sweep(&state).await {
-                tracing::warn!(error = format!("{e:#}"), "claim sweep failed; retrying at the next tick");
-            }
-        }
-    });
+/// The won item with its delivery chosen, and the order that pays for it.
+#[derive(Serialize, ToSchema)]
+pub struct ClaimOrder {
+    pub claim: Claim,
+    /// A `claim` order of the item's price plus delivery; open its `paymentUrl`.
+    pub order: Order,
 }
 
-/// One sweep: lapsed offers passed on (a batch per transaction until none is left), then the
-/// reminders.
-pub async fn sweep(state: &AppState) -> anyhow::Result<()> {
-    let cfg = &state.config.claims;
-    loop {
-        let mut client = state.pool.get().await?;
-        let tx = client.transaction().await?;
-        let lapsed = db::claims::lock_lapsed(&tx, SWEEP_BATCH).await?;
-        let (mut failed, mut notices) = (Vec::new(), Vec::new());
-        for claim in &lapsed {
-            if let Some(passed) = db::claims::pass_on(&tx, *claim, "lapsed", cfg.reserve_hours).await? {
-                failed.extend(passed.failed_orders);
-                notices.extend(passed.notifications);
-            }
-        }
-        tx.commit().await?;
-        if !lapsed.is_empty() {
-            tracing::info!(claims = ?lapsed, "lapsed reservations passed on");
-        }
-        announce(state, &failed, &notices);
-        if (lapsed.len() as i64) < SWEEP_BATCH {
-            break;
-        }
+/// The delivery form.
+#[derive(Deserialize, ToSchema)]
+pub struct DeliveryBody {
+    /// `pickup`, `courier` or `region`.
+    #[schema(value_type = String, required, pattern = "^(pickup|courier|region)$", example = "courier")]
+    method: Option<String>,
+    /// Where to deliver (courier and region: 5–300 characters; ignored for pickup).
+    #[schema(example = "Бишкек, ул. Киевская 77, кв. 5")]
+    address: Option<String>,
+    /// `+996` and nine digits.
+    #[schema(value_type = String, required, example = "+996555123456")]
+    phone: Option<String>,
+}
+
+/// The form, validated: the method, the address it needs, the phone.
+pub fn delivery(body: &DeliveryBody, cfg: &ClaimSettings) -> Result<Delivery, ApiError> {
+    let mut errors = Vec::new();
+    let method = body.method.as_deref().map(str::trim).and_then(DeliveryMethod::parse);
+    if method.is_none() {
+        errors.push(("method", Msg::DeliveryMethodInvalid));
     }
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let reminders = db::claims::remind(&tx, cfg.remind_hours, SWEEP_BATCH).await?;
-    tx.commit().await?;
-    crate::notify::deliver(state, &reminders);
-    Ok(())
+    let address = body.address.as_deref().map(str::trim).filter(|a| !a.is_empty());
+    let address = match method {
+        Some(m) if m.needs_address() => match address {
+            Some(a) if (5..=300).contains(&a.chars().count()) => Some(a.to_owned()),
+            _ => {
+                errors.push(("address", Msg::AddressRequired));
+                None
+            }
+        },
+        _ => None,
+    };
+    let phone = required(&mut errors, "phone", body.phone.as_deref(), Msg::PhoneInvalid, domain::phone);
+    ApiError::check(errors)?;
+    let (Some(method), Some(phone)) = (method, phone) else {
+        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+    };
+    Ok(Delivery { method: method.as_str(), fee: method.fee(cfg), address, phone })
 }

@@ -203,24 +203,7 @@ mod tests {
 /// An amount in som (a JSON number or numeric string, at most two decimals) as tyiyn, above zero
 /// and at most 10 billion som. Parsed from the decimal text, never through a float.
 pub fn money(raw: &serde_json::Value) -> Result<i64, Msg> {
-    let text = match raw {
-        serde_json::Value::Number(n) => n.to_string(),
-        serde_json::Value::String(s) => s.trim().replace(',', "."),
-        _ => return Err(Msg::PriceInvalid),
-    };
-    let (whole, frac) = text.split_once('.').unwrap_or((&text, ""));
-    let frac = frac.trim_end_matches('0');
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(whole) || (!frac.is_empty() && !digits(frac)) || frac.len() > 2 || whole.len() > 11 {
-        return Err(Msg::PriceInvalid);
-    }
-    let whole: i64 = whole.parse().map_err(|_| Msg::PriceInvalid)?;
-    let cents: i64 = format!("{frac:0<2}").parse().map_err(|_| Msg::PriceInvalid)?;
-    let tyiyn = whole * 100 + cents;
-    if tyiyn <= 0 || tyiyn > 1_000_000_000_000 {
-        return Err(Msg::PriceInvalid);
-    }
-    Ok(tyiyn)
+    crate::lenient::som(raw).filter(|t| (1..=1_000_000_000_000).contains(t)).ok_or(Msg::PriceInvalid)
 }
 
 /// A start time: RFC 3339, or a `datetime-local` value (`2026-11-22T10:00`) read in Bishkek time.

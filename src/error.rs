@@ -12,6 +12,8 @@ use utoipa::ToSchema;
 
 use crate::i18n::{Lang, Msg};
 use tokio_postgres::error::SqlState;
+use tyiyn_actors::bots::BotError;
+use tyiyn_actors::{BidRejected, ControlError};
 
 /// The body of every non-2xx answer.
 #[derive(Debug, Serialize, ToSchema)]
@@ -247,5 +249,60 @@ pub fn constraint_error(constraint: Option<&str>) -> Option<ApiError> {
         // One claim per participant and auction: a second Buy It Now of the same item.
         "claim_auction_user_key" => Some(ApiError::Conflict(Msg::BuyNowTaken)),
         _ => None,
+    }
+}
+
+/// The API error for a refused bid or pre-bid.
+impl From<BidRejected> for ApiError {
+    fn from(err: BidRejected) -> ApiError {
+        match err {
+            BidRejected::AuctionNotLive => ApiError::Conflict(Msg::AuctionNotLive),
+            BidRejected::AuctionNotUpcoming => ApiError::Conflict(Msg::AuctionNotUpcoming),
+            BidRejected::AuctionFinished => ApiError::Conflict(Msg::AuctionFinished),
+            BidRejected::DeadlinePassed => ApiError::Conflict(Msg::DeadlinePassed),
+            BidRejected::AlreadyLeader => ApiError::Conflict(Msg::AlreadyLeader),
+            BidRejected::InsufficientBids => ApiError::Conflict(Msg::InsufficientBids),
+            BidRejected::LimitReached => ApiError::Conflict(Msg::LimitReached),
+            BidRejected::BiddingPaused => ApiError::Conflict(Msg::BiddingPaused),
+            BidRejected::BeginnersOnly => ApiError::Conflict(Msg::BeginnersOnly),
+            BidRejected::WinLimitReached => ApiError::Conflict(Msg::WinLimitReached),
+            BidRejected::NoNewBidders => ApiError::Conflict(Msg::NoNewBidders),
+            BidRejected::HouseRuleClosed => ApiError::Conflict(Msg::HouseRuleClosed),
+            BidRejected::AlreadyPrebid => ApiError::Conflict(Msg::AlreadyPrebid),
+            BidRejected::TooFast { retry_after_ms } => ApiError::TooManyRequests {
+                msg: Msg::TooFast,
+                retry_after_secs: (retry_after_ms.max(1) as u64).div_ceil(1000),
+            },
+            BidRejected::AuctionNotFound => ApiError::NotFound(Msg::AuctionNotFound),
+            BidRejected::StoreUnavailable => ApiError::Unavailable("auction store".into()),
+            BidRejected::AuctionPaused => ApiError::Suspended(Msg::AuctionPaused),
+            BidRejected::OutcomeUnknown => ApiError::Suspended(Msg::BidOutcomeUnknown),
+        }
+    }
+}
+
+/// The API error for a refused admin command.
+impl From<ControlError> for ApiError {
+    fn from(err: ControlError) -> ApiError {
+        match err {
+            ControlError::AuctionNotLive => ApiError::Conflict(Msg::AuctionNotLive),
+            ControlError::AuctionNotUpcoming => ApiError::Conflict(Msg::AuctionNotUpcoming),
+            ControlError::AuctionFinished => ApiError::Conflict(Msg::AuctionFinished),
+            ControlError::AuctionNotFound => ApiError::NotFound(Msg::AuctionNotFound),
+            ControlError::StoreUnavailable => ApiError::Unavailable("auction store".into()),
+            ControlError::NotAdmitted(why) => why.into(),
+        }
+    }
+}
+
+/// The API error for a refused change of an auction's bots.
+impl From<BotError> for ApiError {
+    fn from(err: BotError) -> ApiError {
+        match err {
+            BotError::AlreadyAssigned => ApiError::Conflict(Msg::BotAlreadyAssigned),
+            BotError::NotAssigned => ApiError::NotFound(Msg::BotNotAssigned),
+            BotError::BotUnavailable => ApiError::Conflict(Msg::BotInactive),
+            BotError::Control(e) => ApiError::from(e),
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Tyiyn's server: the HTTP edge (routes, auth, errors), the PostgreSQL layer, and the wiring
 //! of the auction runtime from the `tyiyn-actors` crate.
 
+pub mod app;
 pub mod auth;
 pub mod claims;
 pub mod cli;
@@ -11,6 +12,7 @@ pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod i18n;
+pub mod lenient;
 pub mod mail;
 pub mod metrics;
 pub mod middleware;
@@ -18,9 +20,11 @@ pub mod notify;
 pub mod openapi;
 pub mod outage;
 pub mod pace;
+pub mod paging;
 pub mod payments;
 pub mod routes;
 pub mod runtime;
 pub mod startup;
 pub mod state;
+pub mod validate;
 pub mod ws;

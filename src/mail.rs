@@ -19,8 +19,7 @@ use crate::config::MailSettings;
 use crate::db;
 use crate::db::settings::SiteSettings;
 use crate::i18n::{Lang, mail_text};
-use crate::ws::events::Notification;
-use crate::ws::hub::MailNotice;
+use crate::ws::events::{MailNotice, Notification};
 
 /// Letters waiting for the sender task; past this, new ones are dropped (and logged).
 const QUEUE: usize = 1024;

@@ -1,15 +1,15 @@
 //! Telling a user what matters to them: a stored notification (written by the caller in the
-//! transaction of what it reports, `db::notifications::insert`) is delivered after the commit to
-//! the user's open sessions as the `notification` socket event, and mailed when mail is on (the
-//! hub queues the mail on `crate::mail::Outbox`; sending never waits for the SMTP server).
+//! transaction of what it reports, `db::notifications::insert`) is delivered after the commit
+//! through `crate::app::effects::Effects::notify` to the user's open sessions as the
+//! `notification` socket event, and mailed when mail is on (the hub queues the mail on
+//! `crate::mail::Outbox`; sending never waits for the SMTP server). This module reads a stored
+//! row back into its wire form.
 
 use chrono::{DateTime, Utc};
-use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
+use tyiyn_actors::ids::{AuctionId, Tyiyn};
 
 use crate::db::notifications::NotificationRow;
-use crate::state::AppState;
 use crate::ws::events::{Notification, NotificationKind};
-use crate::ws::hub::Notify;
 
 /// The wire form of a stored notification; `None` for a kind this server does not know.
 pub fn view(row: &NotificationRow) -> Option<Notification> {
@@ -29,14 +29,4 @@ pub fn view(row: &NotificationRow) -> Option<Notification> {
         text("until").and_then(|t| DateTime::parse_from_rfc3339(&t).ok()).map(|t| t.with_timezone(&Utc));
     n.read = row.read_at.is_some();
     Some(n)
-}
-
-/// Delivers stored notifications to their users' open sessions and, when mail is on, to their
-/// e-mail (call after the commit; returns at once).
-pub fn deliver(state: &AppState, rows: &[NotificationRow]) {
-    for row in rows {
-        if let Some(notification) = view(row) {
-            state.hub.do_send(Notify { user: UserId(row.user_id), notification });
-        }
-    }
 }

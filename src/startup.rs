@@ -12,9 +12,9 @@ use actix_web::{App, HttpServer, web};
 use anyhow::Context as _;
 use tokio::signal::unix::{Signal, SignalKind, signal};
 use tyiyn_actors::TokioClock;
-use tyiyn_actors::outlets::Outlets;
 use utoipa_actix_web::AppExt;
 
+use crate::app::effects::{Effects, LocalHub};
 use crate::auth::password;
 use crate::auth::rate_limit::RateLimit;
 use crate::auth::session::{Lifetime, Sessions};
@@ -22,7 +22,7 @@ use crate::auth::throttle::{LoginPolicy, LoginThrottle};
 use crate::client::TrustedProxies;
 use crate::config::Settings;
 use crate::state::{AppState, SiteCache};
-use crate::ws::SocketIoEncoder;
+use crate::ws::Realtime;
 use crate::ws::hub::Hub;
 use crate::ws::slots::SocketSlots;
 use crate::{db, domain, middleware, routes};
@@ -89,19 +89,14 @@ impl Application {
         // The hub's address exists before the hub: auctions publish to it, and it asks the registry.
         let hub_ctx: Context<Hub> = Context::new();
         let hub = hub_ctx.address();
-        let outlets = Outlets {
-            lobby: hub.clone().recipient(),
-            balances: hub.clone().recipient(),
-            notices: hub.clone().recipient(),
-            encoder: Arc::new(SocketIoEncoder),
-        };
+        let effects: Arc<dyn Effects> = Arc::new(LocalHub::new(hub.clone()));
         let (won, mut won_notices) = db::store::WonItems::channel(config.claims.reserve_hours);
         let runtime = crate::runtime::launch(
             pool.clone(),
             config.database.commit_groups_in_flight,
             &config.auction,
             clock,
-            outlets,
+            effects.outlets(),
             won,
         )
         .await?;
@@ -141,7 +136,8 @@ impl Application {
             ),
             dummy_hash,
             auctions: runtime.auctions,
-            hub,
+            effects: effects.clone(),
+            realtime: Realtime(hub),
             clock: runtime.clock,
             pace: crate::pace::Pace::new(config.auction.min_bid_interval_ms as i64),
             store: runtime.store,
@@ -155,13 +151,20 @@ impl Application {
 
         // A won auction's notification is stored in the finishing transaction; it is pushed live
         // here, after that commit. The sweeper ends lapsed reservations and sends reminders.
-        let notices = state.clone();
         actix_web::rt::spawn(async move {
             while let Some(notice) = won_notices.recv().await {
-                crate::notify::deliver(&notices, &[notice]);
+                effects.notify(&[notice]);
             }
         });
-        crate::claims::start_sweeper(state.clone());
+        let site = state.clone();
+        crate::app::claims::Sweeper {
+            pool: state.pool.clone(),
+            effects: state.effects.clone(),
+            provider: state.payments.provider.clone(),
+            settings: config.claims.clone(),
+            lang: Box::new(move || site.site.lang()),
+        }
+        .start();
 
         let listener = TcpListener::bind(&config.server.bind_addr)
             .with_context(|| format!("binding {}", config.server.bind_addr))?;

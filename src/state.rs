@@ -2,13 +2,13 @@
 
 use std::sync::{Arc, RwLock};
 
-use actix::Addr;
 use deadpool_postgres::Pool;
 use tyiyn_actors::TokioClock;
 use tyiyn_actors::fairness::WinBook;
 
 use actix_web::web;
 
+use crate::app::effects::Effects;
 use crate::auth::rate_limit::RateLimit;
 use crate::auth::session::Sessions;
 use crate::auth::throttle::LoginThrottle;
@@ -21,7 +21,7 @@ use crate::outage::{LastKnown, StoreHealth};
 use crate::pace::Pace;
 use crate::payments::Payments;
 use crate::runtime::Auctions;
-use crate::ws::hub::Hub;
+use crate::ws::Realtime;
 
 /// Application state behind `web::Data`.
 pub struct AppState {
@@ -41,8 +41,10 @@ pub struct AppState {
     pub dummy_hash: Arc<str>,
     /// The auction runtime: every bid, pre-bid and admin change goes through these actors.
     pub auctions: Auctions,
-    /// Realtime fan-out to every connected socket.
-    pub hub: Addr<Hub>,
+    /// Every after-commit effect: sockets, notifications, mail (`crate::app::effects`).
+    pub effects: Arc<dyn Effects>,
+    /// Where socket sessions register (the upgrade route hands it to each session).
+    pub realtime: Realtime,
     /// The runtime's one clock: bids are stamped with it when their request arrives.
     pub clock: TokioClock,
     /// The 1-second rule across all of a user's bids and pre-bids.
@@ -60,6 +62,24 @@ pub struct AppState {
     pub health: Arc<StoreHealth>,
     /// The last good answers served while the database is away (the hub keeps balances current).
     pub last_known: Arc<LastKnown>,
+}
+
+impl AppState {
+    /// What the auction use cases need (`crate::app::auctions`).
+    pub fn auction_handles(&self) -> crate::app::auctions::Handles<'_> {
+        crate::app::auctions::Handles { pool: &self.pool, auctions: &self.auctions, clock: &self.clock }
+    }
+
+    /// What the won-item use cases need (`crate::app::claims`).
+    pub fn claim_handles(&self) -> crate::app::claims::Handles<'_> {
+        crate::app::claims::Handles {
+            pool: &self.pool,
+            effects: self.effects.as_ref(),
+            provider: self.payments.provider.as_ref(),
+            settings: &self.config.claims,
+            lang: self.site.lang(),
+        }
+    }
 }
 
 /// The site settings, read on every request for the default language; written by the admin.

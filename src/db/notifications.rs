@@ -41,7 +41,7 @@ impl NotificationRow {
 }
 
 /// Stores one notification for `user` in the caller's transaction; deliver the returned row with
-/// `crate::notify::deliver` after the commit.
+/// `Effects::notify` (`crate::app::effects`) after the commit.
 pub async fn insert(
     db: &impl GenericClient,
     user: i64,

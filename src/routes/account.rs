@@ -3,20 +3,17 @@
 
 use actix_web::{HttpRequest, HttpResponse, post, put, web};
 use serde::Deserialize;
-use tyiyn_actors::ids::UserId;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::auth::Done;
-use super::required;
-use crate::auth::{CurrentUser, password, session};
-use crate::db;
+use super::{Done, required};
+use crate::app::accounts::{self, Passwords};
+use crate::auth::{CurrentUser, session};
 use crate::domain;
 use crate::error::ApiError;
 use crate::error::ErrorBody;
 use crate::i18n::Msg;
 use crate::state::AppState;
-use crate::ws::hub::SignOut;
 
 /// The routes of this module (see [`super::api`]).
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -65,30 +62,17 @@ async fn change_password(
     let (Some(current), Some(new)) = (current, new) else {
         return Err(ApiError::BadRequest(Msg::ValidationFailed));
     };
-    if current == new {
-        return Err(ApiError::invalid("newPassword", Msg::PasswordUnchanged));
-    }
-
-    let stored = {
-        let client = state.pool.get().await?;
-        db::sessions::password_hash(&client, user.id).await?.ok_or(ApiError::Unauthorized)?
-    };
-    let ok = current.len() <= 72 && password::verify(current, Some(stored), &state.dummy_hash).await?;
-    if !ok {
-        return Err(ApiError::invalid("currentPassword", Msg::CurrentPasswordWrong));
-    }
-    let hash = password::hash(new, state.config.auth.bcrypt_cost).await?;
-    {
-        let mut client = state.pool.get().await?;
-        let tx = client.transaction().await?;
-        if !db::sessions::set_password_hash(&tx, user.id, &hash).await? {
-            return Err(ApiError::Unauthorized);
-        }
-        db::sessions::delete_user(&tx, user.id).await?;
-        tx.commit().await?;
-    }
-    state.sessions.forget_user(user.id);
-    state.hub.do_send(SignOut { user: UserId(user.id) });
+    let passwords = Passwords { cost: state.config.auth.bcrypt_cost, dummy_hash: &state.dummy_hash };
+    accounts::change_password(
+        &state.pool,
+        &state.sessions,
+        state.effects.as_ref(),
+        passwords,
+        user.id,
+        current,
+        new,
+    )
+    .await?;
     let cookie = session::start(&req, &state.sessions, user.id, &user.username).await?;
     let hint = session::hint(&req, &state.sessions, true);
     Ok(HttpResponse::Ok().cookie(cookie).cookie(hint).json(Done { ok: true }))
@@ -109,8 +93,7 @@ async fn logout_all(
     user: CurrentUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    state.sessions.end_all(user.id).await?;
-    state.hub.do_send(SignOut { user: UserId(user.id) });
+    accounts::log_out_everywhere(&state.sessions, state.effects.as_ref(), user.id).await?;
     let hint = session::hint(&req, &state.sessions, false);
     Ok(HttpResponse::Ok()
         .cookie(session::removal(&req, &state.sessions))

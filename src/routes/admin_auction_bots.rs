@@ -5,21 +5,20 @@
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use futures_util::future::join_all;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use tyiyn_actors::auction::{AssignBot, ListBots, UnassignBot, UpdateBotAssignment};
-use tyiyn_actors::bots::{BotAssignment, BotError};
-use tyiyn_actors::clock::Clock;
+use serde_json::Value;
+use tyiyn_actors::auction::ListBots;
+use tyiyn_actors::bots::BotAssignment;
 use tyiyn_actors::ids::{AuctionId, BotId};
 use tyiyn_actors::state::AuctionStatus;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_auctions::{control, finished_or_missing};
-use super::admin_bots::{BotRemoved, audit, bounded, whole};
+use super::BotRemoved;
+use crate::app::assignments;
 use crate::auth::AdminUser;
-use crate::db;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::lenient;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -67,20 +66,6 @@ struct AssignmentPatch {
 /// The largest bid limit accepted (the column is an `integer`).
 const MAX_BID_LIMIT: i64 = 1_000_000;
 
-fn bot_error(err: BotError) -> ApiError {
-    match err {
-        BotError::AlreadyAssigned => ApiError::Conflict(Msg::BotAlreadyAssigned),
-        BotError::NotAssigned => ApiError::NotFound(Msg::BotNotAssigned),
-        BotError::BotUnavailable => ApiError::Conflict(Msg::BotInactive),
-        BotError::Control(e) => control(e),
-    }
-}
-
-/// An assignment as the audit log keeps it: the wire shape plus its auction.
-fn logged(auction: AuctionId, a: &BotAssignment) -> Value {
-    json!({"auctionId": auction, "botId": a.bot, "isActive": a.active, "bidLimit": a.bid_limit})
-}
-
 /// Every live and upcoming auction with its bots.
 #[utoipa::path(
     tag = "admin",
@@ -123,15 +108,8 @@ async fn admin_list_auction_bots(
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
-    if let Some(bots) = state.auctions.ask(id, ListBots).await {
-        return Ok(HttpResponse::Ok().json(bots));
-    }
-    let client = state.pool.get().await?;
-    if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
-        return Err(ApiError::NotFound(Msg::AuctionNotFound));
-    }
-    Ok(HttpResponse::Ok().json(db::bots::assignments(&client, id).await?))
+    let bots = assignments::list(&state.auction_handles(), AuctionId(path.into_inner())).await?;
+    Ok(HttpResponse::Ok().json(bots))
 }
 
 /// Puts an active bot on a live or upcoming auction (once per auction).
@@ -156,41 +134,23 @@ async fn admin_assign_bot(
     let id = AuctionId(path.into_inner());
     let f = body.into_inner();
     let mut errors = Vec::new();
-    let bot = match f.bot_id.as_ref().filter(|v| !v.is_null()).map(whole) {
+    let bot = match f.bot_id.as_ref().filter(|v| !v.is_null()).map(lenient::whole) {
         Some(Some(bot)) => Some(bot),
         _ => {
             errors.push(("botId", Msg::BotAndAuctionRequired));
             None
         }
     };
-    let bid_limit = bounded(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
-        .map_err(|()| errors.push(("bidLimit", Msg::BidLimitInvalid)))
+    let bid_limit = lenient::count_in(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
+        .map_err(|_| errors.push(("bidLimit", Msg::BidLimitInvalid)))
         .ok()
         .flatten()
         .unwrap_or(0);
     ApiError::check(errors)?;
     let bot = bot.ok_or(ApiError::BadRequest(Msg::BotAndAuctionRequired))?;
-    let client = state.pool.get().await?;
-    match db::bots::get(&client, bot).await? {
-        None => return Err(ApiError::NotFound(Msg::BotNotFound)),
-        Some(b) if !b.is_active => return Err(ApiError::Conflict(Msg::BotInactive)),
-        Some(_) => {}
-    }
-    let msg = AssignBot { bot: BotId(bot), bid_limit, active: f.is_active.unwrap_or(true) };
-    let assigned = match state.auctions.ask(id, msg).await {
-        Some(result) => result.map_err(bot_error)?,
-        None => return Err(finished_or_missing(&state, id).await?),
-    };
-    audit(&client, &admin, "bot.assign", ("bot", Some(bot)), None, Some(logged(id, &assigned))).await?;
+    let how = (bid_limit, f.is_active.unwrap_or(true));
+    let assigned = assignments::assign(&state.auction_handles(), &admin.0, id, bot, how).await?;
     Ok(HttpResponse::Created().json(assigned))
-}
-
-/// The bot's assignment on a running auction, or the error that says why there is none.
-async fn assignment(state: &AppState, id: AuctionId, bot: BotId) -> Result<BotAssignment, ApiError> {
-    match state.auctions.ask(id, ListBots).await {
-        Some(bots) => bots.into_iter().find(|a| a.bot == bot).ok_or(ApiError::NotFound(Msg::BotNotAssigned)),
-        None => Err(finished_or_missing(state, id).await?),
-    }
 }
 
 /// Changes a bot's assignment on a live or upcoming auction.
@@ -215,17 +175,10 @@ async fn admin_update_auction_bot(
     let (id, bot) = path.into_inner();
     let (id, bot) = (AuctionId(id), BotId(bot));
     let f = body.into_inner();
-    let bid_limit = bounded(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
-        .map_err(|()| ApiError::invalid("bidLimit", Msg::BidLimitInvalid))?;
-    let before = assignment(&state, id, bot).await?;
-    let msg = UpdateBotAssignment { bot, active: f.is_active, bid_limit };
-    let updated = match state.auctions.ask(id, msg).await {
-        Some(result) => result.map_err(bot_error)?,
-        None => return Err(finished_or_missing(&state, id).await?),
-    };
-    let client = state.pool.get().await?;
-    let (was, now) = (Some(logged(id, &before)), Some(logged(id, &updated)));
-    audit(&client, &admin, "bot.assignment_update", ("bot", Some(bot.0)), was, now).await?;
+    let bid_limit = lenient::count_in(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
+        .map_err(|_| ApiError::invalid("bidLimit", Msg::BidLimitInvalid))?;
+    let at = (id, bot);
+    let updated = assignments::update(&state.auction_handles(), &admin.0, at, f.is_active, bid_limit).await?;
     Ok(HttpResponse::Ok().json(updated))
 }
 
@@ -247,12 +200,6 @@ async fn admin_unassign_bot(
 ) -> Result<HttpResponse, ApiError> {
     let (id, bot) = path.into_inner();
     let (id, bot) = (AuctionId(id), BotId(bot));
-    let before = assignment(&state, id, bot).await?;
-    match state.auctions.ask(id, UnassignBot { bot }).await {
-        Some(result) => result.map_err(bot_error)?,
-        None => return Err(finished_or_missing(&state, id).await?),
-    }
-    let client = state.pool.get().await?;
-    audit(&client, &admin, "bot.unassign", ("bot", Some(bot.0)), Some(logged(id, &before)), None).await?;
+    assignments::unassign(&state.auction_handles(), &admin.0, (id, bot)).await?;
     Ok(HttpResponse::Ok().json(BotRemoved { ok: true }))
 }

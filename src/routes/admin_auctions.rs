@@ -1,30 +1,24 @@
-//! Admin control messages for auctions: create, edit (upcoming only), finish now (live only),
-//! delete with refunds. Each is a message to the registry or to the auction's actor; only a
-//! finished auction (no actor any more) is deleted through the store directly. Each writes its
-//! audit row once the actor (or the store) has confirmed the change.
+//! Admin control of auctions: create, edit (upcoming only), finish now (live only), delete with
+//! refunds; the use cases are `crate::app::auctions`.
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use tyiyn_actors::auction::{Delete, EndNow, GetInfo, UpdateDetails};
-use tyiyn_actors::clock::Clock;
+use serde_json::Value;
 use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
-use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
-use tyiyn_actors::outlets::BalanceChanged;
-use tyiyn_actors::rules::ControlError;
-use tyiyn_actors::store::{AuctionDetails, AuctionStore, NewAuction};
+use tyiyn_actors::ids::{AuctionId, Tyiyn};
+use tyiyn_actors::store::AuctionDetails;
 use tyiyn_actors::view::AuctionInfo;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_audit::{action, changes, record_after};
-use super::admin_bots::bounded;
 use super::{optional, required};
+use crate::app::auctions;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::domain;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::lenient;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -39,18 +33,6 @@ pub struct Deleted {
     /// whose actor refunds and tells each user through `bidBalanceUpdate`.
     #[schema(required)]
     pub refunded: Option<usize>,
-}
-
-/// The API error for a refused admin command.
-pub(super) fn control(err: ControlError) -> ApiError {
-    match err {
-        ControlError::AuctionNotLive => ApiError::Conflict(Msg::AuctionNotLive),
-        ControlError::AuctionNotUpcoming => ApiError::Conflict(Msg::AuctionNotUpcoming),
-        ControlError::AuctionFinished => ApiError::Conflict(Msg::AuctionFinished),
-        ControlError::AuctionNotFound => ApiError::NotFound(Msg::AuctionNotFound),
-        ControlError::StoreUnavailable => ApiError::Unavailable("auction store".into()),
-        ControlError::NotAdmitted(why) => super::auctions::rejection(why),
-    }
 }
 
 /// The create and edit forms (spec section 5) plus optional product details.
@@ -179,9 +161,9 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
     // A whole number in `range`, or `None` when absent, `null` or blank.
     let mut whole = |raw: Option<&Value>, range, field, msg| {
         let raw = raw.filter(|v| v.as_str().is_none_or(|s| !s.trim().is_empty()));
-        match bounded(raw, range) {
+        match lenient::count_in(raw, range) {
             Ok(n) => n.and_then(|n| i32::try_from(n).ok()),
-            Err(()) => {
+            Err(_) => {
                 errors.push((field, msg));
                 None
             }
@@ -250,10 +232,7 @@ async fn create(
     body: web::Json<AuctionForm>,
 ) -> Result<HttpResponse, ApiError> {
     let (details, start) = parse_form(body.into_inner())?;
-    let new = NewAuction { details, start_time: db::rows::ms(start), starting_price: Tyiyn(1) };
-    let info = state.auctions.create(new).await.map_err(control)?;
-    let after = Some(form_fields(&info));
-    record_after(&state, &action(&admin.0, "auction.create", "auction", Some(info.id.0), None, after)).await;
+    let info = auctions::create(&state.auction_handles(), &admin.0, details, db::rows::ms(start)).await?;
     Ok(HttpResponse::Created().json(info))
 }
 
@@ -277,17 +256,8 @@ async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let id = AuctionId(path.into_inner());
     let (details, start) = parse_form(body.into_inner())?;
-    let Some(before) = state.auctions.ask(id, GetInfo).await else {
-        return Err(finished_or_missing(&state, id).await?);
-    };
-    let msg = UpdateDetails { details, start_time: db::rows::ms(start) };
-    let Some(result) = state.auctions.ask(id, msg).await else {
-        return Err(finished_or_missing(&state, id).await?);
-    };
-    let saved = result.map_err(control)?;
-    let (was, now) = changes(&form_fields(&before), &form_fields(&saved));
-    record_after(&state, &action(&admin.0, "auction.update", "auction", Some(id.0), Some(was), Some(now)))
-        .await;
+    let saved =
+        auctions::update(&state.auction_handles(), &admin.0, id, details, db::rows::ms(start)).await?;
     Ok(HttpResponse::Ok().json(saved))
 }
 
@@ -307,19 +277,7 @@ async fn end(
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
-    let Some(result) = state.auctions.ask(id, EndNow).await else {
-        return Err(finished_or_missing(&state, id).await?);
-    };
-    let auction = result.map_err(control)?.auction;
-    let before = json!({ "status": "live" });
-    let after = json!({
-        "status": auction.status,
-        "currentPrice": auction.current_price,
-        "winner": auction.winner.as_ref().map(|w| &*w.username),
-    });
-    record_after(&state, &action(&admin.0, "auction.end", "auction", Some(id.0), Some(before), Some(after)))
-        .await;
+    let auction = auctions::end(&state.auction_handles(), &admin.0, AuctionId(path.into_inner())).await?;
     Ok(HttpResponse::Ok().json(auction))
 }
 
@@ -336,56 +294,7 @@ async fn delete(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = AuctionId(path.into_inner());
-    if let Some(before) = state.auctions.ask(id, GetInfo).await
-        && let Some(result) = state.auctions.ask(id, Delete).await
-    {
-        result.map_err(control)?;
-        record_deletion(&state, &admin, &before).await;
-        return Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded: None }));
-    }
-    // No actor: finished (or gone). A finished auction is deleted with the same refunds.
-    let client = state.pool.get().await?;
-    let Some(before) = db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.pop() else {
-        return Err(ApiError::NotFound(Msg::AuctionNotFound));
-    };
-    let refunds =
-        state.store.delete_with_refunds(id).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
-    for refund in &refunds {
-        state.hub.do_send(BalanceChanged { user: refund.user, balance: refund.balance });
-    }
-    // A deleted auction's win no longer bars its winner from beginner or win-limited auctions.
-    if let (Some(winner), Some(ended)) = (before.winner.as_ref().filter(|w| !w.is_bot), before.end_time) {
-        state.wins.forget(UserId(winner.id), ended);
-    }
-    record_deletion(&state, &admin, &before).await;
-    Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded: Some(refunds.len()) }))
-}
-
-/// The admin form's fields of an auction (its details and start time), for the audit log.
-fn form_fields(auction: &AuctionInfo) -> Value {
-    let mut fields = serde_json::to_value(&*auction.details).unwrap_or_default();
-    if let Some(map) = fields.as_object_mut() {
-        map.insert("startTime".into(), json!(auction.start_time));
-    }
-    fields
-}
-
-async fn record_deletion(state: &AppState, admin: &AdminUser, before: &AuctionInfo) {
-    let mut was = form_fields(before);
-    if let Some(map) = was.as_object_mut() {
-        map.insert("status".into(), json!(before.status));
-        map.insert("currentPrice".into(), json!(before.current_price));
-        map.insert("totalBids".into(), json!(before.total_bids));
-    }
-    let row = action(&admin.0, "auction.delete", "auction", Some(before.id.0), Some(was), None);
-    record_after(state, &row).await;
-}
-
-pub(super) async fn finished_or_missing(state: &AppState, id: AuctionId) -> Result<ApiError, ApiError> {
-    let client = state.pool.get().await?;
-    Ok(if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
-        ApiError::NotFound(Msg::AuctionNotFound)
-    } else {
-        ApiError::Conflict(Msg::AuctionFinished)
-    })
+    let finished = (&state.store, &state.wins, state.effects.as_ref());
+    let refunded = auctions::delete(&state.auction_handles(), finished, &admin.0, id).await?;
+    Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded }))
 }

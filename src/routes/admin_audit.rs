@@ -1,18 +1,15 @@
-//! `GET /api/admin/audit`, the log of admin actions, and the helpers the admin routes write it
-//! with: [`changes`] (before/after of the changed fields only) and [`record_after`] (for changes
-//! an auction actor made).
+//! `GET /api/admin/audit`, the log of admin actions (written by the use cases, `crate::app::audit`).
 
 use actix_web::{HttpResponse, get, web};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::paging;
-use crate::auth::{AdminUser, CurrentUser};
+use crate::auth::AdminUser;
 use crate::db;
-use crate::db::audit::{Action, AuditEntry};
+use crate::db::audit::AuditEntry;
 use crate::error::{ApiError, ErrorBody};
+use crate::paging;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -60,69 +57,4 @@ async fn admin_audit_log(
     let (entries, total) = db::audit::page(&client, page.limit, page.offset).await?;
     let total_pages = paging::total_pages(total, page.limit);
     Ok(HttpResponse::Ok().json(AuditPage { entries, total, total_pages }))
-}
-
-/// The fields of two JSON objects that differ: `(before, after)`, each holding only those keys.
-pub fn changes(before: &Value, after: &Value) -> (Value, Value) {
-    let empty = Map::new();
-    let old = before.as_object().unwrap_or(&empty);
-    let new = after.as_object().unwrap_or(&empty);
-    let mut was = Map::new();
-    let mut now = Map::new();
-    for key in old.keys().chain(new.keys().filter(|k| !old.contains_key(*k))) {
-        let (a, b) = (old.get(key), new.get(key));
-        if a != b {
-            was.insert(key.clone(), a.cloned().unwrap_or(Value::Null));
-            now.insert(key.clone(), b.cloned().unwrap_or(Value::Null));
-        }
-    }
-    (Value::Object(was), Value::Object(now))
-}
-
-/// An audit row by `admin`.
-pub fn action<'a>(
-    admin: &'a CurrentUser,
-    action: &'static str,
-    target_type: &'static str,
-    target_id: Option<i64>,
-    before: Option<Value>,
-    after: Option<Value>,
-) -> Action<'a> {
-    Action { admin_id: admin.id, admin_name: &admin.username, action, target_type, target_id, before, after }
-}
-
-/// Records an action an auction actor has already made durable. The change cannot be undone any
-/// more, so a failed write is logged (with the whole row) instead of failing the request.
-pub async fn record_after(state: &AppState, action: &Action<'_>) {
-    let written = async {
-        let client = state.pool.get().await?;
-        db::audit::record(&client, action).await?;
-        Ok::<(), ApiError>(())
-    }
-    .await;
-    if let Err(err) = written {
-        tracing::error!(
-            error = %err,
-            action = action.action,
-            admin = action.admin_id,
-            target = ?action.target_id,
-            before = ?action.before,
-            after = ?action.after,
-            "audit row not written"
-        );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn changes_keep_only_the_fields_that_differ() {
-        let (before, after) =
-            changes(&json!({"a": 1, "b": "x", "c": null}), &json!({"a": 2, "b": "x", "c": null, "d": true}));
-        assert_eq!(before, json!({"a": 1, "d": null}));
-        assert_eq!(after, json!({"a": 2, "d": true}));
-    }
 }

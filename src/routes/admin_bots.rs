@@ -3,21 +3,21 @@
 //! whose actors re-plan their bots. Bots on auctions: `admin_auction_bots`.
 
 use actix_web::{HttpResponse, delete, get, patch, post, put, web};
-use deadpool_postgres::GenericClient;
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use tyiyn_actors::bots::{BotNews, BotSettings};
-use tyiyn_actors::ids::BotId;
+use serde::Deserialize;
+use serde_json::Value;
+use tyiyn_actors::bots::BotSettings;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use super::BotRemoved;
+use crate::app::bots;
 use crate::auth::AdminUser;
 use crate::db;
-use crate::db::audit::Action;
-use crate::db::bots::{BotView, NewBot};
+use crate::db::bots::BotView;
 use crate::domain;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::lenient;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -27,12 +27,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(admin_delete_bot)
         .service(admin_get_bot_settings)
         .service(admin_put_bot_settings);
-}
-
-/// The answer of a removal.
-#[derive(Serialize, ToSchema)]
-pub struct BotRemoved {
-    pub ok: bool,
 }
 
 /// A new bot.
@@ -71,54 +65,6 @@ struct BotSettingsForm {
     /// 0–5.
     #[schema(value_type = Option<i64>, example = 2)]
     active_bots: Option<Value>,
-}
-
-/// A whole number from a JSON number or a numeric string; `None` for anything else.
-pub(super) fn whole(v: &Value) -> Option<i64> {
-    match v {
-        Value::Number(n) => {
-            n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 1e15).map(|f| f as i64))
-        }
-        Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    }
-}
-
-/// An optional whole number within `range`: `Ok(None)` when absent or null.
-pub(super) fn bounded(v: Option<&Value>, range: std::ops::RangeInclusive<i64>) -> Result<Option<u32>, ()> {
-    match v {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => {
-            whole(v).filter(|n| range.contains(n)).and_then(|n| u32::try_from(n).ok()).map(Some).ok_or(())
-        }
-    }
-}
-
-/// Writes the audit row of a bot action.
-pub(super) async fn audit(
-    db: &impl GenericClient,
-    admin: &AdminUser,
-    action: &'static str,
-    target: (&'static str, Option<i64>),
-    before: Option<Value>,
-    after: Option<Value>,
-) -> Result<(), ApiError> {
-    let entry = Action {
-        admin_id: admin.0.id,
-        admin_name: &admin.0.username,
-        action,
-        target_type: target.0,
-        target_id: target.1,
-        before,
-        after,
-    };
-    db::audit::record(db, &entry).await?;
-    Ok(())
-}
-
-fn shown(bot: &BotView) -> Value {
-    json!({"username": bot.username, "firstName": bot.first_name, "lastName": bot.last_name,
-           "isActive": bot.is_active})
 }
 
 /// Every open bot, newest first, with its live and upcoming auctions.
@@ -167,35 +113,9 @@ async fn admin_create_bot(
         super::optional(&mut errors, "username", f.username.as_deref(), |v| domain::username(v.trim()));
     ApiError::check(errors)?;
 
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let username = match username {
-        Some(given) => given,
-        None => free_username(&tx, first).await?,
-    };
-    let new = NewBot {
-        username: &username,
-        first_name: first,
-        last_name: last,
-        is_active: f.is_active.unwrap_or(true),
-    };
-    let id = db::bots::create(&tx, &new).await?;
-    db::users::set_skeleton(&tx, id, new.username).await?;
-    let bot =
-        db::bots::get(&tx, id).await?.ok_or_else(|| anyhow::anyhow!("bot {id} vanished after insert"))?;
-    audit(&tx, &admin, "bot.create", ("bot", Some(id)), None, Some(shown(&bot))).await?;
-    tx.commit().await?;
+    let name = (first, last);
+    let bot = bots::create(&state.pool, &admin.0, name, username, f.is_active.unwrap_or(true)).await?;
     Ok(HttpResponse::Created().json(bot))
-}
-
-/// The first generated username nobody has.
-async fn free_username(db: &impl GenericClient, first: &str) -> Result<String, ApiError> {
-    for candidate in db::bots::username_candidates(first).take(40) {
-        if db::users::username_clash(db, &candidate, None).await?.is_none() {
-            return Ok(candidate);
-        }
-    }
-    Err(ApiError::taken("username", Msg::UsernameTaken))
 }
 
 /// Activates or deactivates a bot everywhere.
@@ -220,15 +140,7 @@ async fn admin_update_bot(
     let Some(active) = body.is_active else {
         return Err(ApiError::invalid("isActive", Msg::Required));
     };
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let before = db::bots::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;
-    db::bots::set_active(&tx, id, active).await?;
-    let (was, now) = (json!({"isActive": before}), json!({"isActive": active}));
-    audit(&tx, &admin, "bot.update", ("bot", Some(id)), Some(was), Some(now)).await?;
-    tx.commit().await?;
-    state.auctions.bots_changed(BotNews::BotActive { bot: BotId(id), active }).await;
-    let bot = db::bots::get(&client, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;
+    let bot = bots::set_active(&state.pool, &state.auctions, &admin.0, id, active).await?;
     Ok(HttpResponse::Ok().json(bot))
 }
 
@@ -248,16 +160,7 @@ async fn admin_delete_bot(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    db::bots::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;
-    let bot = db::bots::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;
-    let left = db::bots::close(&tx, id).await?;
-    let mut before = shown(&bot);
-    before["auctions"] = json!(left);
-    audit(&tx, &admin, "bot.delete", ("bot", Some(id)), Some(before), None).await?;
-    tx.commit().await?;
-    state.auctions.bots_changed(BotNews::BotClosed { bot: BotId(id) }).await;
+    bots::close(&state.pool, &state.auctions, &admin.0, id).await?;
     Ok(HttpResponse::Ok().json(BotRemoved { ok: true }))
 }
 
@@ -291,12 +194,19 @@ async fn admin_put_bot_settings(
     body: web::Json<BotSettingsForm>,
 ) -> Result<HttpResponse, ApiError> {
     let f = body.into_inner();
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let current = db::bots::lock_settings(&tx).await?;
+    let saved =
+        bots::save_settings(&state.pool, &state.auctions, &admin.0, |current| settings(current, f)).await?;
+    Ok(HttpResponse::Ok().json(saved))
+}
+
+/// The settings the form makes of `current`: a field left out keeps its value.
+fn settings(current: BotSettings, f: BotSettingsForm) -> Result<BotSettings, ApiError> {
     let mut errors = Vec::new();
     let mut field = |name: &'static str, v: Option<&Value>, range, msg, keep: u32| {
-        bounded(v, range).map(|n| n.unwrap_or(keep)).map_err(|()| errors.push((name, msg))).unwrap_or(keep)
+        lenient::count_in(v, range)
+            .map(|n| n.unwrap_or(keep))
+            .map_err(|_| errors.push((name, msg)))
+            .unwrap_or(keep)
     };
     let min_delay = field("minDelay", f.min_delay.as_ref(), 1..=10, Msg::BotDelayInvalid, current.min_delay);
     let max_delay = field("maxDelay", f.max_delay.as_ref(), 1..=10, Msg::BotDelayInvalid, current.max_delay);
@@ -306,12 +216,5 @@ async fn admin_put_bot_settings(
         errors.push(("minDelay", Msg::BotDelayOrder));
     }
     ApiError::check(errors)?;
-    let new =
-        BotSettings { enabled: f.enabled.unwrap_or(current.enabled), min_delay, max_delay, active_bots };
-    let saved = db::bots::save_settings(&tx, &new).await?;
-    let (before, after) = (serde_json::to_value(current).ok(), serde_json::to_value(saved).ok());
-    audit(&tx, &admin, "bot_settings.update", ("bot_settings", None), before, after).await?;
-    tx.commit().await?;
-    state.auctions.bots_changed(BotNews::Settings(saved)).await;
-    Ok(HttpResponse::Ok().json(saved))
+    Ok(BotSettings { enabled: f.enabled.unwrap_or(current.enabled), min_delay, max_delay, active_bots })
 }

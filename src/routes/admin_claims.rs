@@ -3,19 +3,18 @@
 
 use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_audit::action;
-use super::claims::ClaimBody;
-use super::{ReqLang, paging};
+use super::ReqLang;
+use crate::app::claims;
 use crate::auth::AdminUser;
-use crate::claims::{self, AdminClaim, ClaimState};
+use crate::claims::{self as wire, AdminClaim, ClaimBody, ClaimState};
 use crate::db;
 use crate::db::claims::{ClaimRow, Filter};
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::paging;
 use crate::state::AppState;
 
 /// Longest tracking note, in characters.
@@ -93,7 +92,7 @@ async fn admin_views(
     state: &AppState,
     lang: &str,
 ) -> Result<Vec<AdminClaim>, ApiError> {
-    let views = claims::views(db, rows, state.payments.provider.as_ref(), lang).await?;
+    let views = wire::views(db, rows, state.payments.provider.as_ref(), lang).await?;
     Ok(views
         .into_iter()
         .zip(rows)
@@ -101,38 +100,16 @@ async fn admin_views(
         .collect())
 }
 
-/// Moves a won item along in one transaction: shipped (`kind` `item_shipped`, with `tracking`)
-/// or delivered (`item_delivered`), or 409 when its state does not allow it; the move is audited
-/// as `code` and its holder is told.
+/// Moves a won item along (`crate::app::claims::advance`) and answers it.
 async fn advance(
     admin: &AdminUser,
     state: &AppState,
     lang: &str,
     id: i64,
-    code: &'static str,
-    kind: &'static str,
-    tracking: Option<&str>,
+    step: claims::Move<'_>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let before = db::claims::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
-    let moved = match kind {
-        "item_shipped" => db::claims::ship(&tx, id, tracking).await?,
-        _ => db::claims::deliver(&tx, id).await?,
-    };
-    if !moved {
-        return Err(ApiError::Conflict(Msg::ClaimStateInvalid));
-    }
-    let row = db::claims::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
-    let after = json!({ "state": row.state, "tracking": row.tracking });
-    let audit =
-        action(&admin.0, code, "claim", Some(id), Some(json!({ "state": before.state })), Some(after));
-    db::audit::record(&tx, &audit).await?;
-    let payload = json!({ "title": row.title, "claimId": id, "tracking": row.tracking });
-    let notice = db::notifications::insert(&tx, row.user_id, kind, row.auction_id, &payload).await?;
-    tx.commit().await?;
-    crate::notify::deliver(state, &[notice]);
-    let claim = claims::view(&row, None, state.payments.provider.as_ref(), lang);
+    let row = claims::advance(&state.claim_handles(), &admin.0, id, step).await?;
+    let claim = wire::view(&row, None, state.payments.provider.as_ref(), lang);
     Ok(HttpResponse::Ok().json(ClaimBody { claim }))
 }
 
@@ -161,7 +138,7 @@ async fn admin_ship_claim(
     if tracking.is_some_and(|t| t.chars().count() > MAX_TRACKING) {
         return Err(ApiError::invalid("tracking", Msg::TrackingTooLong));
     }
-    advance(&admin, &state, lang.0.code(), path.into_inner(), "claim.ship", "item_shipped", tracking).await
+    advance(&admin, &state, lang.0.code(), path.into_inner(), claims::Move::Ship { tracking }).await
 }
 
 /// Marks a won item delivered: a shipped one, or a paid one collected at the office (pickup);
@@ -182,5 +159,5 @@ async fn admin_deliver_claim(
     lang: ReqLang,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    advance(&admin, &state, lang.0.code(), path.into_inner(), "claim.deliver", "item_delivered", None).await
+    advance(&admin, &state, lang.0.code(), path.into_inner(), claims::Move::Deliver).await
 }

@@ -6,23 +6,20 @@ use actix_web::{HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
 use futures_util::future::try_join_all;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
-use tyiyn_actors::ids::{Tyiyn, UserId};
-use tyiyn_actors::outlets::BalanceChanged;
+use tyiyn_actors::ids::Tyiyn;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_audit::action;
-use super::{ReqLang, optional, paging};
+use super::{ReqLang, optional};
+use crate::app::orders;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::admin_orders::{Filter, OrderExtra};
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
-use crate::payments::refund::{self, Refund};
+use crate::paging;
 use crate::payments::{Order, order_view};
 use crate::state::AppState;
-use crate::ws::hub::OrderChanged;
 
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(admin_list_orders).service(admin_refund_order);
@@ -189,37 +186,8 @@ async fn admin_refund_order(
     lang: ReqLang,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let admin = admin.0;
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let (user, terms, balance, expired_claim) = match refund::refund(&tx, id, admin.id).await? {
-        Refund::NotFound => return Err(ApiError::NotFound(Msg::OrderNotFound)),
-        Refund::NotRefundable => return Err(ApiError::Conflict(Msg::OrderNotRefundable)),
-        Refund::Done { user, terms, balance, expired_claim } => (user, terms, balance, expired_claim),
-    };
-    let after = json!({
-        "state": "refunded",
-        "refundBids": terms.bids,
-        "refundAmount": terms.amount,
-        "expiredClaim": expired_claim,
-    });
-    let entry =
-        action(&admin, "order.refund", "order", Some(id), Some(json!({"state": "paid"})), Some(after));
-    db::audit::record(&tx, &entry).await?;
-    let extra = db::admin_orders::extra(&tx, id).await?.ok_or(ApiError::NotFound(Msg::OrderNotFound))?;
-    tx.commit().await?;
-    drop(client);
-    tracing::info!(order = id, admin = admin.id, bids = terms.bids, amount = terms.amount, "order refunded");
-
-    // The buyer hears it first (in the site language, as the payment callback tells them).
-    if let Some(balance) = balance {
-        state.hub.do_send(BalanceChanged { user: UserId(user), balance });
-    }
-    if let Some(own) = db::payments::order(&state.pool.get().await?, id).await? {
-        let order = order_view(&own, state.payments.provider.as_ref(), state.site.lang().code());
-        state.hub.do_send(OrderChanged { user: UserId(user), order });
-    }
+    let handles = (&state.pool, state.effects.as_ref(), state.payments.provider.as_ref());
+    let extra = orders::refund(handles, state.site.lang(), &admin.0, path.into_inner()).await?;
     let view = views(&state, vec![extra], lang.0.code())
         .await?
         .pop()

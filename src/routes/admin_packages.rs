@@ -8,7 +8,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_audit::{action, changes};
+use crate::app::packages;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::packages::{AdminPackageRow, PackageFields};
@@ -16,6 +16,7 @@ use crate::db::payments::PackageRow;
 use crate::domain;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::lenient;
 use crate::payments::Package;
 use crate::state::AppState;
 
@@ -86,14 +87,6 @@ struct PackageForm {
     position: Option<Value>,
 }
 
-fn whole(v: &Value) -> Option<i64> {
-    match v {
-        Value::Number(n) => n.as_i64(),
-        Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    }
-}
-
 fn present(v: &Option<Value>) -> Option<&Value> {
     v.as_ref().filter(|v| !v.is_null() && v.as_str().is_none_or(|s| !s.trim().is_empty()))
 }
@@ -103,7 +96,7 @@ fn present(v: &Option<Value>) -> Option<&Value> {
 fn apply(old: Option<&PackageFields>, f: PackageForm) -> Result<PackageFields, ApiError> {
     let mut errors = Vec::new();
     let bids = match (present(&f.bids), old) {
-        (Some(v), _) => whole(v)
+        (Some(v), _) => lenient::whole(v)
             .filter(|n| (1..=MAX_BIDS).contains(n))
             .and_then(|n| i32::try_from(n).ok())
             .ok_or(Msg::PackageBidsInvalid)
@@ -134,7 +127,7 @@ fn apply(old: Option<&PackageFields>, f: PackageForm) -> Result<PackageFields, A
         errors.push(("originalPrice", Msg::OriginalPriceBelowPrice));
     }
     let position = match (present(&f.position), old) {
-        (Some(v), _) => whole(v)
+        (Some(v), _) => lenient::whole(v)
             .and_then(|n| i32::try_from(n).ok())
             .filter(|n| *n >= 0)
             .ok_or(Msg::PositionInvalid)
@@ -155,18 +148,6 @@ fn apply(old: Option<&PackageFields>, f: PackageForm) -> Result<PackageFields, A
         popular: f.popular.unwrap_or(old.is_some_and(|o| o.popular)),
         active: f.active.unwrap_or(old.is_none_or(|o| o.active)),
         position,
-    })
-}
-
-/// The package's fields for the audit log (money in tyiyn).
-fn audit_json(p: &PackageFields) -> Value {
-    serde_json::json!({
-        "bids": p.bids,
-        "price": p.price,
-        "originalPrice": p.original_price,
-        "popular": p.popular,
-        "active": p.active,
-        "position": p.position,
     })
 }
 
@@ -201,20 +182,7 @@ async fn admin_create_package(
     body: web::Json<PackageForm>,
 ) -> Result<HttpResponse, ApiError> {
     let fields = apply(None, body.into_inner())?;
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let saved = db::packages::insert(&tx, &fields).await?;
-    let entry = action(
-        &admin.0,
-        "package.create",
-        "package",
-        Some(i64::from(saved.id)),
-        None,
-        Some(audit_json(&fields)),
-    );
-    db::audit::record(&tx, &entry).await?;
-    tx.commit().await?;
-    tracing::info!(package = saved.id, admin = admin.0.id, "package created");
+    let saved = packages::create(&state.pool, &admin.0, &fields).await?;
     Ok(HttpResponse::Created().json(AdminPackageBody { package: AdminPackage::from(&saved) }))
 }
 
@@ -237,17 +205,9 @@ async fn admin_update_package(
     path: web::Path<i32>,
     body: web::Json<PackageForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let old = db::packages::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::PackageNotFound))?;
-    let fields = apply(Some(&old.fields), body.into_inner())?;
+    let form = body.into_inner();
     let saved =
-        db::packages::update(&tx, id, &fields).await?.ok_or(ApiError::NotFound(Msg::PackageNotFound))?;
-    let (before, after) = changes(&audit_json(&old.fields), &audit_json(&fields));
-    let entry = action(&admin.0, "package.update", "package", Some(i64::from(id)), Some(before), Some(after));
-    db::audit::record(&tx, &entry).await?;
-    tx.commit().await?;
+        packages::update(&state.pool, &admin.0, path.into_inner(), |old| apply(Some(old), form)).await?;
     Ok(HttpResponse::Ok().json(AdminPackageBody { package: AdminPackage::from(&saved) }))
 }
 

@@ -6,23 +6,22 @@ use actix_web::{HttpResponse, delete, get, patch, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tyiyn_actors::clock::Clock;
-use tyiyn_actors::ids::UserId;
-use tyiyn_actors::outlets::BalanceChanged;
 use tyiyn_actors::view::Role;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_audit::{action, changes};
-use super::auth::Done;
-use super::limits::{self, Limits};
-use super::{optional, paging};
+use super::{Done, optional};
+use crate::app::limits::{self, Limits};
+use crate::app::users;
 use crate::auth::AdminUser;
 use crate::db;
-use crate::db::admin_users::{Account, Locked, UserActivity};
+use crate::db::admin_users::{Account, UserActivity};
 use crate::db::users::UserView;
 use crate::domain;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::lenient;
+use crate::paging;
 use crate::state::AppState;
 
 /// The highest balance an admin may set (bids).
@@ -121,18 +120,8 @@ async fn admin_user_activity(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let client = open_user(&state, id).await?;
+    let client = users::open_user(&state.pool, id).await?;
     Ok(HttpResponse::Ok().json(db::admin_users::activity(&client, id).await?))
-}
-
-/// A pooled client, once `id` is an open account (404 `user_not_found` for a bot, a closed
-/// account or no one).
-async fn open_user(state: &AppState, id: i64) -> Result<deadpool_postgres::Object, ApiError> {
-    let client = state.pool.get().await?;
-    if !db::admin_users::is_open(&client, id).await? {
-        return Err(ApiError::NotFound(Msg::UserNotFound));
-    }
-    Ok(client)
 }
 
 /// A user's own spend limits and pause, as the user set them, with what is left of each: for
@@ -153,7 +142,7 @@ async fn admin_user_limits(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let client = open_user(&state, id).await?;
+    let client = users::open_user(&state.pool, id).await?;
     Ok(HttpResponse::Ok().json(limits::of_user(&client, id, state.clock.now()).await?))
 }
 
@@ -183,12 +172,7 @@ struct UserPatch {
 }
 
 fn balance(v: &Value) -> Result<i64, Msg> {
-    let n = match v {
-        Value::Number(n) => n.as_i64(),
-        Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    };
-    n.filter(|n| (0..=MAX_BALANCE).contains(n)).ok_or(Msg::BalanceInvalid)
+    lenient::whole(v).filter(|n| (0..=MAX_BALANCE).contains(n)).ok_or(Msg::BalanceInvalid)
 }
 
 /// A blank text clears the field; otherwise it must parse.
@@ -243,26 +227,6 @@ fn apply(old: &Account, b: UserPatch) -> Result<Account, ApiError> {
     })
 }
 
-/// The open admins left if `target` stops being one; 409 `last_admin` when none would be.
-fn admins_left(locked: &[Locked], target: i64) -> Result<(), ApiError> {
-    let left = locked.iter().filter(|u| u.role == Role::Admin && !u.is_bot && !u.closed && u.id != target);
-    if left.count() == 0 { Err(ApiError::Conflict(Msg::LastAdmin)) } else { Ok(()) }
-}
-
-/// The locked target, if it is an open user; and a check that the acting admin still is one.
-fn target_of(locked: &[Locked], target: i64, admin: i64) -> Result<Locked, ApiError> {
-    let user = locked
-        .iter()
-        .find(|u| u.id == target && !u.is_bot && !u.closed)
-        .copied()
-        .ok_or(ApiError::NotFound(Msg::UserNotFound))?;
-    // Demoted or closed since this request was let in: the lock makes this answer final.
-    if !locked.iter().any(|u| u.id == admin && u.role == Role::Admin && !u.closed) {
-        return Err(ApiError::Forbidden);
-    }
-    Ok(user)
-}
-
 /// Edits an account. A balance change is a ledger row (`admin_adjustment`, delta = new − old)
 /// pushed to the user's sessions as `bidBalanceUpdate`.
 #[utoipa::path(
@@ -284,45 +248,9 @@ async fn admin_update_user(
     body: web::Json<UserPatch>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let admin = admin.0;
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let locked = db::admin_users::lock_for_change(&tx, id).await?;
-    target_of(&locked, id, admin.id)?;
-    let before_view = db::users::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::UserNotFound))?;
-    let old = Account::of(&before_view);
-    let new = apply(&old, body.into_inner())?;
-    if old.role == Role::Admin && new.role != Role::Admin {
-        // The last admin hears that first, even about themselves: it is the reason that stays true.
-        admins_left(&locked, id)?;
-        if id == admin.id {
-            return Err(ApiError::Conflict(Msg::CannotDemoteSelf));
-        }
-    }
-    let renamed = new.username != old.username;
-    if renamed && let Some(clash) = db::users::username_clash(&tx, &new.username, Some(id)).await? {
-        return Err(ApiError::taken("username", clash));
-    }
-    if let Some(email) = new.email.as_deref().filter(|e| old.email.as_deref() != Some(*e))
-        && db::users::email_exists(&tx, email, Some(id)).await?
-    {
-        return Err(ApiError::taken("email", Msg::EmailTaken));
-    }
-    db::admin_users::save(&tx, id, old.bid_balance, &new, admin.id).await?;
-    if renamed {
-        db::users::set_skeleton(&tx, id, &new.username).await?;
-    }
-    let (before, after) = changes(&old.to_json(), &new.to_json());
-    db::audit::record(&tx, &action(&admin, "user.update", "user", Some(id), Some(before), Some(after)))
-        .await?;
-    let saved = db::users::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::UserNotFound))?;
-    tx.commit().await?;
-    if new.bid_balance != old.bid_balance {
-        state.hub.do_send(BalanceChanged { user: UserId(id), balance: saved.bid_balance });
-    }
-    if new.role != old.role {
-        state.sessions.forget_user(id);
-    }
+    let form = body.into_inner();
+    let handles = (&state.pool, state.sessions.as_ref(), state.effects.as_ref());
+    let saved = users::update(handles, &admin.0, id, |old| apply(old, form)).await?;
     Ok(HttpResponse::Ok().json(saved))
 }
 
@@ -344,31 +272,6 @@ async fn admin_delete_user(
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let admin = admin.0;
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let locked = db::admin_users::lock_for_change(&tx, id).await?;
-    let target = target_of(&locked, id, admin.id)?;
-    if target.role == Role::Admin {
-        admins_left(&locked, id)?;
-    }
-    if id == admin.id {
-        return Err(ApiError::Conflict(Msg::CannotDeleteSelf));
-    }
-    if db::admin_users::has_live_stake(&tx, id).await? {
-        return Err(ApiError::Conflict(Msg::UserInLiveAuction));
-    }
-    let user = db::users::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::UserNotFound))?;
-    db::admin_users::close(&tx, id).await?;
-    // The log names who was closed, never their contact data: closing is what erased it.
-    let before = serde_json::json!({
-        "username": user.username,
-        "role": user.role.as_str(),
-        "bidBalance": user.bid_balance,
-    });
-    db::audit::record(&tx, &action(&admin, "user.delete", "user", Some(id), Some(before), None)).await?;
-    tx.commit().await?;
-    state.sessions.forget_user(id);
+    users::close(&state.pool, &state.sessions, &admin.0, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(Done { ok: true }))
 }

@@ -103,33 +103,6 @@ impl FromRequest for Arrival {
     }
 }
 
-/// The API error for a refused bid or pre-bid.
-pub fn rejection(err: BidRejected) -> ApiError {
-    match err {
-        BidRejected::AuctionNotLive => ApiError::Conflict(Msg::AuctionNotLive),
-        BidRejected::AuctionNotUpcoming => ApiError::Conflict(Msg::AuctionNotUpcoming),
-        BidRejected::AuctionFinished => ApiError::Conflict(Msg::AuctionFinished),
-        BidRejected::DeadlinePassed => ApiError::Conflict(Msg::DeadlinePassed),
-        BidRejected::AlreadyLeader => ApiError::Conflict(Msg::AlreadyLeader),
-        BidRejected::InsufficientBids => ApiError::Conflict(Msg::InsufficientBids),
-        BidRejected::LimitReached => ApiError::Conflict(Msg::LimitReached),
-        BidRejected::BiddingPaused => ApiError::Conflict(Msg::BiddingPaused),
-        BidRejected::BeginnersOnly => ApiError::Conflict(Msg::BeginnersOnly),
-        BidRejected::WinLimitReached => ApiError::Conflict(Msg::WinLimitReached),
-        BidRejected::NoNewBidders => ApiError::Conflict(Msg::NoNewBidders),
-        BidRejected::HouseRuleClosed => ApiError::Conflict(Msg::HouseRuleClosed),
-        BidRejected::AlreadyPrebid => ApiError::Conflict(Msg::AlreadyPrebid),
-        BidRejected::TooFast { retry_after_ms } => ApiError::TooManyRequests {
-            msg: Msg::TooFast,
-            retry_after_secs: (retry_after_ms.max(1) as u64).div_ceil(1000),
-        },
-        BidRejected::AuctionNotFound => ApiError::NotFound(Msg::AuctionNotFound),
-        BidRejected::StoreUnavailable => ApiError::Unavailable("auction store".into()),
-        BidRejected::AuctionPaused => ApiError::Suspended(Msg::AuctionPaused),
-        BidRejected::OutcomeUnknown => ApiError::Suspended(Msg::BidOutcomeUnknown),
-    }
-}
-
 async fn finished_one(state: &AppState, id: i64) -> Result<Option<AuctionInfo>, ApiError> {
     let client = state.pool.get().await?;
     Ok(db::auctions::finished(&client, Some(id), 1, state.clock.now()).await?.pop())
@@ -325,7 +298,7 @@ async fn record(state: web::Data<AppState>, path: web::Path<i64>) -> Result<Http
 )]
 #[get("/timers")]
 async fn timers(state: web::Data<AppState>) -> HttpResponse {
-    let map = crate::ws::hub::timers(&state.auctions.list().await, state.clock.now());
+    let map = crate::ws::timers::timers(&state.auctions.list().await, state.clock.now());
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(map)
 }
 
@@ -348,12 +321,12 @@ fn is_slug(s: &str) -> bool {
 /// bid now, or the same 429 `too_fast` the auction itself answers.
 fn paced(state: &AppState, user: i64, auction: i64, stamp: UnixMillis) -> Result<Ticket, ApiError> {
     let taken = state.pace.take(UserId(user), AuctionId(auction), stamp);
-    taken.map_err(|retry_after_ms| rejection(BidRejected::TooFast { retry_after_ms }))
+    taken.map_err(|retry_after_ms| ApiError::from(BidRejected::TooFast { retry_after_ms }))
 }
 
 async fn refused(state: &AppState, id: i64, err: BidRejected) -> ApiError {
     if err != BidRejected::AuctionNotFound {
-        return rejection(err);
+        return ApiError::from(err);
     }
     match finished_one(state, id).await {
         Ok(Some(_)) => ApiError::Conflict(Msg::AuctionFinished),

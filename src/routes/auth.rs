@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::{ReqLang, optional, required};
+use super::{Done, ReqLang, optional, required};
 use crate::auth::rate_limit::{RateLimit, Slot};
 use crate::auth::{CurrentUser, password, session};
 use crate::db::users::{self, NewUser, UserView};
@@ -32,12 +32,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
 #[derive(Serialize, ToSchema)]
 pub struct UserAnswer {
     pub user: UserView,
-}
-
-/// `{ok: true}`.
-#[derive(Serialize, ToSchema)]
-pub struct Done {
-    pub ok: bool,
 }
 
 /// An availability or format check: `valid`, with a message in the user's language and its code.

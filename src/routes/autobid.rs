@@ -6,19 +6,17 @@
 use actix_web::{HttpResponse, delete, get, put, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tyiyn_actors::auction::{CancelAutoBid, GetAutoBid, SetAutoBid};
 use tyiyn_actors::autobid::{AutoBid, MAX_BIDS};
-use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
+use tyiyn_actors::ids::{AuctionId, Tyiyn};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_auctions::{control, finished_or_missing};
-use super::admin_bots::bounded;
+use crate::app::autobid;
 use crate::auth::CurrentUser;
-use crate::db;
 use crate::domain;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::lenient;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -91,18 +89,7 @@ async fn get_autobid(
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
-    let found = match state.auctions.ask(id, GetAutoBid { user: UserId(user.id) }).await {
-        Some(found) => found,
-        None => {
-            let refused = finished_or_missing(&state, id).await?;
-            if matches!(refused, ApiError::NotFound(_)) {
-                return Err(refused);
-            }
-            let client = state.pool.get().await?;
-            db::autobids::orders(&client, id).await?.into_iter().find(|o| o.user.0 == user.id)
-        }
-    };
+    let found = autobid::get(&state.auction_handles(), user.id, AuctionId(path.into_inner())).await?;
     Ok(HttpResponse::Ok().json(AutoBidLookup { autobid: found.as_ref().map(AutoBidView::from) }))
 }
 
@@ -132,7 +119,7 @@ async fn set_autobid(
     let id = AuctionId(path.into_inner());
     let f = body.into_inner();
     let mut errors = Vec::new();
-    let bids = match bounded(f.bids.as_ref(), 1..=i64::from(MAX_BIDS)) {
+    let bids = match lenient::count_in(f.bids.as_ref(), 1..=i64::from(MAX_BIDS)) {
         Ok(Some(n)) => Some(n),
         _ => {
             errors.push(("bids", Msg::AutobidBidsInvalid));
@@ -145,19 +132,7 @@ async fn set_autobid(
     };
     ApiError::check(errors)?;
     let bids = bids.ok_or(ApiError::BadRequest(Msg::AutobidBidsInvalid))?;
-    // Nothing is reserved, but an auto-bidder set with no bid to place would only stop at its
-    // first bid: say so now.
-    let client = state.pool.get().await?;
-    if db::users::get(&client, user.id).await?.is_none_or(|u| u.bid_balance < 1) {
-        return Err(ApiError::Conflict(Msg::InsufficientBids));
-    }
-    super::limits::refuse(db::limits::block(&client, user.id, 1, 0).await?)?;
-    drop(client);
-    let msg = SetAutoBid { user: UserId(user.id), username: user.username.clone(), bids, max_price };
-    match state.auctions.ask(id, msg).await {
-        Some(result) => Ok(answer(&result.map_err(control)?)),
-        None => Err(finished_or_missing(&state, id).await?),
-    }
+    Ok(answer(&autobid::set(&state.auction_handles(), &user, id, bids, max_price).await?))
 }
 
 /// Cancels the caller's auto-bidder on this auction; its unplaced bids were never taken.
@@ -177,11 +152,6 @@ async fn cancel_autobid(
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
-    match state.auctions.ask(id, CancelAutoBid { user: UserId(user.id) }).await {
-        Some(Ok(true)) => Ok(HttpResponse::NoContent().finish()),
-        Some(Ok(false)) => Err(ApiError::NotFound(Msg::AutobidNotFound)),
-        Some(Err(e)) => Err(control(e)),
-        None => Err(finished_or_missing(&state, id).await?),
-    }
+    autobid::cancel(&state.auction_handles(), user.id, AuctionId(path.into_inner())).await?;
+    Ok(HttpResponse::NoContent().finish())
 }

@@ -12,13 +12,16 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::ReqLang;
-use super::claims::{ClaimOrder, DeliveryBody, deliver_and_answer, delivery};
+use crate::app::buy_now;
 use crate::auth::CurrentUser;
-use crate::claims::{self, DeliveryOption};
+use crate::claims::{self, ClaimOrder, DeliveryBody, DeliveryOption, delivery};
 use crate::db;
 use crate::db::buy_now::OfferRow;
+use crate::db::claims::ClaimRow;
+use crate::db::payments::OrderRow;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::payments::order_view;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -75,29 +78,6 @@ fn offer_view(o: &OfferRow, claim_id: Option<i64>) -> BuyNowOffer {
     }
 }
 
-/// Whether the item is offered at all; then the caller's own Buy It Now, if started; then whether
-/// they may start one now.
-fn decide(o: &OfferRow) -> Result<Option<i64>, ApiError> {
-    if o.status != "finished" || o.stock.is_none() || o.is_bid_package {
-        return Err(ApiError::Conflict(Msg::BuyNowNotOffered));
-    }
-    match &o.mine {
-        Some((id, kind)) if kind == "buy_now" => return Ok(Some(*id)),
-        Some(_) => return Err(ApiError::Conflict(Msg::BuyNowNotEligible)),
-        None => {}
-    }
-    if o.won || o.bids_spent == 0 {
-        return Err(ApiError::Conflict(Msg::BuyNowNotEligible));
-    }
-    if !o.open {
-        return Err(ApiError::Conflict(Msg::BuyNowClosed));
-    }
-    if o.left() == 0 {
-        return Err(ApiError::Conflict(Msg::BuyNowSoldOut));
-    }
-    Ok(None)
-}
-
 /// The caller's Buy It Now offer for this finished auction: the price it comes to, how long it
 /// lasts and how many are left (or their purchase, once started). No offer for the caller is an
 /// answer, not an error: `offer` is `null` and `unavailable` says why.
@@ -123,7 +103,7 @@ async fn get_buy_now(
         .ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
     drop(client);
     let delivery_methods = claims::delivery_options(&state.config.claims);
-    let answer = match decide(&offer) {
+    let answer = match buy_now::decide(&offer) {
         Ok(claim_id) => {
             BuyNowAnswer { offer: Some(offer_view(&offer, claim_id)), unavailable: None, delivery_methods }
         }
@@ -155,20 +135,16 @@ async fn start_buy_now(
     path: web::Path<i64>,
     body: web::Json<DeliveryBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let auction = path.into_inner();
-    let choice = delivery(&body, &state)?;
-    let cfg = &state.config.claims;
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let offer = db::buy_now::lock(&tx, auction, user.id, cfg.buy_now_hours)
-        .await?
-        .ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
-    if decide(&offer)?.is_some() {
-        return Err(ApiError::Conflict(Msg::BuyNowTaken));
+    let choice = delivery(&body, &state.config.claims)?;
+    let (claim, order) = buy_now::start(&state.claim_handles(), user.id, path.into_inner(), &choice).await?;
+    Ok(HttpResponse::Created().json(answer(&state, &claim, &order, lang.0.code())))
+}
+
+/// `{claim, order}`: the purchase and the order that pays for it.
+fn answer(state: &AppState, claim: &ClaimRow, order: &OrderRow, lang: &str) -> ClaimOrder {
+    let provider = state.payments.provider.as_ref();
+    ClaimOrder {
+        claim: claims::view(claim, Some(order), provider, lang),
+        order: order_view(order, provider, lang),
     }
-    super::limits::refuse(db::limits::block(&tx, user.id, 0, 0).await?)?;
-    let id = db::buy_now::insert_claim(&tx, auction, user.id, &offer, cfg.reserve_hours).await?;
-    let locked = db::claims::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
-    tracing::info!(auction, claim = id, "buy it now started");
-    deliver_and_answer(&state, tx, &locked, &choice, lang.0.code()).await
 }

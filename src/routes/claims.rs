@@ -2,19 +2,19 @@
 //! answers an order to pay) and declining (docs/decisions.md, "Won items").
 
 use actix_web::{HttpResponse, get, post, web};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::{ReqLang, required};
+use super::ReqLang;
+use crate::app::claims;
 use crate::auth::CurrentUser;
-use crate::claims::{self, Claim, DeliveryMethod, DeliveryOption};
+use crate::claims::{self as wire, Claim, ClaimBody, ClaimOrder, DeliveryBody, DeliveryOption, delivery};
 use crate::db;
-use crate::db::claims::{Delivery, Filter, Locked};
-use crate::domain;
+use crate::db::claims::{ClaimRow, Filter};
+use crate::db::payments::OrderRow;
 use crate::error::{ApiError, ErrorBody};
-use crate::i18n::Msg;
-use crate::payments::{Order, order_view};
+use crate::payments::order_view;
 use crate::state::AppState;
 
 /// How many won items the caller's list shows.
@@ -31,34 +31,6 @@ pub struct OwnClaims {
     /// Newest first, including those that passed on or expired.
     pub claims: Vec<Claim>,
     pub delivery_methods: Vec<DeliveryOption>,
-}
-
-/// One won item.
-#[derive(Serialize, ToSchema)]
-pub struct ClaimBody {
-    pub claim: Claim,
-}
-
-/// The won item with its delivery chosen, and the order that pays for it.
-#[derive(Serialize, ToSchema)]
-pub struct ClaimOrder {
-    pub claim: Claim,
-    /// A `claim` order of the item's price plus delivery; open its `paymentUrl`.
-    pub order: Order,
-}
-
-/// The delivery form.
-#[derive(Deserialize, ToSchema)]
-pub(super) struct DeliveryBody {
-    /// `pickup`, `courier` or `region`.
-    #[schema(value_type = String, required, pattern = "^(pickup|courier|region)$", example = "courier")]
-    method: Option<String>,
-    /// Where to deliver (courier and region: 5–300 characters; ignored for pickup).
-    #[schema(example = "Бишкек, ул. Киевская 77, кв. 5")]
-    address: Option<String>,
-    /// `+996` and nine digits.
-    #[schema(value_type = String, required, example = "+996555123456")]
-    phone: Option<String>,
 }
 
 /// The caller's won items, newest first, and the delivery methods with their fees.
@@ -78,44 +50,9 @@ async fn list_own_claims(
     let client = state.pool.get().await?;
     let filter = Filter { user: Some(user.id), ..Filter::default() };
     let rows = db::claims::select(&client, filter, OWN_CLAIMS, 0).await?;
-    let claims = claims::views(&client, &rows, state.payments.provider.as_ref(), lang.0.code()).await?;
-    let delivery_methods = claims::delivery_options(&state.config.claims);
+    let claims = wire::views(&client, &rows, state.payments.provider.as_ref(), lang.0.code()).await?;
+    let delivery_methods = wire::delivery_options(&state.config.claims);
     Ok(HttpResponse::Ok().json(OwnClaims { claims, delivery_methods }))
-}
-
-/// The caller's own won item, locked, still open and in time.
-fn open_claim(locked: Option<Locked>, user: i64) -> Result<Locked, ApiError> {
-    let claim = locked.filter(|c| c.user_id == user).ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
-    if !claim.is_open() {
-        return Err(ApiError::Conflict(Msg::ClaimNotOpen));
-    }
-    Ok(claim)
-}
-
-/// The form, validated: the method, the address it needs, the phone.
-pub(super) fn delivery(body: &DeliveryBody, state: &AppState) -> Result<Delivery, ApiError> {
-    let mut errors = Vec::new();
-    let method = body.method.as_deref().map(str::trim).and_then(DeliveryMethod::parse);
-    if method.is_none() {
-        errors.push(("method", Msg::DeliveryMethodInvalid));
-    }
-    let address = body.address.as_deref().map(str::trim).filter(|a| !a.is_empty());
-    let address = match method {
-        Some(m) if m.needs_address() => match address {
-            Some(a) if (5..=300).contains(&a.chars().count()) => Some(a.to_owned()),
-            _ => {
-                errors.push(("address", Msg::AddressRequired));
-                None
-            }
-        },
-        _ => None,
-    };
-    let phone = required(&mut errors, "phone", body.phone.as_deref(), Msg::PhoneInvalid, domain::phone);
-    ApiError::check(errors)?;
-    let (Some(method), Some(phone)) = (method, phone) else {
-        return Err(ApiError::BadRequest(Msg::ValidationFailed));
-    };
-    Ok(Delivery { method: method.as_str(), fee: method.fee(&state.config.claims), address, phone })
 }
 
 /// Chooses delivery for a won item (reserved, or claimed again to change the choice: the earlier
@@ -141,42 +78,19 @@ async fn choose_claim_delivery(
     path: web::Path<i64>,
     body: web::Json<DeliveryBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let choice = delivery(&body, &state)?;
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let claim = open_claim(db::claims::lock(&tx, id).await?, user.id)?;
-    if !claim.in_time {
-        return Err(ApiError::Conflict(Msg::ClaimExpired));
-    }
-    deliver_and_answer(&state, tx, &claim, &choice, lang.0.code()).await
+    let choice = delivery(&body, &state.config.claims)?;
+    let (claim, order) =
+        claims::choose_delivery(&state.claim_handles(), user.id, path.into_inner(), &choice).await?;
+    Ok(HttpResponse::Created().json(answer(&state, &claim, &order, lang.0.code())))
 }
 
-/// Records `choice` on the locked, open `claim` with its new pending order, commits `tx`, tells
-/// the sockets of the orders it failed, and answers 201 `{claim, order}` (a won item's delivery
-/// and a new Buy It Now alike).
-pub(super) async fn deliver_and_answer(
-    state: &AppState,
-    tx: deadpool_postgres::Transaction<'_>,
-    claim: &Locked,
-    choice: &Delivery,
-    lang: &str,
-) -> Result<HttpResponse, ApiError> {
-    let provider = state.payments.provider.clone();
-    let (order, failed) = db::claims::choose_delivery(&tx, claim, choice, provider.name()).await?;
-    let row = db::claims::get(&tx, claim.id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
-    tx.commit().await?;
-    tracing::info!(
-        claim = claim.id,
-        order = order.id,
-        method = choice.method,
-        amount = order.amount,
-        "delivery chosen"
-    );
-    claims::announce(state, &failed, &[]);
-    let claim = claims::view(&row, Some(&order), provider.as_ref(), lang);
-    let order = order_view(&order, provider.as_ref(), lang);
-    Ok(HttpResponse::Created().json(ClaimOrder { claim, order }))
+/// `{claim, order}`: a won item's delivery chosen, or a new Buy It Now.
+pub fn answer(state: &AppState, claim: &ClaimRow, order: &OrderRow, lang: &str) -> ClaimOrder {
+    let provider = state.payments.provider.as_ref();
+    ClaimOrder {
+        claim: wire::view(claim, Some(order), provider, lang),
+        order: order_view(order, provider, lang),
+    }
 }
 
 /// Declines a won item (reserved or claimed): it passes at once to the previous participant, or
@@ -198,17 +112,7 @@ async fn decline_claim(
     lang: ReqLang,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    open_claim(db::claims::lock(&tx, id).await?, user.id)?;
-    let passed = db::claims::pass_on(&tx, id, "declined", state.config.claims.reserve_hours)
-        .await?
-        .ok_or(ApiError::Conflict(Msg::ClaimNotOpen))?;
-    let row = db::claims::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
-    tx.commit().await?;
-    tracing::info!(claim = id, state = row.state, "claim declined");
-    claims::announce(&state, &passed.failed_orders, &passed.notifications);
-    let claim = claims::view(&row, None, state.payments.provider.as_ref(), lang.0.code());
+    let row = claims::decline(&state.claim_handles(), user.id, path.into_inner()).await?;
+    let claim = wire::view(&row, None, state.payments.provider.as_ref(), lang.0.code());
     Ok(HttpResponse::Ok().json(ClaimBody { claim }))
 }

@@ -22,7 +22,6 @@ pub mod claims;
 pub mod contract;
 pub mod limits;
 pub mod me;
-pub mod paging;
 pub mod payment_callback;
 pub mod payments;
 pub mod settings;
@@ -34,11 +33,14 @@ pub mod users;
 use std::future::{Ready, ready};
 
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
+pub use crate::validate::{optional, required};
 
 /// Every `/api` route, each registered with its OpenAPI description (see [`crate::openapi`]).
 /// Register handlers here only with `cfg.service(handler)`: a plain `route` would be served
@@ -101,32 +103,14 @@ impl FromRequest for ReqLang {
     }
 }
 
-/// Parses a required text field into `fields` errors: missing or blank is `Required`.
-pub fn required<T>(
-    errors: &mut Vec<(&'static str, Msg)>,
-    field: &'static str,
-    value: Option<&str>,
-    missing: Msg,
-    parse: impl FnOnce(&str) -> Result<T, Msg>,
-) -> Option<T> {
-    match value {
-        Some(v) if !v.trim().is_empty() => parse(v).map_err(|m| errors.push((field, m))).ok(),
-        _ => {
-            errors.push((field, missing));
-            None
-        }
-    }
+/// `{ok: true}`.
+#[derive(Serialize, ToSchema)]
+pub struct Done {
+    pub ok: bool,
 }
 
-/// Parses an optional text field: missing or blank is `None`, otherwise it must parse.
-pub fn optional<T>(
-    errors: &mut Vec<(&'static str, Msg)>,
-    field: &'static str,
-    value: Option<&str>,
-    parse: impl FnOnce(&str) -> Result<T, Msg>,
-) -> Option<T> {
-    match value {
-        Some(v) if !v.trim().is_empty() => parse(v).map_err(|m| errors.push((field, m))).ok(),
-        _ => None,
-    }
+/// The answer of a removal.
+#[derive(Serialize, ToSchema)]
+pub struct BotRemoved {
+    pub ok: bool,
 }

@@ -9,12 +9,13 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::ReqLang;
-use super::payment_callback::process;
+use crate::app::payments;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::payments::OrderRow;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::lenient;
 use crate::payments::{Order, Package, order_view};
 use crate::state::AppState;
 
@@ -97,21 +98,14 @@ async fn create_payment_order(
     lang: ReqLang,
     body: web::Json<NewOrder>,
 ) -> Result<HttpResponse, ApiError> {
-    let package = match &body.package_id {
-        Some(Value::Number(n)) => n.as_i64(),
-        Some(Value::String(s)) => s.trim().parse().ok(),
-        _ => None,
-    }
-    .and_then(|id| i32::try_from(id).ok())
-    .ok_or(ApiError::invalid("packageId", Msg::PackageNotFound))?;
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    super::limits::refuse(db::limits::block_order(&tx, user.id, package).await?)?;
-    let order = db::payments::insert_order(&tx, user.id, package, state.payments.provider.name())
-        .await?
+    let package = body
+        .package_id
+        .as_ref()
+        .and_then(lenient::whole)
+        .and_then(|id| i32::try_from(id).ok())
         .ok_or(ApiError::invalid("packageId", Msg::PackageNotFound))?;
-    tx.commit().await?;
-    tracing::info!(order = order.id, user = user.id, package, amount = order.amount, "payment order created");
+    let order =
+        payments::order_package(&state.pool, state.payments.provider.name(), user.id, package).await?;
     Ok(HttpResponse::Created().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
 }
 
@@ -135,15 +129,6 @@ async fn list_payment_orders(
     Ok(HttpResponse::Ok().json(Orders { orders }))
 }
 
-/// The caller's own order.
-async fn own_order(state: &AppState, user: i64, id: i64) -> Result<OrderRow, ApiError> {
-    let client = state.pool.get().await?;
-    db::payments::order(&client, id)
-        .await?
-        .filter(|o| o.user_id == user)
-        .ok_or(ApiError::NotFound(Msg::OrderNotFound))
-}
-
 /// One of the caller's orders.
 #[utoipa::path(
     tag = "payments",
@@ -161,7 +146,7 @@ async fn get_payment_order(
     lang: ReqLang,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = own_order(&state, user.id, path.into_inner()).await?;
+    let order = payments::own_order(&state.pool, user.id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
 }
 
@@ -187,18 +172,15 @@ async fn demo_payment(
     path: web::Path<i64>,
     body: web::Json<DemoOutcome>,
 ) -> Result<HttpResponse, ApiError> {
-    let Some(demo) = state.payments.demo.clone() else {
+    if state.payments.demo.is_none() {
         return Err(ApiError::NotFound(Msg::DemoPaymentsOff));
-    };
+    }
     let paid = match body.outcome.as_deref().map(str::trim) {
         Some("paid") => true,
         Some("failed") => false,
         _ => return Err(ApiError::invalid("outcome", Msg::OutcomeInvalid)),
     };
-    let order = own_order(&state, user.id, path.into_inner()).await?;
-    let fields = demo.signed_callback(&order, paid);
-    let (verdict, word) = process(&state, demo.as_ref(), &fields).await?;
-    tracing::info!(order = order.id, verdict = verdict.as_str(), outcome = word, "demo payment");
-    let order = own_order(&state, user.id, order.id).await?;
+    let handles = (&state.pool, state.effects.as_ref(), &state.payments);
+    let order = payments::demo_pay(handles, state.site.lang(), user.id, path.into_inner(), paid).await?;
     Ok(HttpResponse::Ok().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
 }

@@ -7,10 +7,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_audit::{action, changes};
 use super::required;
+use crate::app;
 use crate::auth::AdminUser;
-use crate::db::audit;
 use crate::db::settings::{self, SiteSettings, SiteTexts};
 use crate::domain;
 use crate::error::{ApiError, ErrorBody};
@@ -85,11 +84,6 @@ fn site_texts(raw: Option<serde_json::Value>) -> Result<BTreeMap<String, SiteTex
     Ok(out)
 }
 
-/// The settings' fields without `updatedAt`, for the audit log.
-fn fields(s: &SiteSettings) -> serde_json::Value {
-    serde_json::to_value(SiteSettings { updated_at: None, ..s.clone() }).unwrap_or_default()
-}
-
 fn text(v: &str) -> Result<String, Msg> {
     let v = v.trim();
     if v.chars().count() > MAX_TEXT { Err(Msg::TextTooLong) } else { Ok(v.to_owned()) }
@@ -158,14 +152,7 @@ async fn admin_put(
         texts,
         updated_at: None,
     };
-    let mut client = state.pool.get().await?;
-    let tx = client.transaction().await?;
-    let old = settings::get_for_update(&tx).await?;
-    let saved = settings::update(&tx, &new).await?;
-    let (before, after) = changes(&fields(&old), &fields(&saved));
-    audit::record(&tx, &action(&admin.0, "settings.update", "settings", None, Some(before), Some(after)))
-        .await?;
-    tx.commit().await?;
+    let saved = app::settings::save(&state.pool, &admin.0, &new).await?;
     state.site.set(saved.clone());
     Ok(HttpResponse::Ok().json(saved))
 }

@@ -62,9 +62,15 @@ pub async fn connect(
     let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
     let user = user.0.map(|u| UserId(u.id));
     let archive = ws::session::Archive { pool: state.pool.clone(), clock: state.clock.clone() };
-    let actor =
-        ws::session::WsSession::new(id, user, state.auctions.clone(), archive, state.hub.clone(), session)
-            .holding(slot);
+    let actor = ws::session::WsSession::new(
+        id,
+        user,
+        state.auctions.clone(),
+        archive,
+        state.realtime.clone(),
+        session,
+    )
+    .holding(slot);
     ws::session::WsSession::create(|ctx| {
         ctx.add_stream(stream);
         actor

@@ -409,3 +409,10 @@ mod tests {
         assert_eq!(ClientEvent::parse("dropTables", &[json!(1)]), None);
     }
 }
+
+/// A notification to mail to its user (the hub's hand-off to `crate::mail`).
+#[derive(Debug, Clone)]
+pub struct MailNotice {
+    pub user: UserId,
+    pub notification: Notification,
+}

@@ -3,22 +3,22 @@
 //! per [`LOBBY_FLUSH`]) to everyone on the auction lists, and `bidBalanceUpdate` and `orderUpdate`
 //! to a user's own sessions only. It never touches a socket: sessions receive ready frames.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use actix::prelude::*;
 use tokio::sync::mpsc;
-use tyiyn_actors::clock::{Clock, TokioClock, UnixMillis};
+use tyiyn_actors::clock::{Clock, TokioClock};
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Notice, NoticeKind, Push};
 use tyiyn_actors::registry::ListViews;
-use tyiyn_actors::view::AuctionInfo;
 
 use super::events::{
-    AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, Notification,
-    NotificationKind, OrderType, OrderUpdate, ServerEvent, TimerUpdate, TimersType,
+    AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, MailNotice,
+    Notification, NotificationKind, OrderType, OrderUpdate, ServerEvent, TimerUpdate, TimersType,
 };
+use super::timers::timers;
 use crate::outage::LastKnown;
 use crate::payments::Order;
 
@@ -48,13 +48,6 @@ pub struct OrderChanged {
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Notify {
-    pub user: UserId,
-    pub notification: Notification,
-}
-
-/// A notification to mail to its user (the hub's hand-off to `crate::mail`).
-#[derive(Debug, Clone)]
-pub struct MailNotice {
     pub user: UserId,
     pub notification: Notification,
 }
@@ -218,21 +211,6 @@ impl Actor for Hub {
     }
 }
 
-/// Auction id → whole seconds left of every live auction in `views` (frozen while paused): the
-/// `timers` event and `GET /api/timers`.
-pub fn timers(views: &[AuctionInfo], now: UnixMillis) -> BTreeMap<String, i64> {
-    views
-        .iter()
-        .filter_map(|a| Some((a.id.to_string(), seconds_left(now.plus_ms(a.ms_left(now)?), now))))
-        .collect()
-}
-
-/// Whole seconds until `ends_at`, rounded up, never negative.
-pub fn seconds_left(ends_at: UnixMillis, now: UnixMillis) -> i64 {
-    let ms = ends_at.0 - now.0;
-    if ms <= 0 { 0 } else { (ms + 999) / 1000 }
-}
-
 impl Handler<Connect> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Connect, _: &mut Context<Self>) {
@@ -347,19 +325,5 @@ impl Handler<OrderChanged> for Hub {
     fn handle(&mut self, msg: OrderChanged, _: &mut Context<Self>) {
         let update = OrderUpdate { kind: OrderType::Order, order: msg.order };
         self.push_user(msg.user, ServerEvent::OrderUpdate(update).frame());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seconds_left_rounds_up_and_stops_at_zero() {
-        assert_eq!(seconds_left(UnixMillis(10_000), UnixMillis(0)), 10);
-        assert_eq!(seconds_left(UnixMillis(10_000), UnixMillis(1)), 10);
-        assert_eq!(seconds_left(UnixMillis(10_000), UnixMillis(9_001)), 1);
-        assert_eq!(seconds_left(UnixMillis(10_000), UnixMillis(10_000)), 0);
-        assert_eq!(seconds_left(UnixMillis(10_000), UnixMillis(12_000)), 0);
     }
 }

@@ -1,20 +1,27 @@
 //! Realtime: socket.io over WebSocket at `/socket.io/`. The wire format ([`protocol`]), the
 //! events as types ([`events`]), one session actor per connection ([`session`]), and the [`hub`]
 //! for lobby-wide and per-user news; [`slots`] caps open sockets per address. The upgrade handler
-//! lives in `routes::socket`.
+//! lives in `routes::socket`; the use cases' news reaches the hub through `crate::app::effects`.
 
 pub mod events;
 pub mod hub;
 pub mod protocol;
 pub mod session;
 pub mod slots;
+pub mod timers;
 
 use std::sync::Arc;
 
+use actix::Addr;
 use tyiyn_actors::outlets::Encoder;
 use tyiyn_actors::view::AuctionEvent;
 
 use events::{AuctionUpdate, ServerEvent, Watched};
+
+/// The hub as the socket sessions see it: they register with it and say which auctions they
+/// watch. Everything else reaches the hub through `crate::app::effects`.
+#[derive(Clone)]
+pub struct Realtime(pub Addr<hub::Hub>);
 
 /// Encodes auction events as socket.io `auctionUpdate` frames, once per broadcast.
 pub struct SocketIoEncoder;

@@ -104,7 +104,7 @@ impl WsSession {
         user: Option<UserId>,
         auctions: Auctions,
         archive: Archive,
-        hub: Addr<Hub>,
+        realtime: super::Realtime,
         session: actix_ws::Session,
     ) -> WsSession {
         let (outbox, mut queue) = mpsc::channel::<ByteString>(OUTBOX);
@@ -126,7 +126,7 @@ impl WsSession {
             user,
             auctions,
             archive,
-            hub,
+            hub: realtime.0,
             outbox,
             joined: HashSet::new(),
             connected: false,

@@ -1,0 +1,161 @@
+//! The admin's control of auctions: create, edit (upcoming only), finish now (live only), delete
+//! with refunds. Each is a message to the registry or to the auction's actor; only a finished
+//! auction (no actor any more) is deleted through the store directly. Each writes its audit row
+//! once the actor (or the store) has confirmed the change.
+
+use actix::dev::ToEnvelope;
+use deadpool_postgres::Pool;
+use serde_json::{Value, json};
+use tyiyn_actors::auction::{Delete, EndNow, GetInfo, UpdateDetails};
+use tyiyn_actors::clock::{Clock, UnixMillis};
+use tyiyn_actors::fairness::WinBook;
+use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
+use tyiyn_actors::store::{AuctionDetails, AuctionStore, NewAuction};
+use tyiyn_actors::view::AuctionInfo;
+use tyiyn_actors::{AuctionActor, TokioClock};
+
+use super::audit::{action, changes, record_after};
+use super::effects::Effects;
+use crate::auth::CurrentUser;
+use crate::db;
+use crate::db::store::PgStore;
+use crate::error::ApiError;
+use crate::i18n::Msg;
+use crate::runtime::Auctions;
+
+type Actor = AuctionActor<PgStore, TokioClock>;
+
+/// What a use case on auctions needs: the actors, their clock, and the pool for finished ones.
+pub struct Handles<'a> {
+    pub pool: &'a Pool,
+    pub auctions: &'a Auctions,
+    pub clock: &'a TokioClock,
+}
+
+/// The answer for an auction that has no actor: 409 `auction_finished` when it is finished, 404
+/// `auction_not_found` when there is no such auction.
+pub async fn finished_or_missing(pool: &Pool, now: UnixMillis, id: AuctionId) -> Result<ApiError, ApiError> {
+    let client = pool.get().await?;
+    Ok(if db::auctions::finished(&client, Some(id.0), 1, now).await?.is_empty() {
+        ApiError::NotFound(Msg::AuctionNotFound)
+    } else {
+        ApiError::Conflict(Msg::AuctionFinished)
+    })
+}
+
+impl Handles<'_> {
+    /// [`finished_or_missing`] now.
+    pub async fn gone(&self, id: AuctionId) -> Result<ApiError, ApiError> {
+        finished_or_missing(self.pool, self.clock.now(), id).await
+    }
+
+    /// Sends `msg` to auction `id`'s actor; an auction without one is finished or missing.
+    pub async fn ask<M>(&self, id: AuctionId, msg: M) -> Result<M::Result, ApiError>
+    where
+        M: actix::Message + Clone + Send + 'static,
+        M::Result: Send,
+        Actor: actix::Handler<M>,
+        <Actor as actix::Actor>::Context: ToEnvelope<Actor, M>,
+    {
+        match self.auctions.ask(id, msg).await {
+            Some(answer) => Ok(answer),
+            None => Err(self.gone(id).await?),
+        }
+    }
+}
+
+/// Creates an upcoming auction starting at `start` (Unix milliseconds).
+pub async fn create(
+    h: &Handles<'_>,
+    admin: &CurrentUser,
+    details: AuctionDetails,
+    start: UnixMillis,
+) -> Result<AuctionInfo, ApiError> {
+    let new = NewAuction { details, start_time: start, starting_price: Tyiyn(1) };
+    let info = h.auctions.create(new).await?;
+    let after = Some(form_fields(&info));
+    record_after(h.pool, &action(admin, "auction.create", "auction", Some(info.id.0), None, after)).await;
+    Ok(info)
+}
+
+/// Edits an upcoming auction's details and start time.
+pub async fn update(
+    h: &Handles<'_>,
+    admin: &CurrentUser,
+    id: AuctionId,
+    details: AuctionDetails,
+    start: UnixMillis,
+) -> Result<AuctionInfo, ApiError> {
+    let before = h.ask(id, GetInfo).await?;
+    let saved = h.ask(id, UpdateDetails { details, start_time: start }).await??;
+    let (was, now) = changes(&form_fields(&before), &form_fields(&saved));
+    record_after(h.pool, &action(admin, "auction.update", "auction", Some(id.0), Some(was), Some(now))).await;
+    Ok(saved)
+}
+
+/// Finishes a live auction now; the leader wins (exactly once).
+pub async fn end(h: &Handles<'_>, admin: &CurrentUser, id: AuctionId) -> Result<AuctionInfo, ApiError> {
+    let auction = h.ask(id, EndNow).await??.auction;
+    let before = json!({ "status": "live" });
+    let after = json!({
+        "status": auction.status,
+        "currentPrice": auction.current_price,
+        "winner": auction.winner.as_ref().map(|w| &*w.username),
+    });
+    record_after(h.pool, &action(admin, "auction.end", "auction", Some(id.0), Some(before), Some(after)))
+        .await;
+    Ok(auction)
+}
+
+/// Deletes an auction; every paid bid and pre-bid is refunded through the ledger. A live or
+/// upcoming auction's actor refunds and tells each user (`None`); a finished one is deleted
+/// through the store, and the answer is how many users got bids back.
+pub async fn delete(
+    h: &Handles<'_>,
+    (store, wins, effects): (&PgStore, &WinBook, &dyn Effects),
+    admin: &CurrentUser,
+    id: AuctionId,
+) -> Result<Option<usize>, ApiError> {
+    if let Some(before) = h.auctions.ask(id, GetInfo).await
+        && let Some(result) = h.auctions.ask(id, Delete).await
+    {
+        result?;
+        record_deletion(h.pool, admin, &before).await;
+        return Ok(None);
+    }
+    // No actor: finished (or gone). A finished auction is deleted with the same refunds.
+    let client = h.pool.get().await?;
+    let Some(before) = db::auctions::finished(&client, Some(id.0), 1, h.clock.now()).await?.pop() else {
+        return Err(ApiError::NotFound(Msg::AuctionNotFound));
+    };
+    let refunds = store.delete_with_refunds(id).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    for refund in &refunds {
+        effects.balance_changed(refund.user, refund.balance);
+    }
+    // A deleted auction's win no longer bars its winner from beginner or win-limited auctions.
+    if let (Some(winner), Some(ended)) = (before.winner.as_ref().filter(|w| !w.is_bot), before.end_time) {
+        wins.forget(UserId(winner.id), ended);
+    }
+    record_deletion(h.pool, admin, &before).await;
+    Ok(Some(refunds.len()))
+}
+
+/// The admin form's fields of an auction (its details and start time), for the audit log.
+fn form_fields(auction: &AuctionInfo) -> Value {
+    let mut fields = serde_json::to_value(&*auction.details).unwrap_or_default();
+    if let Some(map) = fields.as_object_mut() {
+        map.insert("startTime".into(), json!(auction.start_time));
+    }
+    fields
+}
+
+async fn record_deletion(pool: &Pool, admin: &CurrentUser, before: &AuctionInfo) {
+    let mut was = form_fields(before);
+    if let Some(map) = was.as_object_mut() {
+        map.insert("status".into(), json!(before.status));
+        map.insert("currentPrice".into(), json!(before.current_price));
+        map.insert("totalBids".into(), json!(before.total_bids));
+    }
+    let row = action(admin, "auction.delete", "auction", Some(before.id.0), Some(was), None);
+    record_after(pool, &row).await;
+}
