@@ -143,3 +143,90 @@ fn the_database_layer_imports_no_edge_module() {
         assert!(!db.contains(edge), "db imports {edge}");
     }
 }
+
+/// Every file of `src/<dir>`, with its name and its text.
+fn files_of(dir: &str) -> Vec<(String, String)> {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")).join(dir);
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&root)
+        .expect("module dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .map(|p| {
+            let name = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
+            (name, std::fs::read_to_string(&p).expect("source readable"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Routes only translate: they extract and validate a request, call one use case (`crate::app`)
+/// and render its answer. No route opens a transaction, talks to the hub, or imports another
+/// route file (the shared extractors and answers are in `routes/mod.rs`).
+#[test]
+fn routes_open_no_transaction_talk_to_no_hub_and_import_no_other_route() {
+    let files = files_of("routes");
+    let names: BTreeSet<&str> = files.iter().map(|(n, _)| n.as_str()).filter(|n| *n != "mod").collect();
+    assert!(names.contains("auctions") && names.contains("payment_callback"), "the scan found the routes");
+    for (file, text) in &files {
+        assert!(!text.contains("transaction()"), "src/routes/{file}.rs opens a transaction");
+        assert!(!text.contains("hub"), "src/routes/{file}.rs names the hub");
+        for line in text.lines() {
+            let code = line.split("//").next().unwrap_or_default();
+            for prefix in ["super::", "crate::routes::"] {
+                let mut rest = code;
+                while let Some(at) = rest.find(prefix) {
+                    rest = &rest[at + prefix.len()..];
+                    let name: String =
+                        rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                    assert!(
+                        !names.contains(name.as_str()) || name == *file,
+                        "src/routes/{file}.rs imports the route file {name}"
+                    );
+                    let braced: String = rest
+                        .strip_prefix('{')
+                        .map(|r| r.split('}').next().unwrap_or_default().to_owned())
+                        .unwrap_or_default();
+                    for item in braced.split(',').map(|i| i.trim().split("::").next().unwrap_or_default()) {
+                        assert!(!names.contains(item), "src/routes/{file}.rs imports the route file {item}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_use_cases_import_no_edge_module() {
+    let graph = graph();
+    let app = &graph["app"];
+    for edge in ["routes", "state", "startup", "middleware"] {
+        assert!(!app.contains(edge), "app imports {edge}");
+    }
+}
+
+/// Every after-commit effect leaves through `crate::app::effects`: outside the realtime module
+/// itself, only the effects port (and start-up, which creates the hub) names it.
+#[test]
+fn only_the_effects_port_talks_to_the_hub() {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+    let mut stack = vec![root.to_path_buf()];
+    let mut naming = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let rel = path.strip_prefix(root).expect("under src").to_string_lossy().replace('\\', "/");
+            let text = std::fs::read_to_string(&path).expect("source readable");
+            let code: String = text.lines().map(|l| l.split("//").next().unwrap_or_default()).collect();
+            if !rel.starts_with("ws/") && code.contains("hub::") {
+                naming.push(rel);
+            }
+        }
+    }
+    naming.sort();
+    assert_eq!(naming, ["app/effects.rs", "startup.rs"], "files outside ws/ that talk to the hub");
+}

@@ -1,0 +1,138 @@
+//! The use cases called directly, without actix-web or HTTP, against a fresh PostgreSQL database:
+//! what they commit, and what they tell the outside world through the effects port.
+
+use std::sync::Mutex;
+
+use deadpool_postgres::Pool;
+use tyiyn::app::effects::Effects;
+use tyiyn::app::{limits, payments};
+use tyiyn::config::Settings;
+use tyiyn::db;
+use tyiyn::db::limits::LimitName;
+use tyiyn::db::notifications::NotificationRow;
+use tyiyn::db::users::NewUser;
+use tyiyn::i18n::Lang;
+use tyiyn::payments::{Order, Payments, Verdict};
+use tyiyn_actors::clock::UnixMillis;
+use tyiyn_actors::ids::UserId;
+use tyiyn_actors::outlets::Outlets;
+
+/// What the use cases told the outside world, in order.
+#[derive(Default)]
+struct Told(Mutex<Vec<String>>);
+
+impl Effects for Told {
+    fn balance_changed(&self, user: UserId, balance: i64) {
+        self.0.lock().unwrap().push(format!("balance {} {balance}", user.0));
+    }
+    fn order_changed(&self, user: UserId, order: Order) {
+        self.0.lock().unwrap().push(format!("order {} {} {:?}", user.0, order.id, order.state));
+    }
+    fn notify(&self, notices: &[NotificationRow]) {
+        for n in notices {
+            self.0.lock().unwrap().push(format!("notify {} {}", n.user_id, n.kind));
+        }
+    }
+    fn signed_out(&self, user: UserId) {
+        self.0.lock().unwrap().push(format!("signed out {}", user.0));
+    }
+    fn outlets(&self) -> Outlets {
+        unreachable!("no auction runs in these tests")
+    }
+}
+
+/// A fresh, migrated database (dropped by the next run's name clash never: names are random) and
+/// the settings of the test configuration.
+async fn database() -> (Pool, Settings, String) {
+    let server = std::env::var("DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let name = format!("tyiyn_app_{}", hex::encode(rand::random::<[u8; 6]>()));
+    let (admin, conn) = tokio_postgres::connect(&server, tokio_postgres::NoTls).await.expect("postgres");
+    tokio::spawn(conn);
+    admin.batch_execute(&format!("create database \"{name}\"")).await.expect("create database");
+    let base = server.rsplit_once('/').map(|(b, _)| b).expect("a database url");
+    let url = format!("{base}/{name}");
+    let pool = db::connect(&url, 8, std::time::Duration::from_secs(5)).await.expect("pool");
+    db::migrate::run(&pool).await.expect("migrations");
+    let settings = Settings::load(Some(include_str!("../config/test.toml"))).expect("settings");
+    (pool, settings, name)
+}
+
+async fn drop_database(name: &str) {
+    let server = std::env::var("DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let (admin, conn) = tokio_postgres::connect(&server, tokio_postgres::NoTls).await.expect("postgres");
+    tokio::spawn(conn);
+    let _ = admin.batch_execute(&format!("drop database if exists \"{name}\" with (force)")).await;
+}
+
+async fn user(pool: &Pool, name: &str) -> i64 {
+    let new = NewUser {
+        username: name.into(),
+        email: Some(format!("{name}@example.kg")),
+        password_hash: "x".into(),
+        first_name: None,
+        last_name: None,
+        phone: None,
+        date_of_birth: None,
+        gender: None,
+        ip_address: None,
+    };
+    db::users::register(&mut pool.get().await.expect("client"), &new, 5).await.expect("register")
+}
+
+#[tokio::test]
+async fn a_confirmed_payment_credits_once_and_tells_the_buyer_after_the_commit() {
+    let (pool, settings, name) = database().await;
+    let aigul = user(&pool, "aigul").await;
+    let payments = Payments::from_settings(&settings.payments).expect("demo payments");
+    let told = Told::default();
+    let order = payments::order_package(&pool, payments.provider.name(), aigul, 1).await.expect("order");
+    assert!(told.0.lock().unwrap().is_empty(), "an order tells nobody until it is paid");
+
+    let demo = payments.demo.clone().expect("the demo provider");
+    let fields = demo.signed_callback(&order, true);
+    // The provider repeats its report, twice at once: the order row is locked for the decision.
+    let handles = (&pool, &told as &dyn Effects, &payments);
+    let (a, b) = tokio::join!(
+        payments::process(handles, Lang::Ru, demo.as_ref(), &fields),
+        payments::process(handles, Lang::Ru, demo.as_ref(), &fields),
+    );
+    let mut words = [a.expect("first").1, b.expect("second").1];
+    words.sort();
+    assert_eq!(words, ["credited".to_owned(), "duplicate".to_owned()]);
+    let (verdict, word) = payments::process(handles, Lang::Ru, demo.as_ref(), &fields).await.expect("again");
+    assert_eq!((verdict, word.as_str()), (Verdict::Ok, "duplicate"));
+
+    let balance = db::users::get(&pool.get().await.unwrap(), aigul).await.unwrap().unwrap().bid_balance;
+    assert_eq!(balance, 5 + 50, "the signup bonus and one package, credited once");
+    assert_eq!(
+        *told.0.lock().unwrap(),
+        [
+            format!("balance {aigul} 55"),
+            format!("order {aigul} {} Paid", order.id),
+            format!("notify {aigul} payment_received"),
+            format!("notify {aigul} bids_credited"),
+        ]
+    );
+    drop_database(&name).await;
+}
+
+#[tokio::test]
+async fn limits_set_by_the_use_case_hold_at_once_when_stricter() {
+    let (pool, _, name) = database().await;
+    let bakyt = user(&pool, "bakyt").await;
+    limits::set(
+        &pool,
+        bakyt,
+        vec![(LimitName::DailyBids, Some(20)), (LimitName::MonthlySpend, Some(150_000))],
+    )
+    .await
+    .expect("set");
+    let now = UnixMillis(chrono::Utc::now().timestamp_millis());
+    let read = serde_json::to_value(limits::current(&pool, now, bakyt).await.expect("read")).unwrap();
+    assert_eq!(read["dailyBids"], 20);
+    assert_eq!(read["monthlySpend"], 1500.0, "som on the wire");
+    assert_eq!(read["left"]["dailyBids"], 20);
+    drop_database(&name).await;
+}
