@@ -10,6 +10,10 @@ use actix_web::dev::Server;
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
 use anyhow::Context as _;
+use deadpool_postgres::Pool;
+use tokio::sync::mpsc::UnboundedReceiver;
+
+use crate::db::notifications::NotificationRow;
 use tokio::signal::unix::{Signal, SignalKind, signal};
 use tyiyn_actors::TokioClock;
 use utoipa_actix_web::AppExt;
@@ -25,7 +29,7 @@ use crate::state::{AppState, SiteCache};
 use crate::ws::Realtime;
 use crate::ws::hub::Hub;
 use crate::ws::slots::SocketSlots;
-use crate::{db, domain, middleware, routes};
+use crate::{db, middleware, routes};
 
 pub struct Application {
     port: u16,
@@ -52,189 +56,19 @@ impl Application {
         db::migrate::run(&pool).await.context("applying migrations")?;
         // The recorder first, so that everything after it records.
         let metrics_port = crate::metrics::serve(&config.server.metrics_addr, pool.clone());
-
-        let mut logins = Vec::new();
-        if let Some(admin) = ensure_admin(&pool, &config).await? {
-            logins.push(admin);
-        }
-        if config.demo.enabled {
-            let hash = password::hash(config.demo.demo_password.clone(), config.auth.bcrypt_cost).await?;
-            let mut client = pool.get().await?;
-            if let Some(summary) = db::demo::seed(&mut client, &hash, &config.demo.demo_password).await? {
-                tracing::info!(auctions = summary.auctions, "seeded demo data");
-                logins.extend(summary.users);
-            }
-        }
-        // Accounts from before usernames had skeletons, and the seed's (docs/decisions.md, "Accounts").
-        let filled = db::users::backfill_skeletons(&pool.get().await?).await?;
-        if filled > 0 {
-            tracing::info!(accounts = filled, "username skeletons filled in");
-        }
-
-        let payments = crate::payments::Payments::from_settings(&config.payments).context("payments")?;
-        tracing::info!(provider = payments.provider.name(), "payments");
-
-        let mail = crate::mail::Mailer::from_settings(&config.mail).context("mail")?.map(|mailer| {
-            crate::mail::Outbox::start(mailer, pool.clone(), config.payments.public_url.clone())
-        });
-        if mail.is_some() {
-            tracing::info!(host = %config.mail.host, port = config.mail.port, "notification mail on");
-        }
-
-        let site = {
-            let client = pool.get().await?;
-            db::settings::get(&client).await?
-        };
-        let clock = TokioClock::new();
-        // The hub's address exists before the hub: auctions publish to it, and it asks the registry.
-        let hub_ctx: Context<Hub> = Context::new();
-        let hub = hub_ctx.address();
-        let effects: Arc<dyn Effects> = Arc::new(LocalHub::new(hub.clone()));
-        let (won, mut won_notices) = db::store::WonItems::channel(config.claims.reserve_hours);
-        let runtime = crate::runtime::launch(
-            pool.clone(),
-            config.database.commit_groups_in_flight,
-            &config.auction,
-            clock,
-            effects.outlets(),
-            won,
-        )
-        .await?;
-        if config.demo.enabled && config.demo.keep_going {
-            crate::demo::keep_going(pool.clone(), runtime.auctions.clone(), config.demo.clone());
-        }
-        let last_known = Arc::new(crate::outage::LastKnown::default());
-        hub_ctx.run(
-            Hub::new(runtime.auctions.registry().clone().recipient(), runtime.clock.clone())
-                .with_mail(mail.as_ref().map(crate::mail::Outbox::queue))
-                .with_last_known(last_known.clone()),
-        );
-        let health = crate::outage::start(
-            pool.clone(),
-            runtime.auctions.clone(),
-            runtime.clock.clone(),
-            Duration::from_millis(config.database.probe_interval_ms.max(10)),
-            timeout,
-        );
-        let dummy_hash: Arc<str> =
-            password::hash(hex::encode(rand::random::<[u8; 16]>()), config.auth.bcrypt_cost).await?.into();
-        let lifetime = Lifetime::from_days(config.auth.session_idle_days, config.auth.session_max_days)?;
-        let sessions = web::Data::new(Sessions::new(pool.clone(), lifetime, config.server.secure_cookies));
-        crate::auth::session::start_sweeper(sessions.clone());
-        let state = web::Data::new(AppState {
-            pool,
-            site: SiteCache::new(site),
-            sessions: sessions.clone(),
-            throttle: LoginThrottle::new(LoginPolicy::from(&config.throttle)),
-            registrations: RateLimit::new(
-                config.throttle.register_max,
-                Duration::from_secs(config.throttle.register_window_secs),
-            ),
-            checks: RateLimit::new(
-                config.throttle.check_max,
-                Duration::from_secs(config.throttle.check_window_secs),
-            ),
-            dummy_hash,
-            auctions: runtime.auctions,
-            effects: effects.clone(),
-            realtime: Realtime(hub),
-            clock: runtime.clock,
-            pace: crate::pace::Pace::new(config.auction.min_bid_interval_ms as i64),
-            store: runtime.store,
-            wins: runtime.wins,
-            payments,
-            mail,
-            health,
-            last_known,
-            config: config.clone(),
-        });
-
-        // A won auction's notification is stored in the finishing transaction; it is pushed live
-        // here, after that commit. The sweeper ends lapsed reservations and sends reminders.
-        actix_web::rt::spawn(async move {
-            while let Some(notice) = won_notices.recv().await {
-                effects.notify(&[notice]);
-            }
-        });
-        let site = state.clone();
-        crate::app::claims::Sweeper {
-            pool: state.pool.clone(),
-            effects: state.effects.clone(),
-            provider: state.payments.provider.clone(),
-            settings: config.claims.clone(),
-            lang: Box::new(move || site.site.lang()),
-        }
-        .start();
-
-        let listener = TcpListener::bind(&config.server.bind_addr)
-            .with_context(|| format!("binding {}", config.server.bind_addr))?;
-        let port = listener.local_addr()?.port();
-        let limit = config.server.body_limit_bytes;
+        let logins = crate::app::seed::run(&pool, &config).await?;
+        let state = wire(pool, &config, timeout).await?;
         let trusted = web::Data::new(
             TrustedProxies::parse(&config.server.trusted_proxies)
                 .map_err(|e| anyhow::anyhow!("server.trusted_proxies: {e}"))?,
         );
         let sockets = web::Data::new(SocketSlots::new(config.server.max_sockets_per_address));
-        let (socket_state, socket_sessions, socket_trusted, socket_slots) =
-            (state.clone(), sessions.clone(), trusted.clone(), sockets.clone());
-        let mut server = HttpServer::new(move || {
-            // The `/api` routes are registered with their OpenAPI descriptions (crate::openapi).
-            let (app, _) = App::new()
-                .into_utoipa_app()
-                .service(
-                    utoipa_actix_web::scope("/api")
-                        .configure(routes::api)
-                        .default_service(web::to(routes::no_route)),
-                )
-                .split_for_parts();
-            app.app_data(state.clone())
-                .app_data(sessions.clone())
-                .app_data(trusted.clone())
-                .app_data(sockets.clone())
-                .app_data(middleware::json_config(limit))
-                .app_data(web::PayloadConfig::new(limit))
-                .wrap(from_fn(middleware::contract))
-                .wrap(Compress::default())
-                .wrap(from_fn(middleware::security_headers))
-                .configure(routes::site)
-        })
-        .shutdown_timeout(config.server.shutdown_timeout_secs)
-        // SIGINT and SIGTERM are ours (`Application::run`): actix-web would stop at once on SIGINT.
-        .disable_signals()
-        .listen(listener)?;
-        if config.server.workers > 0 {
-            server = server.workers(config.server.workers);
-        }
-        let socket = match config.server.socket_addr.as_str() {
-            "" => None,
-            addr => {
-                let listener = TcpListener::bind(addr).with_context(|| format!("binding {addr}"))?;
-                let port = listener.local_addr()?.port();
-                let nice = config.server.socket_nice.clamp(0, 19);
-                let mut server = HttpServer::new(move || {
-                    // The factory runs once on each worker thread, as it starts.
-                    lower_this_thread(nice);
-                    App::new()
-                        .app_data(socket_state.clone())
-                        .app_data(socket_sessions.clone())
-                        .app_data(socket_trusted.clone())
-                        .app_data(socket_slots.clone())
-                        .wrap(from_fn(middleware::contract))
-                        .configure(routes::socket_only)
-                        .default_service(web::to(routes::no_route))
-                })
-                .shutdown_timeout(config.server.shutdown_timeout_secs)
-                .disable_signals()
-                .listen(listener)?;
-                if config.server.socket_workers > 0 {
-                    server = server.workers(config.server.socket_workers);
-                }
-                Some((port, server.run()))
-            }
-        };
+        let shared = Shared { state, trusted, sockets };
+        let (port, server) = api_server(&config, shared.clone())?;
+        let socket = socket_server(&config, shared)?;
         let drain_secs = config.server.shutdown_timeout_secs;
         let signals = ShutdownSignals::catch();
-        Ok(Application { port, metrics_port, socket, server: server.run(), drain_secs, signals, logins })
+        Ok(Application { port, metrics_port, socket, server, drain_secs, signals, logins })
     }
 
     /// A handle that stops the HTTP server (tests use it to simulate a stop).
@@ -328,24 +162,6 @@ fn lower_this_thread(nice: i32) {
     }
 }
 
-/// `ADMIN_USERNAME` + `ADMIN_PASSWORD`: create that admin, or reset its password and role.
-async fn ensure_admin(
-    pool: &deadpool_postgres::Pool,
-    config: &Settings,
-) -> anyhow::Result<Option<(String, String)>> {
-    let (Ok(username), Ok(pass)) = (std::env::var("ADMIN_USERNAME"), std::env::var("ADMIN_PASSWORD")) else {
-        return Ok(None);
-    };
-    let username = domain::username(&username)
-        .map_err(|m| anyhow::anyhow!("ADMIN_USERNAME: {}", m.text(crate::i18n::Lang::En)))?;
-    domain::password(&pass)
-        .map_err(|m| anyhow::anyhow!("ADMIN_PASSWORD: {}", m.text(crate::i18n::Lang::En)))?;
-    let hash = password::hash(pass.clone(), config.auth.bcrypt_cost).await?;
-    let client = pool.get().await?;
-    db::users::ensure_admin(&client, &username, &hash).await?;
-    Ok(Some((username, pass)))
-}
-
 /// The URL without its password, for logs and `tyiyn check`'s output.
 pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
@@ -356,4 +172,198 @@ pub fn redact(url: &str) -> String {
         }
         _ => url.to_owned(),
     }
+}
+
+/// The payment provider, and the mail outbox when mail is on.
+fn providers(
+    pool: &Pool,
+    config: &Settings,
+) -> anyhow::Result<(crate::payments::Payments, Option<crate::mail::Outbox>)> {
+    let payments = crate::payments::Payments::from_settings(&config.payments).context("payments")?;
+    tracing::info!(provider = payments.provider.name(), "payments");
+
+    let mail = crate::mail::Mailer::from_settings(&config.mail)
+        .context("mail")?
+        .map(|mailer| crate::mail::Outbox::start(mailer, pool.clone(), config.payments.public_url.clone()));
+    if mail.is_some() {
+        tracing::info!(host = %config.mail.host, port = config.mail.port, "notification mail on");
+    }
+
+    Ok((payments, mail))
+}
+
+/// Everything the handlers share, with the runtime, the hub and the background jobs started.
+async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Result<web::Data<AppState>> {
+    let (payments, mail) = providers(&pool, config)?;
+    let site = {
+        let client = pool.get().await?;
+        db::settings::get(&client).await?
+    };
+    let clock = TokioClock::new();
+    // The hub's address exists before the hub: auctions publish to it, and it asks the registry.
+    let hub_ctx: Context<Hub> = Context::new();
+    let hub = hub_ctx.address();
+    let effects: Arc<dyn Effects> = Arc::new(LocalHub::new(hub.clone()));
+    let (won, won_notices) = db::store::WonItems::channel(config.claims.reserve_hours);
+    let runtime = crate::runtime::launch(
+        pool.clone(),
+        config.database.commit_groups_in_flight,
+        &config.auction,
+        clock,
+        effects.outlets(),
+        won,
+    )
+    .await?;
+    if config.demo.enabled && config.demo.keep_going {
+        crate::demo::keep_going(pool.clone(), runtime.auctions.clone(), config.demo.clone());
+    }
+    let last_known = Arc::new(crate::outage::LastKnown::default());
+    hub_ctx.run(
+        Hub::new(runtime.auctions.registry().clone().recipient(), runtime.clock.clone())
+            .with_mail(mail.as_ref().map(crate::mail::Outbox::queue))
+            .with_last_known(last_known.clone()),
+    );
+    let health = crate::outage::start(
+        pool.clone(),
+        runtime.auctions.clone(),
+        runtime.clock.clone(),
+        Duration::from_millis(config.database.probe_interval_ms.max(10)),
+        timeout,
+    );
+    let dummy_hash: Arc<str> =
+        password::hash(hex::encode(rand::random::<[u8; 16]>()), config.auth.bcrypt_cost).await?.into();
+    let lifetime = Lifetime::from_days(config.auth.session_idle_days, config.auth.session_max_days)?;
+    let sessions = web::Data::new(Sessions::new(pool.clone(), lifetime, config.server.secure_cookies));
+    crate::auth::session::start_sweeper(sessions.clone());
+    let state = web::Data::new(AppState {
+        pool,
+        site: SiteCache::new(site),
+        sessions: sessions.clone(),
+        throttle: LoginThrottle::new(LoginPolicy::from(&config.throttle)),
+        registrations: RateLimit::new(
+            config.throttle.register_max,
+            Duration::from_secs(config.throttle.register_window_secs),
+        ),
+        checks: RateLimit::new(
+            config.throttle.check_max,
+            Duration::from_secs(config.throttle.check_window_secs),
+        ),
+        dummy_hash,
+        auctions: runtime.auctions,
+        effects: effects.clone(),
+        realtime: Realtime(hub),
+        clock: runtime.clock,
+        pace: crate::pace::Pace::new(config.auction.min_bid_interval_ms as i64),
+        store: runtime.store,
+        wins: runtime.wins,
+        payments,
+        mail,
+        health,
+        last_known,
+        config: config.clone(),
+    });
+
+    start_jobs(&state, config, won_notices);
+    Ok(state)
+}
+
+/// The jobs that run beside the requests: pushing won auctions' notifications after their
+/// commit, and the won-item sweeper.
+fn start_jobs(
+    state: &web::Data<AppState>,
+    config: &Settings,
+    mut won_notices: UnboundedReceiver<NotificationRow>,
+) {
+    // A won auction's notification is stored in the finishing transaction; it is pushed live
+    // here, after that commit. The sweeper ends lapsed reservations and sends reminders.
+    let effects = state.effects.clone();
+    actix_web::rt::spawn(async move {
+        while let Some(notice) = won_notices.recv().await {
+            effects.notify(&[notice]);
+        }
+    });
+    let site = state.clone();
+    crate::app::claims::Sweeper {
+        pool: state.pool.clone(),
+        effects: state.effects.clone(),
+        provider: state.payments.provider.clone(),
+        settings: config.claims.clone(),
+        lang: Box::new(move || site.site.lang()),
+    }
+    .start();
+}
+
+/// What both listeners' workers are given.
+#[derive(Clone)]
+struct Shared {
+    state: web::Data<AppState>,
+    trusted: web::Data<TrustedProxies>,
+    sockets: web::Data<SocketSlots>,
+}
+
+/// The API, the web app and the socket on `server.bind_addr`: its port and server.
+fn api_server(config: &Settings, shared: Shared) -> anyhow::Result<(u16, actix_web::dev::Server)> {
+    let listener = TcpListener::bind(&config.server.bind_addr)
+        .with_context(|| format!("binding {}", config.server.bind_addr))?;
+    let port = listener.local_addr()?.port();
+    let limit = config.server.body_limit_bytes;
+    let mut server = HttpServer::new(move || {
+        // The `/api` routes are registered with their OpenAPI descriptions (crate::openapi).
+        let (app, _) = App::new()
+            .into_utoipa_app()
+            .service(
+                utoipa_actix_web::scope("/api")
+                    .configure(routes::api)
+                    .default_service(web::to(routes::no_route)),
+            )
+            .split_for_parts();
+        app.app_data(shared.state.clone())
+            .app_data(shared.state.sessions.clone())
+            .app_data(shared.trusted.clone())
+            .app_data(shared.sockets.clone())
+            .app_data(middleware::json_config(limit))
+            .app_data(web::PayloadConfig::new(limit))
+            .wrap(from_fn(middleware::contract))
+            .wrap(Compress::default())
+            .wrap(from_fn(middleware::security_headers))
+            .configure(routes::site)
+    })
+    .shutdown_timeout(config.server.shutdown_timeout_secs)
+    // SIGINT and SIGTERM are ours (`Application::run`): actix-web would stop at once on SIGINT.
+    .disable_signals()
+    .listen(listener)?;
+    if config.server.workers > 0 {
+        server = server.workers(config.server.workers);
+    }
+    Ok((port, server.run()))
+}
+
+/// The socket's own listener, when `server.socket_addr` gives it one: its port and server.
+fn socket_server(config: &Settings, shared: Shared) -> anyhow::Result<Option<(u16, Server)>> {
+    let addr = config.server.socket_addr.as_str();
+    if addr.is_empty() {
+        return Ok(None);
+    }
+    let listener = TcpListener::bind(addr).with_context(|| format!("binding {addr}"))?;
+    let port = listener.local_addr()?.port();
+    let nice = config.server.socket_nice.clamp(0, 19);
+    let mut server = HttpServer::new(move || {
+        // The factory runs once on each worker thread, as it starts.
+        lower_this_thread(nice);
+        App::new()
+            .app_data(shared.state.clone())
+            .app_data(shared.state.sessions.clone())
+            .app_data(shared.trusted.clone())
+            .app_data(shared.sockets.clone())
+            .wrap(from_fn(middleware::contract))
+            .configure(routes::socket_only)
+            .default_service(web::to(routes::no_route))
+    })
+    .shutdown_timeout(config.server.shutdown_timeout_secs)
+    .disable_signals()
+    .listen(listener)?;
+    if config.server.socket_workers > 0 {
+        server = server.workers(config.server.socket_workers);
+    }
+    Ok(Some((port, server.run())))
 }

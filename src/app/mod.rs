@@ -21,5 +21,6 @@ pub mod orders;
 pub mod packages;
 pub mod payments;
 pub mod promotion;
+pub mod seed;
 pub mod settings;
 pub mod users;
