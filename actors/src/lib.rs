@@ -1,7 +1,8 @@
 //! Tyiyn's auction runtime: one actor per upcoming or live auction, supervised by a registry.
 //!
 //! - [`ids`], [`clock`]: newtypes and the one clock tests drive.
-//! - [`rules`], [`state`]: the pure bidding rules ([`state::AuctionState`]), no I/O, no actix.
+//! - [`rules`], [`state`]: the pure bidding rules ([`state::AuctionState`]), no I/O, no actix;
+//!   [`errors`]: why a bid or a control message is refused.
 //! - [`store`]: the persistence trait the server implements with PostgreSQL, and an in-memory one.
 //! - [`auction`]: the actor that owns an auction; [`registry`]: the supervisor that starts them.
 //! - [`bots`]: automatic bidders: assignments, the global settings, the choices each auction makes.
@@ -19,6 +20,7 @@ pub mod auction;
 pub mod autobid;
 pub mod bots;
 pub mod clock;
+pub mod errors;
 pub mod fairness;
 pub mod ids;
 pub mod outlets;
@@ -33,7 +35,8 @@ pub mod view;
 
 pub use auction::{AuctionActor, Env};
 pub use clock::{Clock, ManualClock, TokioClock, UnixMillis};
+pub use errors::{BidRejected, ControlError};
 pub use ids::{AuctionId, BidId, BotId, PrebidId, Tyiyn, UserId};
 pub use registry::{Directory, Registry};
-pub use rules::{BidRejected, Bidder, BidderId, ControlError, Rules};
+pub use rules::{Bidder, BidderId, Rules};
 pub use state::{AuctionState, AuctionStatus};

@@ -16,8 +16,9 @@ use rand::RngExt;
 use super::{AuctionActor, CancelAutoBid, GetAutoBid, SetAutoBid, refuse};
 use crate::autobid::AutoBid;
 use crate::clock::{Clock, UnixMillis};
+use crate::errors::{BidRejected, ControlError};
 use crate::ids::UserId;
-use crate::rules::{BidRejected, Bidder, ControlError};
+use crate::rules::Bidder;
 use crate::state::AuctionStatus;
 use crate::store::AuctionStore;
 

@@ -16,8 +16,9 @@ use rand::seq::SliceRandom;
 use super::{AssignBot, AuctionActor, ListBots, UnassignBot, UpdateBotAssignment, refuse};
 use crate::bots::{BotAssignment, BotError, BotNews};
 use crate::clock::{Clock, UnixMillis};
+use crate::errors::{BidRejected, ControlError};
 use crate::ids::BotId;
-use crate::rules::{BidRejected, Bidder, BidderId, ControlError};
+use crate::rules::{Bidder, BidderId};
 use crate::state::AuctionStatus;
 use crate::store::{AuctionStore, BotStoreError};
 

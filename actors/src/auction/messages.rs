@@ -8,9 +8,9 @@ use actix::prelude::*;
 use crate::autobid::AutoBid;
 use crate::bots::{BotAssignment, BotError};
 use crate::clock::UnixMillis;
+use crate::errors::{BidRejected, ControlError};
 use crate::ids::{AuctionId, BotId, PrebidId, Tyiyn, UserId};
 use crate::outlets::Push;
-use crate::rules::{BidRejected, ControlError};
 use crate::store::AuctionDetails;
 use crate::view::{AuctionInfo, AuctionView, BidRecord};
 

@@ -15,9 +15,10 @@ use tokio::sync::oneshot;
 
 use crate::bots::{BotConfig, BotRoster};
 use crate::clock::{Clock, UnixMillis};
+use crate::errors::{BidRejected, ControlError};
 use crate::ids::UserId;
 use crate::outlets::{Outlets, Push};
-use crate::rules::{BidRejected, ControlError, Rules};
+use crate::rules::Rules;
 use crate::state::{AuctionState, BidPlaced};
 use crate::store::{AuctionDetails, AuctionSnapshot, AuctionStore};
 use crate::view::BidRecord;

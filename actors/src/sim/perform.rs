@@ -14,8 +14,8 @@ use crate::auction::{
 };
 use crate::bots::BotError;
 use crate::clock::{Clock, UnixMillis};
+use crate::errors::{BidRejected, ControlError};
 use crate::ids::{AuctionId, Tyiyn, UserId};
-use crate::rules::{BidRejected, ControlError};
 use crate::store::{AuctionStore, NewAuction};
 
 impl World {

@@ -4,8 +4,9 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::clock::UnixMillis;
+use crate::errors::BidRejected;
 use crate::ids::{AuctionId, Tyiyn, UserId};
-use crate::rules::{BidRejected, Bidder, BidderId, Rules};
+use crate::rules::{Bidder, BidderId, Rules};
 
 mod access;
 mod types;

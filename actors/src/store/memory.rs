@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use crate::bots::{BotAssignment, BotProfile};
 use crate::clock::UnixMillis;
+use crate::errors::BidRejected;
 use crate::ids::{AuctionId, BidId, BotId, Tyiyn, UserId};
-use crate::rules::{BidRejected, Bidder};
+use crate::rules::Bidder;
 
 use super::types::AuctionSnapshot;
 

@@ -5,8 +5,9 @@ use serde::Serialize;
 use crate::autobid::AutoBid;
 use crate::bots::BotAssignment;
 use crate::clock::UnixMillis;
+use crate::errors::BidRejected;
 use crate::ids::{AuctionId, BidId, PrebidId, Tyiyn, UserId};
-use crate::rules::{BidRejected, Bidder, BidderId};
+use crate::rules::{Bidder, BidderId};
 use crate::state::{AuctionStatus, Prebid};
 use crate::view::BidRecord;
 

@@ -9,8 +9,8 @@ use super::bots::StoredBot;
 use super::row::Row;
 use super::{StoreStats, StoredBid};
 use crate::clock::UnixMillis;
+use crate::errors::BidRejected;
 use crate::ids::{AuctionId, BidId, BotId, PrebidId, UserId};
-use crate::rules::BidRejected;
 use crate::state::{AuctionStatus, Prebid};
 use crate::store::types::*;
 
