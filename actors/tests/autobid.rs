@@ -47,7 +47,7 @@ async fn next_bid(w: &mut Watcher) -> (String, bool, UnixMillis, UnixMillis) {
     )
 }
 
-fn watch(h: &Harness, snap: tyiyn_actors::store::AuctionSnapshot) -> (Auction, Watcher) {
+fn watch(h: &Harness, snap: tyiyn_actors::snapshot::AuctionSnapshot) -> (Auction, Watcher) {
     let auction = h.start(snap);
     (auction, Watcher::new())
 }

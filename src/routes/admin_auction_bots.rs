@@ -10,7 +10,7 @@ use tyiyn_actors::auction::{AssignBot, ListBots, UnassignBot, UpdateBotAssignmen
 use tyiyn_actors::bots::{BotAssignment, BotError};
 use tyiyn_actors::clock::Clock;
 use tyiyn_actors::ids::{AuctionId, BotId};
-use tyiyn_actors::state::AuctionStatus;
+use tyiyn_actors::snapshot::AuctionStatus;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 

@@ -8,7 +8,7 @@ use serde_json::Value;
 use tyiyn_actors::clock::Clock;
 use tyiyn_actors::ids::UserId;
 use tyiyn_actors::outlets::BalanceChanged;
-use tyiyn_actors::view::Role;
+use tyiyn_actors::record::Role;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 

@@ -19,7 +19,7 @@ use crate::clock::{Clock, UnixMillis};
 use crate::errors::{BidRejected, ControlError};
 use crate::ids::UserId;
 use crate::rules::Bidder;
-use crate::state::AuctionStatus;
+use crate::snapshot::AuctionStatus;
 use crate::store::AuctionStore;
 
 /// How soon a wake-up whose every auto-bidder was refused as too fast tries again.

@@ -14,9 +14,10 @@ use crate::clock::{Clock, UnixMillis};
 use crate::errors::BidRejected;
 use crate::ids::UserId;
 use crate::outlets::BalanceChanged;
+use crate::record::BidRecord;
 use crate::rules::{Bidder, BidderId};
 use crate::store::{AuctionStore, AuctionTally, BidBatch, CommitError, CommittedBid, NewBid};
-use crate::view::{BidRecord, EventKind};
+use crate::view::EventKind;
 
 type Reply = Result<BidAccepted, BidRejected>;
 

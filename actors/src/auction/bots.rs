@@ -19,7 +19,7 @@ use crate::clock::{Clock, UnixMillis};
 use crate::errors::{BidRejected, ControlError};
 use crate::ids::BotId;
 use crate::rules::{Bidder, BidderId};
-use crate::state::AuctionStatus;
+use crate::snapshot::AuctionStatus;
 use crate::store::{AuctionStore, BotStoreError};
 
 impl From<BotStoreError> for BotError {

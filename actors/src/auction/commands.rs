@@ -7,7 +7,7 @@ use super::{AuctionActor, PlacePrebid, PrebidAccepted, UpdateDetails};
 use crate::clock::Clock;
 use crate::errors::{BidRejected, ControlError};
 use crate::outlets::BalanceChanged;
-use crate::state::{AuctionStatus, Prebid};
+use crate::snapshot::{AuctionStatus, Prebid};
 use crate::store::{AuctionStore, PrebidError};
 use crate::view::{AuctionInfo, EventKind};
 

@@ -8,7 +8,7 @@ use super::{AuctionActor, Delete, EndNow, StopReason};
 use crate::clock::Clock;
 use crate::errors::{BidRejected, ControlError};
 use crate::outlets::BalanceChanged;
-use crate::state::AuctionStatus;
+use crate::snapshot::AuctionStatus;
 use crate::store::{AuctionStore, FinishRecord};
 use crate::view::{AuctionView, EventKind};
 

@@ -11,8 +11,9 @@ use crate::clock::UnixMillis;
 use crate::errors::{BidRejected, ControlError};
 use crate::ids::{AuctionId, BotId, PrebidId, Tyiyn, UserId};
 use crate::outlets::Push;
-use crate::store::AuctionDetails;
-use crate::view::{AuctionInfo, AuctionView, BidRecord};
+use crate::record::BidRecord;
+use crate::snapshot::AuctionDetails;
+use crate::view::{AuctionInfo, AuctionView};
 
 /// Place a bid for `user`. Answered only after the bid is committed (or refused).
 #[derive(Debug, Clone, Message)]

@@ -13,7 +13,7 @@ use super::control::CloseKind;
 use super::{AuctionActor, StoreDown, StoreUp};
 use crate::clock::{Clock, UnixMillis};
 use crate::errors::BidRejected;
-use crate::state::AuctionStatus;
+use crate::snapshot::AuctionStatus;
 use crate::store::AuctionStore;
 use crate::view::{EventKind, Pause, PauseReason};
 

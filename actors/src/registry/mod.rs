@@ -15,8 +15,8 @@ use crate::bots::BotNews;
 use crate::clock::{Clock, UnixMillis};
 use crate::errors::ControlError;
 use crate::ids::AuctionId;
-use crate::state::AuctionStatus;
-use crate::store::{AuctionSnapshot, AuctionStore, StoreError};
+use crate::snapshot::{AuctionSnapshot, AuctionStatus};
+use crate::store::{AuctionStore, StoreError};
 use crate::view::AuctionInfo;
 
 mod directory;

@@ -115,7 +115,7 @@ impl World {
     }
 
     async fn create(&mut self, start_time: UnixMillis) {
-        let details = crate::store::AuctionDetails { title: "Created".into(), ..Default::default() };
+        let details = crate::snapshot::AuctionDetails { title: "Created".into(), ..Default::default() };
         let price = Tyiyn(self.rng.random_range(0..100));
         let new = NewAuction { details, start_time, starting_price: price };
         if let Ok(snap) = self.store.create(new).await {

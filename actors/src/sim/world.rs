@@ -15,8 +15,8 @@ use crate::bots::{BotConfig, BotSettings};
 use crate::clock::{Clock, TokioClock, UnixMillis};
 use crate::ids::{AuctionId, BotId, Tyiyn, UserId};
 use crate::rules::Rules;
-use crate::state::AuctionStatus;
-use crate::store::{AuctionDetails, AuctionSnapshot, AuctionStore, MemoryStore};
+use crate::snapshot::{AuctionDetails, AuctionSnapshot, AuctionStatus};
+use crate::store::{AuctionStore, MemoryStore};
 
 /// The auction actor of the simulation.
 pub(super) type Actor = AuctionActor<MemoryStore, TokioClock>;

@@ -11,7 +11,9 @@ use crate::rules::{Bidder, BidderId, Rules};
 mod access;
 mod types;
 
-pub use types::{AuctionStatus, BidPlaced, Due, Outcome, Prebid};
+// Status and pre-bids are part of the stored snapshot the state is rebuilt from; re-exported here.
+pub use crate::snapshot::{AuctionStatus, Prebid};
+pub use types::{BidPlaced, Due, Outcome};
 
 /// One auction's rule state, entirely in memory.
 #[derive(Debug, Clone, PartialEq)]

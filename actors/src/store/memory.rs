@@ -11,7 +11,7 @@ use crate::errors::BidRejected;
 use crate::ids::{AuctionId, BidId, BotId, Tyiyn, UserId};
 use crate::rules::Bidder;
 
-use super::types::AuctionSnapshot;
+use crate::snapshot::AuctionSnapshot;
 
 mod bots;
 mod lifecycle;

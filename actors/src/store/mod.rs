@@ -15,10 +15,12 @@ use crate::ids::{AuctionId, BidId, BotId, UserId};
 mod memory;
 mod types;
 
+// The snapshot and the details are also the rules' and the views' input; re-exported here.
+pub use crate::snapshot::{AuctionDetails, AuctionSnapshot};
 pub use memory::{MemoryStore, StoreStats, StoredBid};
 pub use types::{
-    AuctionDetails, AuctionSnapshot, AuctionTally, BidBatch, BotStoreError, CommitError, CommittedBid,
-    CommittedPrebid, FinishRecord, Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+    AuctionTally, BidBatch, BotStoreError, CommitError, CommittedBid, CommittedPrebid, FinishRecord,
+    Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
 };
 
 /// Durable storage of auctions, bids, pre-bids and bid balances.

@@ -5,9 +5,10 @@ use std::collections::{HashMap, VecDeque};
 use super::StoredBid;
 use crate::clock::UnixMillis;
 use crate::ids::UserId;
+use crate::record::BidRecord;
 use crate::rules::BidderId;
-use crate::store::types::{AuctionSnapshot, AuctionTally};
-use crate::view::BidRecord;
+use crate::snapshot::AuctionSnapshot;
+use crate::store::types::AuctionTally;
 
 const RECENT: usize = 50;
 

@@ -11,7 +11,7 @@ use super::{StoreStats, StoredBid};
 use crate::clock::UnixMillis;
 use crate::errors::BidRejected;
 use crate::ids::{AuctionId, BidId, BotId, PrebidId, UserId};
-use crate::state::{AuctionStatus, Prebid};
+use crate::snapshot::{AuctionStatus, Prebid};
 use crate::store::types::*;
 
 /// Everything the store holds.
