@@ -20,8 +20,7 @@ mod promotion;
 mod row;
 mod txn;
 
-use bots::StoredBot;
-use row::Row;
+use row::{Row, StoredBot};
 use txn::Inner;
 
 /// A bid as the memory store keeps it.

@@ -5,8 +5,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::bots::StoredBot;
-use super::row::Row;
+use super::row::{Row, StoredBot};
 use super::{StoreStats, StoredBid};
 use crate::clock::UnixMillis;
 use crate::errors::BidRejected;
