@@ -10,6 +10,10 @@ pub use crate::errors::{BidRejected, ControlError};
 use crate::ids::{BotId, Tyiyn, UserId};
 
 /// The tunable constants of the bidding rules (spec section 9). All durations in milliseconds.
+///
+/// The server builds them from its `[auction]` settings (`config/default.toml`, every key
+/// commented there); [`Rules::default`] is for tests and benches. The values in parentheses below
+/// are the defaults of both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rules {
     /// Each accepted bid sets the deadline to its arrival stamp plus this (10 s).
@@ -20,6 +24,8 @@ pub struct Rules {
     /// A bidder must wait this long after their previous bid on the same auction (1 s).
     pub min_bid_interval_ms: i64,
     /// How long after the deadline the actor waits for bids stamped in time but still in flight.
+    /// The two defaults differ here: `auction.finish_grace_ms` is 250 ms in `config/default.toml`,
+    /// [`Rules::default`] waits 500 ms.
     pub finish_grace_ms: i64,
     /// What one bid adds to the price (1 tyiyn = 0.01 som).
     pub increment: Tyiyn,
@@ -33,6 +39,7 @@ pub struct Rules {
 }
 
 impl Default for Rules {
+    /// The values tests and benches run with (the server reads its own from the settings).
     fn default() -> Self {
         Rules {
             bid_countdown_ms: 10_000,
