@@ -15,8 +15,8 @@ use futures_util::stream::FuturesUnordered;
 use tyiyn_actors::auction::{ActorSettings, AuctionActor, Env, PlaceBid};
 use tyiyn_actors::bots::BotConfig;
 use tyiyn_actors::outlets::Outlets;
-use tyiyn_actors::state::AuctionStatus;
-use tyiyn_actors::store::{AuctionDetails, AuctionSnapshot, MemoryStore};
+use tyiyn_actors::snapshot::{AuctionDetails, AuctionSnapshot, AuctionStatus};
+use tyiyn_actors::store::MemoryStore;
 use tyiyn_actors::{AuctionId, AuctionState, Bidder, ManualClock, Rules, Tyiyn, UnixMillis, UserId};
 
 const T0: UnixMillis = UnixMillis(1_800_000_000_000);

@@ -11,7 +11,8 @@ use std::time::Duration;
 use deadpool_postgres::Pool;
 use tyiyn_actors::auction::{AssignBot, SetAutoBid};
 use tyiyn_actors::ids::{BotId, Tyiyn, UserId};
-use tyiyn_actors::store::{AuctionDetails, NewAuction};
+use tyiyn_actors::snapshot::AuctionDetails;
+use tyiyn_actors::store::NewAuction;
 
 use crate::config::DemoSettings;
 use crate::runtime::Auctions;

@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::clock::UnixMillis;
+use crate::errors::ControlError;
 use crate::ids::{AuctionId, BotAssignmentId, BotId};
-use crate::rules::{BidderId, ControlError};
+use crate::rules::BidderId;
 
 /// A bot bid is clipped to land at least this long before the deadline, so a timer that fires a
 /// little late still stamps the bid in time.

@@ -18,8 +18,8 @@ use std::sync::{Arc, RwLock};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::UnixMillis;
+use crate::errors::BidRejected;
 use crate::ids::{Tyiyn, UserId};
-use crate::rules::BidRejected;
 
 const DAY_MS: i64 = 86_400_000;
 

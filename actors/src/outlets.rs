@@ -8,7 +8,7 @@ use actix::prelude::*;
 
 use crate::clock::UnixMillis;
 use crate::ids::{AuctionId, Tyiyn, UserId};
-use crate::state::AuctionStatus;
+use crate::snapshot::AuctionStatus;
 use crate::view::AuctionEvent;
 
 /// A frame, already encoded for the wire, pushed to one watching session.

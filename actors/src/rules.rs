@@ -1,13 +1,19 @@
-//! The auction rules' vocabulary: who bids ([`Bidder`]), the configurable constants ([`Rules`]) and
-//! why a bid is refused ([`BidRejected`], one variant per rule, each with a stable `code`).
+//! The auction rules' vocabulary: who bids ([`Bidder`]) and the configurable constants ([`Rules`]).
+//! Why a bid is refused ([`BidRejected`]) lives in [`errors`](crate::errors), below the rules and
+//! the fairness checks that both refuse with it; it is re-exported here.
 
 use std::sync::Arc;
 
 use serde::Serialize;
 
+pub use crate::errors::{BidRejected, ControlError};
 use crate::ids::{BotId, Tyiyn, UserId};
 
 /// The tunable constants of the bidding rules (spec section 9). All durations in milliseconds.
+///
+/// The server builds them from its `[auction]` settings (`config/default.toml`, every key
+/// commented there); [`Rules::default`] is for tests and benches. The values in parentheses below
+/// are the defaults of both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rules {
     /// Each accepted bid sets the deadline to its arrival stamp plus this (10 s).
@@ -18,6 +24,8 @@ pub struct Rules {
     /// A bidder must wait this long after their previous bid on the same auction (1 s).
     pub min_bid_interval_ms: i64,
     /// How long after the deadline the actor waits for bids stamped in time but still in flight.
+    /// The two defaults differ here: `auction.finish_grace_ms` is 250 ms in `config/default.toml`,
+    /// [`Rules::default`] waits 500 ms.
     pub finish_grace_ms: i64,
     /// What one bid adds to the price (1 tyiyn = 0.01 som).
     pub increment: Tyiyn,
@@ -31,6 +39,7 @@ pub struct Rules {
 }
 
 impl Default for Rules {
+    /// The values tests and benches run with (the server reads its own from the settings).
     fn default() -> Self {
         Rules {
             bid_countdown_ms: 10_000,
@@ -96,131 +105,5 @@ impl Bidder {
     /// Whether this bidder is a bot.
     pub fn is_bot(&self) -> bool {
         matches!(self.id, BidderId::Bot(_))
-    }
-}
-
-/// Why a bid or pre-bid was refused. A refused bid changes nothing and costs nothing.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum BidRejected {
-    /// Bids are taken only while the auction is live.
-    #[error("the auction is not live")]
-    AuctionNotLive,
-    /// Pre-bids are taken only before the auction starts.
-    #[error("the auction has already started")]
-    AuctionNotUpcoming,
-    /// The auction has finished (or is finishing).
-    #[error("the auction has finished")]
-    AuctionFinished,
-    /// The bid was stamped at or after the deadline.
-    #[error("the bid arrived after the countdown ended")]
-    DeadlinePassed,
-    /// The bidder already holds the lead.
-    #[error("you are already the leader")]
-    AlreadyLeader,
-    /// Less than the minimum interval since this bidder's previous bid on this auction.
-    #[error("too fast: wait {retry_after_ms} ms")]
-    TooFast {
-        /// Milliseconds until a bid would be accepted.
-        retry_after_ms: i64,
-    },
-    /// The bidder's balance is below one bid (the store's conditional debit failed).
-    #[error("not enough bids")]
-    InsufficientBids,
-    /// A spend limit the bidder set is used up for now (the store's check).
-    #[error("your spend limit is reached")]
-    LimitReached,
-    /// The bidder paused their own bidding (the store's check).
-    #[error("your bidding is paused")]
-    BiddingPaused,
-    /// A beginner auction: the bidder has won an auction before.
-    #[error("this auction is for users who have never won")]
-    BeginnersOnly,
-    /// A win-limited auction: the bidder won this item lately, or too many auctions.
-    #[error("your win limit for now is reached")]
-    WinLimitReached,
-    /// No new bidders now: only those who already bid may go on.
-    #[error("this auction takes no new bidders now")]
-    NoNewBidders,
-    /// A house bot's bid on an auction without house bidders, or past its house reserve.
-    #[error("the house may not bid on this auction now")]
-    HouseRuleClosed,
-    /// One pre-bid per user per auction.
-    #[error("you have already pre-bid on this auction")]
-    AlreadyPrebid,
-    /// No active auction has this id.
-    #[error("auction not found")]
-    AuctionNotFound,
-    /// The store could not commit; nothing was charged.
-    #[error("storage unavailable")]
-    StoreUnavailable,
-    /// The auction's countdown is paused while the store is down; nothing was charged.
-    #[error("the auction is paused")]
-    AuctionPaused,
-    /// The auction's actor stopped before answering (a crash): the bid may or may not have been
-    /// committed, and charged.
-    #[error("the bid's outcome is unknown")]
-    OutcomeUnknown,
-}
-
-impl BidRejected {
-    /// The stable machine-readable code sent to clients.
-    pub fn code(&self) -> &'static str {
-        match self {
-            BidRejected::AuctionNotLive => "auction_not_live",
-            BidRejected::AuctionNotUpcoming => "auction_not_upcoming",
-            BidRejected::AuctionFinished => "auction_finished",
-            BidRejected::DeadlinePassed => "deadline_passed",
-            BidRejected::AlreadyLeader => "already_leader",
-            BidRejected::TooFast { .. } => "too_fast",
-            BidRejected::InsufficientBids => "insufficient_bids",
-            BidRejected::LimitReached => "limit_reached",
-            BidRejected::BeginnersOnly => "beginners_only",
-            BidRejected::WinLimitReached => "win_limit_reached",
-            BidRejected::NoNewBidders => "no_new_bidders",
-            BidRejected::HouseRuleClosed => "house_rule_closed",
-            BidRejected::BiddingPaused => "paused",
-            BidRejected::AlreadyPrebid => "already_prebid",
-            BidRejected::AuctionNotFound => "auction_not_found",
-            BidRejected::StoreUnavailable => "store_unavailable",
-            BidRejected::AuctionPaused => "auction_paused",
-            BidRejected::OutcomeUnknown => "bid_outcome_unknown",
-        }
-    }
-}
-
-/// Why an admin control message (update, finish now, delete) or a creation failed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ControlError {
-    /// Finishing now needs a live auction.
-    #[error("the auction is not live")]
-    AuctionNotLive,
-    /// Details can be changed only before the start.
-    #[error("the auction has already started")]
-    AuctionNotUpcoming,
-    /// The auction has finished or is finishing.
-    #[error("the auction has finished")]
-    AuctionFinished,
-    /// No active auction has this id.
-    #[error("auction not found")]
-    AuctionNotFound,
-    /// The store failed; nothing changed.
-    #[error("storage unavailable")]
-    StoreUnavailable,
-    /// The user may not bid on this auction (its kind; setting an auto-bidder).
-    #[error("not admitted: {0}")]
-    NotAdmitted(BidRejected),
-}
-
-impl ControlError {
-    /// The stable machine-readable code sent to clients.
-    pub fn code(&self) -> &'static str {
-        match self {
-            ControlError::AuctionNotLive => "auction_not_live",
-            ControlError::AuctionNotUpcoming => "auction_not_upcoming",
-            ControlError::AuctionFinished => "auction_finished",
-            ControlError::AuctionNotFound => "auction_not_found",
-            ControlError::StoreUnavailable => "store_unavailable",
-            ControlError::NotAdmitted(why) => why.code(),
-        }
     }
 }

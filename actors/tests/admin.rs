@@ -4,7 +4,7 @@ mod common;
 
 use common::{Harness, Stop, T0, Watcher, bid, live, prebid, upcoming};
 use tyiyn_actors::auction::{Delete, GetView, UpdateDetails};
-use tyiyn_actors::store::AuctionDetails;
+use tyiyn_actors::snapshot::AuctionDetails;
 use tyiyn_actors::{AuctionId, BidRejected, Clock, ControlError, Tyiyn, UserId};
 
 fn details(title: &str) -> AuctionDetails {

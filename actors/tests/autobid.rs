@@ -47,7 +47,7 @@ async fn next_bid(w: &mut Watcher) -> (String, bool, UnixMillis, UnixMillis) {
     )
 }
 
-fn watch(h: &Harness, snap: tyiyn_actors::store::AuctionSnapshot) -> (Auction, Watcher) {
+fn watch(h: &Harness, snap: tyiyn_actors::snapshot::AuctionSnapshot) -> (Auction, Watcher) {
     let auction = h.start(snap);
     (auction, Watcher::new())
 }
@@ -208,7 +208,7 @@ async fn a_restarted_auction_keeps_its_auto_bidders_with_their_counts() {
 
 #[actix_rt::test]
 async fn a_spent_limit_or_a_pause_refuses_with_its_reason_and_stops_the_auto_bidder() {
-    use tyiyn_actors::rules::BidRejected;
+    use tyiyn_actors::errors::BidRejected;
     let h = Harness::paused();
     h.users(3, 50);
     let (auction, mut w) = watch(&h, live(1, T0.plus_ms(600_000)));

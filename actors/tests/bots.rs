@@ -16,7 +16,8 @@ use tyiyn_actors::auction::{
 };
 use tyiyn_actors::bots::{BotAssignment, BotError, BotNews, BotProfile, BotSettings, DEADLINE_MARGIN_MS};
 use tyiyn_actors::ids::BotAssignmentId;
-use tyiyn_actors::store::{AuctionSnapshot, MemoryStore};
+use tyiyn_actors::snapshot::AuctionSnapshot;
+use tyiyn_actors::store::MemoryStore;
 use tyiyn_actors::{AuctionId, BotId, ControlError, Registry, TokioClock, UnixMillis, UserId};
 
 type Auction = actix::Addr<AuctionActor<MemoryStore, TokioClock>>;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use common::{Harness, T0, Watcher, bid, bidder, live, now, upcoming};
 use tyiyn_actors::auction::{EndNow, GetView};
-use tyiyn_actors::state::AuctionStatus;
+use tyiyn_actors::snapshot::AuctionStatus;
 use tyiyn_actors::{AuctionId, BidRejected, ControlError, Tyiyn, UserId};
 
 #[actix_rt::test]

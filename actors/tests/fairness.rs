@@ -7,9 +7,9 @@ mod common;
 
 use common::{Harness, T0, Watcher, bid, live, now};
 use tyiyn_actors::auction::{EndNow, SetAutoBid};
+use tyiyn_actors::errors::{BidRejected, ControlError};
 use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
-use tyiyn_actors::rules::{BidRejected, ControlError};
-use tyiyn_actors::store::AuctionSnapshot;
+use tyiyn_actors::snapshot::AuctionSnapshot;
 use tyiyn_actors::{Tyiyn, UserId};
 
 fn titled(id: i64, title: &str) -> AuctionSnapshot {

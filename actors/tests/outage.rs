@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::{Harness, T0, Watcher, bid, bidder, live, live_led_by, now};
 use tyiyn_actors::auction::{EndNow, GetView, StoreDown, StoreUp};
-use tyiyn_actors::state::AuctionStatus;
+use tyiyn_actors::snapshot::AuctionStatus;
 use tyiyn_actors::view::{AuctionInfo, PauseReason};
 use tyiyn_actors::{AuctionId, BidRejected, ControlError, Tyiyn, UserId};
 

@@ -7,7 +7,7 @@ use common::{Harness, T0, Watcher, bid, bidder, live_led_by, upcoming};
 use tyiyn_actors::auction::{EndNow, GetView};
 use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
 use tyiyn_actors::registry::Reload;
-use tyiyn_actors::state::AuctionStatus;
+use tyiyn_actors::snapshot::AuctionStatus;
 use tyiyn_actors::store::*;
 use tyiyn_actors::{BidRejected, Clock, Registry, TokioClock};
 

@@ -1,9 +1,11 @@
 //! The pure bidding rules, as sentences. No runtime: stamps are passed in.
 
 use tyiyn_actors::clock::UnixMillis;
+use tyiyn_actors::errors::BidRejected;
 use tyiyn_actors::ids::{AuctionId, PrebidId, Tyiyn, UserId};
-use tyiyn_actors::rules::{BidRejected, Bidder, Rules};
-use tyiyn_actors::state::{AuctionState, AuctionStatus, Due, Prebid};
+use tyiyn_actors::rules::{Bidder, Rules};
+use tyiyn_actors::snapshot::{AuctionStatus, Prebid};
+use tyiyn_actors::state::{AuctionState, Due};
 
 const START: UnixMillis = UnixMillis(1_800_000_000_000);
 

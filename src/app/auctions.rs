@@ -10,7 +10,8 @@ use tyiyn_actors::auction::{Delete, EndNow, GetInfo, UpdateDetails};
 use tyiyn_actors::clock::{Clock, UnixMillis};
 use tyiyn_actors::fairness::WinBook;
 use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
-use tyiyn_actors::store::{AuctionDetails, AuctionStore, NewAuction};
+use tyiyn_actors::snapshot::AuctionDetails;
+use tyiyn_actors::store::{AuctionStore, NewAuction};
 use tyiyn_actors::view::AuctionInfo;
 use tyiyn_actors::{AuctionActor, TokioClock};
 

@@ -3,7 +3,7 @@
 
 use deadpool_postgres::Pool;
 use tyiyn_actors::ids::UserId;
-use tyiyn_actors::view::Role;
+use tyiyn_actors::record::Role;
 
 use super::audit::{action, changes};
 use super::effects::Effects;

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use serde::Serialize;
 use tyiyn_actors::ids::Tyiyn;
-use tyiyn_actors::view::Role;
+use tyiyn_actors::record::Role;
 use utoipa::ToSchema;
 
 /// How many bids an auction's statistics list (the counts cover every bid).

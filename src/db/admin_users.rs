@@ -5,8 +5,8 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use serde::Serialize;
 use tyiyn_actors::ids::Tyiyn;
-use tyiyn_actors::state::AuctionStatus;
-use tyiyn_actors::view::Role;
+use tyiyn_actors::record::Role;
+use tyiyn_actors::snapshot::AuctionStatus;
 use utoipa::ToSchema;
 
 use super::users::UserView;

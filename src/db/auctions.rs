@@ -9,9 +9,10 @@ use tokio_postgres::Row;
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::fairness::{WinBook, item_key};
 use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
+use tyiyn_actors::record::{BidCounts, HonestNumbers};
 use tyiyn_actors::slug::slug;
-use tyiyn_actors::state::AuctionStatus;
-use tyiyn_actors::view::{AuctionInfo, BidCounts, HonestNumbers, Shared, WinningBid};
+use tyiyn_actors::snapshot::AuctionStatus;
+use tyiyn_actors::view::{AuctionInfo, Shared, WinningBid};
 
 use super::rows::{details, ms, winner_from};
 

@@ -18,8 +18,8 @@ use std::time::Instant;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::Pool;
 use tokio::sync::{Semaphore, mpsc, oneshot};
+use tyiyn_actors::errors::BidRejected;
 use tyiyn_actors::ids::{BidId, UserId};
-use tyiyn_actors::rules::BidRejected;
 use tyiyn_actors::store::{BidBatch, CommitError, CommittedBid};
 
 use super::record::{EntryKind, Heads, Link, link};

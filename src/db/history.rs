@@ -6,7 +6,7 @@ use deadpool_postgres::GenericClient;
 use serde::Serialize;
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::slug::slug;
-use tyiyn_actors::state::AuctionStatus;
+use tyiyn_actors::snapshot::AuctionStatus;
 use utoipa::ToSchema;
 
 use super::rows::opt;

@@ -6,8 +6,8 @@ use tokio_postgres::Row;
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
 use tyiyn_actors::ids::Tyiyn;
-use tyiyn_actors::store::AuctionDetails;
-use tyiyn_actors::view::{Role, Winner};
+use tyiyn_actors::record::{Role, Winner};
+use tyiyn_actors::snapshot::AuctionDetails;
 
 /// A database error with PostgreSQL's own code and message (tokio-postgres prints only "db error").
 pub fn describe(e: &tokio_postgres::Error) -> String {

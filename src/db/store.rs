@@ -11,13 +11,13 @@ use tyiyn_actors::autobid::AutoBid;
 use tyiyn_actors::bots::BotAssignment;
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::ids::{AuctionId, BidId, BotId, PrebidId, Tyiyn, UserId};
+use tyiyn_actors::record::{BidRecord, Winner};
 use tyiyn_actors::rules::{Bidder, BidderId};
-use tyiyn_actors::state::{AuctionStatus, Prebid};
+use tyiyn_actors::snapshot::{AuctionDetails, AuctionSnapshot, AuctionStatus, Prebid};
 use tyiyn_actors::store::{
-    AuctionDetails, AuctionSnapshot, AuctionStore, BidBatch, BotStoreError, CommitError, CommittedBid,
-    CommittedPrebid, FinishRecord, Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+    AuctionStore, BidBatch, BotStoreError, CommitError, CommittedBid, CommittedPrebid, FinishRecord,
+    Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
 };
-use tyiyn_actors::view::{BidRecord, Winner};
 
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 

@@ -8,7 +8,7 @@ use tokio_postgres::Row;
 use crate::i18n::Msg;
 
 use tyiyn_actors::ids::Tyiyn;
-use tyiyn_actors::view::Role;
+use tyiyn_actors::record::Role;
 
 /// A user as the API shows it (spec section 3). Never carries the password hash.
 /// This is the "self" audience: only the user themselves (and, later, admins) see it.

@@ -9,7 +9,7 @@ use serde_json::Value;
 use tyiyn_actors::auction::ListBots;
 use tyiyn_actors::bots::BotAssignment;
 use tyiyn_actors::ids::{AuctionId, BotId};
-use tyiyn_actors::state::AuctionStatus;
+use tyiyn_actors::snapshot::AuctionStatus;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
 use tyiyn_actors::ids::{AuctionId, Tyiyn};
-use tyiyn_actors::store::AuctionDetails;
+use tyiyn_actors::snapshot::AuctionDetails;
 use tyiyn_actors::view::AuctionInfo;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;

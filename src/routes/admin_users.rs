@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, delete, get, patch, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tyiyn_actors::clock::Clock;
-use tyiyn_actors::view::Role;
+use tyiyn_actors::record::Role;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_actix_web::service_config::ServiceConfig;
 

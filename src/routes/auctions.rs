@@ -9,10 +9,11 @@ use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, get, post,
 use serde::Serialize;
 use tyiyn_actors::auction::{GetInfo, GetView, PlaceBid, PlacePrebid};
 use tyiyn_actors::clock::{Clock, UnixMillis};
+use tyiyn_actors::errors::BidRejected;
 use tyiyn_actors::ids::{AuctionId, PrebidId, UserId};
-use tyiyn_actors::rules::BidRejected;
-use tyiyn_actors::state::AuctionStatus;
-use tyiyn_actors::view::{AuctionInfo, BidRecord};
+use tyiyn_actors::record::BidRecord;
+use tyiyn_actors::snapshot::AuctionStatus;
+use tyiyn_actors::view::AuctionInfo;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
-use tyiyn_actors::state::AuctionStatus;
+use tyiyn_actors::snapshot::AuctionStatus;
 use tyiyn_actors::view::{AuctionEvent, Pause};
 use utoipa::ToSchema;
 

@@ -16,9 +16,10 @@ use rand::RngExt;
 use super::{AuctionActor, CancelAutoBid, GetAutoBid, SetAutoBid, refuse};
 use crate::autobid::AutoBid;
 use crate::clock::{Clock, UnixMillis};
+use crate::errors::{BidRejected, ControlError};
 use crate::ids::UserId;
-use crate::rules::{BidRejected, Bidder, ControlError};
-use crate::state::AuctionStatus;
+use crate::rules::Bidder;
+use crate::snapshot::AuctionStatus;
 use crate::store::AuctionStore;
 
 /// How soon a wake-up whose every auto-bidder was refused as too fast tries again.

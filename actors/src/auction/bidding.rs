@@ -11,11 +11,13 @@ use tokio::sync::oneshot;
 
 use super::{AuctionActor, BidAccepted, Pending, PlaceBid};
 use crate::clock::{Clock, UnixMillis};
+use crate::errors::BidRejected;
 use crate::ids::UserId;
 use crate::outlets::BalanceChanged;
-use crate::rules::{BidRejected, Bidder, BidderId};
+use crate::record::BidRecord;
+use crate::rules::{Bidder, BidderId};
 use crate::store::{AuctionStore, AuctionTally, BidBatch, CommitError, CommittedBid, NewBid};
-use crate::view::{BidRecord, EventKind};
+use crate::view::EventKind;
 
 type Reply = Result<BidAccepted, BidRejected>;
 

@@ -16,9 +16,10 @@ use rand::seq::SliceRandom;
 use super::{AssignBot, AuctionActor, ListBots, UnassignBot, UpdateBotAssignment, refuse};
 use crate::bots::{BotAssignment, BotError, BotNews};
 use crate::clock::{Clock, UnixMillis};
+use crate::errors::{BidRejected, ControlError};
 use crate::ids::BotId;
-use crate::rules::{BidRejected, Bidder, BidderId, ControlError};
-use crate::state::AuctionStatus;
+use crate::rules::{Bidder, BidderId};
+use crate::snapshot::AuctionStatus;
 use crate::store::{AuctionStore, BotStoreError};
 
 impl From<BotStoreError> for BotError {

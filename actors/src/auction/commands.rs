@@ -5,9 +5,9 @@ use actix::prelude::*;
 
 use super::{AuctionActor, PlacePrebid, PrebidAccepted, UpdateDetails};
 use crate::clock::Clock;
+use crate::errors::{BidRejected, ControlError};
 use crate::outlets::BalanceChanged;
-use crate::rules::{BidRejected, ControlError};
-use crate::state::{AuctionStatus, Prebid};
+use crate::snapshot::{AuctionStatus, Prebid};
 use crate::store::{AuctionStore, PrebidError};
 use crate::view::{AuctionInfo, EventKind};
 

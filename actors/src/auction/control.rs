@@ -6,9 +6,9 @@ use tokio::sync::oneshot;
 
 use super::{AuctionActor, Delete, EndNow, StopReason};
 use crate::clock::Clock;
+use crate::errors::{BidRejected, ControlError};
 use crate::outlets::BalanceChanged;
-use crate::rules::{BidRejected, ControlError};
-use crate::state::AuctionStatus;
+use crate::snapshot::AuctionStatus;
 use crate::store::{AuctionStore, FinishRecord};
 use crate::view::{AuctionView, EventKind};
 

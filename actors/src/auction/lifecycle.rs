@@ -7,9 +7,10 @@ use actix::prelude::*;
 use super::AuctionActor;
 use crate::clock::{Clock, UnixMillis};
 use crate::outlets::{Notice, NoticeKind};
+use crate::record::BidRecord;
 use crate::state::{BidPlaced, Due};
 use crate::store::{AuctionStore, AuctionTally, GoLive, NewBid};
-use crate::view::{BidRecord, EventKind};
+use crate::view::EventKind;
 
 impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     /// Arms the timer for whatever the committed state says is next.

@@ -8,11 +8,12 @@ use actix::prelude::*;
 use crate::autobid::AutoBid;
 use crate::bots::{BotAssignment, BotError};
 use crate::clock::UnixMillis;
+use crate::errors::{BidRejected, ControlError};
 use crate::ids::{AuctionId, BotId, PrebidId, Tyiyn, UserId};
 use crate::outlets::Push;
-use crate::rules::{BidRejected, ControlError};
-use crate::store::AuctionDetails;
-use crate::view::{AuctionInfo, AuctionView, BidRecord};
+use crate::record::BidRecord;
+use crate::snapshot::AuctionDetails;
+use crate::view::{AuctionInfo, AuctionView};
 
 /// Place a bid for `user`. Answered only after the bid is committed (or refused).
 #[derive(Debug, Clone, Message)]

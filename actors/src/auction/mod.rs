@@ -15,12 +15,14 @@ use tokio::sync::oneshot;
 
 use crate::bots::{BotConfig, BotRoster};
 use crate::clock::{Clock, UnixMillis};
+use crate::errors::{BidRejected, ControlError};
 use crate::ids::UserId;
 use crate::outlets::{Outlets, Push};
-use crate::rules::{BidRejected, ControlError, Rules};
+use crate::record::BidRecord;
+use crate::rules::Rules;
+use crate::snapshot::{AuctionDetails, AuctionSnapshot};
 use crate::state::{AuctionState, BidPlaced};
-use crate::store::{AuctionDetails, AuctionSnapshot, AuctionStore};
-use crate::view::BidRecord;
+use crate::store::AuctionStore;
 
 mod autobid;
 mod bidding;
@@ -157,7 +159,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     fn editable(&self) -> Result<(), ControlError> {
         match &self.closing {
             Some(closing) => Err(closing.control_error()),
-            None if self.committed.status() == crate::state::AuctionStatus::Finished => {
+            None if self.committed.status() == crate::snapshot::AuctionStatus::Finished => {
                 Err(ControlError::AuctionFinished)
             }
             None => Ok(()),
@@ -226,10 +228,10 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     closing: Option<control::Closing>,
     /// The winner as the store recorded it at finish (with the names and role the actor does not
     /// otherwise know); `None` until finished, or when finished without bids.
-    winner: Option<crate::view::Winner>,
+    winner: Option<crate::record::Winner>,
     /// The honest numbers the store computed at finish; `None` until finished (and from a store
     /// that computes none).
-    honest_numbers: Option<crate::view::HonestNumbers>,
+    honest_numbers: Option<crate::record::HonestNumbers>,
     /// Bot assignments: the bot driver submits their bids through `submit`, the path of `PlaceBid`.
     bots: BotRoster,
     /// The bots' wake-up, separate from the lifecycle timer.

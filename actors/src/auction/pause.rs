@@ -12,8 +12,8 @@ use actix::prelude::*;
 use super::control::CloseKind;
 use super::{AuctionActor, StoreDown, StoreUp};
 use crate::clock::{Clock, UnixMillis};
-use crate::rules::BidRejected;
-use crate::state::AuctionStatus;
+use crate::errors::BidRejected;
+use crate::snapshot::AuctionStatus;
 use crate::store::AuctionStore;
 use crate::view::{EventKind, Pause, PauseReason};
 

@@ -6,8 +6,8 @@ use actix::prelude::*;
 
 use super::AuctionActor;
 use crate::clock::Clock;
+use crate::errors::ControlError;
 use crate::ids::AuctionId;
-use crate::rules::ControlError;
 use crate::store::AuctionStore;
 use crate::view::{AuctionInfo, EventKind};
 

@@ -6,9 +6,10 @@ use actix::prelude::*;
 use super::{AuctionActor, GetInfo, GetView, Join, Leave, Viewer};
 use crate::clock::Clock;
 use crate::outlets::{LobbyUpdate, Push};
-use crate::state::AuctionStatus;
+use crate::record::{BidRecord, Winner};
+use crate::snapshot::AuctionStatus;
 use crate::store::AuctionStore;
-use crate::view::{AuctionEvent, AuctionInfo, AuctionView, BidRecord, EventKind, Shared, Winner, WinningBid};
+use crate::view::{AuctionEvent, AuctionInfo, AuctionView, EventKind, Shared, WinningBid};
 
 impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     pub(super) fn info(&self) -> AuctionInfo {

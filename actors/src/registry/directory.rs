@@ -8,8 +8,8 @@ use super::{CreateAuction, ListViews, Lookup, Registry, Table};
 use crate::auction::{AuctionActor, BidAccepted, PlaceBid, PlacePrebid, PrebidAccepted, StoreDown, StoreUp};
 use crate::bots::BotNews;
 use crate::clock::{Clock, UnixMillis};
+use crate::errors::{BidRejected, ControlError};
 use crate::ids::AuctionId;
-use crate::rules::{BidRejected, ControlError};
 use crate::store::{AuctionStore, NewAuction};
 use crate::view::AuctionInfo;
 

@@ -13,10 +13,10 @@ use crate::auction::{
 };
 use crate::bots::BotNews;
 use crate::clock::{Clock, UnixMillis};
+use crate::errors::ControlError;
 use crate::ids::AuctionId;
-use crate::rules::ControlError;
-use crate::state::AuctionStatus;
-use crate::store::{AuctionSnapshot, AuctionStore, StoreError};
+use crate::snapshot::{AuctionSnapshot, AuctionStatus};
+use crate::store::{AuctionStore, StoreError};
 use crate::view::AuctionInfo;
 
 mod directory;

@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 
 use super::world::{BOTS, USERS, World};
 use crate::ids::{AuctionId, BotId, UserId};
-use crate::state::AuctionStatus;
+use crate::snapshot::AuctionStatus;
 
 /// At most this many lots per run (the admin creates some on the way).
 const MAX_LOTS: usize = 64;

@@ -10,8 +10,8 @@ use crate::auction::GetView;
 use crate::clock::{Clock, UnixMillis};
 use crate::ids::{AuctionId, Tyiyn, UserId};
 use crate::rules::{BidderId, Rules};
-use crate::state::AuctionStatus;
-use crate::store::{AuctionSnapshot, StoredBid};
+use crate::snapshot::{AuctionSnapshot, AuctionStatus};
+use crate::store::StoredBid;
 use crate::view::AuctionView;
 
 type Verdict = Result<(), String>;

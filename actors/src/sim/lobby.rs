@@ -10,7 +10,7 @@ use actix::prelude::*;
 use crate::clock::UnixMillis;
 use crate::ids::AuctionId;
 use crate::outlets::{JsonEncoder, LobbyUpdate, Outlets, Sink};
-use crate::state::AuctionStatus;
+use crate::snapshot::AuctionStatus;
 
 /// What the lobby heard, by auction.
 #[derive(Debug, Default)]

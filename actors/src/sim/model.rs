@@ -1,6 +1,8 @@
 //! What the simulated clients know: every request sent and not yet answered, and, from the
 //! answers, what each user has been charged on each auction and which bids were acknowledged.
 //! The invariants compare the store and the actors with this, never with the runtime's own books.
+//! The world and the steps both send through it, so it also names the actor they send to
+//! ([`Actor`]) and reads bot control answers ([`bot_reply`]).
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -9,12 +11,15 @@ use std::rc::Rc;
 use actix::dev::ToEnvelope;
 use actix::prelude::*;
 
-use super::world::Actor;
+use crate::auction::AuctionActor;
 use crate::bots::BotError;
-use crate::clock::UnixMillis;
+use crate::clock::{TokioClock, UnixMillis};
 use crate::ids::{AuctionId, BidId, Tyiyn, UserId};
 use crate::rules::BidderId;
 use crate::store::MemoryStore;
+
+/// The auction actor of the simulation.
+pub(super) type Actor = AuctionActor<MemoryStore, TokioClock>;
 
 /// A request sent to an auction actor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -219,8 +224,13 @@ fn committed_anyway(ask: Ask, store: &MemoryStore) -> bool {
     }
 }
 
+/// The answer to a bot control message.
+pub(super) fn bot_reply<T>(r: Result<T, BotError>) -> Reply {
+    r.map_or_else(|e| Reply::Refused(bot_code(&e)), |_| Reply::Done)
+}
+
 /// The stable code of a bot control refusal.
-pub(super) fn bot_code(e: &BotError) -> &'static str {
+fn bot_code(e: &BotError) -> &'static str {
     match e {
         BotError::Control(c) => c.code(),
         BotError::AlreadyAssigned => "already_assigned",

@@ -6,16 +6,15 @@ use std::time::Duration;
 use rand::RngExt;
 
 use super::actions::Action;
-use super::model::{Ask, Reply, bot_code};
+use super::model::{Actor, Ask, Reply, bot_reply};
 use super::world::World;
 use crate::auction::{
     BidAccepted, Delete, EndNow, GetView, PlaceBid, PlacePrebid, PrebidAccepted, UnassignBot,
     UpdateBotAssignment, UpdateDetails,
 };
-use crate::bots::BotError;
 use crate::clock::{Clock, UnixMillis};
+use crate::errors::{BidRejected, ControlError};
 use crate::ids::{AuctionId, Tyiyn, UserId};
-use crate::rules::{BidRejected, ControlError};
 use crate::store::{AuctionStore, NewAuction};
 
 impl World {
@@ -100,7 +99,7 @@ impl World {
     where
         M: actix::Message + Send + 'static,
         M::Result: Send,
-        super::world::Actor: actix::Handler<M>,
+        Actor: actix::Handler<M>,
     {
         let lot = &self.lots[i];
         self.model.send(lot.addr(), Ask::Admin { auction: lot.id, what }, msg, reply);
@@ -115,7 +114,7 @@ impl World {
     }
 
     async fn create(&mut self, start_time: UnixMillis) {
-        let details = crate::store::AuctionDetails { title: "Created".into(), ..Default::default() };
+        let details = crate::snapshot::AuctionDetails { title: "Created".into(), ..Default::default() };
         let price = Tyiyn(self.rng.random_range(0..100));
         let new = NewAuction { details, start_time, starting_price: price };
         if let Ok(snap) = self.store.create(new).await {
@@ -134,9 +133,4 @@ fn prebid_reply(r: Result<PrebidAccepted, BidRejected>) -> Reply {
 
 fn control_reply<T>(r: Result<T, ControlError>) -> Reply {
     r.map_or_else(|e| Reply::Refused(e.code()), |_| Reply::Done)
-}
-
-/// The answer to a bot control message.
-pub(super) fn bot_reply<T>(r: Result<T, BotError>) -> Reply {
-    r.map_or_else(|e| Reply::Refused(bot_code(&e)), |_| Reply::Done)
 }

@@ -9,17 +9,14 @@ use actix::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use super::model::{Ask, Model};
+use super::model::{Actor, Ask, Model, bot_reply};
 use crate::auction::{ActorSettings, AssignBot, AuctionActor, Env, StoreDown, StoreUp};
 use crate::bots::{BotConfig, BotSettings};
 use crate::clock::{Clock, TokioClock, UnixMillis};
 use crate::ids::{AuctionId, BotId, Tyiyn, UserId};
 use crate::rules::Rules;
-use crate::state::AuctionStatus;
-use crate::store::{AuctionDetails, AuctionSnapshot, AuctionStore, MemoryStore};
-
-/// The auction actor of the simulation.
-pub(super) type Actor = AuctionActor<MemoryStore, TokioClock>;
+use crate::snapshot::{AuctionDetails, AuctionSnapshot, AuctionStatus};
+use crate::store::{AuctionStore, MemoryStore};
 
 /// The moment every run starts at (2027-01-15).
 pub(super) const T0: UnixMillis = UnixMillis(1_800_000_000_000);
@@ -162,12 +159,7 @@ impl World {
     pub(super) fn assign(&mut self, i: usize, bot: BotId, bid_limit: u32) {
         let lot = &self.lots[i];
         let ask = Ask::Admin { auction: lot.id, what: "assign" };
-        self.model.send(
-            lot.addr(),
-            ask,
-            AssignBot { bot, bid_limit, active: true },
-            super::perform::bot_reply,
-        );
+        self.model.send(lot.addr(), ask, AssignBot { bot, bid_limit, active: true }, bot_reply);
     }
 
     /// Runs an actor for `snap` as its own task, so it can be killed; `down_since` as the registry

@@ -6,7 +6,7 @@ use super::{AuctionState, AuctionStatus, Prebid};
 use crate::clock::UnixMillis;
 use crate::ids::{AuctionId, Tyiyn};
 use crate::rules::{Bidder, Rules};
-use crate::store::AuctionSnapshot;
+use crate::snapshot::AuctionSnapshot;
 
 impl AuctionState {
     /// Rebuilds the state a snapshot describes, under `rules`.

@@ -4,13 +4,16 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::clock::UnixMillis;
+use crate::errors::BidRejected;
 use crate::ids::{AuctionId, Tyiyn, UserId};
-use crate::rules::{BidRejected, Bidder, BidderId, Rules};
+use crate::rules::{Bidder, BidderId, Rules};
 
 mod access;
 mod types;
 
-pub use types::{AuctionStatus, BidPlaced, Due, Outcome, Prebid};
+// Status and pre-bids are part of the stored snapshot the state is rebuilt from; re-exported here.
+pub use crate::snapshot::{AuctionStatus, Prebid};
+pub use types::{BidPlaced, Due, Outcome};
 
 /// One auction's rule state, entirely in memory.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,35 +1,8 @@
-//! The values the rules take and produce: status, pre-bids, accepted bids, outcomes.
-
-use serde::Serialize;
+//! The values the rules produce: accepted bids, outcomes, what is due.
 
 use crate::clock::UnixMillis;
-use crate::ids::{PrebidId, Tyiyn, UserId};
+use crate::ids::Tyiyn;
 use crate::rules::Bidder;
-
-/// Where an auction is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum AuctionStatus {
-    /// Before `start_time`: pre-bids allowed.
-    Upcoming,
-    /// Bidding, with a countdown.
-    Live,
-    /// Over: a winner, or no bids.
-    Finished,
-}
-
-/// One pre-bid, kept in the order placed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Prebid {
-    /// The store's id for it.
-    pub id: PrebidId,
-    /// Who placed it.
-    pub user: UserId,
-    /// Their username, for the converted bid.
-    pub username: std::sync::Arc<str>,
-    /// When it was placed.
-    pub stamp: UnixMillis,
-}
 
 /// The effect of one accepted bid (or converted pre-bid): what the store must persist.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,10 +7,11 @@ use std::time::Duration;
 
 use crate::bots::{BotAssignment, BotProfile};
 use crate::clock::UnixMillis;
+use crate::errors::BidRejected;
 use crate::ids::{AuctionId, BidId, BotId, Tyiyn, UserId};
-use crate::rules::{BidRejected, Bidder};
+use crate::rules::Bidder;
 
-use super::types::AuctionSnapshot;
+use crate::snapshot::AuctionSnapshot;
 
 mod bots;
 mod lifecycle;
@@ -19,8 +20,7 @@ mod promotion;
 mod row;
 mod txn;
 
-use bots::StoredBot;
-use row::Row;
+use row::{Row, StoredBot};
 use txn::Inner;
 
 /// A bid as the memory store keeps it.

@@ -15,10 +15,12 @@ use crate::ids::{AuctionId, BidId, BotId, UserId};
 mod memory;
 mod types;
 
+// The snapshot and the details are also the rules' and the views' input; re-exported here.
+pub use crate::snapshot::{AuctionDetails, AuctionSnapshot};
 pub use memory::{MemoryStore, StoreStats, StoredBid};
 pub use types::{
-    AuctionDetails, AuctionSnapshot, AuctionTally, BidBatch, BotStoreError, CommitError, CommittedBid,
-    CommittedPrebid, FinishRecord, Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+    AuctionTally, BidBatch, BotStoreError, CommitError, CommittedBid, CommittedPrebid, FinishRecord,
+    Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
 };
 
 /// Durable storage of auctions, bids, pre-bids and bid balances.
@@ -28,9 +30,9 @@ pub use types::{
 pub trait AuctionStore: Send + Sync + 'static {
     /// Commits a batch of bids in one transaction, in order: debit each user one bid (conditional
     /// on balance ≥ 1; bots are not charged), insert the bids, and update the auction row to
-    /// `batch.result`. All or nothing: if any user lacks balance, roll back and return
-    /// [`CommitError::Insufficient`] naming every such user. On success, one [`CommittedBid`]
-    /// per bid, in the batch's order.
+    /// `batch.result`. All or nothing: if any user may not spend a bid (their balance, spend limit
+    /// or pause), roll back and return [`CommitError::Refused`] naming every such user with the
+    /// reason. On success, one [`CommittedBid`] per bid, in the batch's order.
     fn commit_bids(
         &self,
         batch: BidBatch,

@@ -1,8 +1,7 @@
 //! Snapshots to seed and messages to send.
 
 use tyiyn_actors::auction::{PlaceBid, PlacePrebid};
-use tyiyn_actors::state::AuctionStatus;
-use tyiyn_actors::store::{AuctionDetails, AuctionSnapshot};
+use tyiyn_actors::snapshot::{AuctionDetails, AuctionSnapshot, AuctionStatus};
 use tyiyn_actors::{AuctionId, Bidder, Tyiyn, UnixMillis, UserId};
 
 use super::T0;

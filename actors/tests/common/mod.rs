@@ -14,7 +14,8 @@ use tokio::sync::mpsc;
 use tyiyn_actors::auction::{ActorSettings, AuctionActor, Env, Join};
 use tyiyn_actors::bots::BotConfig;
 use tyiyn_actors::outlets::{BalanceChanged, JsonEncoder, LobbyUpdate, Notice, Outlets, Push};
-use tyiyn_actors::store::{AuctionSnapshot, MemoryStore};
+use tyiyn_actors::snapshot::AuctionSnapshot;
+use tyiyn_actors::store::MemoryStore;
 use tyiyn_actors::{Clock, Rules, TokioClock, UnixMillis, UserId};
 
 /// The moment every test starts at (2027-01-15).

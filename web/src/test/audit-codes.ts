@@ -11,7 +11,7 @@ export interface ServerAuditAction {
   source: string
 }
 
-/** The fields of an auction's audit record: its form (`AuctionDetails`, actors/src/store/types.rs) and start. */
+/** The fields of an auction's audit record: its form (`AuctionDetails`, actors/src/snapshot.rs) and start. */
 const AUCTION_FORM = [
   'title',
   'description',
@@ -93,7 +93,7 @@ export const SERVER_AUDIT_ACTIONS: readonly ServerAuditAction[] = [
 
 /**
  * The enum values those fields take, by field, and the target they belong to when a field means
- * different things (a won item's `state`, an order's): `AuctionStatus` (actors/src/state/types.rs),
+ * different things (a won item's `state`, an order's): `AuctionStatus` (actors/src/snapshot.rs),
  * `AuctionKind` (actors/src/fairness.rs), `ClaimState` (src/claims.rs), the order states of
  * src/routes/admin_orders.rs, `Role::as_str` (src/db/admin_users.rs), the site languages.
  */

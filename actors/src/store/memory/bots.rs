@@ -4,18 +4,11 @@
 
 use super::txn::{Inner, missing};
 use crate::autobid::AutoBid;
-use crate::bots::{BotAssignment, BotProfile};
+use crate::bots::BotAssignment;
 use crate::ids::UserId;
 use crate::ids::{AuctionId, BotAssignmentId, BotId};
 use crate::store::types::BotStoreError;
 use crate::store::types::StoreError;
-
-/// A bot row.
-#[derive(Debug, Clone)]
-pub(crate) struct StoredBot {
-    pub(super) profile: BotProfile,
-    pub(super) active: bool,
-}
 
 impl Inner {
     pub(super) fn save_autobid(&mut self, auction: AuctionId, order: AutoBid) -> Result<(), StoreError> {

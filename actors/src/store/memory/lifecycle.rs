@@ -5,9 +5,9 @@ use super::row::Row;
 use super::txn::{Inner, missing};
 use crate::clock::UnixMillis;
 use crate::ids::AuctionId;
-use crate::state::AuctionStatus;
+use crate::record::Winner;
+use crate::snapshot::{AuctionDetails, AuctionSnapshot, AuctionStatus};
 use crate::store::types::*;
-use crate::view::Winner;
 
 impl Inner {
     pub(super) fn finish(&mut self, record: FinishRecord) -> Result<Finished, StoreError> {

@@ -9,6 +9,7 @@ use crate::autobid::AutoBid;
 use crate::bots::BotAssignment;
 use crate::clock::UnixMillis;
 use crate::ids::{AuctionId, BidId, BotId, UserId};
+use crate::snapshot::{AuctionDetails, AuctionSnapshot};
 use crate::store::AuctionStore;
 use crate::store::types::*;
 

@@ -1,15 +1,25 @@
-//! One auction's rows in the memory store.
+//! The memory store's rows: one auction's ([`Row`]) and a bot's ([`StoredBot`]). The tables that
+//! hold them are `txn`'s; the transactions over them are spread over this module's siblings.
 
 use std::collections::{HashMap, VecDeque};
 
 use super::StoredBid;
+use crate::bots::BotProfile;
 use crate::clock::UnixMillis;
 use crate::ids::UserId;
+use crate::record::BidRecord;
 use crate::rules::BidderId;
-use crate::store::types::{AuctionSnapshot, AuctionTally};
-use crate::view::BidRecord;
+use crate::snapshot::AuctionSnapshot;
+use crate::store::types::AuctionTally;
 
 const RECENT: usize = 50;
+
+/// A bot row.
+#[derive(Debug, Clone)]
+pub(crate) struct StoredBot {
+    pub(super) profile: BotProfile,
+    pub(super) active: bool,
+}
 
 /// One auction's rows: the auction, its bids, and what each user paid on it.
 #[derive(Debug, Clone)]

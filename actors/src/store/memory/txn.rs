@@ -5,13 +5,12 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::bots::StoredBot;
-use super::row::Row;
+use super::row::{Row, StoredBot};
 use super::{StoreStats, StoredBid};
 use crate::clock::UnixMillis;
+use crate::errors::BidRejected;
 use crate::ids::{AuctionId, BidId, BotId, PrebidId, UserId};
-use crate::rules::BidRejected;
-use crate::state::{AuctionStatus, Prebid};
+use crate::snapshot::{AuctionStatus, Prebid};
 use crate::store::types::*;
 
 /// Everything the store holds.
