@@ -46,9 +46,10 @@ pub struct Application {
 impl Application {
     pub async fn build(config: Settings) -> anyhow::Result<Application> {
         let timeout = Duration::from_millis(config.database.timeout_ms.max(1));
-        let pool = db::connect(&config.database.url, config.database.pool_size, timeout)
+        let url = config.database.url.expose();
+        let pool = db::connect(url, config.database.pool_size, timeout)
             .await
-            .with_context(|| format!("connecting to PostgreSQL ({})", redact(&config.database.url)))?;
+            .with_context(|| format!("connecting to PostgreSQL ({})", redact(url)))?;
         db::migrate::run(&pool).await.context("applying migrations")?;
         // The recorder first, so that everything after it records.
         let metrics_port = crate::metrics::serve(&config.server.metrics_addr, pool.clone());
@@ -58,9 +59,10 @@ impl Application {
             logins.push(admin);
         }
         if config.demo.enabled {
-            let hash = password::hash(config.demo.demo_password.clone(), config.auth.bcrypt_cost).await?;
+            let demo_password = config.demo.demo_password.expose();
+            let hash = password::hash(demo_password.to_owned(), config.auth.bcrypt_cost).await?;
             let mut client = pool.get().await?;
-            if let Some(summary) = db::demo::seed(&mut client, &hash, &config.demo.demo_password).await? {
+            if let Some(summary) = db::demo::seed(&mut client, &hash, demo_password).await? {
                 tracing::info!(auctions = summary.auctions, "seeded demo data");
                 logins.extend(summary.users);
             }
