@@ -1,5 +1,11 @@
-//! [`PgStore`]: the auction runtime's store on PostgreSQL. Each call is one transaction; the
-//! actor calls it and nothing else writes auction rows.
+//! [`PgStore`]: the auction runtime's store on PostgreSQL. Each call is one transaction (bids: one
+//! group commit). The runtime makes the calls: its registry creates and loads auctions, and an
+//! auction's actor makes every other call for its auction while it is live or upcoming. A finished
+//! auction has no actor, so the admin's routes call the store directly to delete it
+//! (`delete_with_refunds`, routes::admin_auctions) or to stop promoting it (`set_promoted`,
+//! routes::admin_promoted). Promoting an auction also clears the flag on the auction that had it,
+//! in the same transaction; that auction's actor is told after the commit. Besides the store, only
+//! the demo seed (super::demo) writes auction rows, at start-up, before the runtime loads them.
 
 use std::future::Future;
 
@@ -44,8 +50,8 @@ pub struct PgStore {
 }
 
 impl PgStore {
-    /// A store on `pool`; starts the group-commit task on the current runtime.
-    /// The store over `pool`, committing at most `groups_in_flight` bid groups at once.
+    /// The store over `pool`; starts the group-commit task on the current runtime, committing at
+    /// most `groups_in_flight` bid groups at once.
     pub fn new(pool: Pool, won: WonItems, groups_in_flight: usize) -> PgStore {
         PgStore { committer: GroupCommitter::start(pool.clone(), groups_in_flight), pool, won }
     }
