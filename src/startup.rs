@@ -97,7 +97,7 @@ impl Application {
             notices: hub.clone().recipient(),
             encoder: Arc::new(SocketIoEncoder),
         };
-        let (won, mut won_notices) = db::store::WonItems::channel(config.claims.reserve_hours);
+        let (won, mut won_notices) = db::lifecycle::WonItems::channel(config.claims.reserve_hours);
         let runtime = crate::runtime::launch(
             pool.clone(),
             config.database.commit_groups_in_flight,

@@ -16,6 +16,7 @@ pub mod demo;
 pub mod group_commit;
 pub mod heartbeat;
 pub mod history;
+pub mod lifecycle;
 pub mod limits;
 pub mod migrate;
 pub mod notifications;
@@ -26,6 +27,7 @@ pub mod record;
 pub mod rows;
 pub mod sessions;
 pub mod settings;
+pub mod snapshot;
 pub mod store;
 pub mod users;
 
