@@ -13,6 +13,7 @@ pub mod buy_now;
 pub mod check;
 pub mod claims;
 pub mod demo;
+pub mod demo_plan;
 pub mod group_commit;
 pub mod heartbeat;
 pub mod history;
