@@ -66,7 +66,9 @@ pub fn check(args: &[String]) -> ExitCode {
 /// `TYIYN_DATABASE__URL`, then `config/default.toml`.
 fn database_url(args: &[String]) -> Result<String, String> {
     match args {
-        [] => Settings::load(None).map(|s| s.database.url).map_err(|e| format!("configuration: {e}")),
+        [] => Settings::load(None)
+            .map(|s| s.database.url.expose().to_owned())
+            .map_err(|e| format!("configuration: {e}")),
         [flag, url] if flag == "--database-url" => Ok(url.clone()),
         [arg] => match arg.strip_prefix("--database-url=") {
             Some(url) => Ok(url.to_owned()),

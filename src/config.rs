@@ -1,11 +1,52 @@
 //! Settings: `config/default.toml` (compiled in, so the binary runs from any directory), then an
 //! optional overrides file, then `TYIYN_<SECTION>__<KEY>` environment variables, then the
-//! contract variables `DATABASE_URL`, `BIND_ADDR` and `DEMO_DATA`.
+//! contract variables `DATABASE_URL`, `BIND_ADDR` and `DEMO_DATA`. Every password, key and URL
+//! with credentials is a [`Secret`], so printing the settings (`{:?}`) shows none of them.
+
+use std::fmt;
 
 use config::{Config, Environment, File, FileFormat};
 use serde::Deserialize;
 
 const DEFAULTS: &str = include_str!("../config/default.toml");
+
+/// A secret setting (a password, a signing key, a URL with a password in it). Read it with
+/// [`Secret::expose`] where it is used; `Debug` prints `"[redacted]"`, or `""` when it is empty
+/// (so a missing secret still shows).
+#[derive(Clone, Default, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    /// The secret itself, for the one place that uses it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether it is unset.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl From<String> for Secret {
+    fn from(value: String) -> Secret {
+        Secret(value)
+    }
+}
+
+impl From<&str> for Secret {
+    fn from(value: &str) -> Secret {
+        Secret(value.to_owned())
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = if self.0.is_empty() { "" } else { "[redacted]" };
+        fmt::Debug::fmt(shown, f)
+    }
+}
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Settings {
@@ -58,7 +99,8 @@ pub struct ServerSettings {
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct DatabaseSettings {
-    pub url: String,
+    /// `postgres://user:password@host:port/database`: a secret, for its password.
+    pub url: Secret,
     pub pool_size: usize,
     /// The longest a request waits to connect or for a free pooled connection before it answers
     /// 503 (docs/decisions.md, "Database outages").
@@ -105,7 +147,8 @@ pub struct AuctionSettings {
 #[derive(Debug, Clone, Deserialize)]
 pub struct DemoSettings {
     pub enabled: bool,
-    pub demo_password: String,
+    /// The password of the seeded `demo` account.
+    pub demo_password: Secret,
     /// With demo data on, list new auctions from the demo catalogue as others finish (`src/demo.rs`).
     pub keep_going: bool,
     /// How many auctions live or starting within half an hour (bid packages aside) the demo keeps.
@@ -137,14 +180,14 @@ pub struct PaymentSettings {
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct DemoPaymentSettings {
     #[serde(default)]
-    pub secret: String,
+    pub secret: Secret,
 }
 
 /// Freedom Pay's merchant keys and behaviour.
 #[derive(Debug, Clone, Deserialize)]
 pub struct FreedomPaySettings {
     pub merchant_id: String,
-    pub secret_key: String,
+    pub secret_key: Secret,
     pub host: String,
     pub testing_mode: bool,
     pub check_status: bool,
@@ -154,7 +197,7 @@ impl Default for FreedomPaySettings {
     fn default() -> Self {
         FreedomPaySettings {
             merchant_id: String::new(),
-            secret_key: String::new(),
+            secret_key: Secret::default(),
             host: "https://api.freedompay.kg".into(),
             testing_mode: false,
             check_status: true,
@@ -217,7 +260,7 @@ pub struct MailSettings {
     pub tls: String,
     /// SMTP login; empty: none.
     pub username: String,
-    pub password: String,
+    pub password: Secret,
     /// The sender, e.g. `Tyiyn <noreply@tyiyn.kg>`.
     pub from: String,
     /// How long one SMTP command may take.
@@ -232,7 +275,7 @@ impl Default for MailSettings {
             port: 587,
             tls: "starttls".into(),
             username: String::new(),
-            password: String::new(),
+            password: Secret::default(),
             from: "Tyiyn <noreply@tyiyn.kg>".into(),
             timeout_secs: 30,
         }
@@ -295,6 +338,36 @@ mod tests {
             (10, 5, 60)
         );
         assert_eq!((s.mail.port, s.mail.tls.as_str()), (587, "starttls"));
+    }
+
+    #[test]
+    fn printed_settings_show_no_secret() {
+        let overrides = r#"
+            [demo]
+            demo_password = "demo-pass-2"
+            [payments.demo]
+            secret = "demo-secret-3"
+            [payments.freedompay]
+            merchant_id = "552170"
+            secret_key = "fp-key-4"
+            [mail]
+            username = "mailer"
+            password = "smtp-pass-5"
+        "#;
+        let mut s = Settings::load(Some(overrides)).expect("loads");
+        // Set here rather than above: `DATABASE_URL`, when the tests run with it, would win.
+        s.database.url = "postgres://tyiyn:db-pass-1@db.example.kg/tyiyn".into();
+        let text = format!("{s:?}");
+        for secret in ["db-pass-1", "demo-pass-2", "demo-secret-3", "fp-key-4", "smtp-pass-5"] {
+            assert!(!text.contains(secret), "{secret} in {text}");
+        }
+        assert!(text.contains("[redacted]"));
+        assert!(text.contains("552170") && text.contains("mailer"), "what is no secret still shows");
+        assert_eq!(
+            (s.mail.password.expose(), s.payments.freedompay.secret_key.expose()),
+            ("smtp-pass-5", "fp-key-4")
+        );
+        assert_eq!(format!("{:?}", Secret::default()), "\"\"", "an empty secret shows as empty");
     }
 }
 

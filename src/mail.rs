@@ -55,7 +55,8 @@ impl Mailer {
         };
         let mut builder = builder.port(s.port).timeout(Some(Duration::from_secs(s.timeout_secs.max(1))));
         if !s.username.is_empty() {
-            builder = builder.credentials(Credentials::new(s.username.clone(), s.password.clone()));
+            builder =
+                builder.credentials(Credentials::new(s.username.clone(), s.password.expose().to_owned()));
         }
         let from = s.from.parse().with_context(|| format!("mail.from {:?} is not an address", s.from))?;
         Ok(Mailer { transport: builder.build(), from })

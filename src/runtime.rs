@@ -15,7 +15,8 @@ use tyiyn_actors::outlets::Outlets;
 use tyiyn_actors::{Directory, Env, Registry, Rules, TokioClock};
 
 use crate::config::AuctionSettings;
-use crate::db::store::{PgStore, WonItems};
+use crate::db::lifecycle::WonItems;
+use crate::db::store::PgStore;
 
 /// How handlers reach auctions.
 pub type Auctions = Directory<PgStore, TokioClock>;

@@ -50,9 +50,10 @@ pub struct Application {
 impl Application {
     pub async fn build(config: Settings) -> anyhow::Result<Application> {
         let timeout = Duration::from_millis(config.database.timeout_ms.max(1));
-        let pool = db::connect(&config.database.url, config.database.pool_size, timeout)
+        let url = config.database.url.expose();
+        let pool = db::connect(url, config.database.pool_size, timeout)
             .await
-            .with_context(|| format!("connecting to PostgreSQL ({})", redact(&config.database.url)))?;
+            .with_context(|| format!("connecting to PostgreSQL ({})", redact(url)))?;
         db::migrate::run(&pool).await.context("applying migrations")?;
         // The recorder first, so that everything after it records.
         let metrics_port = crate::metrics::serve(&config.server.metrics_addr, pool.clone());
@@ -204,7 +205,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
     let hub_ctx: Context<Hub> = Context::new();
     let hub = hub_ctx.address();
     let effects: Arc<dyn Effects> = Arc::new(LocalHub::new(hub.clone()));
-    let (won, won_notices) = db::store::WonItems::channel(config.claims.reserve_hours);
+    let (won, won_notices) = db::lifecycle::WonItems::channel(config.claims.reserve_hours);
     let runtime = crate::runtime::launch(
         pool.clone(),
         config.database.commit_groups_in_flight,

@@ -51,8 +51,9 @@ pub struct AppState {
     pub pace: Pace,
     /// The payment provider that takes payments for bid packages.
     pub payments: Payments,
-    /// The runtime's store (the only path that writes auction rows outside an actor is deleting
-    /// a finished auction, which has no actor).
+    /// The runtime's store. Handlers call it only for a finished auction, which has no actor: to
+    /// delete it (app::auctions) or to stop promoting it (app::promotion). Every
+    /// other change a handler makes to an auction goes through its actor.
     pub store: PgStore,
     /// Every user's wins, as the actors read them for beginner and win-limited auctions.
     pub wins: WinBook,

@@ -14,9 +14,10 @@ pub async fn run(pool: &Pool, config: &Settings) -> anyhow::Result<Vec<(String, 
         logins.push(admin);
     }
     if config.demo.enabled {
-        let hash = password::hash(config.demo.demo_password.clone(), config.auth.bcrypt_cost).await?;
+        let demo_password = config.demo.demo_password.expose();
+        let hash = password::hash(demo_password.to_owned(), config.auth.bcrypt_cost).await?;
         let mut client = pool.get().await?;
-        if let Some(summary) = db::demo::seed(&mut client, &hash, &config.demo.demo_password).await? {
+        if let Some(summary) = db::demo::seed(&mut client, &hash, demo_password).await? {
             tracing::info!(auctions = summary.auctions, "seeded demo data");
             logins.extend(summary.users);
         }

@@ -1,5 +1,6 @@
 //! Users' auto-bidders (`autobid`): read into an auction's snapshot, saved and removed by its
-//! actor. Their counts go down inside the group commit (sql/migrations/0010_autobid.sql).
+//! actor (the table: sql/migrations/0010_autobid.sql). Their counts go down inside the group
+//! commit (sql/functions/commit_bid_groups.sql).
 
 use deadpool_postgres::GenericClient;
 use tyiyn_actors::autobid::AutoBid;

@@ -5,14 +5,12 @@ use deadpool_postgres::Pool;
 use tyiyn_actors::ids::AuctionId;
 use tyiyn_actors::store::StoreError;
 
+use super::rows::down;
+
 macro_rules! q {
     ($name:literal) => {
         include_str!(concat!("../../sql/queries/auction/", $name, ".sql"))
     };
-}
-
-fn down(err: impl std::fmt::Display) -> StoreError {
-    StoreError(err.to_string())
 }
 
 /// Sets or clears `auction`'s flag; returns the auction whose flag setting it cleared.

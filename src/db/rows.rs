@@ -1,5 +1,6 @@
 //! Row helpers shared by the store, the group committer and the readers: time conversions, the
-//! auction-details columns, empty text as `None`, and PostgreSQL's own error text.
+//! auction-details columns, empty text as `None`, PostgreSQL's own error text, and the store's
+//! error.
 
 use chrono::{DateTime, Utc};
 use tokio_postgres::Row;
@@ -8,6 +9,7 @@ use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::record::{Role, Winner};
 use tyiyn_actors::snapshot::AuctionDetails;
+use tyiyn_actors::store::StoreError;
 
 /// A database error with PostgreSQL's own code and message (tokio-postgres prints only "db error").
 pub fn describe(e: &tokio_postgres::Error) -> String {
@@ -15,6 +17,11 @@ pub fn describe(e: &tokio_postgres::Error) -> String {
         Some(db) => format!("{} {}", db.code().code(), db.message()),
         None => e.to_string(),
     }
+}
+
+/// Any failure of a store call, as the runtime's [`StoreError`] (the pool, a query, a commit).
+pub fn down(err: impl std::fmt::Display) -> StoreError {
+    StoreError(err.to_string())
 }
 
 /// A runtime instant as a `timestamptz`.

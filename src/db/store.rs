@@ -1,39 +1,29 @@
-//! [`PgStore`]: the auction runtime's store on PostgreSQL. Each call is one transaction; the
-//! actor calls it and nothing else writes auction rows.
+//! [`PgStore`]: the auction runtime's store on PostgreSQL. Each call is one transaction (bids: one
+//! group commit). The runtime makes the calls: its registry creates and loads auctions, and an
+//! auction's actor makes every other call for its auction while it is live or upcoming. A finished
+//! auction has no actor, so the admin's routes call the store directly to delete it
+//! (`delete_with_refunds`, app::auctions) or to stop promoting it (`set_promoted`,
+//! app::promotion). Promoting an auction also clears the flag on the auction that had it,
+//! in the same transaction; that auction's actor is told after the commit. Besides the store, only
+//! the demo seed (super::demo) writes auction rows, at start-up, before the runtime loads them.
+//! The writes are in super::lifecycle, the loading in super::snapshot.
 
 use std::future::Future;
 
-use chrono::{DateTime, Utc};
-use deadpool_postgres::{GenericClient, Pool};
-use tokio_postgres::Row;
-use tokio_postgres::error::SqlState;
+use deadpool_postgres::Pool;
 use tyiyn_actors::autobid::AutoBid;
 use tyiyn_actors::bots::BotAssignment;
 use tyiyn_actors::clock::UnixMillis;
-use tyiyn_actors::ids::{AuctionId, BidId, BotId, PrebidId, Tyiyn, UserId};
-use tyiyn_actors::record::{BidRecord, Winner};
-use tyiyn_actors::rules::{Bidder, BidderId};
-use tyiyn_actors::snapshot::{AuctionDetails, AuctionSnapshot, AuctionStatus, Prebid};
+use tyiyn_actors::ids::{AuctionId, BidId, BotId, UserId};
 use tyiyn_actors::store::{
-    AuctionStore, BidBatch, BotStoreError, CommitError, CommittedBid, CommittedPrebid, FinishRecord,
-    Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
+    AuctionDetails, AuctionSnapshot, AuctionStore, BidBatch, BotStoreError, CommitError, CommittedBid,
+    CommittedPrebid, FinishRecord, Finished, GoLive, NewAuction, PrebidError, Refund, StoreError,
 };
 
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
-
-use super::claims::{self, Offer};
 use super::group_commit::GroupCommitter;
-use super::notifications::NotificationRow;
-use super::rows::{details, ms, ts, winner_from};
-
-/// How many recent bids a snapshot carries.
-const RECENT_BIDS: i64 = 50;
-
-macro_rules! q {
-    ($name:literal) => {
-        include_str!(concat!("../../sql/queries/auction/", $name, ".sql"))
-    };
-}
+use super::lifecycle::{self, WonItems};
+use super::rows::down;
+use super::snapshot;
 
 /// The runtime's store, backed by the connection pool; bids go through the group committer.
 #[derive(Clone)]
@@ -44,410 +34,11 @@ pub struct PgStore {
 }
 
 impl PgStore {
-    /// A store on `pool`; starts the group-commit task on the current runtime.
-    /// The store over `pool`, committing at most `groups_in_flight` bid groups at once.
+    /// The store over `pool`; starts the group-commit task on the current runtime, committing at
+    /// most `groups_in_flight` bid groups at once.
     pub fn new(pool: Pool, won: WonItems, groups_in_flight: usize) -> PgStore {
         PgStore { committer: GroupCommitter::start(pool.clone(), groups_in_flight), pool, won }
     }
-}
-
-/// What finishing an auction needs for its won item: how long the winner's reservation lasts,
-/// and where the committed `auction_won` notification goes to be pushed live (start-up drains
-/// the other end into `notify::deliver`; docs/decisions.md, "Won items").
-#[derive(Clone)]
-pub struct WonItems {
-    reserve_hours: i32,
-    notices: UnboundedSender<NotificationRow>,
-}
-
-impl WonItems {
-    /// Won items reserved for `reserve_hours`, and the receiver of their committed notifications.
-    pub fn channel(reserve_hours: i32) -> (WonItems, UnboundedReceiver<NotificationRow>) {
-        let (notices, receiver) = tokio::sync::mpsc::unbounded_channel();
-        (WonItems { reserve_hours, notices }, receiver)
-    }
-}
-
-fn down(err: impl std::fmt::Display) -> StoreError {
-    StoreError(err.to_string())
-}
-
-/// The columns of a bid list, one array each, for `unnest`.
-struct BidColumns {
-    users: Vec<i64>,
-    amounts: Vec<i64>,
-    bots: Vec<bool>,
-    bot_names: Vec<Option<String>>,
-    prebids: Vec<bool>,
-    stamps: Vec<DateTime<Utc>>,
-}
-
-fn columns(bids: &[NewBid]) -> BidColumns {
-    BidColumns {
-        users: bids.iter().map(|b| b.bidder.id.raw()).collect(),
-        amounts: bids.iter().map(|b| b.amount.0).collect(),
-        bots: bids.iter().map(|b| b.bidder.is_bot()).collect(),
-        bot_names: bids.iter().map(|b| b.bidder.is_bot().then(|| b.bidder.name.to_string())).collect(),
-        prebids: bids.iter().map(|b| b.is_prebid).collect(),
-        stamps: bids.iter().map(|b| ts(b.stamp)).collect(),
-    }
-}
-
-/// Inserts bids in order and returns their ids in the same order.
-async fn insert_bids(
-    db: &impl GenericClient,
-    auction: AuctionId,
-    bids: &[NewBid],
-) -> Result<Vec<BidId>, tokio_postgres::Error> {
-    let c = columns(bids);
-    let stmt = db.prepare_cached(q!("insert_bids")).await?;
-    let rows = db
-        .query(&stmt, &[&auction.0, &c.users, &c.amounts, &c.bots, &c.bot_names, &c.prebids, &c.stamps])
-        .await?;
-    // Identity values rise in insertion order, which follows `order by ordinality`.
-    let mut ids: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
-    ids.sort_unstable();
-    Ok(ids.into_iter().map(BidId).collect())
-}
-
-async fn commit_prebid(
-    pool: Pool,
-    auction: AuctionId,
-    user: UserId,
-    stamp: UnixMillis,
-) -> Result<CommittedPrebid, PrebidError> {
-    let unavailable = |e: tokio_postgres::Error| PrebidError::Unavailable(e.to_string());
-    let mut client = pool.get().await.map_err(|e| PrebidError::Unavailable(e.to_string()))?;
-    let tx = client.transaction().await.map_err(unavailable)?;
-    let inserted = tx
-        .query_one(
-            "insert into prebid (auction_id, user_id, created_at) values ($1, $2, $3) returning id",
-            &[&auction.0, &user.0, &ts(stamp)],
-        )
-        .await;
-    let id: i64 = match inserted {
-        Ok(row) => row.get(0),
-        Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
-            return Err(PrebidError::AlreadyPrebid);
-        }
-        Err(e) => return Err(unavailable(e)),
-    };
-    let debit = tx.prepare_cached(q!("debit_users")).await.map_err(unavailable)?;
-    let Some(row) = tx.query_opt(&debit, &[&vec![user.0], &vec![1_i64]]).await.map_err(unavailable)? else {
-        return Err(PrebidError::Insufficient);
-    };
-    // The user's own pause and spend limits (sql/migrations/0011_limits.sql), checked under the
-    // debit's row lock so that two pre-bids at once cannot both pass a limit of one.
-    let block = tx.prepare_cached("select spend_block($1, 1, 0)").await.map_err(unavailable)?;
-    let why: Option<String> = tx.query_one(&block, &[&user.0]).await.map_err(unavailable)?.get(0);
-    if why.is_some() {
-        return Err(PrebidError::Limited(super::group_commit::refusal(why.as_deref())));
-    }
-    let ledger = tx.prepare_cached(q!("insert_ledger_debits")).await.map_err(unavailable)?;
-    tx.execute(&ledger, &[&vec![user.0], &"prebid", &auction.0]).await.map_err(unavailable)?;
-    tx.commit().await.map_err(unavailable)?;
-    Ok(CommittedPrebid { id: PrebidId(id), balance: row.get(1) })
-}
-
-async fn go_live(pool: Pool, change: GoLive) -> Result<Vec<BidId>, StoreError> {
-    let mut client = pool.get().await.map_err(down)?;
-    let tx = client.transaction().await.map_err(down)?;
-    // The status changes first, guarded (`status = 'upcoming'`): a go-live repeated after a commit
-    // whose answer was lost finds the auction live and returns the bids it stored then, instead of
-    // storing the pre-bids twice.
-    let r = &change.result;
-    let leader = r.leader.as_ref().map(|b| b.id.raw());
-    let live = tx.prepare_cached(q!("go_live")).await.map_err(down)?;
-    let changed = tx
-        .execute(&live, &[&change.auction.0, &r.price.0, &leader, &ts(r.ends_at), &r.total_bids])
-        .await
-        .map_err(down)?;
-    if changed == 0 {
-        let stmt = tx.prepare_cached(q!("select_converted_prebids")).await.map_err(down)?;
-        let rows = tx.query(&stmt, &[&change.auction.0]).await.map_err(down)?;
-        return Ok(rows.iter().map(|r| BidId(r.get(0))).collect());
-    }
-    let ids = insert_bids(&tx, change.auction, &change.bids).await.map_err(down)?;
-    // Converted pre-bids are hashed into the record by the database's twin of the rule.
-    tx.execute("select record_seal($1)", &[&change.auction.0]).await.map_err(down)?;
-    let users: Vec<i64> = change.bids.iter().map(|b| b.bidder.id.raw()).collect();
-    let bid_ids: Vec<i64> = ids.iter().map(|b| b.0).collect();
-    let link = tx.prepare_cached(q!("link_prebids")).await.map_err(down)?;
-    tx.execute(&link, &[&change.auction.0, &users, &bid_ids]).await.map_err(down)?;
-    let notify: Vec<i64> = change.notify.iter().map(|u| u.0).collect();
-    if !notify.is_empty() {
-        let stmt = tx.prepare_cached(q!("insert_notifications")).await.map_err(down)?;
-        let payload = serde_json::json!({});
-        tx.execute(&stmt, &[&notify, &"auction_started", &change.auction.0, &payload]).await.map_err(down)?;
-    }
-    tx.commit().await.map_err(down)?;
-    Ok(ids)
-}
-
-async fn finish(pool: Pool, won: WonItems, record: FinishRecord) -> Result<Finished, StoreError> {
-    let mut client = pool.get().await.map_err(down)?;
-    let tx = client.transaction().await.map_err(down)?;
-    let winner = record.winner.as_ref().map(|b| b.id.raw());
-    let stmt = tx.prepare_cached(q!("finish")).await.map_err(down)?;
-    let finished = tx
-        .query_opt(&stmt, &[&record.auction.0, &ts(record.ended_at), &winner, &record.final_price.0])
-        .await
-        .map_err(down)?;
-    // A human winner's won item is reserved for them in the same transaction (a bot's win opens
-    // none); the `auction_won` notification names it.
-    let mut won_notice = None;
-    if let Some(row) = &finished
-        && let Some(user) = record.winner.as_ref().and_then(|b| b.id.user())
-    {
-        let title: String = row.get(0);
-        let offer = Offer {
-            auction: record.auction.0,
-            user: user.0,
-            position: 1,
-            title: &title,
-            price: record.final_price.0,
-            package_bids: row.get(1),
-            reserve_hours: won.reserve_hours,
-        };
-        won_notice = Some(claims::offer(&tx, &offer).await.map_err(down)?);
-    }
-    let stmt = tx.prepare_cached(q!("select_winner")).await.map_err(down)?;
-    let winner = match tx.query_opt(&stmt, &[&record.auction.0]).await.map_err(down)? {
-        // A bot's bidder id is not a user id: its public fields are the bidder record's.
-        _ if record.winner.as_ref().is_some_and(Bidder::is_bot) => {
-            record.winner.as_ref().map(Winner::from_bidder)
-        }
-        Some(row) => Some(winner_from(&row, 0)),
-        None => None,
-    };
-    // The figures a later page load reads, from the same query, for the finish event.
-    let read = super::auctions::finished(&tx, Some(record.auction.0), 1, record.ended_at).await;
-    let honest_numbers = read.map_err(down)?.pop().and_then(|a| a.honest_numbers);
-    tx.commit().await.map_err(down)?;
-    if let Some(notice) = won_notice {
-        // Nobody listening only means the server is stopping; the notice is stored either way.
-        let _ = won.notices.send(notice);
-    }
-    Ok(Finished { newly: finished.is_some(), winner, honest_numbers })
-}
-
-async fn update_details(
-    pool: Pool,
-    auction: AuctionId,
-    d: AuctionDetails,
-    start: UnixMillis,
-) -> Result<(), StoreError> {
-    let client = pool.get().await.map_err(down)?;
-    let stmt = client.prepare_cached(q!("update_details")).await.map_err(down)?;
-    client
-        .execute(
-            &stmt,
-            &[
-                &auction.0,
-                &d.title,
-                &d.description,
-                &d.image_url.unwrap_or_default(),
-                &d.retail_price.0,
-                &d.is_bid_package,
-                &d.bid_package_bids,
-                &d.category.unwrap_or_default(),
-                &d.condition.unwrap_or_default(),
-                &d.estimated_value.map(|v| v.0),
-                &ts(start),
-                &d.kind.as_str(),
-                &d.win_limited,
-                &d.no_new_bidders_after.and_then(|n| n.price).map(|p| p.0),
-                &d.no_new_bidders_after.and_then(|n| n.at).map(ts),
-                &d.buy_now_stock,
-                &d.house_reserve,
-                &d.opening_secs,
-            ],
-        )
-        .await
-        .map_err(down)?;
-    Ok(())
-}
-
-async fn resume(pool: Pool, auction: AuctionId, ends_at: UnixMillis) -> Result<(), StoreError> {
-    let client = pool.get().await.map_err(down)?;
-    let stmt = client.prepare_cached(q!("resume")).await.map_err(down)?;
-    client.execute(&stmt, &[&auction.0, &ts(ends_at)]).await.map_err(down)?;
-    Ok(())
-}
-
-async fn delete_with_refunds(pool: Pool, auction: AuctionId) -> Result<Vec<Refund>, StoreError> {
-    let mut client = pool.get().await.map_err(down)?;
-    let tx = client.transaction().await.map_err(down)?;
-    tx.execute("select 1 from auction where id = $1 for update", &[&auction.0]).await.map_err(down)?;
-    let due = tx.prepare_cached(q!("refunds_due")).await.map_err(down)?;
-    let rows = tx.query(&due, &[&auction.0]).await.map_err(down)?;
-    let users: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
-    let counts: Vec<i64> = rows.iter().map(|r| r.get(1)).collect();
-    let mut refunds = Vec::new();
-    if !users.is_empty() {
-        let lock = tx.prepare_cached(q!("lock_users")).await.map_err(down)?;
-        tx.query(&lock, &[&users]).await.map_err(down)?;
-        let credit = tx.prepare_cached(q!("credit_users")).await.map_err(down)?;
-        for row in tx.query(&credit, &[&users, &counts]).await.map_err(down)? {
-            refunds.push(Refund { user: UserId(row.get(0)), balance: row.get(1) });
-        }
-        let ledger = tx.prepare_cached(q!("insert_ledger_refunds")).await.map_err(down)?;
-        tx.execute(&ledger, &[&users, &counts, &auction.0]).await.map_err(down)?;
-    }
-    let delete = tx.prepare_cached(q!("delete_auction")).await.map_err(down)?;
-    tx.execute(&delete, &[&auction.0]).await.map_err(down)?;
-    tx.commit().await.map_err(down)?;
-    Ok(refunds)
-}
-
-fn bidder(id: i64, username: String, is_bot: bool, bot_name: Option<String>) -> Bidder {
-    if is_bot {
-        Bidder::bot(BotId(id), bot_name.unwrap_or(username))
-    } else {
-        Bidder::user(UserId(id), username)
-    }
-}
-
-fn status(text: &str) -> AuctionStatus {
-    match text {
-        "live" => AuctionStatus::Live,
-        "finished" => AuctionStatus::Finished,
-        _ => AuctionStatus::Upcoming,
-    }
-}
-
-/// The latest bids of an auction, newest first.
-pub async fn recent_bids(
-    db: &impl GenericClient,
-    auction: AuctionId,
-    limit: i64,
-) -> Result<Vec<BidRecord>, tokio_postgres::Error> {
-    let stmt = db.prepare_cached(q!("select_recent_bids")).await?;
-    Ok(db
-        .query(&stmt, &[&auction.0, &limit])
-        .await?
-        .into_iter()
-        .map(|r| BidRecord {
-            id: BidId(r.get(0)),
-            amount: Tyiyn(r.get(1)),
-            bidder: bidder(r.get(2), r.get(3), r.get(4), r.get(5)),
-            is_prebid: r.get(6),
-            is_auto: r.get(8),
-            created_at: ms(r.get(7)),
-        })
-        .collect())
-}
-
-async fn snapshot(db: &impl GenericClient, row: &Row) -> Result<AuctionSnapshot, tokio_postgres::Error> {
-    let id: i64 = row.get(0);
-    let leader = row.get::<_, Option<i64>>(18).map(|leader_id| {
-        let first: Option<String> = row.get(21);
-        let last: Option<String> = row.get(22);
-        let bot_name =
-            Some(format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default()).trim().to_owned());
-        bidder(leader_id, row.get(19), row.get(20), bot_name)
-    });
-    let prebids_stmt = db.prepare_cached(q!("select_prebids")).await?;
-    let prebids = db
-        .query(&prebids_stmt, &[&id])
-        .await?
-        .iter()
-        .map(|r| Prebid {
-            id: PrebidId(r.get(0)),
-            user: UserId(r.get(1)),
-            username: r.get::<_, String>(2).into(),
-            stamp: ms(r.get(3)),
-        })
-        .collect();
-    let last_stmt = db.prepare_cached(q!("select_last_bids")).await?;
-    let last_bids = db
-        .query(&last_stmt, &[&id])
-        .await?
-        .iter()
-        .map(|r| {
-            let raw: i64 = r.get(0);
-            let who = if r.get(1) { BidderId::Bot(BotId(raw)) } else { BidderId::User(UserId(raw)) };
-            (who, ms(r.get(2)))
-        })
-        .collect();
-    let recent_bids = recent_bids(db, AuctionId(id), RECENT_BIDS).await?;
-    let bots = super::bots::assignments(db, AuctionId(id)).await?;
-    let autobids = super::autobids::orders(db, AuctionId(id)).await?;
-    Ok(AuctionSnapshot {
-        id: AuctionId(id),
-        display_id: row.get(1),
-        created_at: ms(row.get(2)),
-        details: details(row, 3),
-        status: status(row.get(12)),
-        start_time: ms(row.get(13)),
-        starting_price: Tyiyn(row.get(14)),
-        price: Tyiyn(row.get(15)),
-        ends_at: row.get::<_, Option<DateTime<Utc>>>(16).map(ms),
-        ended_at: row.get::<_, Option<DateTime<Utc>>>(17).map(ms),
-        leader,
-        leader_bid_at: row.get::<_, Option<DateTime<Utc>>>(24).map(ms),
-        total_bids: row.get(23),
-        prebids,
-        last_bids,
-        recent_bids,
-        promoted: row.get(25),
-        bots,
-        autobids,
-    })
-}
-
-async fn load(pool: Pool, auction: Option<AuctionId>) -> Result<Vec<AuctionSnapshot>, StoreError> {
-    let client = pool.get().await.map_err(down)?;
-    let stmt = client.prepare_cached(q!("select_snapshots")).await.map_err(down)?;
-    let rows = client.query(&stmt, &[&auction.map(|a| a.0)]).await.map_err(down)?;
-    let mut out = Vec::with_capacity(rows.len());
-    for row in &rows {
-        out.push(snapshot(&client, row).await.map_err(down)?);
-    }
-    Ok(out)
-}
-
-/// The public number of auction `id`: `TY/<year>/<10000 + id>`.
-pub fn display_id(id: i64, year: i32) -> String {
-    format!("TY/{year}/{:05}", 10_000 + id)
-}
-
-async fn create(pool: Pool, new: NewAuction) -> Result<AuctionSnapshot, StoreError> {
-    use chrono::Datelike;
-    let client = pool.get().await.map_err(down)?;
-    let next = client.prepare_cached(q!("next_auction_id")).await.map_err(down)?;
-    let id: i64 = client.query_one(&next, &[]).await.map_err(down)?.get(0);
-    let d = &new.details;
-    let insert = client.prepare_cached(q!("insert_auction")).await.map_err(down)?;
-    client
-        .execute(
-            &insert,
-            &[
-                &id,
-                &display_id(id, Utc::now().year()),
-                &d.title,
-                &d.description,
-                &d.image_url.clone().unwrap_or_default(),
-                &d.retail_price.0,
-                &d.is_bid_package,
-                &d.bid_package_bids,
-                &d.category.clone().unwrap_or_default(),
-                &d.condition.clone().unwrap_or_default(),
-                &d.estimated_value.map(|v| v.0),
-                &ts(new.start_time),
-                &new.starting_price.0,
-                &d.kind.as_str(),
-                &d.win_limited,
-                &d.no_new_bidders_after.and_then(|n| n.price).map(|p| p.0),
-                &d.no_new_bidders_after.and_then(|n| n.at).map(ts),
-                &d.buy_now_stock,
-                &d.house_reserve,
-                &d.opening_secs,
-            ],
-        )
-        .await
-        .map_err(down)?;
-    load(pool, Some(AuctionId(id))).await?.pop().ok_or_else(|| StoreError("created auction vanished".into()))
 }
 
 impl AuctionStore for PgStore {
@@ -464,7 +55,7 @@ impl AuctionStore for PgStore {
         user: UserId,
         stamp: UnixMillis,
     ) -> impl Future<Output = Result<CommittedPrebid, PrebidError>> + Send + 'static {
-        commit_prebid(self.pool.clone(), auction, user, stamp)
+        lifecycle::commit_prebid(self.pool.clone(), auction, user, stamp)
     }
 
     fn go_live(
@@ -473,7 +64,7 @@ impl AuctionStore for PgStore {
     ) -> impl Future<Output = Result<Vec<BidId>, StoreError>> + Send + 'static {
         let committer = self.committer.clone();
         let auction = change.auction.0;
-        let going = go_live(self.pool.clone(), change);
+        let going = lifecycle::go_live(self.pool.clone(), change);
         async move {
             let done = going.await;
             committer.forget_head(auction);
@@ -485,7 +76,7 @@ impl AuctionStore for PgStore {
         &self,
         record: FinishRecord,
     ) -> impl Future<Output = Result<Finished, StoreError>> + Send + 'static {
-        finish(self.pool.clone(), self.won.clone(), record)
+        lifecycle::finish(self.pool.clone(), self.won.clone(), record)
     }
 
     fn update_details(
@@ -494,7 +85,7 @@ impl AuctionStore for PgStore {
         details: AuctionDetails,
         start_time: UnixMillis,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
-        update_details(self.pool.clone(), auction, details, start_time)
+        lifecycle::update_details(self.pool.clone(), auction, details, start_time)
     }
 
     fn resume(
@@ -502,18 +93,18 @@ impl AuctionStore for PgStore {
         auction: AuctionId,
         ends_at: UnixMillis,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
-        resume(self.pool.clone(), auction, ends_at)
+        lifecycle::resume(self.pool.clone(), auction, ends_at)
     }
 
     fn delete_with_refunds(
         &self,
         auction: AuctionId,
     ) -> impl Future<Output = Result<Vec<Refund>, StoreError>> + Send + 'static {
-        delete_with_refunds(self.pool.clone(), auction)
+        lifecycle::delete_with_refunds(self.pool.clone(), auction)
     }
 
     fn load_active(&self) -> impl Future<Output = Result<Vec<AuctionSnapshot>, StoreError>> + Send + 'static {
-        load(self.pool.clone(), None)
+        snapshot::load(self.pool.clone(), None)
     }
 
     fn load(
@@ -521,14 +112,14 @@ impl AuctionStore for PgStore {
         auction: AuctionId,
     ) -> impl Future<Output = Result<Option<AuctionSnapshot>, StoreError>> + Send + 'static {
         let pool = self.pool.clone();
-        async move { Ok(load(pool, Some(auction)).await?.pop()) }
+        async move { Ok(snapshot::load(pool, Some(auction)).await?.pop()) }
     }
 
     fn create(
         &self,
         new: NewAuction,
     ) -> impl Future<Output = Result<AuctionSnapshot, StoreError>> + Send + 'static {
-        create(self.pool.clone(), new)
+        lifecycle::create(self.pool.clone(), new)
     }
 
     fn set_promoted(

@@ -32,7 +32,7 @@ impl Demo {
         let secret = if settings.demo.secret.is_empty() {
             rand::random::<[u8; 32]>().to_vec()
         } else {
-            settings.demo.secret.as_bytes().to_vec()
+            settings.demo.secret.expose().as_bytes().to_vec()
         };
         Demo { secret }
     }

@@ -23,7 +23,7 @@ use super::{
     Answer, CURRENCY, CallbackFields, CallbackOutcome, PaymentProvider, Rejection, Verdict, field,
     same_signature, som_text,
 };
-use crate::config::PaymentSettings;
+use crate::config::{PaymentSettings, Secret};
 use crate::db::payments::OrderRow;
 
 /// The provider's name in paths and rows.
@@ -54,7 +54,7 @@ pub fn script_name(url: &str) -> &str {
 /// The Freedom Pay adapter.
 pub struct FreedomPay {
     merchant_id: String,
-    secret_key: String,
+    secret_key: Secret,
     host: String,
     testing_mode: bool,
     check_status: bool,
@@ -91,7 +91,7 @@ impl FreedomPay {
     /// A salt that is the same for one order (so its payment address is stable) and unguessable
     /// without the secret key.
     fn order_salt(&self, order: i64) -> String {
-        let digest = Sha256::digest(format!("{};salt;{order}", self.secret_key).as_bytes());
+        let digest = Sha256::digest(format!("{};salt;{order}", self.secret_key.expose()).as_bytes());
         hex::encode(&digest[..8])
     }
 
@@ -124,7 +124,7 @@ impl FreedomPay {
         .into_iter()
         .map(|(k, v)| (k.to_owned(), v))
         .collect();
-        let sig = signature("init_payment.php", &fields, &self.secret_key);
+        let sig = signature("init_payment.php", &fields, self.secret_key.expose());
         fields.push(("pg_sig".into(), sig));
         fields
     }
@@ -138,7 +138,7 @@ impl FreedomPay {
             ("pg_order_id".into(), order.to_string()),
             ("pg_salt".into(), hex::encode(rand::random::<[u8; 8]>())),
         ];
-        let sig = signature(script, &fields, &self.secret_key);
+        let sig = signature(script, &fields, self.secret_key.expose());
         fields.push(("pg_sig".into(), sig));
         let res = self
             .client
@@ -150,7 +150,7 @@ impl FreedomPay {
         let body = res.error_for_status().context("get_status2.php answered")?.text().await?;
         let answer = response_fields(&body);
         if field(&answer, "pg_sig")
-            .is_some_and(|s| !same_signature(s, &signature(script, &answer, &self.secret_key)))
+            .is_some_and(|s| !same_signature(s, &signature(script, &answer, self.secret_key.expose())))
         {
             anyhow::bail!("get_status2.php: the answer's signature does not match");
         }
@@ -219,7 +219,7 @@ impl PaymentProvider for FreedomPay {
 
     fn parse_callback(&self, fields: &[(String, String)]) -> Result<CallbackOutcome, Rejection> {
         let sig = field(fields, "pg_sig").filter(|s| !s.is_empty()).ok_or(Rejection::Unsigned)?;
-        let expected = signature(script_name(&self.result_url), fields, &self.secret_key);
+        let expected = signature(script_name(&self.result_url), fields, self.secret_key.expose());
         if !same_signature(sig, &expected) {
             return Err(Rejection::BadSignature);
         }
@@ -232,7 +232,7 @@ impl PaymentProvider for FreedomPay {
             ("pg_description".into(), description.into()),
             ("pg_salt".into(), hex::encode(rand::random::<[u8; 8]>())),
         ];
-        let sig = signature(script_name(&self.result_url), &fields, &self.secret_key);
+        let sig = signature(script_name(&self.result_url), &fields, self.secret_key.expose());
         let mut body = String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<response>");
         for (k, v) in fields.iter().chain(std::iter::once(&("pg_sig".to_owned(), sig))) {
             body.push_str(&format!("<{k}>{}</{k}>", escape(v)));

@@ -211,7 +211,7 @@ async fn bids(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpRe
     {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
     }
-    Ok(HttpResponse::Ok().json(db::store::recent_bids(&client, id, BIDS_LIMIT).await?))
+    Ok(HttpResponse::Ok().json(db::snapshot::recent_bids(&client, id, BIDS_LIMIT).await?))
 }
 
 /// An auction's bid count and distinct bidders.

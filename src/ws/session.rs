@@ -45,7 +45,7 @@ impl Archive {
     async fn snapshot(&self, id: AuctionId) -> Option<Arc<str>> {
         let client = self.pool.get().await.ok()?;
         let auction = db::auctions::finished(&client, Some(id.0), 1, self.clock.now()).await.ok()?.pop()?;
-        let bids = db::store::recent_bids(&client, id, SNAPSHOT_BIDS).await.ok()?;
+        let bids = db::snapshot::recent_bids(&client, id, SNAPSHOT_BIDS).await.ok()?;
         Some(super::SocketIoEncoder.auction_update(&AuctionEvent {
             kind: EventKind::Snapshot,
             auction,

@@ -55,7 +55,7 @@ pub async fn spawn_app_on(db_name: String, tweak: impl FnOnce(&mut Settings)) ->
     let db_url = with_db(&server_url(), &db_name);
     let mut settings =
         Settings::load(Some(include_str!("../../config/test.toml"))).expect("test settings load");
-    settings.database.url = db_url.clone();
+    settings.database.url = db_url.as_str().into();
     settings.server.bind_addr = "127.0.0.1:0".into();
     settings.demo.enabled = false;
     tweak(&mut settings);

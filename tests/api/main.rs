@@ -20,6 +20,7 @@ mod helpers;
 mod honest_numbers;
 mod limits;
 mod metrics;
+mod migrations;
 mod notifications;
 mod openapi;
 mod payments;

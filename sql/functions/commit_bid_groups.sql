@@ -1,0 +1,158 @@
+-- commit_bid_groups: one group commit of many auctions' bid batches (src/db/group_commit.rs).
+-- The current text; the migration runner re-applies this file whenever it changes (a repeatable
+-- migration, docs/operations.md, "Database functions"). Its history is in sql/migrations/0002,
+-- 0009, 0010, 0011 and 0015, the last of which this text was taken from unchanged.
+--
+-- Every bid's bidder pays one bid (bots pay nothing); bidders are locked in id order, then the
+-- auctions. A bidder whose bids in the group together cost more than they may spend (balance, a
+-- bid limit, a closed account) has their batches pass in queue order while their share lasts;
+-- the rest fail and are returned first, naming the short bidders and why. Then come the stored
+-- bids, with each person's balance after them. A committed auto-bid uses one of its
+-- auto-bidder's bids. A change of the arguments or of the result's columns needs a versioned
+-- migration that drops this function first (`create or replace` cannot change them).
+create or replace function commit_bid_groups(
+    p_batch     int[],
+    p_users     bigint[],
+    p_amounts   bigint[],
+    p_bots      boolean[],
+    p_bot_names text[],
+    p_stamps    timestamptz[],
+    p_hashes    text[],
+    p_autos     boolean[],
+    t_auctions  bigint[],
+    t_prices    bigint[],
+    t_leaders   bigint[],
+    t_ends_at   timestamptz[],
+    t_totals    bigint[]
+) returns table (batch int, bid_id bigint, balance bigint, short_users bigint[], short_why text[])
+language plpgsql as $$
+declare
+    owed_ids bigint[];
+    owed_n   bigint[];
+    short    bigint[];
+    why      text[];
+    share    bigint[];
+    used     bigint[];
+    failed   int[] := '{}';
+    over_b   int[] := '{}';
+    over_u   bigint[] := '{}';
+    v_b      int;
+    v_fits   boolean;
+    v_k      bigint;
+    v_r      record;
+begin
+    select array_agg(s.u order by s.u), array_agg(s.c order by s.u) into owed_ids, owed_n
+    from (select t.u, count(*) as c from unnest(p_users, p_bots) as t (u, bot)
+          where not t.bot group by t.u) as s;
+
+    if owed_ids is not null then
+        perform 1 from app_user a where a.id = any(owed_ids) order by a.id for update;
+        select array_agg(s.id order by s.id), array_agg(s.w order by s.id) into short, why
+        from (select o.id,
+                     coalesce(case when a.deleted_at is not null then 'closed' end,
+                              case when exists (select 1 from user_limit l where l.user_id = o.id)
+                                   then spend_block(o.id, o.n, 0) end,
+                              case when a.bid_balance < o.n then 'insufficient_bids' end) as w
+              from unnest(owed_ids, owed_n) as o (id, n) join app_user a on a.id = o.id) as s
+        where s.w is not null;
+    end if;
+    short := coalesce(short, '{}');
+
+    if cardinality(short) > 0 then
+        -- Each short bidder's share: the most bids they may spend now, fewer than they owe.
+        share := array_fill(0::bigint, array[cardinality(short)]);
+        used := share;
+        for i in 1 .. cardinality(short) loop
+            select a.bid_balance, a.deleted_at is not null as closed into v_r from app_user a where a.id = short[i];
+            continue when v_r.closed;
+            v_k := least(v_r.bid_balance, owed_n[array_position(owed_ids, short[i])] - 1);
+            while v_k > 0 and exists (select 1 from user_limit l where l.user_id = short[i])
+                  and spend_block(short[i], v_k, 0) is not null loop
+                v_k := v_k - 1;
+            end loop;
+            share[i] := greatest(v_k, 0);
+        end loop;
+        -- Batches in queue order: one passes if every short bidder in it still has the share for
+        -- their bids in it; otherwise it fails, naming the bidders who had not.
+        for v_b in select distinct t.b from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
+                   where not t.bot and t.u = any(short) order by 1 loop
+            v_fits := true;
+            for v_r in select t.u, count(*) as n from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
+                       where t.b = v_b and not t.bot and t.u = any(short) group by t.u loop
+                v_k := array_position(short, v_r.u);
+                if used[v_k] + v_r.n > share[v_k] then
+                    v_fits := false;
+                    over_b := over_b || v_b;
+                    over_u := over_u || v_r.u;
+                end if;
+            end loop;
+            if v_fits then
+                for v_r in select t.u, count(*) as n from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
+                           where t.b = v_b and not t.bot and t.u = any(short) group by t.u loop
+                    v_k := array_position(short, v_r.u);
+                    used[v_k] := used[v_k] + v_r.n;
+                end loop;
+            else
+                failed := failed || v_b;
+            end if;
+        end loop;
+    end if;
+
+    return query
+    select f.b, null::bigint, null::bigint,
+           (select array_agg(distinct o.u order by o.u)
+            from unnest(over_b, over_u) as o (b, u) where o.b = f.b),
+           (select array_agg(s.w order by s.u)
+            from unnest(short, why) as s (u, w)
+            where s.u in (select o.u from unnest(over_b, over_u) as o (b, u) where o.b = f.b))
+    from unnest(failed) as f (b);
+
+    update app_user a set bid_balance = a.bid_balance - o.n, updated_at = now()
+    from (select t.u as id, count(*) as n
+          from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
+          where not t.bot and not t.b = any(failed)
+          group by t.u) as o
+    where a.id = o.id;
+
+    insert into ledger_entry (user_id, delta, reason, auction_id)
+    select t.u, -1, 'bid', t_auctions[t.b]
+    from unnest(p_batch, p_users, p_bots) with ordinality as t (b, u, bot, n)
+    where not t.bot and not t.b = any(failed)
+    order by t.n;
+
+    perform 1 from auction x where x.id = any(t_auctions) order by x.id for update;
+    update auction x
+    set current_price = k.price, leader_id = k.leader, ends_at = k.ends_at, total_bids = k.total,
+        updated_at = now()
+    from unnest(t_auctions, t_prices, t_leaders, t_ends_at, t_totals)
+           with ordinality as k (auction, price, leader, ends_at, total, b)
+    where x.id = k.auction and x.status = 'live' and not k.b::int = any(failed);
+
+    -- Each committed auto-bid uses one of its auto-bidder's bids; the last one stops it.
+    update autobid ab
+    set bids_left = greatest(ab.bids_left - o.n, 0), active = ab.active and ab.bids_left - o.n > 0,
+        updated_at = now()
+    from (select t_auctions[t.b] as auction, t.u as user_id, count(*) as n
+          from unnest(p_batch, p_users, p_autos) as t (b, u, auto)
+          where t.auto and not t.b = any(failed)
+          group by 1, 2) as o
+    where ab.auction_id = o.auction and ab.user_id = o.user_id;
+
+    return query
+    with ins as (
+        insert into bid (auction_id, user_id, amount, is_bot, bot_name, is_prebid, created_at, record_hash,
+                         is_auto)
+        select t_auctions[t.b], t.u, t.amount, t.bot, t.bot_name, false, t.stamp, t.hash, t.auto
+        from unnest(p_batch, p_users, p_amounts, p_bots, p_bot_names, p_stamps, p_hashes, p_autos)
+               with ordinality as t (b, u, amount, bot, bot_name, stamp, hash, auto, n)
+        where not t.b = any(failed)
+        order by t.n
+        returning id, auction_id, user_id, is_bot
+    )
+    select k.b::int, ins.id, case when ins.is_bot then null else a.bid_balance end, null::bigint[], null::text[]
+    from ins
+    join app_user a on a.id = ins.user_id
+    join unnest(t_auctions) with ordinality as k (auction, b) on k.auction = ins.auction_id
+    order by ins.id;
+end;
+$$;
