@@ -19,7 +19,7 @@ use crate::config::MailSettings;
 use crate::db;
 use crate::db::settings::SiteSettings;
 use crate::i18n::{Lang, mail_text};
-use crate::ws::events::{MailNotice, Notification};
+use crate::ws::notice::{MailNotice, Notification};
 
 /// Letters waiting for the sender task; past this, new ones are dropped (and logged).
 const QUEUE: usize = 1024;
@@ -178,7 +178,7 @@ fn bishkek_time(t: DateTime<Utc>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ws::events::NotificationKind;
+    use crate::ws::notice::NotificationKind;
     use tyiyn_actors::ids::Tyiyn;
 
     fn site() -> SiteSettings {

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use tyiyn_actors::ids::{AuctionId, Tyiyn};
 
 use crate::db::notifications::NotificationRow;
-use crate::ws::events::{Notification, NotificationKind};
+use crate::ws::notice::{Notification, NotificationKind};
 
 /// The wire form of a stored notification; `None` for a kind this server does not know.
 pub fn view(row: &NotificationRow) -> Option<Notification> {

@@ -71,6 +71,16 @@ impl AppState {
         crate::app::auctions::Handles { pool: &self.pool, auctions: &self.auctions, clock: &self.clock }
     }
 
+    /// What bidding needs (`crate::app::bidding`).
+    pub fn bid_handles(&self) -> crate::app::bidding::Handles<'_> {
+        crate::app::bidding::Handles {
+            pool: &self.pool,
+            auctions: &self.auctions,
+            clock: &self.clock,
+            pace: &self.pace,
+        }
+    }
+
     /// What the won-item use cases need (`crate::app::claims`).
     pub fn claim_handles(&self) -> crate::app::claims::Handles<'_> {
         crate::app::claims::Handles {

@@ -12,6 +12,7 @@ pub mod assignments;
 pub mod auctions;
 pub mod audit;
 pub mod autobid;
+pub mod bidding;
 pub mod bots;
 pub mod buy_now;
 pub mod claims;

@@ -16,7 +16,7 @@ use crate::db::payments::OrderRow;
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
 use crate::metrics::PAYMENT_CALLBACKS;
-use crate::payments::{PaymentProvider, Payments, Verdict, order_view};
+use crate::payments::{CallbackOutcome, PaymentProvider, Payments, Verdict, order_view};
 
 /// Orders package `package` for `user` from `provider`: a pending order whose bids and amount
 /// come from the catalogue. Refused while the user's pause or monthly spend limit holds.
@@ -206,6 +206,25 @@ pub async fn process(
         }
     };
 
+    let (verdict, word, change) = apply(pool, name, &outcome, confirmed, &record).await?;
+    if verdict == Verdict::Ok {
+        tracing::info!(provider = name, order = outcome.order_id, outcome = word, "payment callback");
+    } else {
+        tracing::warn!(provider = name, order = outcome.order_id, outcome = word, "payment callback refused");
+    }
+    announce((effects, payments), lang, change);
+    Ok((verdict, word.to_owned()))
+}
+
+/// Applies a verified callback to its order in one transaction, with its record: the verdict, the
+/// outcome's word, and what changed.
+async fn apply(
+    pool: &Pool,
+    name: &str,
+    outcome: &CallbackOutcome,
+    confirmed: bool,
+    record: &Value,
+) -> Result<(Verdict, &'static str, Option<Change>), ApiError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     // A won item is locked before its order, in the order every claim change takes them (an
@@ -237,15 +256,14 @@ pub async fn process(
             None => (Verdict::Ok, "duplicate", None),
         },
     };
-    db::payments::record_callback(&tx, name, Some(outcome.order_id), &record, word).await?;
+    db::payments::record_callback(&tx, name, Some(outcome.order_id), record, word).await?;
     tx.commit().await?;
     metrics::counter!(PAYMENT_CALLBACKS, "outcome" => word).increment(1);
+    Ok((verdict, word, change))
+}
 
-    if verdict == Verdict::Ok {
-        tracing::info!(provider = name, order = outcome.order_id, outcome = word, "payment callback");
-    } else {
-        tracing::warn!(provider = name, order = outcome.order_id, outcome = word, "payment callback refused");
-    }
+/// Tells the buyer's sessions what a processed callback changed.
+fn announce((effects, payments): (&dyn Effects, &Payments), lang: Lang, change: Option<Change>) {
     let user = |order: &OrderRow| UserId(order.user_id);
     let view = |order: &OrderRow| order_view(order, payments.provider.as_ref(), lang.code());
     match change {
@@ -259,5 +277,4 @@ pub async fn process(
         Some(Change::Failed(order)) => effects.order_changed(user(&order), view(&order)),
         None => {}
     }
-    Ok((verdict, word.to_owned()))
 }

@@ -6,18 +6,18 @@
 //! than exactly "idle days after the last request" it may end.
 
 use std::collections::HashMap;
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::{Arc, RwLock};
 
 use actix_web::cookie::{Cookie, SameSite, time};
-use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
-use chrono::{DateTime, Duration, Utc};
+use actix_web::{HttpRequest, web};
+use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
 use deadpool_postgres::Pool;
 
 use crate::db;
+
+pub use super::lifetime::Lifetime;
 use crate::error::ApiError;
 
 /// The session cookie's name.
@@ -31,38 +31,6 @@ pub const HINT: &str = "tyiyn_signed_in";
 
 /// SHA-256 of a session token: what is stored and looked up.
 pub type TokenHash = [u8; 32];
-
-/// How long sessions live: the rule both the cache and the durable copy are judged by.
-#[derive(Debug, Clone, Copy)]
-pub struct Lifetime {
-    /// A session unused this long ends.
-    pub idle: Duration,
-    /// A session this old ends, used or not.
-    pub max: Duration,
-}
-
-impl Lifetime {
-    /// From the settings' days; both must be at least one day.
-    pub fn from_days(idle_days: i64, max_days: i64) -> anyhow::Result<Lifetime> {
-        let days = |n: i64, key: &str| {
-            Duration::try_days(n)
-                .filter(|_| n >= 1)
-                .ok_or_else(|| anyhow::anyhow!("auth.{key} must be a whole number of days from 1, not {n}"))
-        };
-        Ok(Lifetime { idle: days(idle_days, "session_idle_days")?, max: days(max_days, "session_max_days")? })
-    }
-
-    /// Whether a session started at `created_at` and last seen at `last_seen_at` is alive at `now`.
-    pub fn alive(&self, created_at: DateTime<Utc>, last_seen_at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
-        now - last_seen_at < self.idle && now - created_at < self.max
-    }
-
-    /// How stale the recorded last use may get before a request writes it again (and re-reads
-    /// the durable copy): a tenth of the idle timeout, at most an hour.
-    pub fn touch_every(&self) -> Duration {
-        (self.idle / 10).min(Duration::hours(1))
-    }
-}
 
 #[derive(Clone)]
 struct Cached {
@@ -155,6 +123,13 @@ impl Sessions {
     /// Sessions on `pool` that live by `lifetime`.
     pub fn new(pool: Pool, lifetime: Lifetime, secure_cookies: bool) -> Sessions {
         Sessions { pool, cache: SessionCache::default(), lifetime, secure_cookies }
+    }
+
+    /// Whether `user` is an admin now (read from PostgreSQL on every admin request, so that a
+    /// demotion holds at once).
+    pub async fn is_admin(&self, user: i64) -> Result<bool, ApiError> {
+        let client = self.pool.get().await?;
+        Ok(db::users::role(&client, user).await?.as_deref() == Some("admin"))
     }
 
     /// Forgets every cached session of a user (deleted account, changed role).
@@ -287,7 +262,7 @@ pub struct CurrentUser {
 /// The request's session, judged by the lifetime: from the cache, else from PostgreSQL; an ended
 /// session is deleted and counts as none. Its last use is written when it is older than
 /// [`Lifetime::touch_every`], which also notices a session deleted by another process.
-async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, ApiError> {
+pub(super) async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, ApiError> {
     let Some(state) = req.app_data::<web::Data<Sessions>>() else {
         return Ok(None);
     };
@@ -356,58 +331,10 @@ async fn touch_stored(state: &Sessions, hash: &TokenHash, now: DateTime<Utc>) ->
     Ok(db::sessions::touch(&client, hash, now).await?)
 }
 
-type Extracted<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
-
-impl FromRequest for CurrentUser {
-    type Error = ApiError;
-    type Future = Extracted<CurrentUser>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move { resolve(req).await?.ok_or(ApiError::Unauthorized) })
-    }
-}
-
-/// The logged-in user, if any.
-pub struct MaybeUser(pub Option<CurrentUser>);
-
-impl FromRequest for MaybeUser {
-    type Error = ApiError;
-    type Future = Extracted<MaybeUser>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move { Ok(MaybeUser(resolve(req).await?)) })
-    }
-}
-
-/// A logged-in admin: 401 for visitors, 403 for users. The role is read from PostgreSQL on each
-/// admin request, so a demotion takes effect at once.
-pub struct AdminUser(pub CurrentUser);
-
-impl FromRequest for AdminUser {
-    type Error = ApiError;
-    type Future = Extracted<AdminUser>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let req = req.clone();
-        Box::pin(async move {
-            let user = resolve(req.clone()).await?.ok_or(ApiError::Unauthorized)?;
-            let state = req
-                .app_data::<web::Data<Sessions>>()
-                .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("state missing")))?;
-            let client = state.pool.get().await?;
-            match db::users::role(&client, user.id).await?.as_deref() {
-                Some("admin") => Ok(AdminUser(user)),
-                _ => Err(ApiError::Forbidden),
-            }
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::Duration;
 
     fn at(days: i64) -> DateTime<Utc> {
         DateTime::UNIX_EPOCH + Duration::days(days)

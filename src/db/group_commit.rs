@@ -203,9 +203,20 @@ async fn commit_group(pool: &Pool, heads: &Heads, jobs: &[Job]) -> Result<HashMa
         .await
         .map_err(|e| describe(&e))?;
 
+    Ok(read_answers(&rows, heads, jobs, new_heads))
+}
+
+/// Each batch's answer from the function's rows: its users refused, or its bids' ids; an
+/// auction's record head moves on with a committed batch and is forgotten otherwise.
+fn read_answers(
+    rows: &[tokio_postgres::Row],
+    heads: &Heads,
+    jobs: &[Job],
+    mut new_heads: Vec<Option<String>>,
+) -> HashMap<usize, Reply> {
     let mut committed: HashMap<usize, Vec<(i64, Option<i64>)>> = HashMap::new();
     let mut answers: HashMap<usize, Reply> = HashMap::new();
-    for row in &rows {
+    for row in rows {
         let index = row.get::<_, i32>(0) as usize - 1;
         match row.get::<_, Option<Vec<i64>>>(3) {
             Some(short) => {
@@ -232,7 +243,7 @@ async fn commit_group(pool: &Pool, heads: &Heads, jobs: &[Job]) -> Result<HashMa
         }
         answers.insert(index, answer);
     }
-    Ok(answers)
+    answers
 }
 
 /// The rule the database named for a user whose bids it refused.

@@ -118,6 +118,25 @@ fn short_text(max: usize) -> impl Fn(&str) -> Result<String, Msg> {
     }
 }
 
+/// The form's whole numbers: Buy It Now stock, house reserve and opening seconds, each `None`
+/// when absent, `null` or blank.
+fn counts(f: &AuctionForm, errors: &mut Vec<(&'static str, Msg)>) -> (Option<i32>, Option<i32>, Option<i32>) {
+    let mut whole = |raw: Option<&Value>, range, field, msg| {
+        let raw = raw.filter(|v| v.as_str().is_none_or(|s| !s.trim().is_empty()));
+        match lenient::count_in(raw, range) {
+            Ok(n) => n.and_then(|n| i32::try_from(n).ok()),
+            Err(_) => {
+                errors.push((field, msg));
+                None
+            }
+        }
+    };
+    let buy_now_stock = whole(f.buy_now_stock.as_ref(), 0..=10_000, "buyNowStock", Msg::BuyNowStockInvalid);
+    let house_reserve = whole(f.house_reserve.as_ref(), 0..=10_000, "houseReserve", Msg::HouseReserveInvalid);
+    let opening_secs = whole(f.opening_secs.as_ref(), 10..=86_400, "openingSecs", Msg::OpeningInvalid);
+    (buy_now_stock, house_reserve, opening_secs)
+}
+
 /// Validates the form: `(details, start time)`, or 400 with every field's message.
 fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono::Utc>), ApiError> {
     let mut errors = Vec::new();
@@ -158,20 +177,7 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
         .map_err(|m| errors.push(("noNewBiddersAfter", m)))
         .ok()
         .flatten();
-    // A whole number in `range`, or `None` when absent, `null` or blank.
-    let mut whole = |raw: Option<&Value>, range, field, msg| {
-        let raw = raw.filter(|v| v.as_str().is_none_or(|s| !s.trim().is_empty()));
-        match lenient::count_in(raw, range) {
-            Ok(n) => n.and_then(|n| i32::try_from(n).ok()),
-            Err(_) => {
-                errors.push((field, msg));
-                None
-            }
-        }
-    };
-    let buy_now_stock = whole(f.buy_now_stock.as_ref(), 0..=10_000, "buyNowStock", Msg::BuyNowStockInvalid);
-    let house_reserve = whole(f.house_reserve.as_ref(), 0..=10_000, "houseReserve", Msg::HouseReserveInvalid);
-    let opening_secs = whole(f.opening_secs.as_ref(), 10..=86_400, "openingSecs", Msg::OpeningInvalid);
+    let (buy_now_stock, house_reserve, opening_secs) = counts(&f, &mut errors);
     let is_bid_package = f.is_bid_package.unwrap_or(false);
     let bid_package_bids = match f.bid_package_bids {
         Some(n) if !(1..=100_000).contains(&n) => {

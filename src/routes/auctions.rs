@@ -7,21 +7,20 @@ use std::time::Instant;
 
 use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, get, post, web};
 use serde::Serialize;
-use tyiyn_actors::auction::{GetInfo, GetView, PlaceBid, PlacePrebid};
+use tyiyn_actors::auction::GetView;
 use tyiyn_actors::clock::{Clock, UnixMillis};
-use tyiyn_actors::errors::BidRejected;
-use tyiyn_actors::ids::{AuctionId, PrebidId, UserId};
+use tyiyn_actors::ids::{AuctionId, PrebidId};
 use tyiyn_actors::record::BidRecord;
 use tyiyn_actors::snapshot::AuctionStatus;
 use tyiyn_actors::view::AuctionInfo;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::app::bidding;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
-use crate::pace::Ticket;
 use crate::state::AppState;
 
 /// Finished auctions in `GET /api/auctions`.
@@ -104,28 +103,6 @@ impl FromRequest for Arrival {
     }
 }
 
-async fn finished_one(state: &AppState, id: i64) -> Result<Option<AuctionInfo>, ApiError> {
-    let client = state.pool.get().await?;
-    Ok(db::auctions::finished(&client, Some(id), 1, state.clock.now()).await?.pop())
-}
-
-/// An auction by id: from its actor when it has one, else the finished row.
-async fn auction(state: &AppState, id: i64) -> Result<AuctionInfo, ApiError> {
-    if let Some(addr) = state.auctions.get(AuctionId(id))
-        && let Ok(info) = addr.send(GetInfo).await
-    {
-        return Ok(info);
-    }
-    if let Some(done) = finished_one(state, id).await? {
-        return Ok(done);
-    }
-    // Not in memory and not finished: its actor may have died; the registry reloads it.
-    match state.auctions.ask(AuctionId(id), GetInfo).await {
-        Some(info) => Ok(info),
-        None => Err(ApiError::NotFound(Msg::AuctionNotFound)),
-    }
-}
-
 /// Live, upcoming and the latest finished auctions.
 #[utoipa::path(tag = "auctions", responses((status = 200, description = "The three lists", body = AuctionLists)))]
 #[get("/auctions")]
@@ -177,7 +154,7 @@ async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<
         }
         Err(e) => return Err(e),
     };
-    Ok(HttpResponse::Ok().json(auction(&state, id).await?))
+    Ok(HttpResponse::Ok().json(bidding::auction(&state.bid_handles(), id).await?))
 }
 
 /// An auction by id.
@@ -188,7 +165,7 @@ async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<
 )]
 #[get("/auctions/{id}")]
 async fn by_id(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(auction(&state, path.into_inner()).await?))
+    Ok(HttpResponse::Ok().json(bidding::auction(&state.bid_handles(), path.into_inner()).await?))
 }
 
 /// An auction's bid history, newest first, at most 50.
@@ -224,7 +201,9 @@ async fn bids(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpRe
 async fn auction_stats(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let client = state.pool.get().await?;
-    if finished_one(&state, id).await?.is_none() && state.auctions.lookup(AuctionId(id)).await.is_none() {
+    if bidding::finished_one(&state.bid_handles(), id).await?.is_none()
+        && state.auctions.lookup(AuctionId(id)).await.is_none()
+    {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
     }
     let (total, unique) = db::auctions::stats(&client, id).await?;
@@ -274,7 +253,7 @@ pub struct RecordFinish {
 #[get("/auctions/{id}/record")]
 async fn record(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let info = auction(&state, id).await?;
+    let info = bidding::auction(&state.bid_handles(), id).await?;
     let client = state.pool.get().await?;
     let entries = db::record::entries(&client, id).await?;
     let finish = (info.status == AuctionStatus::Finished).then(|| RecordFinish {
@@ -316,26 +295,6 @@ fn is_slug(s: &str) -> bool {
         })
 }
 
-/// The API error for a refused bid or pre-bid. No actor runs the auction: it is finished (409) or
-/// missing (404), which only PostgreSQL can tell.
-/// The 1-second rule across all of the user's bids and pre-bids (`crate::pace`): a ticket to
-/// bid now, or the same 429 `too_fast` the auction itself answers.
-fn paced(state: &AppState, user: i64, auction: i64, stamp: UnixMillis) -> Result<Ticket, ApiError> {
-    let taken = state.pace.take(UserId(user), AuctionId(auction), stamp);
-    taken.map_err(|retry_after_ms| ApiError::from(BidRejected::TooFast { retry_after_ms }))
-}
-
-async fn refused(state: &AppState, id: i64, err: BidRejected) -> ApiError {
-    if err != BidRejected::AuctionNotFound {
-        return ApiError::from(err);
-    }
-    match finished_one(state, id).await {
-        Ok(Some(_)) => ApiError::Conflict(Msg::AuctionFinished),
-        Ok(None) => ApiError::NotFound(Msg::AuctionNotFound),
-        Err(e) => e,
-    }
-}
-
 /// Places one bid (costs one bid; raises the price by 0.01 and resets the countdown). Answered
 /// after the bid is committed.
 #[utoipa::path(
@@ -358,7 +317,15 @@ async fn bid(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let started = Instant::now();
-    let answer = place_bid(arrival, user, &state, path.into_inner()).await;
+    let answer = bidding::bid(&state.bid_handles(), &user, AuctionId(path.into_inner()), arrival.0)
+        .await
+        .map(|accepted| {
+            HttpResponse::Ok().json(BidAnswer {
+                auction: &accepted.view.auction,
+                bid: &accepted.bid,
+                bid_balance: accepted.balance,
+            })
+        });
     counted("bid", &answer);
     metrics::histogram!(crate::metrics::BID_SECONDS).record(started.elapsed().as_secs_f64());
     answer
@@ -368,31 +335,6 @@ async fn bid(
 fn counted(kind: &'static str, answer: &Result<HttpResponse, ApiError>) {
     let outcome = answer.as_ref().map_or_else(ApiError::code, |_| "accepted");
     metrics::counter!(crate::metrics::BIDS, "kind" => kind, "outcome" => outcome).increment(1);
-}
-
-async fn place_bid(
-    arrival: Arrival,
-    user: CurrentUser,
-    state: &AppState,
-    id: i64,
-) -> Result<HttpResponse, ApiError> {
-    let ticket = paced(state, user.id, id, arrival.0)?;
-    let msg = PlaceBid { user: UserId(user.id), username: user.username.clone(), stamp: arrival.0 };
-    let in_flight = metrics::gauge!(crate::metrics::BIDS_IN_FLIGHT);
-    in_flight.increment(1.0);
-    let placed = state.auctions.place_bid(AuctionId(id), msg).await;
-    in_flight.decrement(1.0);
-    match placed {
-        Ok(accepted) => Ok(HttpResponse::Ok().json(BidAnswer {
-            auction: &accepted.view.auction,
-            bid: &accepted.bid,
-            bid_balance: accepted.balance,
-        })),
-        Err(err) => {
-            state.pace.give_back(ticket);
-            Err(refused(state, id, err).await)
-        }
-    }
 }
 
 /// Places a pre-bid on an upcoming auction (one per user; costs one bid; becomes a bid at go-live).
@@ -415,28 +357,14 @@ async fn prebid(
     state: web::Data<AppState>,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let answer = place_prebid(arrival, user, &state, path.into_inner()).await;
-    counted("prebid", &answer);
-    answer
-}
-
-async fn place_prebid(
-    arrival: Arrival,
-    user: CurrentUser,
-    state: &AppState,
-    id: i64,
-) -> Result<HttpResponse, ApiError> {
-    let ticket = paced(state, user.id, id, arrival.0)?;
-    let msg = PlacePrebid { user: UserId(user.id), username: user.username.clone(), stamp: arrival.0 };
-    match state.auctions.place_prebid(AuctionId(id), msg).await {
-        Ok(accepted) => Ok(HttpResponse::Created().json(PrebidAnswer {
-            prebid: PrebidRef { id: accepted.prebid, auction_id: AuctionId(id) },
+    let id = AuctionId(path.into_inner());
+    let answer = bidding::prebid(&state.bid_handles(), &user, id, arrival.0).await.map(|accepted| {
+        HttpResponse::Created().json(PrebidAnswer {
+            prebid: PrebidRef { id: accepted.prebid, auction_id: id },
             bid_balance: accepted.balance,
             prebids_count: accepted.prebids_count,
-        })),
-        Err(err) => {
-            state.pace.give_back(ticket);
-            Err(refused(state, id, err).await)
-        }
-    }
+        })
+    });
+    counted("prebid", &answer);
+    answer
 }

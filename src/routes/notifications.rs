@@ -12,7 +12,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
 use crate::notify;
 use crate::state::AppState;
-use crate::ws::events::Notification;
+use crate::ws::notice::Notification;
 
 /// How many notices the list shows.
 const LIST_LIMIT: i64 = 50;

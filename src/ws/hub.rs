@@ -15,9 +15,10 @@ use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Notice, NoticeKind, Pus
 use tyiyn_actors::registry::ListViews;
 
 use super::events::{
-    AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, MailNotice,
-    Notification, NotificationKind, OrderType, OrderUpdate, ServerEvent, TimerUpdate, TimersType,
+    AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, OrderType,
+    OrderUpdate, ServerEvent, TimerUpdate, TimersType,
 };
+use super::notice::{MailNotice, Notification, NotificationKind};
 use super::timers::timers;
 use crate::outage::LastKnown;
 use crate::payments::Order;

@@ -5,6 +5,7 @@
 
 pub mod events;
 pub mod hub;
+pub mod notice;
 pub mod protocol;
 pub mod session;
 pub mod slots;

@@ -1,0 +1,112 @@
+//! Bids and pre-bids: each is a message to the auction's actor, stamped with the runtime clock
+//! the moment the request arrived, after the 1-second rule across all of a user's bids
+//! (`crate::pace`). The actor answers once the bid is committed. Reading one auction: from its
+//! actor when it has one, else its finished row.
+
+use deadpool_postgres::Pool;
+use tyiyn_actors::TokioClock;
+use tyiyn_actors::auction::{BidAccepted, GetInfo, PlaceBid, PlacePrebid, PrebidAccepted};
+use tyiyn_actors::clock::{Clock, UnixMillis};
+use tyiyn_actors::errors::BidRejected;
+use tyiyn_actors::ids::{AuctionId, UserId};
+use tyiyn_actors::view::AuctionInfo;
+
+use crate::auth::CurrentUser;
+use crate::db;
+use crate::error::ApiError;
+use crate::i18n::Msg;
+use crate::pace::{Pace, Ticket};
+use crate::runtime::Auctions;
+
+/// What bidding needs: the actors, their clock, the pace of each user, and the pool for
+/// finished auctions.
+pub struct Handles<'a> {
+    pub pool: &'a Pool,
+    pub auctions: &'a Auctions,
+    pub clock: &'a TokioClock,
+    pub pace: &'a Pace,
+}
+
+/// Places one bid of `user` on auction `id`, stamped `stamp` (when the request arrived); answered
+/// after the bid is committed.
+pub async fn bid(
+    h: &Handles<'_>,
+    user: &CurrentUser,
+    id: AuctionId,
+    stamp: UnixMillis,
+) -> Result<BidAccepted, ApiError> {
+    let ticket = paced(h, user.id, id, stamp)?;
+    let msg = PlaceBid { user: UserId(user.id), username: user.username.clone(), stamp };
+    let in_flight = metrics::gauge!(crate::metrics::BIDS_IN_FLIGHT);
+    in_flight.increment(1.0);
+    let placed = h.auctions.place_bid(id, msg).await;
+    in_flight.decrement(1.0);
+    match placed {
+        Ok(accepted) => Ok(accepted),
+        Err(err) => {
+            h.pace.give_back(ticket);
+            Err(refused(h, id, err).await)
+        }
+    }
+}
+
+/// Places `user`'s pre-bid on upcoming auction `id` (one per user; it becomes a bid at go-live).
+pub async fn prebid(
+    h: &Handles<'_>,
+    user: &CurrentUser,
+    id: AuctionId,
+    stamp: UnixMillis,
+) -> Result<PrebidAccepted, ApiError> {
+    let ticket = paced(h, user.id, id, stamp)?;
+    let msg = PlacePrebid { user: UserId(user.id), username: user.username.clone(), stamp };
+    match h.auctions.place_prebid(id, msg).await {
+        Ok(accepted) => Ok(accepted),
+        Err(err) => {
+            h.pace.give_back(ticket);
+            Err(refused(h, id, err).await)
+        }
+    }
+}
+
+/// The 1-second rule across all of the user's bids and pre-bids (`crate::pace`): a ticket to
+/// bid now, or the same 429 `too_fast` the auction itself answers.
+fn paced(h: &Handles<'_>, user: i64, auction: AuctionId, stamp: UnixMillis) -> Result<Ticket, ApiError> {
+    let taken = h.pace.take(UserId(user), auction, stamp);
+    taken.map_err(|retry_after_ms| ApiError::from(BidRejected::TooFast { retry_after_ms }))
+}
+
+/// The API error for a refused bid or pre-bid. When no actor runs the auction, it is finished
+/// (409) or missing (404), which only PostgreSQL can tell.
+async fn refused(h: &Handles<'_>, id: AuctionId, err: BidRejected) -> ApiError {
+    if err != BidRejected::AuctionNotFound {
+        return ApiError::from(err);
+    }
+    match finished_one(h, id.0).await {
+        Ok(Some(_)) => ApiError::Conflict(Msg::AuctionFinished),
+        Ok(None) => ApiError::NotFound(Msg::AuctionNotFound),
+        Err(e) => e,
+    }
+}
+
+/// Finished auction `id`, if it is one.
+pub async fn finished_one(h: &Handles<'_>, id: i64) -> Result<Option<AuctionInfo>, ApiError> {
+    let client = h.pool.get().await?;
+    Ok(db::auctions::finished(&client, Some(id), 1, h.clock.now()).await?.pop())
+}
+
+/// An auction by id: from its actor when it has one, else the finished row.
+pub async fn auction(h: &Handles<'_>, id: i64) -> Result<AuctionInfo, ApiError> {
+    if let Some(addr) = h.auctions.get(AuctionId(id))
+        && let Ok(info) = addr.send(GetInfo).await
+    {
+        return Ok(info);
+    }
+    if let Some(done) = finished_one(h, id).await? {
+        return Ok(done);
+    }
+    // Not in memory and not finished: its actor may have died; the registry reloads it.
+    match h.auctions.ask(AuctionId(id), GetInfo).await {
+        Some(info) => Ok(info),
+        None => Err(ApiError::NotFound(Msg::AuctionNotFound)),
+    }
+}
