@@ -14,101 +14,9 @@ use crate::domain;
 use crate::error::ApiError;
 use crate::i18n::Msg;
 use crate::payments::{Order, PaymentProvider};
+use crate::states::OrderState;
+pub use crate::states::{ClaimKind, ClaimState, DeliveryMethod, EndReason};
 use crate::validate::required;
-
-/// Where a won item is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum ClaimState {
-    /// Offered and reserved for its holder until `reservedUntil`; no delivery chosen yet.
-    Reserved,
-    /// Delivery chosen; waiting for the payment (still until `reservedUntil`).
-    Claimed,
-    /// Paid; an admin ships it (or hands it over at the office, for pickup).
-    Paid,
-    /// Sent by carrier or courier.
-    Shipped,
-    /// Received.
-    Delivered,
-    /// Declined or lapsed, and offered to the previous participant.
-    Passed,
-    /// Declined or lapsed with nobody left to offer it to.
-    Expired,
-}
-
-impl ClaimState {
-    /// Every state, as stored.
-    pub const WORDS: [&'static str; 7] =
-        ["reserved", "claimed", "paid", "shipped", "delivered", "passed", "expired"];
-
-    fn parse(word: &str) -> ClaimState {
-        match word {
-            "claimed" => ClaimState::Claimed,
-            "paid" => ClaimState::Paid,
-            "shipped" => ClaimState::Shipped,
-            "delivered" => ClaimState::Delivered,
-            "passed" => ClaimState::Passed,
-            "expired" => ClaimState::Expired,
-            _ => ClaimState::Reserved,
-        }
-    }
-}
-
-/// Why an offer ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum EndReason {
-    /// Its holder declined it.
-    Declined,
-    /// Its reservation ended unpaid.
-    Lapsed,
-}
-
-/// How a won item reaches its holder.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum DeliveryMethod {
-    /// Collected at the office in Bishkek, working days 9:00–18:00; free.
-    Pickup,
-    /// Courier in Bishkek, 1–2 working days.
-    Courier,
-    /// To the regions by carrier, 3–7 days.
-    Region,
-}
-
-impl DeliveryMethod {
-    /// Every method, in the order the form offers them.
-    pub const ALL: [DeliveryMethod; 3] =
-        [DeliveryMethod::Pickup, DeliveryMethod::Courier, DeliveryMethod::Region];
-
-    /// The stored word.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DeliveryMethod::Pickup => "pickup",
-            DeliveryMethod::Courier => "courier",
-            DeliveryMethod::Region => "region",
-        }
-    }
-
-    /// The method a stored or sent word names.
-    pub fn parse(word: &str) -> Option<DeliveryMethod> {
-        DeliveryMethod::ALL.into_iter().find(|m| m.as_str() == word)
-    }
-
-    /// Its fee in tyiyn, from `[claims]`.
-    pub fn fee(self, cfg: &ClaimSettings) -> i64 {
-        match self {
-            DeliveryMethod::Pickup => 0,
-            DeliveryMethod::Courier => cfg.courier_fee,
-            DeliveryMethod::Region => cfg.region_fee,
-        }
-    }
-
-    /// Whether the item travels to an address.
-    pub fn needs_address(self) -> bool {
-        self != DeliveryMethod::Pickup
-    }
-}
 
 /// A delivery method on offer and what it costs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -186,14 +94,6 @@ pub struct Claim {
     pub buy_now: Option<BuyNowPrice>,
 }
 
-/// How a participant came to hold an item.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum ClaimKind {
-    Won,
-    BuyNow,
-}
-
 /// A Buy It Now's price: the retail price less the value of the bids spent on the auction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -222,26 +122,25 @@ pub fn view(row: &ClaimRow, pending: Option<&OrderRow>, provider: &dyn PaymentPr
         image_url: row.image_url.clone(),
         price: Tyiyn(row.price),
         package_bids: row.package_bids,
-        state: ClaimState::parse(&row.state),
-        end_reason: row
-            .end_reason
-            .as_deref()
-            .map(|r| if r == "declined" { EndReason::Declined } else { EndReason::Lapsed }),
+        state: row.state,
+        end_reason: row.end_reason,
         position: row.position,
         reserved_until: row.reserved_until,
-        delivery_method: row.delivery_method.as_deref().and_then(DeliveryMethod::parse),
+        delivery_method: row.delivery_method,
         delivery_fee: fee.map(Tyiyn),
         total: fee.map(|f| Tyiyn(row.price + f)),
         address: row.address.clone(),
         phone: row.phone.clone(),
         tracking: row.tracking.clone(),
         order_id: row.order.as_ref().map(|(id, _)| *id),
-        payment_url: pending.filter(|o| o.state == "pending").map(|o| provider.payment_url(o, lang)),
+        payment_url: pending
+            .filter(|o| o.state == OrderState::Pending)
+            .map(|o| provider.payment_url(o, lang)),
         created_at: row.created_at,
         paid_at: row.paid_at,
         shipped_at: row.shipped_at,
         delivered_at: row.delivered_at,
-        kind: if row.kind == "buy_now" { ClaimKind::BuyNow } else { ClaimKind::Won },
+        kind: row.kind,
         buy_now: row
             .buy_now
             .map(|(retail, credit)| BuyNowPrice { retail_price: Tyiyn(retail), bid_credit: Tyiyn(credit) }),
@@ -257,7 +156,7 @@ pub async fn views(
 ) -> Result<Vec<Claim>, tokio_postgres::Error> {
     let pending: Vec<i64> = rows
         .iter()
-        .filter_map(|r| r.order.as_ref().filter(|(_, s)| s == "pending").map(|(id, _)| *id))
+        .filter_map(|r| r.order.as_ref().filter(|(_, s)| *s == OrderState::Pending).map(|(id, _)| *id))
         .collect();
     let orders =
         if pending.is_empty() { Vec::new() } else { db::payments::orders_by_id(db, &pending).await? };
@@ -321,5 +220,5 @@ pub fn delivery(body: &DeliveryBody, cfg: &ClaimSettings) -> Result<Delivery, Ap
     let (Some(method), Some(phone)) = (method, phone) else {
         return Err(ApiError::BadRequest(Msg::ValidationFailed));
     };
-    Ok(Delivery { method: method.as_str(), fee: method.fee(cfg), address, phone })
+    Ok(Delivery { method, fee: method.fee(cfg), address, phone })
 }

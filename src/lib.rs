@@ -26,5 +26,6 @@ pub mod routes;
 pub mod runtime;
 pub mod startup;
 pub mod state;
+pub mod states;
 pub mod validate;
 pub mod ws;

@@ -21,6 +21,7 @@ use crate::db::payments::OrderRow;
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
 use crate::payments::{PaymentProvider, order_view};
+use crate::states::EndReason;
 
 /// Lapsed offers (and reminders) handled per sweep transaction.
 const SWEEP_BATCH: i64 = 50;
@@ -86,7 +87,7 @@ pub(super) async fn deliver(
     tracing::info!(
         claim = claim.id,
         order = order.id,
-        method = choice.method,
+        method = choice.method.as_str(),
         amount = order.amount,
         "delivery chosen"
     );
@@ -100,12 +101,12 @@ pub async fn decline(h: &Handles<'_>, user: i64, id: i64) -> Result<ClaimRow, Ap
     let mut client = h.pool.get().await?;
     let tx = client.transaction().await?;
     open_claim(db::claims::lock(&tx, id).await?, user)?;
-    let passed = db::claims::pass_on(&tx, id, "declined", h.settings.reserve_hours)
+    let passed = db::claims::pass_on(&tx, id, EndReason::Declined, h.settings.reserve_hours)
         .await?
         .ok_or(ApiError::Conflict(Msg::ClaimNotOpen))?;
     let row = db::claims::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
     tx.commit().await?;
-    tracing::info!(claim = id, state = row.state, "claim declined");
+    tracing::info!(claim = id, state = row.state.as_str(), "claim declined");
     h.announce(&passed.failed_orders, &passed.notifications);
     Ok(row)
 }
@@ -200,7 +201,8 @@ pub async fn sweep(h: &Handles<'_>) -> anyhow::Result<()> {
         let lapsed = db::claims::lock_lapsed(&tx, SWEEP_BATCH).await?;
         let (mut failed, mut notices) = (Vec::new(), Vec::new());
         for claim in &lapsed {
-            if let Some(passed) = db::claims::pass_on(&tx, *claim, "lapsed", h.settings.reserve_hours).await?
+            if let Some(passed) =
+                db::claims::pass_on(&tx, *claim, EndReason::Lapsed, h.settings.reserve_hours).await?
             {
                 failed.extend(passed.failed_orders);
                 notices.extend(passed.notifications);

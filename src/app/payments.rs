@@ -17,6 +17,7 @@ use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
 use crate::metrics::PAYMENT_CALLBACKS;
 use crate::payments::{CallbackOutcome, PaymentProvider, Payments, Verdict, order_view};
+use crate::states::OrderState;
 
 /// Orders package `package` for `user` from `provider`: a pending order whose bids and amount
 /// come from the catalogue. Refused while the user's pause or monthly spend limit holds.
@@ -133,7 +134,7 @@ async fn pay(
     // Whether the order pays for its won item (a package order has none to pay).
     let pays_claim = match (order.claim_id, claim) {
         (None, _) => false,
-        (Some(_), Some(c)) if matches!(c.state.as_str(), "paid" | "shipped" | "delivered") => {
+        (Some(_), Some(c)) if c.state.is_paid() => {
             return Ok((Verdict::Rejected, "claim_already_paid", None));
         }
         (Some(_), Some(c)) if c.latest_order != Some(order.id) => {
@@ -239,7 +240,7 @@ async fn apply(
         Some(order) if order.provider != name => (Verdict::Rejected, "provider_mismatch", None),
         Some(order) if order.amount != outcome.amount => (Verdict::Rejected, "amount_mismatch", None),
         Some(order) if order.currency != outcome.currency => (Verdict::Rejected, "currency_mismatch", None),
-        Some(order) if order.state == "paid" => {
+        Some(order) if order.state == OrderState::Paid => {
             if order.provider_payment_id.as_deref() == Some(outcome.payment_id.as_str()) {
                 (Verdict::Ok, "duplicate", None)
             } else if outcome.paid {

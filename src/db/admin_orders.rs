@@ -7,6 +7,8 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 
+use crate::states::{ClaimState, OrderKind, OrderState};
+
 macro_rules! q {
     ($name:literal) => {
         include_str!(concat!("../../sql/queries/admin_order/", $name, ".sql"))
@@ -78,16 +80,15 @@ pub async fn extra(db: &impl GenericClient, id: i64) -> Result<Option<OrderExtra
 pub struct Refundable {
     pub id: i64,
     pub user: i64,
-    /// `pending`, `paid`, `failed` or `refunded`.
-    pub state: String,
+    pub state: OrderState,
     /// Bids the order credited (0: a won item without bids).
     pub bids: i32,
     /// What the order cost, in tyiyn.
     pub amount: i64,
     /// The won item a claim order paid for.
     pub claim: Option<i64>,
-    /// That item's state (`paid`, `shipped`, `passed`, …).
-    pub claim_state: Option<String>,
+    /// That item's state.
+    pub claim_state: Option<ClaimState>,
     /// The buyer's balance now.
     pub balance: i64,
 }
@@ -103,11 +104,11 @@ pub async fn lock_for_refund(
     let Some(unlocked) = crate::db::payments::order(db, id).await? else {
         return Ok(None);
     };
-    let claim = unlocked.claim_id.filter(|_| unlocked.kind == "claim");
+    let claim = unlocked.claim_id.filter(|_| unlocked.kind == OrderKind::Claim);
     let claim_state = match claim {
         Some(claim) => {
             let stmt = db.prepare_cached(q!("lock_claim")).await?;
-            db.query_opt(&stmt, &[&claim]).await?.map(|r| r.get(0))
+            db.query_opt(&stmt, &[&claim]).await?.map(|r| ClaimState::parse(r.get(0)))
         }
         None => None,
     };
@@ -121,7 +122,7 @@ pub async fn lock_for_refund(
     Ok(Some(Refundable {
         id,
         user,
-        state: order.get(6),
+        state: OrderState::parse(order.get(6)),
         bids: order.get(4),
         amount: order.get(5),
         claim,
@@ -157,8 +158,8 @@ pub async fn record_refund(
     };
     let stmt = db.prepare_cached(q!("mark_refunded")).await?;
     db.execute(&stmt, &[&order.id, &bids, &amount, &admin]).await?;
-    let expired_claim = match (order.claim, order.claim_state.as_deref()) {
-        (Some(claim), Some("paid")) => {
+    let expired_claim = match (order.claim, order.claim_state) {
+        (Some(claim), Some(ClaimState::Paid)) => {
             let stmt = db.prepare_cached(q!("expire_claim")).await?;
             db.execute(&stmt, &[&claim]).await?;
             Some(claim)

@@ -8,6 +8,8 @@ use deadpool_postgres::GenericClient;
 use serde_json::json;
 use tokio_postgres::Row;
 
+use crate::states::{ClaimKind, ClaimState, DeliveryMethod, EndReason, OrderState};
+
 use super::notifications::{self, NotificationRow};
 use super::payments::{self, OrderRow};
 
@@ -29,13 +31,11 @@ pub struct ClaimRow {
     pub image_url: Option<String>,
     pub price: i64,
     pub package_bids: Option<i32>,
-    /// `reserved`, `claimed`, `paid`, `shipped`, `delivered`, `passed` or `expired`.
-    pub state: String,
+    pub state: ClaimState,
     /// `declined` or `lapsed`, for a `passed` or `expired` row.
-    pub end_reason: Option<String>,
+    pub end_reason: Option<EndReason>,
     pub reserved_until: DateTime<Utc>,
-    /// `pickup`, `courier` or `region`.
-    pub delivery_method: Option<String>,
+    pub delivery_method: Option<DeliveryMethod>,
     pub delivery_fee: Option<i64>,
     pub address: Option<String>,
     pub phone: Option<String>,
@@ -45,9 +45,9 @@ pub struct ClaimRow {
     pub shipped_at: Option<DateTime<Utc>>,
     pub delivered_at: Option<DateTime<Utc>>,
     /// The latest order paying for it, and that order's state.
-    pub order: Option<(i64, String)>,
+    pub order: Option<(i64, OrderState)>,
     /// `won`, or `buy_now` with the retail price and the bids' value it was reduced by.
-    pub kind: String,
+    pub kind: ClaimKind,
     pub buy_now: Option<(i64, i64)>,
 }
 
@@ -64,10 +64,10 @@ impl ClaimRow {
             image_url: r.get(6),
             price: r.get(7),
             package_bids: r.get(8),
-            state: r.get(9),
-            end_reason: r.get(10),
+            state: ClaimState::parse(r.get(9)),
+            end_reason: r.get::<_, Option<&str>>(10).map(EndReason::parse),
             reserved_until: r.get(11),
-            delivery_method: r.get(12),
+            delivery_method: r.get::<_, Option<&str>>(12).and_then(DeliveryMethod::parse),
             delivery_fee: r.get(13),
             address: r.get(14),
             phone: r.get(15),
@@ -76,8 +76,8 @@ impl ClaimRow {
             paid_at: r.get(18),
             shipped_at: r.get(19),
             delivered_at: r.get(20),
-            order: order_id.map(|id| (id, r.get(22))),
-            kind: r.get(23),
+            order: order_id.map(|id| (id, OrderState::parse(r.get(22)))),
+            kind: ClaimKind::parse(r.get(23)),
             buy_now: r.get::<_, Option<i64>>(24).zip(r.get::<_, Option<i64>>(25)),
         }
     }
@@ -119,8 +119,8 @@ pub async fn count(db: &impl GenericClient, state: Option<&str>) -> Result<i64, 
 pub struct Locked {
     pub id: i64,
     pub user_id: i64,
-    pub state: String,
-    pub delivery_method: Option<String>,
+    pub state: ClaimState,
+    pub delivery_method: Option<DeliveryMethod>,
     pub price: i64,
     pub package_bids: Option<i32>,
     /// Whether the reservation still runs by the database's clock.
@@ -132,7 +132,7 @@ pub struct Locked {
 impl Locked {
     /// Reserved or claimed: still offered to its holder.
     pub fn is_open(&self) -> bool {
-        self.state == "reserved" || self.state == "claimed"
+        self.state.is_open()
     }
 }
 
@@ -147,8 +147,8 @@ pub async fn lock(db: &impl GenericClient, id: i64) -> Result<Option<Locked>, to
     Ok(Some(Locked {
         id: r.get(0),
         user_id: r.get(1),
-        state: r.get(2),
-        delivery_method: r.get(3),
+        state: ClaimState::parse(r.get(2)),
+        delivery_method: r.get::<_, Option<&str>>(3).and_then(DeliveryMethod::parse),
         price: r.get(4),
         package_bids: r.get(5),
         in_time: r.get(6),
@@ -202,7 +202,8 @@ pub async fn choose_delivery(
 ) -> Result<(OrderRow, Vec<OrderRow>), tokio_postgres::Error> {
     let failed = payments::fail_claim_orders(db, claim.id).await?;
     let stmt = db.prepare_cached(q!("choose_delivery")).await?;
-    db.execute(&stmt, &[&claim.id, &choice.method, &choice.fee, &choice.address, &choice.phone]).await?;
+    db.execute(&stmt, &[&claim.id, &choice.method.as_str(), &choice.fee, &choice.address, &choice.phone])
+        .await?;
     let bids = claim.package_bids.unwrap_or(0);
     let amount = claim.price + choice.fee;
     let order = payments::insert_claim_order(db, claim.user_id, claim.id, bids, amount, provider).await?;
@@ -213,7 +214,7 @@ pub async fn choose_delivery(
 #[derive(Debug, Clone)]
 pub struct Delivery {
     /// `pickup`, `courier` or `region`.
-    pub method: &'static str,
+    pub method: DeliveryMethod,
     /// Tyiyn.
     pub fee: i64,
     pub address: Option<String>,
@@ -235,12 +236,13 @@ pub struct PassedOn {
 pub async fn pass_on(
     db: &impl GenericClient,
     claim: i64,
-    reason: &str,
+    reason: EndReason,
     reserve_hours: i32,
 ) -> Result<Option<PassedOn>, tokio_postgres::Error> {
     // Ended first as `passed`: the next offer may not exist while this one is open.
     let end = db.prepare_cached(q!("end_claim")).await?;
-    let Some(ended) = db.query_opt(&end, &[&claim, &"passed", &reason]).await? else {
+    let Some(ended) = db.query_opt(&end, &[&claim, &ClaimState::Passed.as_str(), &reason.as_str()]).await?
+    else {
         return Ok(None);
     };
     let (auction, position, title, package_bids): (Option<i64>, i32, String, Option<i32>) =

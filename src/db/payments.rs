@@ -6,6 +6,8 @@ use deadpool_postgres::GenericClient;
 use serde_json::Value;
 use tokio_postgres::Row;
 
+use crate::states::{OrderKind, OrderState};
+
 macro_rules! q {
     ($name:literal) => {
         include_str!(concat!("../../sql/queries/payment/", $name, ".sql"))
@@ -45,14 +47,12 @@ pub struct OrderRow {
     pub bids: i32,
     pub amount: i64,
     pub currency: String,
-    /// `pending`, `paid` or `failed`.
-    pub state: String,
+    pub state: OrderState,
     pub provider: String,
     pub provider_payment_id: Option<String>,
     pub created_at: DateTime<Utc>,
     pub paid_at: Option<DateTime<Utc>>,
-    /// `package` or `claim`.
-    pub kind: String,
+    pub kind: OrderKind,
     pub claim_id: Option<i64>,
 }
 
@@ -65,12 +65,12 @@ impl OrderRow {
             bids: r.get(3),
             amount: r.get(4),
             currency: r.get(5),
-            state: r.get(6),
+            state: OrderState::parse(r.get(6)),
             provider: r.get(7),
             provider_payment_id: r.get(8),
             created_at: r.get(9),
             paid_at: r.get(10),
-            kind: r.get(11),
+            kind: OrderKind::parse(r.get(11)),
             claim_id: r.get(12),
         }
     }

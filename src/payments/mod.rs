@@ -24,6 +24,7 @@ use utoipa::ToSchema;
 
 use crate::config::PaymentSettings;
 use crate::db::payments::{OrderRow, PackageRow};
+pub use crate::states::{OrderKind, OrderState};
 
 /// The currency every order is paid in.
 pub const CURRENCY: &str = "KGS";
@@ -60,41 +61,6 @@ impl From<&PackageRow> for Package {
             price_per_bid: Tyiyn((p.price + bids / 2) / bids),
         }
     }
-}
-
-/// An order's state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum OrderState {
-    /// Created; the payment has not been confirmed.
-    Pending,
-    /// Paid: the bids were credited (once).
-    Paid,
-    /// The provider reported the payment failed; nothing was credited.
-    Failed,
-    /// Paid, then refunded by an admin (the unspent bids taken back; docs/decisions.md, "Refunds").
-    Refunded,
-}
-
-impl OrderState {
-    fn parse(s: &str) -> OrderState {
-        match s {
-            "paid" => OrderState::Paid,
-            "failed" => OrderState::Failed,
-            "refunded" => OrderState::Refunded,
-            _ => OrderState::Pending,
-        }
-    }
-}
-
-/// What an order pays for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum OrderKind {
-    /// A bid package of the catalogue.
-    Package,
-    /// A won item with its delivery (`GET /api/users/claims`).
-    Claim,
 }
 
 /// A payment: a purchase of a package, or of a won item with its delivery.
@@ -275,8 +241,8 @@ impl RecordBudget {
 pub fn order_view(order: &OrderRow, provider: &dyn PaymentProvider, lang: &str) -> Order {
     Order {
         id: order.id,
-        state: OrderState::parse(&order.state),
-        kind: if order.kind == "claim" { OrderKind::Claim } else { OrderKind::Package },
+        state: order.state,
+        kind: order.kind,
         package_id: order.package_id,
         claim_id: order.claim_id,
         bids: order.bids,

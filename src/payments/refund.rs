@@ -5,6 +5,8 @@
 
 use deadpool_postgres::GenericClient;
 
+use crate::states::{ClaimState, OrderState};
+
 use crate::db;
 
 /// What a refund takes back and returns.
@@ -33,8 +35,9 @@ pub fn terms(bids: i32, amount: i64, balance: i64) -> Terms {
 /// Whether an order in `state` that credited `bids` (0: a won item without bids), paying for a
 /// won item in `claim_state` (if any), may be refunded: only `paid` orders, and a won item
 /// without bids only until it has been shipped or delivered.
-pub fn refundable(state: &str, bids: i32, claim_state: Option<&str>) -> bool {
-    state == "paid" && !(bids == 0 && matches!(claim_state, Some("shipped" | "delivered")))
+pub fn refundable(state: OrderState, bids: i32, claim_state: Option<ClaimState>) -> bool {
+    state == OrderState::Paid
+        && !(bids == 0 && matches!(claim_state, Some(ClaimState::Shipped | ClaimState::Delivered)))
 }
 
 /// What became of a refund.
@@ -64,7 +67,7 @@ pub async fn refund(db: &impl GenericClient, id: i64, admin: i64) -> Result<Refu
     let Some(order) = db::admin_orders::lock_for_refund(db, id).await? else {
         return Ok(Refund::NotFound);
     };
-    if !refundable(&order.state, order.bids, order.claim_state.as_deref()) {
+    if !refundable(order.state, order.bids, order.claim_state) {
         return Ok(Refund::NotRefundable);
     }
     let terms = terms(order.bids, order.amount, order.balance);
@@ -101,14 +104,16 @@ mod tests {
 
     #[test]
     fn only_paid_orders_are_refunded_and_won_items_without_bids_until_they_ship() {
-        assert!(refundable("paid", 50, None));
-        assert!(!refundable("pending", 50, None));
-        assert!(!refundable("refunded", 50, None));
-        assert!(refundable("paid", 0, Some("paid")));
-        assert!(refundable("paid", 0, Some("passed")));
-        assert!(!refundable("paid", 0, Some("shipped")));
-        assert!(!refundable("paid", 0, Some("delivered")));
-        assert!(refundable("paid", 100, Some("delivered")));
+        use crate::states::ClaimState as Claim;
+        use crate::states::OrderState::{Paid, Pending, Refunded};
+        assert!(refundable(Paid, 50, None));
+        assert!(!refundable(Pending, 50, None));
+        assert!(!refundable(Refunded, 50, None));
+        assert!(refundable(Paid, 0, Some(Claim::Paid)));
+        assert!(refundable(Paid, 0, Some(Claim::Passed)));
+        assert!(!refundable(Paid, 0, Some(Claim::Shipped)));
+        assert!(!refundable(Paid, 0, Some(Claim::Delivered)));
+        assert!(refundable(Paid, 100, Some(Claim::Delivered)));
     }
 
     #[test]

@@ -1,0 +1,206 @@
+//! The states and kinds of orders and won items, and the delivery methods: stored as words in
+//! PostgreSQL, read into these enums at the row, and compared as enums everywhere else. They are
+//! also the wire's (their doc comments are their OpenAPI descriptions).
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::config::ClaimSettings;
+
+/// An order's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum OrderState {
+    /// Created; the payment has not been confirmed.
+    Pending,
+    /// Paid: the bids were credited (once).
+    Paid,
+    /// The provider reported the payment failed; nothing was credited.
+    Failed,
+    /// Paid, then refunded by an admin (the unspent bids taken back; docs/decisions.md, "Refunds").
+    Refunded,
+}
+
+impl OrderState {
+    /// The state a stored word names (an unknown word, which the table's check forbids, reads
+    /// as `pending`).
+    pub fn parse(s: &str) -> OrderState {
+        match s {
+            "paid" => OrderState::Paid,
+            "failed" => OrderState::Failed,
+            "refunded" => OrderState::Refunded,
+            _ => OrderState::Pending,
+        }
+    }
+
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderState::Pending => "pending",
+            OrderState::Paid => "paid",
+            OrderState::Failed => "failed",
+            OrderState::Refunded => "refunded",
+        }
+    }
+}
+
+/// What an order pays for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum OrderKind {
+    /// A bid package of the catalogue.
+    Package,
+    /// A won item with its delivery (`GET /api/users/claims`).
+    Claim,
+}
+
+impl OrderKind {
+    /// The kind a stored word names.
+    pub fn parse(s: &str) -> OrderKind {
+        if s == "claim" { OrderKind::Claim } else { OrderKind::Package }
+    }
+}
+
+/// Where a won item is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ClaimState {
+    /// Offered and reserved for its holder until `reservedUntil`; no delivery chosen yet.
+    Reserved,
+    /// Delivery chosen; waiting for the payment (still until `reservedUntil`).
+    Claimed,
+    /// Paid; an admin ships it (or hands it over at the office, for pickup).
+    Paid,
+    /// Sent by carrier or courier.
+    Shipped,
+    /// Received.
+    Delivered,
+    /// Declined or lapsed, and offered to the previous participant.
+    Passed,
+    /// Declined or lapsed with nobody left to offer it to.
+    Expired,
+}
+
+impl ClaimState {
+    /// Every state, as stored.
+    pub const WORDS: [&'static str; 7] =
+        ["reserved", "claimed", "paid", "shipped", "delivered", "passed", "expired"];
+
+    /// Every state, in the order of [`ClaimState::WORDS`].
+    const ALL: [ClaimState; 7] = [
+        ClaimState::Reserved,
+        ClaimState::Claimed,
+        ClaimState::Paid,
+        ClaimState::Shipped,
+        ClaimState::Delivered,
+        ClaimState::Passed,
+        ClaimState::Expired,
+    ];
+
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        Self::WORDS[Self::ALL.iter().position(|s| *s == self).unwrap_or(0)]
+    }
+
+    /// The state a stored word names (an unknown word, which the table's check forbids, reads as
+    /// `reserved`).
+    pub fn parse(word: &str) -> ClaimState {
+        Self::WORDS.iter().position(|w| *w == word).map_or(ClaimState::Reserved, |i| Self::ALL[i])
+    }
+
+    /// Still offered to its holder: reserved, or claimed and waiting for the payment.
+    pub fn is_open(self) -> bool {
+        matches!(self, ClaimState::Reserved | ClaimState::Claimed)
+    }
+
+    /// Paid for (paid, shipped or delivered).
+    pub fn is_paid(self) -> bool {
+        matches!(self, ClaimState::Paid | ClaimState::Shipped | ClaimState::Delivered)
+    }
+}
+
+/// How a won item reaches its holder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum DeliveryMethod {
+    /// Collected at the office in Bishkek, working days 9:00–18:00; free.
+    Pickup,
+    /// Courier in Bishkek, 1–2 working days.
+    Courier,
+    /// To the regions by carrier, 3–7 days.
+    Region,
+}
+
+impl DeliveryMethod {
+    /// Every method, in the order the form offers them.
+    pub const ALL: [DeliveryMethod; 3] =
+        [DeliveryMethod::Pickup, DeliveryMethod::Courier, DeliveryMethod::Region];
+
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryMethod::Pickup => "pickup",
+            DeliveryMethod::Courier => "courier",
+            DeliveryMethod::Region => "region",
+        }
+    }
+
+    /// The method a stored or sent word names.
+    pub fn parse(word: &str) -> Option<DeliveryMethod> {
+        DeliveryMethod::ALL.into_iter().find(|m| m.as_str() == word)
+    }
+
+    /// Its fee in tyiyn, from `[claims]`.
+    pub fn fee(self, cfg: &ClaimSettings) -> i64 {
+        match self {
+            DeliveryMethod::Pickup => 0,
+            DeliveryMethod::Courier => cfg.courier_fee,
+            DeliveryMethod::Region => cfg.region_fee,
+        }
+    }
+
+    /// Whether the item travels to an address.
+    pub fn needs_address(self) -> bool {
+        self != DeliveryMethod::Pickup
+    }
+}
+
+/// Why an offer ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum EndReason {
+    /// Its holder declined it.
+    Declined,
+    /// Its reservation ended unpaid.
+    Lapsed,
+}
+
+impl EndReason {
+    /// The reason a stored word names.
+    pub fn parse(word: &str) -> EndReason {
+        if word == "declined" { EndReason::Declined } else { EndReason::Lapsed }
+    }
+
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Declined => "declined",
+            EndReason::Lapsed => "lapsed",
+        }
+    }
+}
+
+/// How a participant came to hold an item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ClaimKind {
+    Won,
+    BuyNow,
+}
+
+impl ClaimKind {
+    /// The kind a stored word names.
+    pub fn parse(word: &str) -> ClaimKind {
+        if word == "buy_now" { ClaimKind::BuyNow } else { ClaimKind::Won }
+    }
+}
