@@ -5,28 +5,45 @@
 //! `crate::mail::Outbox`; sending never waits for the SMTP server). This module reads a stored
 //! row back into its wire form.
 
-use chrono::{DateTime, Utc};
 use tyiyn_actors::ids::{AuctionId, Tyiyn};
 
-use crate::db::notifications::NotificationRow;
+use crate::db::notifications::{Notice, NotificationRow};
 use crate::ws::notice::{Notification, NotificationKind};
 
 /// The wire form of a stored notification; `None` for a kind this server does not know.
 pub fn view(row: &NotificationRow) -> Option<Notification> {
-    let kind = NotificationKind::parse(&row.kind)?;
-    let p = &row.payload;
-    let text = |key: &str| p.get(key).and_then(|v| v.as_str()).map(str::to_owned);
-    let int = |key: &str| p.get(key).and_then(serde_json::Value::as_i64);
+    use NotificationKind as K;
+    let notice = row.notice.as_ref()?;
+    let (kind, title) = match notice {
+        Notice::AuctionStarted { title } => (K::AuctionStarted, title),
+        Notice::AuctionWon { title, .. } => (K::AuctionWon, title),
+        Notice::ReservationExpiring { title, .. } => (K::ReservationExpiring, title),
+        Notice::BuyNowExpiring { title, .. } => (K::BuyNowExpiring, title),
+        Notice::ClaimPassed { title, .. } => (K::ClaimPassed, title),
+        Notice::PaymentReceived { .. } => (K::PaymentReceived, &None),
+        Notice::BidsCredited { .. } => (K::BidsCredited, &None),
+        Notice::ItemShipped { title, .. } => (K::ItemShipped, title),
+        Notice::ItemDelivered { title, .. } => (K::ItemDelivered, title),
+    };
     let mut n = Notification::new(Some(row.id), kind, row.created_at);
     n.auction_id = row.auction_id.map(AuctionId);
-    n.title = text("title");
-    n.claim_id = int("claimId");
-    n.order_id = int("orderId");
-    n.bids = int("bids");
-    n.amount = int("amount").map(Tyiyn);
-    n.tracking = text("tracking");
-    n.until =
-        text("until").and_then(|t| DateTime::parse_from_rfc3339(&t).ok()).map(|t| t.with_timezone(&Utc));
+    n.title = title.clone();
     n.read = row.read_at.is_some();
+    match notice {
+        Notice::AuctionStarted { .. } => {}
+        Notice::AuctionWon { claim_id, until, .. }
+        | Notice::ReservationExpiring { claim_id, until, .. }
+        | Notice::BuyNowExpiring { claim_id, until, .. } => (n.claim_id, n.until) = (Some(*claim_id), *until),
+        Notice::ClaimPassed { claim_id, until, amount, .. } => {
+            (n.claim_id, n.until, n.amount) = (Some(*claim_id), *until, amount.map(Tyiyn));
+        }
+        Notice::PaymentReceived { order_id, amount, claim_id } => {
+            (n.order_id, n.amount, n.claim_id) = (Some(*order_id), Some(Tyiyn(*amount)), *claim_id);
+        }
+        Notice::BidsCredited { order_id, bids } => (n.order_id, n.bids) = (Some(*order_id), Some(*bids)),
+        Notice::ItemShipped { claim_id, tracking, .. } | Notice::ItemDelivered { claim_id, tracking, .. } => {
+            (n.claim_id, n.tracking) = (Some(*claim_id), tracking.clone());
+        }
+    }
     Some(n)
 }

@@ -30,7 +30,8 @@ impl Effects for Told {
     }
     fn notify(&self, notices: &[NotificationRow]) {
         for n in notices {
-            self.0.lock().unwrap().push(format!("notify {} {}", n.user_id, n.kind));
+            let kind = n.notice.as_ref().map(|notice| notice.stored().0).unwrap_or_default();
+            self.0.lock().unwrap().push(format!("notify {} {kind}", n.user_id));
         }
     }
     fn signed_out(&self, user: UserId) {

@@ -16,7 +16,7 @@ use crate::auth::CurrentUser;
 use crate::config::ClaimSettings;
 use crate::db;
 use crate::db::claims::{ClaimRow, Delivery, Locked};
-use crate::db::notifications::NotificationRow;
+use crate::db::notifications::{Notice, NotificationRow};
 use crate::db::payments::OrderRow;
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
@@ -128,9 +128,9 @@ pub async fn advance(
     id: i64,
     step: Move<'_>,
 ) -> Result<ClaimRow, ApiError> {
-    let (code, kind) = match step {
-        Move::Ship { .. } => ("claim.ship", "item_shipped"),
-        Move::Deliver => ("claim.deliver", "item_delivered"),
+    let code = match step {
+        Move::Ship { .. } => "claim.ship",
+        Move::Deliver => "claim.deliver",
     };
     let mut client = h.pool.get().await?;
     let tx = client.transaction().await?;
@@ -146,8 +146,12 @@ pub async fn advance(
     let after = json!({ "state": row.state, "tracking": row.tracking });
     let audit = action(admin, code, "claim", Some(id), Some(json!({ "state": before.state })), Some(after));
     db::audit::record(&tx, &audit).await?;
-    let payload = json!({ "title": row.title, "claimId": id, "tracking": row.tracking });
-    let notice = db::notifications::insert(&tx, row.user_id, kind, row.auction_id, &payload).await?;
+    let (title, claim_id, tracking) = (Some(row.title.clone()), id, row.tracking.clone());
+    let notice = match step {
+        Move::Ship { .. } => Notice::ItemShipped { title, claim_id, tracking },
+        Move::Deliver => Notice::ItemDelivered { title, claim_id, tracking },
+    };
+    let notice = db::notifications::insert(&tx, row.user_id, row.auction_id, &notice).await?;
     tx.commit().await?;
     h.effects.notify(&[notice]);
     Ok(row)

@@ -4,14 +4,14 @@
 //! (docs/decisions.md, "Buying bids" and "Won items").
 
 use deadpool_postgres::Pool;
-use serde_json::{Value, json};
+use serde_json::Value;
 use tyiyn_actors::ids::UserId;
 
 use super::effects::Effects;
 use super::limits::refuse;
 use crate::db;
 use crate::db::claims::Locked;
-use crate::db::notifications::NotificationRow;
+use crate::db::notifications::{Notice, NotificationRow};
 use crate::db::payments::OrderRow;
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
@@ -146,9 +146,7 @@ async fn pay(
     let Some((paid, balance)) = db::payments::credit(tx, order, payment_id).await? else {
         return Ok((Verdict::Ok, "duplicate", None));
     };
-    let mut payload = json!({ "orderId": paid.id, "amount": paid.amount });
     if let Some(claim) = paid.claim_id {
-        payload["claimId"] = json!(claim);
         if pays_claim {
             db::claims::mark_paid(tx, claim).await?;
         } else {
@@ -159,11 +157,12 @@ async fn pay(
             );
         }
     }
-    let mut notices =
-        vec![db::notifications::insert(tx, paid.user_id, "payment_received", None, &payload).await?];
+    let received =
+        Notice::PaymentReceived { order_id: paid.id, amount: paid.amount, claim_id: paid.claim_id };
+    let mut notices = vec![db::notifications::insert(tx, paid.user_id, None, &received).await?];
     if paid.bids > 0 {
-        let payload = json!({ "orderId": paid.id, "bids": paid.bids });
-        notices.push(db::notifications::insert(tx, paid.user_id, "bids_credited", None, &payload).await?);
+        let credited = Notice::BidsCredited { order_id: paid.id, bids: i64::from(paid.bids) };
+        notices.push(db::notifications::insert(tx, paid.user_id, None, &credited).await?);
     }
     Ok((Verdict::Ok, word, Some(Change::Credited(paid, balance, notices))))
 }

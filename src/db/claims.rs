@@ -5,12 +5,11 @@
 
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
-use serde_json::json;
 use tokio_postgres::Row;
 
 use crate::states::{ClaimKind, ClaimState, DeliveryMethod, EndReason, OrderState};
 
-use super::notifications::{self, NotificationRow};
+use super::notifications::{self, Notice, NotificationRow};
 use super::payments::{self, OrderRow};
 
 macro_rules! q {
@@ -180,15 +179,14 @@ pub async fn offer(db: &impl GenericClient, o: &Offer<'_>) -> Result<Notificatio
         )
         .await?;
     let (id, until): (i64, DateTime<Utc>) = (row.get(0), row.get(1));
-    let mut payload = json!({ "title": o.title, "claimId": id, "until": until.to_rfc3339() });
-    let kind = if o.position == 1 {
-        payload["finalPrice"] = json!(tyiyn_actors::ids::Tyiyn(o.price).to_som_string());
-        "auction_won"
+    let (title, claim_id, until) = (Some(o.title.to_owned()), id, Some(until));
+    let notice = if o.position == 1 {
+        let final_price = Some(tyiyn_actors::ids::Tyiyn(o.price).to_som_string());
+        Notice::AuctionWon { title, claim_id, until, final_price }
     } else {
-        payload["amount"] = json!(o.price);
-        "claim_passed"
+        Notice::ClaimPassed { title, claim_id, until, amount: Some(o.price) }
     };
-    notifications::insert(db, o.user, kind, Some(o.auction), &payload).await
+    notifications::insert(db, o.user, Some(o.auction), &notice).await
 }
 
 /// The holder's delivery choice on a locked, open claim: the claim becomes `claimed` with it,
@@ -306,9 +304,12 @@ pub async fn remind(
     for r in db.query(&stmt, &[&remind_hours, &limit]).await? {
         let (id, user, auction, title, until): (i64, i64, Option<i64>, String, DateTime<Utc>) =
             (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4));
-        let kind = if r.get::<_, &str>(5) == "buy_now" { "buy_now_expiring" } else { "reservation_expiring" };
-        let payload = json!({ "title": title, "claimId": id, "until": until.to_rfc3339() });
-        notices.push(notifications::insert(db, user, kind, auction, &payload).await?);
+        let (title, claim_id, until) = (Some(title), id, Some(until));
+        let notice = match ClaimKind::parse(r.get(5)) {
+            ClaimKind::BuyNow => Notice::BuyNowExpiring { title, claim_id, until },
+            ClaimKind::Won => Notice::ReservationExpiring { title, claim_id, until },
+        };
+        notices.push(notifications::insert(db, user, auction, &notice).await?);
     }
     Ok(notices)
 }

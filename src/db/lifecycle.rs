@@ -152,8 +152,9 @@ pub(super) async fn go_live(pool: Pool, change: GoLive) -> Result<Vec<BidId>, St
     let notify: Vec<i64> = change.notify.iter().map(|u| u.0).collect();
     if !notify.is_empty() {
         let stmt = tx.prepare_cached(q!("insert_notifications")).await.map_err(down)?;
-        let payload = serde_json::json!({});
-        tx.execute(&stmt, &[&notify, &"auction_started", &change.auction.0, &payload]).await.map_err(down)?;
+        // The statement adds each auction's title to the payload.
+        let (kind, payload) = super::notifications::Notice::AuctionStarted { title: None }.stored();
+        tx.execute(&stmt, &[&notify, &kind, &change.auction.0, &payload]).await.map_err(down)?;
     }
     tx.commit().await.map_err(down)?;
     Ok(ids)

@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio_postgres::Row;
 
@@ -12,28 +13,126 @@ macro_rules! q {
     };
 }
 
-/// A stored notification. `kind` is the stored snake_case word (`auction_started`,
-/// `auction_won`, …); `payload` holds the kind's fields (title, claimId, orderId, bids, amount in
-/// tyiyn, tracking, until).
+/// What a notification says: its kind and that kind's own fields. Stored as the kind's
+/// snake_case word (`notification.kind`) and the fields as a JSON object (`payload`, camelCase
+/// keys, money in tyiyn), and read back whole into this type, never key by key. Fields older rows
+/// may lack are optional.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", rename_all_fields = "camelCase")]
+pub enum Notice {
+    /// An auction this user pre-bid on went live (the title is added by the go-live statement).
+    AuctionStarted {
+        #[serde(default)]
+        title: Option<String>,
+    },
+    /// This user won an auction; the item is reserved for them until `until`.
+    AuctionWon {
+        #[serde(default)]
+        title: Option<String>,
+        claim_id: i64,
+        #[serde(default)]
+        until: Option<DateTime<Utc>>,
+        /// The winning price in som, as text (for the mail).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        final_price: Option<String>,
+    },
+    /// The reservation of a won item ends soon.
+    ReservationExpiring {
+        #[serde(default)]
+        title: Option<String>,
+        claim_id: i64,
+        #[serde(default)]
+        until: Option<DateTime<Utc>>,
+    },
+    /// An unpaid Buy It Now purchase ends soon; it then lapses.
+    BuyNowExpiring {
+        #[serde(default)]
+        title: Option<String>,
+        claim_id: i64,
+        #[serde(default)]
+        until: Option<DateTime<Utc>>,
+    },
+    /// A won item passed to this user, at `amount` tyiyn.
+    ClaimPassed {
+        #[serde(default)]
+        title: Option<String>,
+        claim_id: i64,
+        #[serde(default)]
+        until: Option<DateTime<Utc>>,
+        #[serde(default)]
+        amount: Option<i64>,
+    },
+    /// A payment of `amount` tyiyn for an order was received (for a won item: `claimId`).
+    PaymentReceived {
+        order_id: i64,
+        amount: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        claim_id: Option<i64>,
+    },
+    /// `bids` bids were credited for an order.
+    BidsCredited { order_id: i64, bids: i64 },
+    /// A won item was shipped.
+    ItemShipped {
+        #[serde(default)]
+        title: Option<String>,
+        claim_id: i64,
+        #[serde(default)]
+        tracking: Option<String>,
+    },
+    /// A won item was delivered or handed over.
+    ItemDelivered {
+        #[serde(default)]
+        title: Option<String>,
+        claim_id: i64,
+        #[serde(default)]
+        tracking: Option<String>,
+    },
+}
+
+impl Notice {
+    /// The stored `kind` word and the `payload` object.
+    pub fn stored(&self) -> (String, Value) {
+        let mut fields = serde_json::to_value(self).unwrap_or_default();
+        let kind = fields
+            .as_object_mut()
+            .and_then(|o| o.remove("kind"))
+            .and_then(|k| k.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        (kind, fields)
+    }
+
+    /// The notice a stored `kind` and `payload` hold; `None` for a kind this server does not know
+    /// or a payload that does not fit it.
+    fn read(kind: &str, payload: &Value) -> Option<Notice> {
+        let mut fields = payload.as_object().cloned().unwrap_or_default();
+        fields.insert("kind".into(), Value::String(kind.to_owned()));
+        serde_json::from_value(Value::Object(fields)).ok()
+    }
+}
+
+/// A stored notification; `notice` is `None` for a kind this server does not know.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NotificationRow {
     pub id: i64,
     pub user_id: i64,
-    pub kind: String,
+    pub notice: Option<Notice>,
     pub auction_id: Option<i64>,
-    pub payload: Value,
     pub read_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
 }
 
 impl NotificationRow {
     pub fn from_row(r: &Row) -> NotificationRow {
+        let (kind, payload): (&str, Value) = (r.get(2), r.get(4));
+        let notice = Notice::read(kind, &payload);
+        if notice.is_none() {
+            tracing::warn!(id = r.get::<_, i64>(0), kind, "a stored notification this server cannot read");
+        }
         NotificationRow {
             id: r.get(0),
             user_id: r.get(1),
-            kind: r.get(2),
+            notice,
             auction_id: r.get(3),
-            payload: r.get(4),
             read_at: r.get(5),
             created_at: r.get(6),
         }
@@ -45,12 +144,12 @@ impl NotificationRow {
 pub async fn insert(
     db: &impl GenericClient,
     user: i64,
-    kind: &str,
     auction: Option<i64>,
-    payload: &Value,
+    notice: &Notice,
 ) -> Result<NotificationRow, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("insert")).await?;
-    Ok(NotificationRow::from_row(&db.query_one(&stmt, &[&user, &kind, &auction, payload]).await?))
+    let (kind, payload) = notice.stored();
+    Ok(NotificationRow::from_row(&db.query_one(&stmt, &[&user, &kind, &auction, &payload]).await?))
 }
 
 // The notification list, read marks and mail recipients (`GET /api/notifications`,
@@ -90,4 +189,43 @@ pub async fn recipients(
 ) -> Result<Vec<(i64, String)>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("select_recipients")).await?;
     Ok(db.query(&stmt, &[&users]).await?.iter().map(|r| (r.get(0), r.get(1))).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_notice_is_stored_as_its_word_and_fields_and_read_back_whole() {
+        let until = Some("2026-11-27T10:00:00Z".parse().expect("a time"));
+        let notices = [
+            Notice::AuctionStarted { title: Some("iPhone".into()) },
+            Notice::AuctionWon { title: None, claim_id: 3, until, final_price: Some("12.34".into()) },
+            Notice::ClaimPassed {
+                title: Some("Чайник".into()), claim_id: 4, until, amount: Some(1234)
+            },
+            Notice::PaymentReceived { order_id: 9, amount: 75_000, claim_id: None },
+            Notice::BidsCredited { order_id: 9, bids: 50 },
+            Notice::ItemDelivered { title: None, claim_id: 4, tracking: None },
+        ];
+        for notice in notices {
+            let (kind, payload) = notice.stored();
+            assert!(payload.get("kind").is_none(), "the kind is its own column");
+            assert_eq!(Notice::read(&kind, &payload), Some(notice));
+        }
+        let (kind, payload) = Notice::PaymentReceived { order_id: 9, amount: 5, claim_id: Some(2) }.stored();
+        assert_eq!(
+            (kind.as_str(), payload),
+            ("payment_received", json!({"orderId": 9, "amount": 5, "claimId": 2}))
+        );
+    }
+
+    #[test]
+    fn rows_written_before_the_types_still_read() {
+        let old = json!({"title": "Чайник", "claimId": 4, "until": "2026-11-27T10:00:00.5+00:00", "finalPrice": "1.00"});
+        assert!(matches!(Notice::read("auction_won", &old), Some(Notice::AuctionWon { claim_id: 4, .. })));
+        assert_eq!(Notice::read("auction_started", &json!({})), Some(Notice::AuctionStarted { title: None }));
+        assert_eq!(Notice::read("a_kind_from_the_future", &json!({})), None);
+    }
 }
