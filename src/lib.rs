@@ -12,6 +12,7 @@ pub mod demo;
 pub mod domain;
 pub mod error;
 pub mod i18n;
+pub mod ids;
 pub mod lenient;
 pub mod mail;
 pub mod metrics;

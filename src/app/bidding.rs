@@ -81,7 +81,7 @@ async fn refused(h: &Handles<'_>, id: AuctionId, err: BidRejected) -> ApiError {
     if err != BidRejected::AuctionNotFound {
         return ApiError::from(err);
     }
-    match finished_one(h, id.0).await {
+    match finished_one(h, id).await {
         Ok(Some(_)) => ApiError::Conflict(Msg::AuctionFinished),
         Ok(None) => ApiError::NotFound(Msg::AuctionNotFound),
         Err(e) => e,
@@ -89,14 +89,17 @@ async fn refused(h: &Handles<'_>, id: AuctionId, err: BidRejected) -> ApiError {
 }
 
 /// Finished auction `id`, if it is one.
-pub async fn finished_one(h: &Handles<'_>, id: i64) -> Result<Option<AuctionInfo>, ApiError> {
+pub async fn finished_one(
+    h: &Handles<'_>,
+    AuctionId(id): AuctionId,
+) -> Result<Option<AuctionInfo>, ApiError> {
     let client = h.pool.get().await?;
     Ok(db::auctions::finished(&client, Some(id), 1, h.clock.now()).await?.pop())
 }
 
 /// An auction by id: from its actor when it has one, else the finished row.
-pub async fn auction(h: &Handles<'_>, id: i64) -> Result<AuctionInfo, ApiError> {
-    if let Some(addr) = h.auctions.get(AuctionId(id))
+pub async fn auction(h: &Handles<'_>, id: AuctionId) -> Result<AuctionInfo, ApiError> {
+    if let Some(addr) = h.auctions.get(id)
         && let Ok(info) = addr.send(GetInfo).await
     {
         return Ok(info);
@@ -105,7 +108,7 @@ pub async fn auction(h: &Handles<'_>, id: i64) -> Result<AuctionInfo, ApiError> 
         return Ok(done);
     }
     // Not in memory and not finished: its actor may have died; the registry reloads it.
-    match h.auctions.ask(AuctionId(id), GetInfo).await {
+    match h.auctions.ask(id, GetInfo).await {
         Some(info) => Ok(info),
         None => Err(ApiError::NotFound(Msg::AuctionNotFound)),
     }

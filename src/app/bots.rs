@@ -60,7 +60,7 @@ pub async fn set_active(
     pool: &Pool,
     auctions: &Auctions,
     admin: &CurrentUser,
-    id: i64,
+    BotId(id): BotId,
     active: bool,
 ) -> Result<BotView, ApiError> {
     let mut client = pool.get().await?;
@@ -75,7 +75,12 @@ pub async fn set_active(
 }
 
 /// Closes a bot: it leaves every live and upcoming auction; its past bids stay.
-pub async fn close(pool: &Pool, auctions: &Auctions, admin: &CurrentUser, id: i64) -> Result<(), ApiError> {
+pub async fn close(
+    pool: &Pool,
+    auctions: &Auctions,
+    admin: &CurrentUser,
+    BotId(id): BotId,
+) -> Result<(), ApiError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     db::bots::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;

@@ -5,6 +5,8 @@
 
 use super::claims::{Handles, deliver};
 use super::limits::refuse;
+use tyiyn_actors::ids::AuctionId;
+
 use crate::db;
 use crate::db::buy_now::OfferRow;
 use crate::db::claims::{ClaimRow, Delivery};
@@ -41,7 +43,7 @@ pub fn decide(o: &OfferRow) -> Result<Option<i64>, ApiError> {
 pub async fn start(
     h: &Handles<'_>,
     user: i64,
-    auction: i64,
+    AuctionId(auction): AuctionId,
     choice: &Delivery,
 ) -> Result<(ClaimRow, OrderRow), ApiError> {
     let mut client = h.pool.get().await?;

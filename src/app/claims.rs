@@ -20,6 +20,7 @@ use crate::db::notifications::{Notice, NotificationRow};
 use crate::db::payments::OrderRow;
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
+use crate::ids::ClaimId;
 use crate::payments::{PaymentProvider, order_view};
 use crate::states::EndReason;
 
@@ -61,7 +62,7 @@ pub(super) fn open_claim(locked: Option<Locked>, user: i64) -> Result<Locked, Ap
 pub async fn choose_delivery(
     h: &Handles<'_>,
     user: i64,
-    id: i64,
+    ClaimId(id): ClaimId,
     choice: &Delivery,
 ) -> Result<(ClaimRow, OrderRow), ApiError> {
     let mut client = h.pool.get().await?;
@@ -97,7 +98,7 @@ pub(super) async fn deliver(
 
 /// Declines `user`'s won item `id` (reserved or claimed): it passes at once to the previous
 /// participant, or expires when nobody is left; a pending order of it fails.
-pub async fn decline(h: &Handles<'_>, user: i64, id: i64) -> Result<ClaimRow, ApiError> {
+pub async fn decline(h: &Handles<'_>, user: i64, ClaimId(id): ClaimId) -> Result<ClaimRow, ApiError> {
     let mut client = h.pool.get().await?;
     let tx = client.transaction().await?;
     open_claim(db::claims::lock(&tx, id).await?, user)?;
@@ -125,7 +126,7 @@ pub enum Move<'a> {
 pub async fn advance(
     h: &Handles<'_>,
     admin: &CurrentUser,
-    id: i64,
+    ClaimId(id): ClaimId,
     step: Move<'_>,
 ) -> Result<ClaimRow, ApiError> {
     let code = match step {

@@ -13,6 +13,7 @@ use crate::db;
 use crate::db::admin_orders::OrderExtra;
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
+use crate::ids::OrderId;
 use crate::payments::refund::{self, Refund};
 use crate::payments::{PaymentProvider, order_view};
 
@@ -22,7 +23,7 @@ pub async fn refund(
     (pool, effects, provider): (&Pool, &dyn Effects, &dyn PaymentProvider),
     lang: Lang,
     admin: &CurrentUser,
-    id: i64,
+    OrderId(id): OrderId,
 ) -> Result<OrderExtra, ApiError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;

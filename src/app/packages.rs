@@ -10,6 +10,7 @@ use crate::db;
 use crate::db::packages::{AdminPackageRow, PackageFields};
 use crate::error::ApiError;
 use crate::i18n::Msg;
+use crate::ids::PackageId;
 
 /// The package's fields for the audit log (money in tyiyn).
 fn audit_json(p: &PackageFields) -> Value {
@@ -44,7 +45,7 @@ pub async fn create(
 pub async fn update(
     pool: &Pool,
     admin: &CurrentUser,
-    id: i32,
+    PackageId(id): PackageId,
     apply: impl FnOnce(&PackageFields) -> Result<PackageFields, ApiError>,
 ) -> Result<AdminPackageRow, ApiError> {
     let mut client = pool.get().await?;

@@ -15,6 +15,7 @@ use crate::db::notifications::{Notice, NotificationRow};
 use crate::db::payments::OrderRow;
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
+use crate::ids::OrderId;
 use crate::metrics::PAYMENT_CALLBACKS;
 use crate::payments::{CallbackOutcome, PaymentProvider, Payments, Verdict, order_view};
 use crate::states::OrderState;
@@ -39,7 +40,7 @@ pub async fn order_package(
 }
 
 /// `user`'s own order `id` (404 `order_not_found` for another user's).
-pub async fn own_order(pool: &Pool, user: i64, id: i64) -> Result<OrderRow, ApiError> {
+pub async fn own_order(pool: &Pool, user: i64, OrderId(id): OrderId) -> Result<OrderRow, ApiError> {
     let client = pool.get().await?;
     let order = db::payments::order(&client, id).await?;
     order.filter(|o| o.user_id == user).ok_or(ApiError::NotFound(Msg::OrderNotFound))
@@ -51,7 +52,7 @@ pub async fn demo_pay(
     handles: (&Pool, &dyn Effects, &Payments),
     lang: Lang,
     user: i64,
-    id: i64,
+    id: OrderId,
     paid: bool,
 ) -> Result<OrderRow, ApiError> {
     let (pool, _, payments) = handles;
@@ -60,7 +61,7 @@ pub async fn demo_pay(
     let fields = demo.signed_callback(&order, paid);
     let (verdict, word) = process(handles, lang, demo.as_ref(), &fields).await?;
     tracing::info!(order = order.id, verdict = verdict.as_str(), outcome = word, "demo payment");
-    own_order(pool, user, order.id).await
+    own_order(pool, user, OrderId(order.id)).await
 }
 
 /// A callback addressed to a provider that is not the configured one: counted, and recorded

@@ -17,7 +17,7 @@ use crate::i18n::Msg;
 
 /// A pooled client, once `id` is an open account (404 `user_not_found` for a bot, a closed
 /// account or no one).
-pub async fn open_user(pool: &Pool, id: i64) -> Result<deadpool_postgres::Object, ApiError> {
+pub async fn open_user(pool: &Pool, UserId(id): UserId) -> Result<deadpool_postgres::Object, ApiError> {
     let client = pool.get().await?;
     if !db::admin_users::is_open(&client, id).await? {
         return Err(ApiError::NotFound(Msg::UserNotFound));
@@ -51,7 +51,7 @@ fn target_of(locked: &[Locked], target: i64, admin: i64) -> Result<Locked, ApiEr
 pub async fn update(
     (pool, sessions, effects): (&Pool, &Sessions, &dyn Effects),
     admin: &CurrentUser,
-    id: i64,
+    UserId(id): UserId,
     apply: impl FnOnce(&Account) -> Result<Account, ApiError>,
 ) -> Result<UserView, ApiError> {
     let mut client = pool.get().await?;
@@ -97,7 +97,12 @@ pub async fn update(
 
 /// Closes account `id`: the row stays (its bids, wins and ledger keep pointing at it) but is
 /// anonymised, can no longer log in, and every session of it ends. Its balance and ledger stay.
-pub async fn close(pool: &Pool, sessions: &Sessions, admin: &CurrentUser, id: i64) -> Result<(), ApiError> {
+pub async fn close(
+    pool: &Pool,
+    sessions: &Sessions,
+    admin: &CurrentUser,
+    UserId(id): UserId,
+) -> Result<(), ApiError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let locked = db::admin_users::lock_for_change(&tx, id).await?;

@@ -106,9 +106,9 @@ async fn admin_bots_auction_status(_admin: AdminUser, state: web::Data<AppState>
 async fn admin_list_auction_bots(
     _admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
 ) -> Result<HttpResponse, ApiError> {
-    let bots = assignments::list(&state.auction_handles(), AuctionId(path.into_inner())).await?;
+    let bots = assignments::list(&state.auction_handles(), path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(bots))
 }
 
@@ -128,10 +128,10 @@ async fn admin_list_auction_bots(
 async fn admin_assign_bot(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
     body: web::Json<AssignForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
+    let id = path.into_inner();
     let f = body.into_inner();
     let mut errors = Vec::new();
     let bot = match f.bot_id.as_ref().filter(|v| !v.is_null()).map(lenient::whole) {
@@ -169,11 +169,10 @@ async fn admin_assign_bot(
 async fn admin_update_auction_bot(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(AuctionId, BotId)>,
     body: web::Json<AssignmentPatch>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, bot) = path.into_inner();
-    let (id, bot) = (AuctionId(id), BotId(bot));
     let f = body.into_inner();
     let bid_limit = lenient::count_in(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
         .map_err(|_| ApiError::invalid("bidLimit", Msg::BidLimitInvalid))?;
@@ -196,10 +195,9 @@ async fn admin_update_auction_bot(
 async fn admin_unassign_bot(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(AuctionId, BotId)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, bot) = path.into_inner();
-    let (id, bot) = (AuctionId(id), BotId(bot));
     assignments::unassign(&state.auction_handles(), &admin.0, (id, bot)).await?;
     Ok(HttpResponse::Ok().json(BotRemoved { ok: true }))
 }

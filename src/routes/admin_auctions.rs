@@ -257,10 +257,10 @@ async fn create(
 async fn update(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
     body: web::Json<AuctionForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
+    let id = path.into_inner();
     let (details, start) = parse_form(body.into_inner())?;
     let saved =
         auctions::update(&state.auction_handles(), &admin.0, id, details, db::rows::ms(start)).await?;
@@ -281,9 +281,9 @@ async fn update(
 async fn end(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
 ) -> Result<HttpResponse, ApiError> {
-    let auction = auctions::end(&state.auction_handles(), &admin.0, AuctionId(path.into_inner())).await?;
+    let auction = auctions::end(&state.auction_handles(), &admin.0, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(auction))
 }
 
@@ -297,9 +297,9 @@ async fn end(
 async fn delete(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
+    let id = path.into_inner();
     let finished = (&state.store, &state.wins, state.effects.as_ref());
     let refunded = auctions::delete(&state.auction_handles(), finished, &admin.0, id).await?;
     Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded }))

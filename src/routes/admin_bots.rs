@@ -19,6 +19,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
 use crate::lenient;
 use crate::state::AppState;
+use tyiyn_actors::ids::BotId;
 
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(admin_list_bots)
@@ -133,7 +134,7 @@ async fn admin_create_bot(
 async fn admin_update_bot(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<BotId>,
     body: web::Json<BotPatch>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
@@ -157,7 +158,7 @@ async fn admin_update_bot(
 async fn admin_delete_bot(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<BotId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     bots::close(&state.pool, &state.auctions, &admin.0, id).await?;

@@ -14,6 +14,7 @@ use crate::db;
 use crate::db::claims::{ClaimRow, Filter};
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::ids::ClaimId;
 use crate::paging;
 use crate::state::AppState;
 
@@ -105,7 +106,7 @@ async fn advance(
     admin: &AdminUser,
     state: &AppState,
     lang: &str,
-    id: i64,
+    id: ClaimId,
     step: claims::Move<'_>,
 ) -> Result<HttpResponse, ApiError> {
     let row = claims::advance(&state.claim_handles(), &admin.0, id, step).await?;
@@ -131,7 +132,7 @@ async fn admin_ship_claim(
     admin: AdminUser,
     state: web::Data<AppState>,
     lang: ReqLang,
-    path: web::Path<i64>,
+    path: web::Path<ClaimId>,
     body: Option<web::Json<ShipBody>>,
 ) -> Result<HttpResponse, ApiError> {
     let tracking = body.as_ref().and_then(|b| b.tracking.as_deref()).map(str::trim).filter(|t| !t.is_empty());
@@ -157,7 +158,7 @@ async fn admin_deliver_claim(
     admin: AdminUser,
     state: web::Data<AppState>,
     lang: ReqLang,
-    path: web::Path<i64>,
+    path: web::Path<ClaimId>,
 ) -> Result<HttpResponse, ApiError> {
     advance(&admin, &state, lang.0.code(), path.into_inner(), claims::Move::Deliver).await
 }

@@ -17,6 +17,7 @@ use crate::db;
 use crate::db::admin_orders::{Filter, OrderExtra};
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::ids::OrderId;
 use crate::paging;
 use crate::payments::{Order, order_view};
 use crate::state::AppState;
@@ -184,7 +185,7 @@ async fn admin_refund_order(
     admin: AdminUser,
     state: web::Data<AppState>,
     lang: ReqLang,
-    path: web::Path<i64>,
+    path: web::Path<OrderId>,
 ) -> Result<HttpResponse, ApiError> {
     let handles = (&state.pool, state.effects.as_ref(), state.payments.provider.as_ref());
     let extra = orders::refund(handles, state.site.lang(), &admin.0, path.into_inner()).await?;

@@ -16,6 +16,7 @@ use crate::db::payments::PackageRow;
 use crate::domain;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::ids::PackageId;
 use crate::lenient;
 use crate::payments::Package;
 use crate::state::AppState;
@@ -202,7 +203,7 @@ async fn admin_create_package(
 async fn admin_update_package(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i32>,
+    path: web::Path<PackageId>,
     body: web::Json<PackageForm>,
 ) -> Result<HttpResponse, ApiError> {
     let form = body.into_inner();

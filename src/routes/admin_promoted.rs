@@ -41,10 +41,10 @@ struct PromotedBody {
 async fn admin_set_promoted(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
     body: web::Json<PromotedBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
+    let id = path.into_inner();
     let promoted = body.promoted.ok_or_else(|| ApiError::invalid("promoted", Msg::Required))?;
     let auction = promotion::set(&state.auction_handles(), &state.store, &admin.0, id, promoted).await?;
     Ok(HttpResponse::Ok().json(auction))

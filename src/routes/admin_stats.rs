@@ -15,6 +15,7 @@ use crate::db::admin_stats::{AuctionBidStats, SystemStats};
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
 use crate::state::AppState;
+use tyiyn_actors::ids::AuctionId;
 
 /// How many finished auctions the admin table lists (the newest).
 const FINISHED_LIMIT: i64 = 1000;
@@ -82,10 +83,10 @@ async fn admin_finished_auctions(
 async fn admin_auction_stats(
     _admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
 ) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    let stats = db::admin_stats::auction(&client, path.into_inner())
+    let stats = db::admin_stats::auction(&client, path.into_inner().0)
         .await?
         .ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
     Ok(HttpResponse::Ok().json(stats))

@@ -23,6 +23,7 @@ use crate::i18n::Msg;
 use crate::lenient;
 use crate::paging;
 use crate::state::AppState;
+use tyiyn_actors::ids::UserId;
 
 /// The highest balance an admin may set (bids).
 const MAX_BALANCE: i64 = 1_000_000;
@@ -117,11 +118,11 @@ async fn admin_today_registrations(
 async fn admin_user_activity(
     _admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<UserId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let client = users::open_user(&state.pool, id).await?;
-    Ok(HttpResponse::Ok().json(db::admin_users::activity(&client, id).await?))
+    Ok(HttpResponse::Ok().json(db::admin_users::activity(&client, id.0).await?))
 }
 
 /// A user's own spend limits and pause, as the user set them, with what is left of each: for
@@ -139,11 +140,11 @@ async fn admin_user_activity(
 async fn admin_user_limits(
     _admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<UserId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let client = users::open_user(&state.pool, id).await?;
-    Ok(HttpResponse::Ok().json(limits::of_user(&client, id, state.clock.now()).await?))
+    Ok(HttpResponse::Ok().json(limits::of_user(&client, id.0, state.clock.now()).await?))
 }
 
 /// The admin's edit form: every field optional; absent (or `null`) keeps the value. A blank
@@ -244,7 +245,7 @@ fn apply(old: &Account, b: UserPatch) -> Result<Account, ApiError> {
 async fn admin_update_user(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<UserId>,
     body: web::Json<UserPatch>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
@@ -270,7 +271,7 @@ async fn admin_update_user(
 async fn admin_delete_user(
     admin: AdminUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<UserId>,
 ) -> Result<HttpResponse, ApiError> {
     users::close(&state.pool, &state.sessions, &admin.0, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(Done { ok: true }))

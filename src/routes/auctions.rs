@@ -154,7 +154,7 @@ async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<
         }
         Err(e) => return Err(e),
     };
-    Ok(HttpResponse::Ok().json(bidding::auction(&state.bid_handles(), id).await?))
+    Ok(HttpResponse::Ok().json(bidding::auction(&state.bid_handles(), AuctionId(id)).await?))
 }
 
 /// An auction by id.
@@ -164,7 +164,7 @@ async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<
     responses((status = 200, description = "The auction", body = AuctionInfo), (status = 404, description = "`auction_not_found`", body = ErrorBody))
 )]
 #[get("/auctions/{id}")]
-async fn by_id(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+async fn by_id(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(bidding::auction(&state.bid_handles(), path.into_inner()).await?))
 }
 
@@ -175,8 +175,8 @@ async fn by_id(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpR
     responses((status = 200, description = "The bids", body = Vec<BidRecord>), (status = 404, description = "`auction_not_found`", body = ErrorBody))
 )]
 #[get("/auctions/{id}/bids")]
-async fn bids(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
+async fn bids(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
     if let Some(addr) = state.auctions.get(id)
         && let Ok(view) = addr.send(GetView).await
     {
@@ -198,15 +198,18 @@ async fn bids(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpRe
     responses((status = 200, description = "The statistics", body = AuctionStats), (status = 404, description = "`auction_not_found`", body = ErrorBody))
 )]
 #[get("/auctions/{id}/stats")]
-async fn auction_stats(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+async fn auction_stats(
+    state: web::Data<AppState>,
+    path: web::Path<AuctionId>,
+) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let client = state.pool.get().await?;
     if bidding::finished_one(&state.bid_handles(), id).await?.is_none()
-        && state.auctions.lookup(AuctionId(id)).await.is_none()
+        && state.auctions.lookup(id).await.is_none()
     {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
     }
-    let (total, unique) = db::auctions::stats(&client, id).await?;
+    let (total, unique) = db::auctions::stats(&client, id.0).await?;
     Ok(HttpResponse::Ok().json(AuctionStats { total_bids: total, unique_participants: unique }))
 }
 
@@ -251,11 +254,11 @@ pub struct RecordFinish {
     responses((status = 200, description = "The record", body = AuctionRecord), (status = 404, description = "`auction_not_found`", body = ErrorBody))
 )]
 #[get("/auctions/{id}/record")]
-async fn record(state: web::Data<AppState>, path: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+async fn record(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let info = bidding::auction(&state.bid_handles(), id).await?;
     let client = state.pool.get().await?;
-    let entries = db::record::entries(&client, id).await?;
+    let entries = db::record::entries(&client, id.0).await?;
     let finish = (info.status == AuctionStatus::Finished).then(|| RecordFinish {
         at: info.end_time.unwrap_or(info.start_time),
         price: info.current_price.0,
@@ -265,7 +268,7 @@ async fn record(state: web::Data<AppState>, path: web::Path<i64>) -> Result<Http
     let name = format!("attachment; filename=\"tyiyn-record-{id}.json\"");
     Ok(HttpResponse::Ok().insert_header(("Content-Disposition", name)).json(AuctionRecord {
         auction: info,
-        genesis: db::record::genesis(id),
+        genesis: db::record::genesis(id.0),
         entries,
         finish,
     }))
@@ -314,12 +317,11 @@ async fn bid(
     arrival: Arrival,
     user: CurrentUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
 ) -> Result<HttpResponse, ApiError> {
     let started = Instant::now();
-    let answer = bidding::bid(&state.bid_handles(), &user, AuctionId(path.into_inner()), arrival.0)
-        .await
-        .map(|accepted| {
+    let answer =
+        bidding::bid(&state.bid_handles(), &user, path.into_inner(), arrival.0).await.map(|accepted| {
             HttpResponse::Ok().json(BidAnswer {
                 auction: &accepted.view.auction,
                 bid: &accepted.bid,
@@ -355,9 +357,9 @@ async fn prebid(
     arrival: Arrival,
     user: CurrentUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
+    let id = path.into_inner();
     let answer = bidding::prebid(&state.bid_handles(), &user, id, arrival.0).await.map(|accepted| {
         HttpResponse::Created().json(PrebidAnswer {
             prebid: PrebidRef { id: accepted.prebid, auction_id: id },

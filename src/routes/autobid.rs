@@ -87,9 +87,9 @@ fn answer(order: &AutoBid) -> HttpResponse {
 async fn get_autobid(
     user: CurrentUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
 ) -> Result<HttpResponse, ApiError> {
-    let found = autobid::get(&state.auction_handles(), user.id, AuctionId(path.into_inner())).await?;
+    let found = autobid::get(&state.auction_handles(), user.id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(AutoBidLookup { autobid: found.as_ref().map(AutoBidView::from) }))
 }
 
@@ -113,10 +113,10 @@ async fn get_autobid(
 async fn set_autobid(
     user: CurrentUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
     body: web::Json<AutoBidForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = AuctionId(path.into_inner());
+    let id = path.into_inner();
     let f = body.into_inner();
     let mut errors = Vec::new();
     let bids = match lenient::count_in(f.bids.as_ref(), 1..=i64::from(MAX_BIDS)) {
@@ -150,8 +150,8 @@ async fn set_autobid(
 async fn cancel_autobid(
     user: CurrentUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
 ) -> Result<HttpResponse, ApiError> {
-    autobid::cancel(&state.auction_handles(), user.id, AuctionId(path.into_inner())).await?;
+    autobid::cancel(&state.auction_handles(), user.id, path.into_inner()).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -23,6 +23,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
 use crate::payments::order_view;
 use crate::state::AppState;
+use tyiyn_actors::ids::AuctionId;
 
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(get_buy_now).service(start_buy_now);
@@ -94,11 +95,11 @@ fn offer_view(o: &OfferRow, claim_id: Option<i64>) -> BuyNowOffer {
 async fn get_buy_now(
     user: CurrentUser,
     state: web::Data<AppState>,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
 ) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
     let hours = state.config.claims.buy_now_hours;
-    let offer = db::buy_now::read(&client, path.into_inner(), user.id, hours)
+    let offer = db::buy_now::read(&client, path.into_inner().0, user.id, hours)
         .await?
         .ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
     drop(client);
@@ -132,7 +133,7 @@ async fn start_buy_now(
     user: CurrentUser,
     state: web::Data<AppState>,
     lang: ReqLang,
-    path: web::Path<i64>,
+    path: web::Path<AuctionId>,
     body: web::Json<DeliveryBody>,
 ) -> Result<HttpResponse, ApiError> {
     let choice = delivery(&body, &state.config.claims)?;

@@ -14,6 +14,7 @@ use crate::db;
 use crate::db::claims::{ClaimRow, Filter};
 use crate::db::payments::OrderRow;
 use crate::error::{ApiError, ErrorBody};
+use crate::ids::ClaimId;
 use crate::payments::order_view;
 use crate::state::AppState;
 
@@ -75,7 +76,7 @@ async fn choose_claim_delivery(
     user: CurrentUser,
     state: web::Data<AppState>,
     lang: ReqLang,
-    path: web::Path<i64>,
+    path: web::Path<ClaimId>,
     body: web::Json<DeliveryBody>,
 ) -> Result<HttpResponse, ApiError> {
     let choice = delivery(&body, &state.config.claims)?;
@@ -110,7 +111,7 @@ async fn decline_claim(
     user: CurrentUser,
     state: web::Data<AppState>,
     lang: ReqLang,
-    path: web::Path<i64>,
+    path: web::Path<ClaimId>,
 ) -> Result<HttpResponse, ApiError> {
     let row = claims::decline(&state.claim_handles(), user.id, path.into_inner()).await?;
     let claim = wire::view(&row, None, state.payments.provider.as_ref(), lang.0.code());

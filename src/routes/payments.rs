@@ -15,6 +15,7 @@ use crate::db;
 use crate::db::payments::OrderRow;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
+use crate::ids::OrderId;
 use crate::lenient;
 use crate::payments::{Order, Package, order_view};
 use crate::state::AppState;
@@ -144,7 +145,7 @@ async fn get_payment_order(
     user: CurrentUser,
     state: web::Data<AppState>,
     lang: ReqLang,
-    path: web::Path<i64>,
+    path: web::Path<OrderId>,
 ) -> Result<HttpResponse, ApiError> {
     let order = payments::own_order(&state.pool, user.id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
@@ -169,7 +170,7 @@ async fn demo_payment(
     user: CurrentUser,
     state: web::Data<AppState>,
     lang: ReqLang,
-    path: web::Path<i64>,
+    path: web::Path<OrderId>,
     body: web::Json<DemoOutcome>,
 ) -> Result<HttpResponse, ApiError> {
     if state.payments.demo.is_none() {
