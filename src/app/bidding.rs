@@ -35,19 +35,12 @@ pub async fn bid(
     id: AuctionId,
     stamp: UnixMillis,
 ) -> Result<BidAccepted, ApiError> {
-    let ticket = paced(h, user.id, id, stamp)?;
     let msg = PlaceBid { user: UserId(user.id), username: user.username.clone(), stamp };
     let in_flight = metrics::gauge!(crate::metrics::BIDS_IN_FLIGHT);
     in_flight.increment(1.0);
-    let placed = h.auctions.place_bid(id, msg).await;
+    let placed = paced_send(h, (user.id, id, stamp), h.auctions.place_bid(id, msg)).await;
     in_flight.decrement(1.0);
-    match placed {
-        Ok(accepted) => Ok(accepted),
-        Err(err) => {
-            h.pace.give_back(ticket);
-            Err(refused(h, id, err).await)
-        }
-    }
+    placed
 }
 
 /// Places `user`'s pre-bid on upcoming auction `id` (one per user; it becomes a bid at go-live).
@@ -57,9 +50,18 @@ pub async fn prebid(
     id: AuctionId,
     stamp: UnixMillis,
 ) -> Result<PrebidAccepted, ApiError> {
-    let ticket = paced(h, user.id, id, stamp)?;
     let msg = PlacePrebid { user: UserId(user.id), username: user.username.clone(), stamp };
-    match h.auctions.place_prebid(id, msg).await {
+    paced_send(h, (user.id, id, stamp), h.auctions.place_prebid(id, msg)).await
+}
+
+/// Sends a bid or pre-bid once the user's pace lets it go; a refusal gives the pace ticket back.
+async fn paced_send<T>(
+    h: &Handles<'_>,
+    (user, id, stamp): (i64, AuctionId, UnixMillis),
+    send: impl Future<Output = Result<T, BidRejected>>,
+) -> Result<T, ApiError> {
+    let ticket = paced(h, user, id, stamp)?;
+    match send.await {
         Ok(accepted) => Ok(accepted),
         Err(err) => {
             h.pace.give_back(ticket);
