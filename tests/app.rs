@@ -42,27 +42,39 @@ impl Effects for Told {
     }
 }
 
-/// A fresh, migrated database (dropped by the next run's name clash never: names are random) and
-/// the settings of the test configuration.
-async fn database() -> (Pool, Settings, String) {
+/// The PostgreSQL server's URL (`DATABASE_URL`, any database on it) with `db` as its database.
+fn on_database(db: &str) -> String {
     let server = std::env::var("DATABASE_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let (base, query) = server.split_once('?').map_or((server.as_str(), None), |(b, q)| (b, Some(q)));
+    let after_host = base.find("://").map_or(0, |i| i + 3);
+    let prefix = match base[after_host..].find('/') {
+        Some(slash) => &base[..after_host + slash],
+        None => base,
+    };
+    match query {
+        Some(q) => format!("{prefix}/{db}?{q}"),
+        None => format!("{prefix}/{db}"),
+    }
+}
+
+/// A fresh, migrated database of its own (dropped by [`drop_database`] at the test's end) and the
+/// settings of the test configuration.
+async fn database() -> (Pool, Settings, String) {
     let name = format!("tyiyn_app_{}", hex::encode(rand::random::<[u8; 6]>()));
-    let (admin, conn) = tokio_postgres::connect(&server, tokio_postgres::NoTls).await.expect("postgres");
+    let (admin, conn) =
+        tokio_postgres::connect(&on_database("postgres"), tokio_postgres::NoTls).await.expect("postgres");
     tokio::spawn(conn);
     admin.batch_execute(&format!("create database \"{name}\"")).await.expect("create database");
-    let base = server.rsplit_once('/').map(|(b, _)| b).expect("a database url");
-    let url = format!("{base}/{name}");
-    let pool = db::connect(&url, 8, std::time::Duration::from_secs(5)).await.expect("pool");
+    let pool = db::connect(&on_database(&name), 8, std::time::Duration::from_secs(5)).await.expect("pool");
     db::migrate::run(&pool).await.expect("migrations");
     let settings = Settings::load(Some(include_str!("../config/test.toml"))).expect("settings");
     (pool, settings, name)
 }
 
 async fn drop_database(name: &str) {
-    let server = std::env::var("DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-    let (admin, conn) = tokio_postgres::connect(&server, tokio_postgres::NoTls).await.expect("postgres");
+    let (admin, conn) =
+        tokio_postgres::connect(&on_database("postgres"), tokio_postgres::NoTls).await.expect("postgres");
     tokio::spawn(conn);
     let _ = admin.batch_execute(&format!("drop database if exists \"{name}\" with (force)")).await;
 }
