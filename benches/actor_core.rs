@@ -48,27 +48,11 @@ fn live_state() -> AuctionState {
 }
 
 fn live_snapshot() -> AuctionSnapshot {
-    AuctionSnapshot {
-        id: AuctionId(1),
-        display_id: "TY/00001".into(),
-        created_at: T0,
-        details: AuctionDetails { title: "Bench lot".into(), ..AuctionDetails::default() },
-        status: AuctionStatus::Live,
-        start_time: T0,
-        starting_price: Tyiyn(0),
-        price: Tyiyn(0),
-        ends_at: Some(T0.plus_ms(10_000)),
-        ended_at: None,
-        leader: None,
-        leader_bid_at: None,
-        total_bids: 0,
-        prebids: Vec::new(),
-        last_bids: Vec::new(),
-        recent_bids: Vec::new(),
-        promoted: false,
-        bots: Vec::new(),
-        autobids: Vec::new(),
-    }
+    let details = AuctionDetails { title: "Bench lot".into(), ..AuctionDetails::default() };
+    let mut snapshot = AuctionSnapshot::upcoming(AuctionId(1), details, T0, Tyiyn(0), T0);
+    snapshot.status = AuctionStatus::Live;
+    snapshot.ends_at = Some(T0.plus_ms(10_000));
+    snapshot
 }
 
 /// Places `n` bids through one actor with `IN_FLIGHT` outstanding; returns the time taken and

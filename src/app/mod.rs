@@ -1,7 +1,7 @@
 //! The use cases: one module per resource or flow. A use case owns its transaction and its
 //! after-commit effects; it takes narrow handles (the pool, the auction directory, the
 //! [`effects::Effects`] port, the payment provider) rather than the whole application state, so
-//! it runs without actix-web (`tests/app.rs` calls it directly against PostgreSQL). Routes
+//! it runs without actix-web (`tests/api/use_cases.rs` calls it directly against PostgreSQL). Routes
 //! (`crate::routes`) extract and validate a request, call one use case and render its answer.
 //!
 //! Direction: `routes` → `app` → `db`, `runtime`, `payments`, `effects` (→ `ws::hub`). Nothing

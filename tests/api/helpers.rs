@@ -27,6 +27,11 @@ fn server_url() -> String {
     std::env::var("DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
 
+/// The server's URL with `db` as its database.
+pub fn on_database(db: &str) -> String {
+    with_db(&server_url(), db)
+}
+
 fn with_db(url: &str, db: &str) -> String {
     let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
     let prefix =

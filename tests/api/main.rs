@@ -34,3 +34,4 @@ mod socket;
 mod socket_flood;
 mod socket_guard;
 mod throttle;
+mod use_cases;

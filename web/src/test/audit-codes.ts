@@ -31,13 +31,13 @@ const AUCTION_FORM = [
   'startTime',
 ] as const
 
-/** `shown` in src/routes/admin_bots.rs. */
+/** `shown` in src/app/bots.rs. */
 const BOT = ['username', 'firstName', 'lastName', 'isActive'] as const
-/** `logged` in src/routes/admin_auction_bots.rs. */
+/** `logged` in src/app/assignments.rs. */
 const ASSIGNMENT = ['auctionId', 'botId', 'isActive', 'bidLimit'] as const
-/** `audit_json` in src/routes/admin_packages.rs. */
+/** `audit_json` in src/app/packages.rs. */
 const PACKAGE = ['bids', 'price', 'originalPrice', 'popular', 'active', 'position'] as const
-/** `SiteSettings` in src/db/settings.rs (`fields` in src/routes/settings.rs). */
+/** `SiteSettings` in src/db/settings.rs (`fields` in src/app/settings.rs). */
 const SETTINGS = [
   'currency',
   'currencySymbol',
@@ -54,48 +54,48 @@ const SETTINGS = [
 const USER = ['username', 'firstName', 'lastName', 'email', 'phone', 'bidBalance', 'role'] as const
 
 export const SERVER_AUDIT_ACTIONS: readonly ServerAuditAction[] = [
-  { code: 'auction.create', target: 'auction', fields: AUCTION_FORM, source: 'src/routes/admin_auctions.rs' },
-  { code: 'auction.update', target: 'auction', fields: AUCTION_FORM, source: 'src/routes/admin_auctions.rs' },
-  { code: 'auction.end', target: 'auction', fields: ['status', 'currentPrice', 'winner'], source: 'src/routes/admin_auctions.rs' },
+  { code: 'auction.create', target: 'auction', fields: AUCTION_FORM, source: 'src/app/auctions.rs' },
+  { code: 'auction.update', target: 'auction', fields: AUCTION_FORM, source: 'src/app/auctions.rs' },
+  { code: 'auction.end', target: 'auction', fields: ['status', 'currentPrice', 'winner'], source: 'src/app/auctions.rs' },
   {
     code: 'auction.delete',
     target: 'auction',
     fields: [...AUCTION_FORM, 'status', 'currentPrice', 'totalBids'],
-    source: 'src/routes/admin_auctions.rs (record_deletion)',
+    source: 'src/app/auctions.rs (record_deletion)',
   },
-  { code: 'auction.promote', target: 'auction', fields: ['isPromoted'], source: 'src/routes/admin_promoted.rs' },
-  { code: 'user.update', target: 'user', fields: USER, source: 'src/routes/admin_users.rs' },
-  { code: 'user.delete', target: 'user', fields: ['username', 'role', 'bidBalance'], source: 'src/routes/admin_users.rs' },
-  { code: 'bot.create', target: 'bot', fields: BOT, source: 'src/routes/admin_bots.rs' },
-  { code: 'bot.update', target: 'bot', fields: BOT, source: 'src/routes/admin_bots.rs' },
-  { code: 'bot.delete', target: 'bot', fields: [...BOT, 'auctions'], source: 'src/routes/admin_bots.rs' },
-  { code: 'bot.assign', target: 'bot', fields: ASSIGNMENT, source: 'src/routes/admin_auction_bots.rs' },
-  { code: 'bot.assignment_update', target: 'bot', fields: ASSIGNMENT, source: 'src/routes/admin_auction_bots.rs' },
-  { code: 'bot.unassign', target: 'bot', fields: ASSIGNMENT, source: 'src/routes/admin_auction_bots.rs' },
+  { code: 'auction.promote', target: 'auction', fields: ['isPromoted'], source: 'src/app/promotion.rs' },
+  { code: 'user.update', target: 'user', fields: USER, source: 'src/app/users.rs' },
+  { code: 'user.delete', target: 'user', fields: ['username', 'role', 'bidBalance'], source: 'src/app/users.rs' },
+  { code: 'bot.create', target: 'bot', fields: BOT, source: 'src/app/bots.rs' },
+  { code: 'bot.update', target: 'bot', fields: BOT, source: 'src/app/bots.rs' },
+  { code: 'bot.delete', target: 'bot', fields: [...BOT, 'auctions'], source: 'src/app/bots.rs' },
+  { code: 'bot.assign', target: 'bot', fields: ASSIGNMENT, source: 'src/app/assignments.rs' },
+  { code: 'bot.assignment_update', target: 'bot', fields: ASSIGNMENT, source: 'src/app/assignments.rs' },
+  { code: 'bot.unassign', target: 'bot', fields: ASSIGNMENT, source: 'src/app/assignments.rs' },
   {
     code: 'bot_settings.update',
     target: 'bot_settings',
     fields: ['enabled', 'minDelay', 'maxDelay', 'activeBots'],
-    source: 'src/routes/admin_bots.rs (BotSettings, actors/src/bots.rs)',
+    source: 'src/app/bots.rs (BotSettings, actors/src/bots.rs)',
   },
-  { code: 'settings.update', target: 'settings', fields: SETTINGS, source: 'src/routes/settings.rs' },
-  { code: 'claim.ship', target: 'claim', fields: ['state', 'tracking'], source: 'src/routes/admin_claims.rs' },
-  { code: 'claim.deliver', target: 'claim', fields: ['state', 'tracking'], source: 'src/routes/admin_claims.rs' },
+  { code: 'settings.update', target: 'settings', fields: SETTINGS, source: 'src/app/settings.rs' },
+  { code: 'claim.ship', target: 'claim', fields: ['state', 'tracking'], source: 'src/app/claims.rs' },
+  { code: 'claim.deliver', target: 'claim', fields: ['state', 'tracking'], source: 'src/app/claims.rs' },
   {
     code: 'order.refund',
     target: 'order',
     fields: ['state', 'refundBids', 'refundAmount', 'expiredClaim'],
-    source: 'src/routes/admin_orders.rs',
+    source: 'src/app/orders.rs',
   },
-  { code: 'package.create', target: 'package', fields: PACKAGE, source: 'src/routes/admin_packages.rs' },
-  { code: 'package.update', target: 'package', fields: PACKAGE, source: 'src/routes/admin_packages.rs' },
+  { code: 'package.create', target: 'package', fields: PACKAGE, source: 'src/app/packages.rs' },
+  { code: 'package.update', target: 'package', fields: PACKAGE, source: 'src/app/packages.rs' },
 ]
 
 /**
  * The enum values those fields take, by field, and the target they belong to when a field means
  * different things (a won item's `state`, an order's): `AuctionStatus` (actors/src/snapshot.rs),
  * `AuctionKind` (actors/src/fairness.rs), `ClaimState` (src/claims.rs), the order states of
- * src/routes/admin_orders.rs, `Role::as_str` (src/db/admin_users.rs), the site languages.
+ * src/app/orders.rs, `Role::as_str` (src/db/admin_users.rs), the site languages.
  */
 export const SERVER_AUDIT_VALUES: readonly { field: string; target: string; values: readonly string[] }[] = [
   { field: 'status', target: 'auction', values: ['upcoming', 'live', 'finished'] },

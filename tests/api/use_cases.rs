@@ -1,5 +1,6 @@
 //! The use cases called directly, without actix-web or HTTP, against a fresh PostgreSQL database:
-//! what they commit, and what they tell the outside world through the effects port.
+//! what they commit, and what they tell the outside world through the effects port. (In this
+//! crate for its database helpers; nothing here goes through the server.)
 
 use std::sync::Mutex;
 
@@ -16,6 +17,8 @@ use tyiyn::payments::{Order, Payments, Verdict};
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::ids::UserId;
 use tyiyn_actors::outlets::Outlets;
+
+use crate::helpers::on_database;
 
 /// What the use cases told the outside world, in order.
 #[derive(Default)]
@@ -42,22 +45,6 @@ impl Effects for Told {
     }
 }
 
-/// The PostgreSQL server's URL (`DATABASE_URL`, any database on it) with `db` as its database.
-fn on_database(db: &str) -> String {
-    let server = std::env::var("DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-    let (base, query) = server.split_once('?').map_or((server.as_str(), None), |(b, q)| (b, Some(q)));
-    let after_host = base.find("://").map_or(0, |i| i + 3);
-    let prefix = match base[after_host..].find('/') {
-        Some(slash) => &base[..after_host + slash],
-        None => base,
-    };
-    match query {
-        Some(q) => format!("{prefix}/{db}?{q}"),
-        None => format!("{prefix}/{db}"),
-    }
-}
-
 /// A fresh, migrated database of its own (dropped by [`drop_database`] at the test's end) and the
 /// settings of the test configuration.
 async fn database() -> (Pool, Settings, String) {
@@ -68,7 +55,7 @@ async fn database() -> (Pool, Settings, String) {
     admin.batch_execute(&format!("create database \"{name}\"")).await.expect("create database");
     let pool = db::connect(&on_database(&name), 8, std::time::Duration::from_secs(5)).await.expect("pool");
     db::migrate::run(&pool).await.expect("migrations");
-    let settings = Settings::load(Some(include_str!("../config/test.toml"))).expect("settings");
+    let settings = Settings::load(Some(include_str!("../../config/test.toml"))).expect("settings");
     (pool, settings, name)
 }
 
