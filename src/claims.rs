@@ -220,5 +220,5 @@ pub fn delivery(body: &DeliveryBody, cfg: &ClaimSettings) -> Result<Delivery, Ap
     let (Some(method), Some(phone)) = (method, phone) else {
         return Err(ApiError::BadRequest(Msg::ValidationFailed));
     };
-    Ok(Delivery { method, fee: method.fee(cfg), address, phone })
+    Ok(Delivery { method, fee: Tyiyn(method.fee(cfg)), address, phone })
 }

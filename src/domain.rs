@@ -1,10 +1,15 @@
 //! Values that parse: once past these functions, a username, email, password, name, phone,
-//! birth date or gender is valid. Each failure is the message the user reads.
+//! birth date, gender or amount is valid. Each failure is the message the user reads. The three
+//! that cross into the use cases and storage come out as their own types ([`Username`], [`Email`],
+//! [`Phone`], money as `Tyiyn`), which nothing but these functions makes from user input.
 
 use chrono::{Datelike, FixedOffset, NaiveDate, Utc};
 use unicode_security::MixedScript;
 
+use tyiyn_actors::ids::Tyiyn;
+
 use crate::i18n::Msg;
+pub use crate::values::{Email, Phone, Username};
 
 /// Site time zone (Asia/Bishkek, UTC+6, no daylight saving): "today" for age checks.
 const BISHKEK_OFFSET_SECS: i32 = 6 * 3600;
@@ -16,7 +21,7 @@ pub const CLOSED_PREFIX: &str = "deleted_";
 /// 3–32 characters: letters (any one script), digits, `_`, `.`, `-`; not starting with
 /// [`CLOSED_PREFIX`]. Letters of two scripts in one name (`acc_аdmin`, with a Cyrillic а) are
 /// refused: they exist to look like another name.
-pub fn username(raw: &str) -> Result<String, Msg> {
+pub fn username(raw: &str) -> Result<Username, Msg> {
     let count = raw.chars().count();
     if count < 3 {
         return Err(Msg::UsernameShort);
@@ -33,7 +38,7 @@ pub fn username(raw: &str) -> Result<String, Msg> {
     if raw.to_lowercase().starts_with(CLOSED_PREFIX) {
         return Err(Msg::UsernameReserved);
     }
-    Ok(raw.to_owned())
+    Ok(Username(raw.to_owned()))
 }
 
 /// What `name` looks like, by Unicode's confusable skeleton (UTS #39) of its lowercase form: two
@@ -44,7 +49,7 @@ pub fn username_skeleton(name: &str) -> String {
 }
 
 /// `local@domain.tld`: one `@`, no spaces, a dotted domain of non-empty labels, ≤ 254 bytes.
-pub fn email(raw: &str) -> Result<String, Msg> {
+pub fn email(raw: &str) -> Result<Email, Msg> {
     let value = raw.trim();
     let Some((local, domain)) = value.split_once('@') else {
         return Err(Msg::EmailInvalid);
@@ -61,7 +66,7 @@ pub fn email(raw: &str) -> Result<String, Msg> {
     if value.len() > 254 || !labels_ok || !local_ok {
         return Err(Msg::EmailInvalid);
     }
-    Ok(value.to_owned())
+    Ok(Email(value.to_owned()))
 }
 
 /// At least 6 characters and at most 72 bytes (bcrypt ignores anything past 72: refuse, never truncate).
@@ -86,9 +91,11 @@ pub fn name(raw: &str, too_short: Msg) -> Result<String, Msg> {
 }
 
 /// `+996` followed by exactly nine digits, no spaces or brackets.
-pub fn phone(raw: &str) -> Result<String, Msg> {
+pub fn phone(raw: &str) -> Result<Phone, Msg> {
     match raw.strip_prefix("+996") {
-        Some(rest) if rest.len() == 9 && rest.bytes().all(|b| b.is_ascii_digit()) => Ok(raw.to_owned()),
+        Some(rest) if rest.len() == 9 && rest.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(Phone(raw.to_owned()))
+        }
         _ => Err(Msg::PhoneInvalid),
     }
 }
@@ -202,8 +209,11 @@ mod tests {
 
 /// An amount in som (a JSON number or numeric string, at most two decimals) as tyiyn, above zero
 /// and at most 10 billion som. Parsed from the decimal text, never through a float.
-pub fn money(raw: &serde_json::Value) -> Result<i64, Msg> {
-    crate::lenient::som(raw).filter(|t| (1..=1_000_000_000_000).contains(t)).ok_or(Msg::PriceInvalid)
+pub fn money(raw: &serde_json::Value) -> Result<Tyiyn, Msg> {
+    crate::lenient::som(raw)
+        .filter(|t| (1..=1_000_000_000_000).contains(t))
+        .map(Tyiyn)
+        .ok_or(Msg::PriceInvalid)
 }
 
 /// A start time: RFC 3339, or a `datetime-local` value (`2026-11-22T10:00`) read in Bishkek time.
@@ -237,11 +247,11 @@ mod auction_form_tests {
 
     #[test]
     fn money_is_parsed_exactly_from_its_digits() {
-        assert_eq!(money(&json!(179900)), Ok(17_990_000));
-        assert_eq!(money(&json!(0.1)), Ok(10));
-        assert_eq!(money(&json!(12.34)), Ok(1234));
+        assert_eq!(money(&json!(179900)), Ok(Tyiyn(17_990_000)));
+        assert_eq!(money(&json!(0.1)), Ok(Tyiyn(10)));
+        assert_eq!(money(&json!(12.34)), Ok(Tyiyn(1234)));
         assert_eq!(money(&json!("1 000")), Err(Msg::PriceInvalid));
-        assert_eq!(money(&json!("99,90")), Ok(9990));
+        assert_eq!(money(&json!("99,90")), Ok(Tyiyn(9990)));
         for bad in [json!(0), json!(-5), json!(1.234), json!("abc"), json!(null), json!(1e300)] {
             assert_eq!(money(&bad), Err(Msg::PriceInvalid), "{bad}");
         }

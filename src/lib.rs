@@ -29,4 +29,5 @@ pub mod startup;
 pub mod state;
 pub mod states;
 pub mod validate;
+pub mod values;
 pub mod ws;

@@ -11,6 +11,7 @@ use super::audit;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::bots::{BotView, NewBot};
+use crate::domain::{self, Username};
 use crate::error::ApiError;
 use crate::i18n::Msg;
 use crate::runtime::Auctions;
@@ -26,7 +27,7 @@ pub async fn create(
     pool: &Pool,
     admin: &CurrentUser,
     (first, last): (&str, &str),
-    username: Option<String>,
+    username: Option<Username>,
     is_active: bool,
 ) -> Result<BotView, ApiError> {
     let mut client = pool.get().await?;
@@ -37,7 +38,7 @@ pub async fn create(
     };
     let new = NewBot { username: &username, first_name: first, last_name: last, is_active };
     let id = db::bots::create(&tx, &new).await?;
-    db::users::set_skeleton(&tx, id, new.username).await?;
+    db::users::set_skeleton(&tx, id, new.username.as_str()).await?;
     let bot =
         db::bots::get(&tx, id).await?.ok_or_else(|| anyhow::anyhow!("bot {id} vanished after insert"))?;
     audit::record(&tx, admin, "bot.create", ("bot", Some(id)), None, Some(shown(&bot))).await?;
@@ -46,8 +47,9 @@ pub async fn create(
 }
 
 /// The first generated username nobody has.
-async fn free_username(db: &impl GenericClient, first: &str) -> Result<String, ApiError> {
-    for candidate in db::bots::username_candidates(first).take(40) {
+async fn free_username(db: &impl GenericClient, first: &str) -> Result<Username, ApiError> {
+    // Each candidate is a valid username by construction; parsing keeps that a checked fact.
+    for candidate in db::bots::username_candidates(first).take(40).filter_map(|c| domain::username(&c).ok()) {
         if db::users::username_clash(db, &candidate, None).await?.is_none() {
             return Ok(candidate);
         }

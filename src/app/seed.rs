@@ -42,5 +42,5 @@ async fn ensure_admin(pool: &Pool, config: &Settings) -> anyhow::Result<Option<(
     let hash = password::hash(pass.clone(), config.auth.bcrypt_cost).await?;
     let client = pool.get().await?;
     db::users::ensure_admin(&client, &username, &hash).await?;
-    Ok(Some((username, pass)))
+    Ok(Some((username.into_string(), pass)))
 }

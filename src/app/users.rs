@@ -72,14 +72,14 @@ pub async fn update(
     if renamed && let Some(clash) = db::users::username_clash(&tx, &new.username, Some(id)).await? {
         return Err(ApiError::taken("username", clash));
     }
-    if let Some(email) = new.email.as_deref().filter(|e| old.email.as_deref() != Some(*e))
+    if let Some(email) = new.email.as_ref().filter(|e| old.email.as_ref() != Some(*e))
         && db::users::email_exists(&tx, email, Some(id)).await?
     {
         return Err(ApiError::taken("email", Msg::EmailTaken));
     }
     db::admin_users::save(&tx, id, old.bid_balance, &new, admin.id).await?;
     if renamed {
-        db::users::set_skeleton(&tx, id, &new.username).await?;
+        db::users::set_skeleton(&tx, id, new.username.as_str()).await?;
     }
     let (before, after) = changes(&old.to_json(), &new.to_json());
     db::audit::record(&tx, &action(admin, "user.update", "user", Some(id), Some(before), Some(after)))

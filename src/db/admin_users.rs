@@ -10,6 +10,7 @@ use tyiyn_actors::snapshot::AuctionStatus;
 use utoipa::ToSchema;
 
 use super::users::UserView;
+use crate::values::{Email, Phone, Username};
 
 /// How many rows each list of a user's activity shows.
 const ACTIVITY_LIMIT: i64 = 200;
@@ -172,11 +173,11 @@ pub async fn lock_for_change(
 /// The fields an admin may edit, as they will be stored.
 #[derive(Debug, Clone)]
 pub struct Account {
-    pub username: String,
+    pub username: Username,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
-    pub email: Option<String>,
-    pub phone: Option<String>,
+    pub email: Option<Email>,
+    pub phone: Option<Phone>,
     pub bid_balance: i64,
     pub role: Role,
 }
@@ -185,11 +186,11 @@ impl Account {
     /// The editable fields of a user as shown.
     pub fn of(user: &UserView) -> Account {
         Account {
-            username: user.username.clone(),
+            username: Username::stored(user.username.clone()),
             first_name: user.first_name.clone(),
             last_name: user.last_name.clone(),
-            email: user.email.clone(),
-            phone: user.phone.clone(),
+            email: user.email.clone().map(Email::stored),
+            phone: user.phone.clone().map(Phone::stored),
             bid_balance: user.bid_balance,
             role: user.role,
         }

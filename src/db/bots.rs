@@ -12,6 +12,8 @@ use tyiyn_actors::bots::{BotAssignment, BotProfile, BotSettings};
 use tyiyn_actors::ids::{AuctionId, BotAssignmentId, BotId};
 use tyiyn_actors::store::BotStoreError;
 
+use crate::values::Username;
+
 /// Stored as a bot's password hash: not a bcrypt hash, so no password ever matches it (and bots
 /// are refused at login before any check).
 pub const UNUSABLE_PASSWORD_HASH: &str = "!bot";
@@ -106,7 +108,7 @@ pub async fn get(db: &impl GenericClient, id: i64) -> Result<Option<BotView>, to
 
 /// A bot to create.
 pub struct NewBot<'a> {
-    pub username: &'a str,
+    pub username: &'a Username,
     pub first_name: &'a str,
     pub last_name: &'a str,
     pub is_active: bool,

@@ -6,8 +6,10 @@
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
+use tyiyn_actors::ids::Tyiyn;
 
 use crate::states::{ClaimKind, ClaimState, DeliveryMethod, EndReason, OrderState};
+use crate::values::Phone;
 
 use super::notifications::{self, Notice, NotificationRow};
 use super::payments::{self, OrderRow};
@@ -200,10 +202,10 @@ pub async fn choose_delivery(
 ) -> Result<(OrderRow, Vec<OrderRow>), tokio_postgres::Error> {
     let failed = payments::fail_claim_orders(db, claim.id).await?;
     let stmt = db.prepare_cached(q!("choose_delivery")).await?;
-    db.execute(&stmt, &[&claim.id, &choice.method.as_str(), &choice.fee, &choice.address, &choice.phone])
+    db.execute(&stmt, &[&claim.id, &choice.method.as_str(), &choice.fee.0, &choice.address, &choice.phone])
         .await?;
     let bids = claim.package_bids.unwrap_or(0);
-    let amount = claim.price + choice.fee;
+    let amount = claim.price + choice.fee.0;
     let order = payments::insert_claim_order(db, claim.user_id, claim.id, bids, amount, provider).await?;
     Ok((order, failed))
 }
@@ -213,10 +215,9 @@ pub async fn choose_delivery(
 pub struct Delivery {
     /// `pickup`, `courier` or `region`.
     pub method: DeliveryMethod,
-    /// Tyiyn.
-    pub fee: i64,
+    pub fee: Tyiyn,
     pub address: Option<String>,
-    pub phone: String,
+    pub phone: Phone,
 }
 
 /// What passing an offer on changed.

@@ -4,6 +4,7 @@
 
 use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
+use tyiyn_actors::ids::Tyiyn;
 
 macro_rules! q {
     ($name:literal) => {
@@ -15,8 +16,8 @@ macro_rules! q {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PackageFields {
     pub bids: i32,
-    pub price: i64,
-    pub original_price: i64,
+    pub price: Tyiyn,
+    pub original_price: Tyiyn,
     pub popular: bool,
     pub active: bool,
     pub position: i32,
@@ -35,8 +36,8 @@ impl AdminPackageRow {
             id: r.get(0),
             fields: PackageFields {
                 bids: r.get(1),
-                price: r.get(2),
-                original_price: r.get(3),
+                price: Tyiyn(r.get(2)),
+                original_price: Tyiyn(r.get(3)),
                 popular: r.get(4),
                 active: r.get(5),
                 position: r.get(6),
@@ -68,7 +69,7 @@ pub async fn insert(
     db.batch_execute(q!("lock_catalogue")).await?;
     let stmt = db.prepare_cached(q!("insert_package")).await?;
     let row = db
-        .query_one(&stmt, &[&p.bids, &p.price, &p.original_price, &p.popular, &p.active, &p.position])
+        .query_one(&stmt, &[&p.bids, &p.price.0, &p.original_price.0, &p.popular, &p.active, &p.position])
         .await?;
     Ok(AdminPackageRow::from_row(&row))
 }
@@ -81,7 +82,10 @@ pub async fn update(
 ) -> Result<Option<AdminPackageRow>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("update_package")).await?;
     let row = db
-        .query_opt(&stmt, &[&id, &p.bids, &p.price, &p.original_price, &p.popular, &p.active, &p.position])
+        .query_opt(
+            &stmt,
+            &[&id, &p.bids, &p.price.0, &p.original_price.0, &p.popular, &p.active, &p.position],
+        )
         .await?;
     Ok(row.as_ref().map(AdminPackageRow::from_row))
 }

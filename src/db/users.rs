@@ -6,6 +6,7 @@ use serde::Serialize;
 use tokio_postgres::Row;
 
 use crate::i18n::Msg;
+use crate::values::{Email, Phone, Username};
 
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::record::Role;
@@ -67,12 +68,12 @@ impl UserView {
 
 /// A registration that passed validation.
 pub struct NewUser {
-    pub username: String,
-    pub email: Option<String>,
+    pub username: Username,
+    pub email: Option<Email>,
     pub password_hash: String,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
-    pub phone: Option<String>,
+    pub phone: Option<Phone>,
     pub date_of_birth: Option<NaiveDate>,
     pub gender: Option<String>,
     pub ip_address: Option<String>,
@@ -82,9 +83,9 @@ pub struct NewUser {
 pub struct ProfileUpdate {
     pub first_name: String,
     pub last_name: String,
-    pub email: Option<String>,
+    pub email: Option<Email>,
     /// `None` keeps the stored phone; `Some(None)` clears it.
-    pub phone: Option<Option<String>>,
+    pub phone: Option<Option<Phone>>,
     pub date_of_birth: NaiveDate,
     pub gender: String,
 }
@@ -115,7 +116,7 @@ pub async fn register(
         )
         .await?
         .get(0);
-    set_skeleton(&tx, id, &new.username).await?;
+    set_skeleton(&tx, id, new.username.as_str()).await?;
     if bonus != 0 {
         ledger(&tx, id, bonus, "signup_bonus", None).await?;
     }
@@ -154,11 +155,11 @@ pub async fn find_login(
 /// looks like it (`Some(UsernameConfusable)`: the same skeleton).
 pub async fn username_clash(
     db: &impl GenericClient,
-    username: &str,
+    username: &Username,
     except: Option<i64>,
 ) -> Result<Option<Msg>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(include_str!("../../sql/queries/user/username_clash.sql")).await?;
-    let skeleton = crate::domain::username_skeleton(username);
+    let skeleton = crate::domain::username_skeleton(username.as_str());
     let row = db.query_opt(&stmt, &[&username, &skeleton, &except]).await?;
     Ok(row.map(|r| if r.get(0) { Msg::UsernameTaken } else { Msg::UsernameConfusable }))
 }
@@ -201,7 +202,7 @@ pub async fn backfill_skeletons(db: &impl GenericClient) -> Result<usize, tokio_
 /// Whether another account (not `except`) already uses this email.
 pub async fn email_exists(
     db: &impl GenericClient,
-    email: &str,
+    email: &Email,
     except: Option<i64>,
 ) -> Result<bool, tokio_postgres::Error> {
     let stmt = db.prepare_cached(include_str!("../../sql/queries/user/email_exists.sql")).await?;
@@ -231,7 +232,7 @@ pub async fn role(db: &impl GenericClient, id: i64) -> Result<Option<String>, to
 /// Creates the admin account, or resets its password and role when it exists.
 pub async fn ensure_admin(
     db: &impl GenericClient,
-    username: &str,
+    username: &Username,
     password_hash: &str,
 ) -> Result<(), tokio_postgres::Error> {
     let updated = db

@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
-use tyiyn_actors::ids::{AuctionId, Tyiyn};
+use tyiyn_actors::ids::AuctionId;
 use tyiyn_actors::snapshot::AuctionDetails;
 use tyiyn_actors::view::AuctionInfo;
 use utoipa::ToSchema;
@@ -98,7 +98,7 @@ fn no_new_bidders(raw: Option<&Value>) -> Result<Option<NoNewBidders>, Msg> {
     };
     let price = match rule.get("price") {
         v if blank(v) => None,
-        Some(v) => Some(Tyiyn(domain::money(v).map_err(|_| Msg::NoNewBiddersInvalid)?)),
+        Some(v) => Some(domain::money(v).map_err(|_| Msg::NoNewBiddersInvalid)?),
         None => None,
     };
     let at = match rule.get("at") {
@@ -199,12 +199,12 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
         title,
         description: description.unwrap_or_default(),
         image_url,
-        retail_price: Tyiyn(retail),
+        retail_price: retail,
         is_bid_package,
         bid_package_bids,
         category,
         condition,
-        estimated_value: estimated_value.map(Tyiyn),
+        estimated_value,
         kind,
         win_limited: f.win_limited.unwrap_or(false),
         no_new_bidders_after,

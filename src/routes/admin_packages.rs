@@ -46,8 +46,8 @@ impl From<&AdminPackageRow> for AdminPackage {
         let card = PackageRow {
             id: row.id,
             bids: f.bids,
-            price: f.price,
-            original_price: f.original_price,
+            price: f.price.0,
+            original_price: f.original_price.0,
             popular: f.popular,
         };
         AdminPackage { package: Package::from(&card), active: f.active, position: f.position }
@@ -216,6 +216,7 @@ async fn admin_update_package(
 mod tests {
     use super::*;
     use serde_json::json;
+    use tyiyn_actors::ids::Tyiyn;
 
     fn form(v: Value) -> PackageForm {
         serde_json::from_value(v).expect("form")
@@ -235,8 +236,8 @@ mod tests {
             p,
             PackageFields {
                 bids: 60,
-                price: 90_000,
-                original_price: 90_000,
+                price: Tyiyn(90_000),
+                original_price: Tyiyn(90_000),
                 popular: false,
                 active: true,
                 position: 0
@@ -266,8 +267,8 @@ mod tests {
     fn an_edit_keeps_what_it_does_not_name() {
         let old = PackageFields {
             bids: 50,
-            price: 75_000,
-            original_price: 100_000,
+            price: Tyiyn(75_000),
+            original_price: Tyiyn(100_000),
             popular: true,
             active: true,
             position: 1,

@@ -177,12 +177,12 @@ fn balance(v: &Value) -> Result<i64, Msg> {
 }
 
 /// A blank text clears the field; otherwise it must parse.
-fn clearable(
+fn clearable<T>(
     errors: &mut Vec<(&'static str, Msg)>,
     field: &'static str,
     value: Option<&str>,
-    parse: impl FnOnce(&str) -> Result<String, Msg>,
-) -> Option<Option<String>> {
+    parse: impl FnOnce(&str) -> Result<T, Msg>,
+) -> Option<Option<T>> {
     let value = value?;
     if value.trim().is_empty() {
         return Some(None);

@@ -128,7 +128,7 @@ async fn set_autobid(
     };
     let max_price = match f.max_price.as_ref().filter(|v| !v.is_null()) {
         None => None,
-        Some(v) => domain::money(v).map_err(|m| errors.push(("maxPrice", m))).ok().map(Tyiyn),
+        Some(v) => domain::money(v).map_err(|m| errors.push(("maxPrice", m))).ok(),
     };
     ApiError::check(errors)?;
     let bids = bids.ok_or(ApiError::BadRequest(Msg::AutobidBidsInvalid))?;
