@@ -28,5 +28,6 @@ pub mod runtime;
 pub mod startup;
 pub mod state;
 pub mod states;
+pub mod telegram;
 pub mod validate;
 pub mod ws;
