@@ -5,7 +5,7 @@ import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TelegramStatus } from '../../lib/api-types'
 import { render, unmountAll } from '../../test/render'
-import { TelegramCard } from './telegram-card'
+import { LINK_LIFETIME_MS, TelegramCard } from './telegram-card'
 
 const LINK = 'https://t.me/tyiyn_bot?start=0123456789abcdef0123456789abcdef0123456789abcdef'
 
@@ -30,6 +30,7 @@ const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-test
 describe('the Telegram card', () => {
   afterEach(() => {
     unmountAll()
+    vi.useRealTimers()
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
   })
@@ -55,6 +56,22 @@ describe('the Telegram card', () => {
     expect(open).toHaveBeenCalledWith(LINK, '_blank', 'noopener,noreferrer')
     expect(byTestId('telegram-url')?.getAttribute('href')).toBe(LINK)
     expect(byTestId('telegram-waiting')?.textContent).toContain('Ждём подтверждения из Telegram')
+  })
+
+  it('stops waiting when the link has expired', async () => {
+    serve({ enabled: true, linked: false })
+    vi.spyOn(window, 'open').mockReturnValue(null)
+    render(<TelegramCard />)
+    await settle()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    act(() => byTestId('telegram-link')?.click())
+    await act(() => vi.advanceTimersByTimeAsync(100))
+    expect(byTestId('telegram-waiting')).not.toBeNull()
+
+    await act(() => vi.advanceTimersByTimeAsync(LINK_LIFETIME_MS))
+
+    expect(byTestId('telegram-waiting')).toBeNull()
+    expect(byTestId('telegram-expired')?.textContent).toBe('Ссылка устарела. Нажмите «Привязать Telegram» ещё раз.')
   })
 
   it('shows since when a chat is linked, with Unlink', async () => {

@@ -5,7 +5,7 @@
 //! linked. Linked: since when, and "Unlink" after a confirmation.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
 import { api, dataOf, messageOf } from '../../lib/api'
@@ -44,18 +44,22 @@ function NotLinked() {
   const { t } = useTranslation()
   const { toast } = useToast()
   const [waiting, setWaiting] = useState<Waiting | null>(null)
+  const [expired, setExpired] = useState(false)
   // While a link waits for Start, this card asks every few seconds; it stops once the chat is
   // linked (this part is gone), the link has expired, or the page is left.
-  useQuery({
-    ...userTelegramQuery(),
-    refetchInterval: () => (waiting && Date.now() - waiting.since < LINK_LIFETIME_MS ? WAIT_POLL_MS : false),
-  })
+  useQuery({ ...userTelegramQuery(), refetchInterval: waiting && !expired ? WAIT_POLL_MS : false })
+  useEffect(() => {
+    if (!waiting) return
+    const timer = setTimeout(() => setExpired(true), waiting.since + LINK_LIFETIME_MS - Date.now())
+    return () => clearTimeout(timer)
+  }, [waiting])
   const link = useMutation({ mutationFn: () => dataOf(api.POST('/api/me/telegram/link')) })
 
   const start = async () => {
     try {
       const { url } = await link.mutateAsync()
       setWaiting({ url, since: Date.now() })
+      setExpired(false)
       window.open(url, '_blank', 'noopener,noreferrer')
     } catch (cause) {
       toast({ title: t('telegram.linkFailed'), description: messageOf(cause, t('common.error')), variant: 'destructive' })
@@ -68,7 +72,12 @@ function NotLinked() {
       <button type="button" className="btn btn-primary" disabled={link.isPending} onClick={() => void start()} data-testid="telegram-link">
         {link.isPending ? t('telegram.linking') : t('telegram.link')}
       </button>
-      {waiting && (
+      {waiting && expired && (
+        <p className="muted small" data-testid="telegram-expired">
+          {t('telegram.expired')}
+        </p>
+      )}
+      {waiting && !expired && (
         <div className="telegram-waiting" data-testid="telegram-waiting">
           <p className="small">{t('telegram.pressStart')}</p>
           <a className="btn btn-outline btn-block" href={waiting.url} target="_blank" rel="noopener noreferrer" data-testid="telegram-url">
