@@ -8,6 +8,9 @@ use std::fmt;
 use config::{Config, Environment, File, FileFormat};
 use serde::Deserialize;
 
+mod telegram;
+pub use telegram::TelegramSettings;
+
 const DEFAULTS: &str = include_str!("../config/default.toml");
 
 /// A secret setting (a password, a signing key, a URL with a password in it). Read it with
@@ -62,6 +65,8 @@ pub struct Settings {
     /// E-mail for notifications (issue 9 B).
     #[serde(default)]
     pub mail: MailSettings,
+    /// The Telegram bot (issue 24; off while `bot_token` is empty).
+    pub telegram: TelegramSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -353,12 +358,14 @@ mod tests {
             [mail]
             username = "mailer"
             password = "smtp-pass-5"
+            [telegram]
+            bot_token = "123456:tg-token-6"
         "#;
         let mut s = Settings::load(Some(overrides)).expect("loads");
         // Set here rather than above: `DATABASE_URL`, when the tests run with it, would win.
         s.database.url = "postgres://tyiyn:db-pass-1@db.example.kg/tyiyn".into();
         let text = format!("{s:?}");
-        for secret in ["db-pass-1", "demo-pass-2", "demo-secret-3", "fp-key-4", "smtp-pass-5"] {
+        for secret in ["db-pass-1", "demo-pass-2", "demo-secret-3", "fp-key-4", "smtp-pass-5", "tg-token-6"] {
             assert!(!text.contains(secret), "{secret} in {text}");
         }
         assert!(text.contains("[redacted]"));

@@ -206,6 +206,7 @@ messages! {
     OrderKindInvalid => "order_kind_invalid" { "Тип заказа — package или claim", "The order kind is package or claim", "შეკვეთის ტიპი: package ან claim", "Буйрутманын түрү package же claim" }
     OrderNotRefundable => "order_not_refundable" { "Вернуть можно только оплаченный заказ, товар по которому ещё не отправлен", "Only a paid order whose item has not been shipped can be refunded", "დაბრუნება შესაძლებელია მხოლოდ გადახდილი შეკვეთისა, რომლის ნივთიც ჯერ არ გაგზავნილა", "Товары али жөнөтүлө элек төлөнгөн буйрутманы гана кайтарса болот" }
     NotificationIdsInvalid => "notification_ids_invalid" { "Укажите не более 500 уведомлений", "Name at most 500 notifications", "მიუთითეთ არაუმეტეს 500 შეტყობინებისა", "500дөн ашпаган билдирүүнү көрсөтүңүз" }
+    TelegramOff => "telegram_off" { "Telegram на этом сайте не подключён", "Telegram is not set up on this site", "Telegram ამ საიტზე არ არის დაკავშირებული", "Бул сайтта Telegram туташтырылган эмес" }
 }
 
 // Issue 9 B: the e-mail sent for each notification (`crate::mail`), in the site language.

@@ -28,6 +28,7 @@ pub mod runtime;
 pub mod startup;
 pub mod state;
 pub mod states;
+pub mod telegram;
 pub mod validate;
 pub mod values;
 pub mod ws;

@@ -265,6 +265,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
     });
 
     start_jobs(&state, config, won_notices);
+    crate::telegram::start(state.pool.clone(), &config.database.url, &config.telegram).context("telegram")?;
     Ok(state)
 }
 

@@ -24,4 +24,5 @@ pub mod payments;
 pub mod promotion;
 pub mod seed;
 pub mod settings;
+pub mod telegram;
 pub mod users;

@@ -30,6 +30,7 @@ pub mod sessions;
 pub mod settings;
 pub mod snapshot;
 pub mod store;
+pub mod telegram;
 pub mod users;
 
 use std::time::Duration;

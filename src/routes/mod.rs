@@ -28,6 +28,7 @@ pub mod settings;
 pub mod site_figures;
 pub mod socket;
 pub mod spa;
+pub mod telegram;
 pub mod users;
 
 use std::future::{Ready, ready};
@@ -51,6 +52,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(account::routes)
         .configure(limits::routes)
         .configure(me::routes)
+        .configure(telegram::routes)
         .configure(auctions::routes)
         .configure(autobid::routes)
         .configure(buy_now::routes)

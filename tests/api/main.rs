@@ -33,5 +33,7 @@ mod settings;
 mod socket;
 mod socket_flood;
 mod socket_guard;
+mod telegram;
+mod telegram_standin;
 mod throttle;
 mod use_cases;

@@ -907,6 +907,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether Telegram is on for this site, and whether the caller has linked a chat. */
+        get: operations["telegram_status"];
+        put?: never;
+        post?: never;
+        /** Unlinks the caller's chat (also when none is linked); the status after it. */
+        delete: operations["telegram_unlink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/telegram/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fresh one-time link to the bot; pressing Start in Telegram links that chat to the caller's
+         *     account. Older links of the caller stop working.
+         */
+        post: operations["telegram_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -2990,6 +3028,26 @@ export interface components {
             botBidsLastHour: number;
             /** @description The last 60 minutes, oldest first, the current one last; zeros where nobody bid. */
             bidsPerMinute: components["schemas"]["MinuteBids"][];
+        };
+        /** @description A fresh link to the bot: opening it in Telegram and pressing Start links that chat. */
+        TelegramLink: {
+            /**
+             * @description `https://t.me/<bot>?start=<token>`; the token works once, for 15 minutes.
+             * @example https://t.me/tyiyn_bot?start=3f9c0e7a2b4d6f8e1a3c5e7f9b0d2f4a6c8e0b1d3f5a7c9e
+             */
+            url: string;
+        };
+        /** @description Whether Telegram is on, and the caller's link. */
+        TelegramStatus: {
+            /** @description Telegram is on for this site (a bot is configured); when not, the profile says nothing of it. */
+            enabled: boolean;
+            /** @description The caller's account has a linked chat. */
+            linked: boolean;
+            /**
+             * Format: date-time
+             * @description Since when (only when linked).
+             */
+            linkedAt?: string | null;
         };
         /** @description Seconds left of every live auction: `timers` maps an auction id to whole seconds (rounded up). */
         TimerUpdate: {
@@ -7397,6 +7455,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Fairness"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    telegram_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramStatus"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    telegram_unlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status, unlinked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramStatus"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    telegram_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramLink"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `telegram_off`: no bot is configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `service_unavailable`: PostgreSQL is unreachable */

@@ -31,6 +31,10 @@ export type UserStats = Schemas['UserStats']
 export type Limits = Schemas['Limits']
 /** `PUT /api/users/limits`: the limits to change (left out: unchanged) and a pause. */
 export type LimitsChange = Schemas['LimitsForm']
+/** `GET`/`DELETE /api/me/telegram`: whether the site has a bot, and the user's linked chat. */
+export type TelegramStatus = Schemas['TelegramStatus']
+/** `POST /api/me/telegram/link`: a fresh one-time `https://t.me/<bot>?start=<token>` link. */
+export type TelegramLink = Schemas['TelegramLink']
 export type UserBid = Schemas['UserBid']
 export type BidStatus = Schemas['BidStatus']
 export type UserPrebid = Schemas['UserPrebid']

@@ -27,6 +27,8 @@ export const queryKeys = {
   userRecentBids: ['user', 'recent-bids'],
   /** The user's own spend limits and pause, with what is left of each. */
   userLimits: ['user', 'limits'],
+  /** Whether the site has a Telegram bot, and the user's linked chat. */
+  userTelegram: ['user', 'telegram'],
   /** The user's bid-package orders; one order is `[...userOrders, id]`. */
   userOrders: ['user', 'orders'],
   /** The user's won items and the delivery methods with their fees. */
@@ -73,6 +75,10 @@ export const userStatsQuery = () =>
 /** `GET /api/users/limits` (logged in only). */
 export const userLimitsQuery = () =>
   queryOptions({ queryKey: queryKeys.userLimits, queryFn: () => dataOf(api.GET('/api/users/limits')) })
+
+/** `GET /api/me/telegram` (logged in only). */
+export const userTelegramQuery = () =>
+  queryOptions({ queryKey: queryKeys.userTelegram, queryFn: () => dataOf(api.GET('/api/me/telegram')) })
 
 /** `GET /api/users/won-auctions` (logged in only). */
 export const userWonAuctionsQuery = () =>

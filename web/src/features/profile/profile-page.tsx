@@ -8,6 +8,7 @@ import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { PersonalInfoCard } from './personal-info-card'
 import { RecentBidsCard, StatsCard, WonAuctionsCard } from './profile-cards'
 import { SecurityCard } from './security-card'
+import { TelegramCard } from './telegram-card'
 import { WonItemsCard } from './won-items-card'
 import './won-items.css'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -30,6 +31,7 @@ export function ProfilePage() {
           <PersonalInfoCard user={user} />
           <WonItemsCard />
           <WonAuctionsCard />
+          <TelegramCard />
           <SecurityCard />
           <LimitsCard />
         </div>
