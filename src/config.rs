@@ -8,6 +8,9 @@ use std::fmt;
 use config::{Config, Environment, File, FileFormat};
 use serde::Deserialize;
 
+mod watchlist;
+pub use watchlist::WatchlistSettings;
+
 const DEFAULTS: &str = include_str!("../config/default.toml");
 
 /// A secret setting (a password, a signing key, a URL with a password in it). Read it with
@@ -62,6 +65,9 @@ pub struct Settings {
     /// E-mail for notifications (issue 9 B).
     #[serde(default)]
     pub mail: MailSettings,
+    /// The watchlist and its "starting" notice (docs/decisions.md, "Watchlist").
+    #[serde(default)]
+    pub watchlist: WatchlistSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -25,3 +25,4 @@ pub mod promotion;
 pub mod seed;
 pub mod settings;
 pub mod users;
+pub mod watchlist;

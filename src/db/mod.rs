@@ -31,6 +31,7 @@ pub mod settings;
 pub mod snapshot;
 pub mod store;
 pub mod users;
+pub mod watchlist;
 
 use std::time::Duration;
 

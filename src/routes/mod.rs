@@ -29,6 +29,7 @@ pub mod site_figures;
 pub mod socket;
 pub mod spa;
 pub mod users;
+pub mod watchlist;
 
 use std::future::{Ready, ready};
 
@@ -53,6 +54,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(me::routes)
         .configure(auctions::routes)
         .configure(autobid::routes)
+        .configure(watchlist::routes)
         .configure(buy_now::routes)
         .configure(site_figures::routes)
         .configure(admin_auctions::routes)

@@ -35,3 +35,4 @@ mod socket_flood;
 mod socket_guard;
 mod throttle;
 mod use_cases;
+mod watchlist;
