@@ -8,6 +8,7 @@ import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { PersonalInfoCard } from './personal-info-card'
 import { RecentBidsCard, StatsCard, WonAuctionsCard } from './profile-cards'
 import { SecurityCard } from './security-card'
+import { WatchlistCard } from './watchlist-card'
 import { WonItemsCard } from './won-items-card'
 import './won-items.css'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -29,6 +30,7 @@ export function ProfilePage() {
         <div className="profile-main">
           <PersonalInfoCard user={user} />
           <WonItemsCard />
+          <WatchlistCard />
           <WonAuctionsCard />
           <SecurityCard />
           <LimitsCard />
