@@ -48,6 +48,11 @@ impl Pushed {
     }
 }
 
+/// A pool of its own on the app's database, with room for sweeps that run at once.
+async fn pool(app: &TestApp) -> deadpool_postgres::Pool {
+    tyiyn::db::connect(&app.db_url, 4, std::time::Duration::from_secs(5)).await.expect("pool connects")
+}
+
 /// The runtime clock's reading at `t`.
 fn at(t: DateTime<Utc>) -> UnixMillis {
     UnixMillis(t.timestamp_millis())
@@ -210,7 +215,7 @@ async fn a_watcher_is_told_once_that_an_auction_starts_and_nobody_else_is() {
         assert_eq!(star(&asel, auction).await.status(), 200);
     }
     assert_eq!(star(&nurlan, soon).await.status(), 200);
-    let (pool, settings, pushed) = (app.pool().await, WatchlistSettings::default(), Pushed::default());
+    let (pool, settings, pushed) = (pool(&app).await, WatchlistSettings::default(), Pushed::default());
 
     // Six minutes before: not yet.
     assert_eq!(sweep(&pool, &pushed, &settings, at(start - Duration::minutes(6))).await.unwrap(), 0);
@@ -264,7 +269,7 @@ async fn a_start_moved_later_is_announced_again_and_a_deleted_auction_never() {
         assert_eq!(star(&asel, auction).await.status(), 200);
     }
     assert_eq!(admin.delete(&format!("/api/admin/auctions/{deleted}")).await.status(), 200);
-    let (pool, settings, pushed) = (app.pool().await, WatchlistSettings::default(), Pushed::default());
+    let (pool, settings, pushed) = (pool(&app).await, WatchlistSettings::default(), Pushed::default());
     assert_eq!(sweep(&pool, &pushed, &settings, at(start - Duration::minutes(4))).await.unwrap(), 1);
     assert_eq!(starting(&app, asel.id).await[0].0, Some(moved), "the deleted auction's star went with it");
 
