@@ -10,6 +10,8 @@ use serde::Deserialize;
 
 mod telegram;
 pub use telegram::TelegramSettings;
+mod watchlist;
+pub use watchlist::WatchlistSettings;
 
 const DEFAULTS: &str = include_str!("../config/default.toml");
 
@@ -67,6 +69,9 @@ pub struct Settings {
     pub mail: MailSettings,
     /// The Telegram bot (issue 24; off while `bot_token` is empty).
     pub telegram: TelegramSettings,
+    /// The watchlist and its "starting" notice (docs/decisions.md, "Watchlist").
+    #[serde(default)]
+    pub watchlist: WatchlistSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]

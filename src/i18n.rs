@@ -207,10 +207,12 @@ messages! {
     OrderNotRefundable => "order_not_refundable" { "Вернуть можно только оплаченный заказ, товар по которому ещё не отправлен", "Only a paid order whose item has not been shipped can be refunded", "დაბრუნება შესაძლებელია მხოლოდ გადახდილი შეკვეთისა, რომლის ნივთიც ჯერ არ გაგზავნილა", "Товары али жөнөтүлө элек төлөнгөн буйрутманы гана кайтарса болот" }
     NotificationIdsInvalid => "notification_ids_invalid" { "Укажите не более 500 уведомлений", "Name at most 500 notifications", "მიუთითეთ არაუმეტეს 500 შეტყობინებისა", "500дөн ашпаган билдирүүнү көрсөтүңүз" }
     TelegramOff => "telegram_off" { "Telegram на этом сайте не подключён", "Telegram is not set up on this site", "Telegram ამ საიტზე არ არის დაკავშირებული", "Бул сайтта Telegram туташтырылган эмес" }
+    // The watchlist.
+    WatchlistFull => "watchlist_full" { "В избранном уже столько аукционов, сколько можно. Уберите ненужные в профиле, чтобы добавить новый", "Your watchlist is full. Remove auctions you no longer need in your profile to add a new one", "რჩეულები სავსეა. ახლის დასამატებლად პროფილში ამოშალეთ აუქციონები, რომლებიც აღარ გჭირდებათ", "Тандалмалар толуп калды. Жаңысын кошуу үчүн профилиңизден керексиз аукциондорду алып салыңыз" }
 }
 
 // Issue 9 B: the e-mail sent for each notification (`crate::mail`), in the site language.
-// Placeholders: {title}, {until} (Bishkek time), {amount} (som with the site's currency symbol),
+// Placeholders: {title}, {until} (Bishkek time), {starts} (Bishkek clock time), {amount} (som with the site's currency symbol),
 // {bids}, {order}, {tracking}. A line holding a placeholder the notification lacks is left out.
 
 /// The subject and body of the e-mail for a notification of `kind` (the stored word, e.g.
@@ -232,6 +234,19 @@ pub fn mail_text(kind: &str, lang: Lang) -> Option<(&'static str, &'static str)>
         ("auction_started", Lang::Ky) => (
             "Аукцион башталды: {title}",
             "Сиз алдын ала ставка койгон «{title}» аукциону башталды. Алдын ала ставкаңыз эми ставка болуп калды.",
+        ),
+        ("auction_starting", Lang::Ru) => {
+            ("Скоро старт: {title}", "Аукцион «{title}» из избранного начнётся в {starts}.")
+        }
+        ("auction_starting", Lang::En) => {
+            ("Starting soon: {title}", "\"{title}\" from your watchlist starts at {starts}.")
+        }
+        ("auction_starting", Lang::Ka) => {
+            ("მალე იწყება: {title}", "რჩეულებიდან „{title}“ იწყება {starts}-ზე.")
+        }
+        ("auction_starting", Lang::Ky) => (
+            "Жакында башталат: {title}",
+            "Тандалмалардагы «{title}» аукциону жакында башталат: саат {starts}.",
         ),
         ("auction_won", Lang::Ru) => (
             "Вы выиграли: {title}",

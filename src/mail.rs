@@ -23,7 +23,7 @@ use crate::ws::notice::{MailNotice, Notification};
 
 /// Letters waiting for the sender task; past this, new ones are dropped (and logged).
 const QUEUE: usize = 1024;
-/// Bishkek's UTC offset, in which reservation deadlines are written.
+/// Bishkek's UTC offset, in which reservation deadlines and start times are written.
 const BISHKEK_OFFSET_SECS: i32 = 6 * 3600;
 
 /// An SMTP connection's settings and the sender's address.
@@ -137,7 +137,7 @@ pub fn compose(n: &Notification, lang: Lang, site: &SiteSettings, public_url: &s
 
 /// The notification's fields as mail text.
 struct Values {
-    pairs: [(&'static str, Option<String>); 6],
+    pairs: [(&'static str, Option<String>); 7],
 }
 
 impl Values {
@@ -147,6 +147,7 @@ impl Values {
             pairs: [
                 ("{title}", n.title.clone()),
                 ("{until}", n.until.map(bishkek_time)),
+                ("{starts}", n.starts_at.map(bishkek_clock)),
                 ("{amount}", amount.map(|a| a.trim_end().to_owned())),
                 ("{bids}", n.bids.map(|b| b.to_string())),
                 ("{order}", n.order_id.map(|o| o.to_string())),
@@ -172,6 +173,15 @@ fn bishkek_time(t: DateTime<Utc>) -> String {
     match FixedOffset::east_opt(BISHKEK_OFFSET_SECS) {
         Some(offset) => t.with_timezone(&offset).format("%d.%m.%Y %H:%M (UTC+6)").to_string(),
         None => t.format("%d.%m.%Y %H:%M UTC").to_string(),
+    }
+}
+
+/// `18:00`, Bishkek time: a start minutes away needs no date (the notice is short enough for a
+/// chat message).
+fn bishkek_clock(t: DateTime<Utc>) -> String {
+    match FixedOffset::east_opt(BISHKEK_OFFSET_SECS) {
+        Some(offset) => t.with_timezone(&offset).format("%H:%M").to_string(),
+        None => t.format("%H:%M UTC").to_string(),
     }
 }
 
@@ -238,10 +248,22 @@ mod tests {
     }
 
     #[test]
+    fn a_starting_mail_gives_the_start_as_bishkek_clock_time() {
+        let mut n = notice(NotificationKind::AuctionStarting);
+        n.title = Some("iPhone 15".into());
+        n.starts_at =
+            DateTime::parse_from_rfc3339("2026-11-24T12:05:00Z").ok().map(|t| t.with_timezone(&Utc));
+        let (subject, body) = compose(&n, Lang::Ru, &site(), "");
+        assert_eq!(subject, "Скоро старт: iPhone 15");
+        assert!(body.starts_with("Аукцион «iPhone 15» из избранного начнётся в 18:05.\n"), "{body}");
+    }
+
+    #[test]
     fn every_kind_has_a_mail_in_every_language() {
         use NotificationKind as K;
         let kinds = [
             K::AuctionStarted,
+            K::AuctionStarting,
             K::AuctionWon,
             K::ReservationExpiring,
             K::BuyNowExpiring,

@@ -16,6 +16,7 @@ pub fn view(row: &NotificationRow) -> Option<Notification> {
     let notice = row.notice.as_ref()?;
     let (kind, title) = match notice {
         Notice::AuctionStarted { title } => (K::AuctionStarted, title),
+        Notice::AuctionStarting { title, .. } => (K::AuctionStarting, title),
         Notice::AuctionWon { title, .. } => (K::AuctionWon, title),
         Notice::ReservationExpiring { title, .. } => (K::ReservationExpiring, title),
         Notice::BuyNowExpiring { title, .. } => (K::BuyNowExpiring, title),
@@ -31,6 +32,7 @@ pub fn view(row: &NotificationRow) -> Option<Notification> {
     n.read = row.read_at.is_some();
     match notice {
         Notice::AuctionStarted { .. } => {}
+        Notice::AuctionStarting { starts_at, .. } => n.starts_at = Some(*starts_at),
         Notice::AuctionWon { claim_id, until, .. }
         | Notice::ReservationExpiring { claim_id, until, .. }
         | Notice::BuyNowExpiring { claim_id, until, .. } => (n.claim_id, n.until) = (Some(*claim_id), *until),

@@ -277,7 +277,7 @@ fn start_jobs(
     mut won_notices: UnboundedReceiver<NotificationRow>,
 ) {
     // A won auction's notification is stored in the finishing transaction; it is pushed live
-    // here, after that commit. The sweeper ends lapsed reservations and sends reminders.
+    // here, after that commit. The claims' sweeper ends lapsed reservations and sends reminders.
     let effects = state.effects.clone();
     actix_web::rt::spawn(async move {
         while let Some(notice) = won_notices.recv().await {
@@ -291,6 +291,14 @@ fn start_jobs(
         provider: state.payments.provider.clone(),
         settings: config.claims.clone(),
         lang: Box::new(move || site.site.lang()),
+    }
+    .start();
+    // Watchers of an auction that starts soon are told so (docs/decisions.md, "Watchlist").
+    crate::app::watchlist::Sweeper {
+        pool: state.pool.clone(),
+        effects: state.effects.clone(),
+        clock: state.clock.clone(),
+        settings: config.watchlist.clone(),
     }
     .start();
 }

@@ -81,6 +81,16 @@ impl AppState {
         }
     }
 
+    /// What the watchlist's requests need (`crate::app::watchlist`).
+    pub fn watch_handles(&self) -> crate::app::watchlist::Handles<'_> {
+        crate::app::watchlist::Handles {
+            pool: &self.pool,
+            auctions: &self.auctions,
+            clock: &self.clock,
+            settings: &self.config.watchlist,
+        }
+    }
+
     /// What the won-item use cases need (`crate::app::claims`).
     pub fn claim_handles(&self) -> crate::app::claims::Handles<'_> {
         crate::app::claims::Handles {

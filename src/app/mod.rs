@@ -26,3 +26,4 @@ pub mod seed;
 pub mod settings;
 pub mod telegram;
 pub mod users;
+pub mod watchlist;

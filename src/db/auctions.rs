@@ -73,8 +73,27 @@ pub async fn finished(
     limit: i64,
     now: UnixMillis,
 ) -> Result<Vec<AuctionInfo>, tokio_postgres::Error> {
+    finished_of(db, id.map(|id| vec![id]).as_deref(), limit, now).await
+}
+
+/// The finished auctions among `ids` (others are left out), newest end first.
+pub async fn finished_among(
+    db: &impl GenericClient,
+    ids: &[i64],
+    now: UnixMillis,
+) -> Result<Vec<AuctionInfo>, tokio_postgres::Error> {
+    finished_of(db, Some(ids), ids.len() as i64, now).await
+}
+
+/// Finished auctions with the given ids (`None`: all), newest end first, at most `limit`.
+async fn finished_of(
+    db: &impl GenericClient,
+    ids: Option<&[i64]>,
+    limit: i64,
+    now: UnixMillis,
+) -> Result<Vec<AuctionInfo>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(include_str!("../../sql/queries/auction/select_finished.sql")).await?;
-    Ok(db.query(&stmt, &[&id, &limit]).await?.iter().map(|r| from_row(r, now)).collect())
+    Ok(db.query(&stmt, &[&ids, &limit]).await?.iter().map(|r| from_row(r, now)).collect())
 }
 
 /// The auction whose display id ends the slug.

@@ -30,6 +30,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0016_house_rule", include_str!("../../sql/migrations/0016_house_rule.sql")),
     ("0017_site_texts", include_str!("../../sql/migrations/0017_site_texts.sql")),
     ("0020_telegram", include_str!("../../sql/migrations/0020_telegram.sql")),
+    ("0021_watchlist", include_str!("../../sql/migrations/0021_watchlist.sql")),
 ];
 
 /// Every repeatable function, in the order they are applied: (name, SQL). Each file is one

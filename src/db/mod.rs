@@ -32,6 +32,7 @@ pub mod snapshot;
 pub mod store;
 pub mod telegram;
 pub mod users;
+pub mod watchlist;
 
 use std::time::Duration;
 

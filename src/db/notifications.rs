@@ -25,6 +25,12 @@ pub enum Notice {
         #[serde(default)]
         title: Option<String>,
     },
+    /// An auction this user watches starts soon, at `startsAt` (the watchlist's notice).
+    AuctionStarting {
+        #[serde(default)]
+        title: Option<String>,
+        starts_at: DateTime<Utc>,
+    },
     /// This user won an auction; the item is reserved for them until `until`.
     AuctionWon {
         #[serde(default)]
@@ -201,6 +207,10 @@ mod tests {
         let until = Some("2026-11-27T10:00:00Z".parse().expect("a time"));
         let notices = [
             Notice::AuctionStarted { title: Some("iPhone".into()) },
+            Notice::AuctionStarting {
+                title: Some("iPhone".into()),
+                starts_at: "2026-11-27T10:05:00Z".parse().expect("a time"),
+            },
             Notice::AuctionWon { title: None, claim_id: 3, until, final_price: Some("12.34".into()) },
             Notice::ClaimPassed {
                 title: Some("Чайник".into()), claim_id: 4, until, amount: Some(1234)

@@ -30,6 +30,7 @@ pub mod socket;
 pub mod spa;
 pub mod telegram;
 pub mod users;
+pub mod watchlist;
 
 use std::future::{Ready, ready};
 
@@ -55,6 +56,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(telegram::routes)
         .configure(auctions::routes)
         .configure(autobid::routes)
+        .configure(watchlist::routes)
         .configure(buy_now::routes)
         .configure(site_figures::routes)
         .configure(admin_auctions::routes)

@@ -11,6 +11,8 @@ use utoipa::ToSchema;
 pub enum NotificationKind {
     /// An auction this user pre-bid on went live; the pre-bid is now a bid.
     AuctionStarted,
+    /// An auction this user watches starts in about 5 minutes (`auctionId`, `title`, `startsAt`).
+    AuctionStarting,
     /// This user won an auction; the item is reserved for them (`claimId`, `until`).
     AuctionWon,
     /// The reservation of a won item ends in 6 hours or less (`claimId`, `until`).
@@ -35,6 +37,7 @@ impl NotificationKind {
     pub fn as_str(self) -> &'static str {
         match self {
             NotificationKind::AuctionStarted => "auction_started",
+            NotificationKind::AuctionStarting => "auction_starting",
             NotificationKind::AuctionWon => "auction_won",
             NotificationKind::ReservationExpiring => "reservation_expiring",
             NotificationKind::BuyNowExpiring => "buy_now_expiring",
@@ -50,6 +53,7 @@ impl NotificationKind {
     pub fn parse(word: &str) -> Option<NotificationKind> {
         Some(match word {
             "auction_started" => NotificationKind::AuctionStarted,
+            "auction_starting" => NotificationKind::AuctionStarting,
             "auction_won" => NotificationKind::AuctionWon,
             "reservation_expiring" => NotificationKind::ReservationExpiring,
             "buy_now_expiring" => NotificationKind::BuyNowExpiring,
@@ -97,6 +101,9 @@ pub struct Notification {
     /// When a reservation ends.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub until: Option<chrono::DateTime<chrono::Utc>>,
+    /// When a watched auction starts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starts_at: Option<chrono::DateTime<chrono::Utc>>,
     /// Whether the user has marked it read.
     pub read: bool,
     pub created_at: chrono::DateTime<chrono::Utc>,
@@ -120,6 +127,7 @@ impl Notification {
             amount: None,
             tracking: None,
             until: None,
+            starts_at: None,
             read: false,
             created_at,
         }

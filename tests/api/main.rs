@@ -37,3 +37,4 @@ mod telegram;
 mod telegram_standin;
 mod throttle;
 mod use_cases;
+mod watchlist;

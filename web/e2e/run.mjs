@@ -1,7 +1,8 @@
 // End-to-end check of the web app against a running server (BASE_URL, default
 // http://127.0.0.1:8080): cookie banner, registration, onboarding modals, logout, login, language
 // switch, then every route with a full-page screenshot in ../artifacts/screenshots/; then, as the
-// seeded `demo` user, bidding on a live auction and pre-bidding on an upcoming one.
+// seeded `demo` user, bidding on a live auction and pre-bidding on an upcoming one, and on a phone
+// starring a lot, finding it in the profile's watchlist and unstarring it (watchlist-flow.mjs).
 import {
   ADMIN,
   BASE_URL,
@@ -15,6 +16,7 @@ import {
   launchBrowser,
   preflight,
 } from './harness.mjs'
+import { watchlistFlow } from './watchlist-flow.mjs'
 
 const suffix = Math.random().toString(36).slice(2, 8)
 const user = { username: `e2e_${suffix}`, email: `e2e_${suffix}@example.kg`, password: `pw_${suffix}_123` }
@@ -192,6 +194,7 @@ async function main() {
     })
 
     await biddingFlow(browser)
+    await watchlistFlow(browser, suite)
   } finally {
     await browser.close()
   }

@@ -1,4 +1,4 @@
--- Finished auctions, newest end first (or the one with id $1), with their honest numbers: one
+-- Finished auctions, newest end first (or those with the ids of $1), with their honest numbers: one
 -- pass over each auction's bids (bid_auction_idx) counts bidders, bots' bids and the winner's
 -- bids. The price of one bid is the lowest per-bid price among the active packages, rounded down.
 select a.id, a.display_id, a.title, a.description, a.image_url, a.retail_price, a.is_bid_package,
@@ -24,6 +24,6 @@ cross join lateral (
     from bid b
     where b.auction_id = a.id
 ) t
-where a.status = 'finished' and ($1::bigint is null or a.id = $1)
+where a.status = 'finished' and ($1::bigint[] is null or a.id = any ($1))
 order by a.end_time desc nulls last, a.created_at desc
 limit $2

@@ -693,6 +693,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auctions/{id}/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Watches an auction (of any status): its watchers are told when it is about to start. Watching
+         *     one already watched changes nothing.
+         */
+        put: operations["watch"];
+        post?: never;
+        /** Stops watching an auction. Unwatching one not watched changes nothing. */
+        delete: operations["unwatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -907,38 +928,20 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/me/telegram": {
+    "/api/me/watchlist": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Whether Telegram is on for this site, and whether the caller has linked a chat. */
-        get: operations["telegram_status"];
+        /**
+         * The caller's watched auctions, the latest starred first, a page at a time, with every watched
+         *     auction's id.
+         */
+        get: operations["my_watchlist"];
         put?: never;
         post?: never;
-        /** Unlinks the caller's chat (also when none is linked); the status after it. */
-        delete: operations["telegram_unlink"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/telegram/link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A fresh one-time link to the bot; pressing Start in Telegram links that chat to the caller's
-         *     account. Older links of the caller stop working.
-         */
-        post: operations["telegram_link"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2531,6 +2534,11 @@ export interface components {
              * @description When a reservation ends.
              */
             until?: string | null;
+            /**
+             * Format: date-time
+             * @description When a watched auction starts.
+             */
+            startsAt?: string | null;
             /** @description Whether the user has marked it read. */
             read: boolean;
             /** Format: date-time */
@@ -2540,7 +2548,7 @@ export interface components {
          * @description What a notification reports.
          * @enum {string}
          */
-        NotificationKind: "auctionStarted" | "auctionWon" | "reservationExpiring" | "buyNowExpiring" | "claimPassed" | "paymentReceived" | "bidsCredited" | "itemShipped" | "itemDelivered";
+        NotificationKind: "auctionStarted" | "auctionStarting" | "auctionWon" | "reservationExpiring" | "buyNowExpiring" | "claimPassed" | "paymentReceived" | "bidsCredited" | "itemShipped" | "itemDelivered";
         /** @description The caller's newest notices and how many of all of theirs are unread. */
         Notifications: {
             notifications: components["schemas"]["Notification"][];
@@ -3029,26 +3037,6 @@ export interface components {
             /** @description The last 60 minutes, oldest first, the current one last; zeros where nobody bid. */
             bidsPerMinute: components["schemas"]["MinuteBids"][];
         };
-        /** @description A fresh link to the bot: opening it in Telegram and pressing Start links that chat. */
-        TelegramLink: {
-            /**
-             * @description `https://t.me/<bot>?start=<token>`; the token works once, for 15 minutes.
-             * @example https://t.me/tyiyn_bot?start=3f9c0e7a2b4d6f8e1a3c5e7f9b0d2f4a6c8e0b1d3f5a7c9e
-             */
-            url: string;
-        };
-        /** @description Whether Telegram is on, and the caller's link. */
-        TelegramStatus: {
-            /** @description Telegram is on for this site (a bot is configured); when not, the profile says nothing of it. */
-            enabled: boolean;
-            /** @description The caller's account has a linked chat. */
-            linked: boolean;
-            /**
-             * Format: date-time
-             * @description Since when (only when linked).
-             */
-            linkedAt?: string | null;
-        };
         /** @description Seconds left of every live auction: `timers` maps an auction id to whole seconds (rounded up). */
         TimerUpdate: {
             /** @description Always `timers`. */
@@ -3261,7 +3249,29 @@ export interface components {
             /** @description When it takes effect. */
             at: components["schemas"]["UnixMillis"];
         };
+        /** @description Whether the caller now watches the auction. */
+        WatchState: {
+            auctionId: components["schemas"]["AuctionId"];
+            watched: boolean;
+        };
         Watched: components["schemas"]["AuctionEvent"];
+        /** @description A page of the caller's watched auctions. */
+        WatchlistPage: {
+            /** @description This page's auctions, the latest starred first: the same Auction object as the lobby's. */
+            auctions: components["schemas"]["Auction"][];
+            /** @description Every watched auction's id, the latest starred first (on every page): which stars are lit. */
+            ids: components["schemas"]["AuctionId"][];
+            /**
+             * Format: int64
+             * @description Watched auctions, on every page.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description `ceil(total / limit)`, at least 1.
+             */
+            totalPages: number;
+        };
         /**
          * @description The winner of a finished auction, the same from the actor's finish event and from a later page
          *     load: the spec's public fields (no contact data) plus `isBot`.
@@ -6757,6 +6767,169 @@ export interface operations {
             };
         };
     };
+    watch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Watched */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchState"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `watchlist_full`: the caller watches as many auctions as one may (200 by default) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unwatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Auction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not watched */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchState"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `auction_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -7468,147 +7641,40 @@ export interface operations {
             };
         };
     };
-    telegram_status: {
+    my_watchlist: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1–100 (default 20). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The status */
+            /** @description A page of watched auctions */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TelegramStatus"];
+                    "application/json": components["schemas"]["WatchlistPage"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `page_invalid` or `limit_invalid`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    telegram_unlink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The status, unlinked */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TelegramStatus"];
-                };
-            };
-            /** @description `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `cross_site_request`: a state-changing request from another site */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payload_too_large`: a body over 64 KiB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    telegram_link: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The link */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TelegramLink"];
-                };
-            };
-            /** @description `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `cross_site_request`: a state-changing request from another site */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `telegram_off`: no bot is configured */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `payload_too_large`: a body over 64 KiB */
-            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,7 @@ function notice(kind: NotificationKind): Notification {
     claimId: 4,
     orderId: 5,
     until: '2026-11-24T12:00:00Z',
+    startsAt: '2026-11-24T12:05:00Z',
     amount: 1500,
     bids: 100,
     tracking: 'EMS 12345',

@@ -1,7 +1,7 @@
 //! The words and icon of each kind of personal notice (the bell's list, the notices page, the
 //! toasts). Not part of the first load: the bell and the notices page load it with every text,
 //! and a toast about a notice waits for it (realtime-personal.ts).
-import { Bell, Coins, CreditCard, Gift, Hourglass, PackageCheck, Trophy, Truck } from 'lucide-react'
+import { AlarmClock, Bell, Coins, CreditCard, Gift, Hourglass, PackageCheck, Trophy, Truck } from 'lucide-react'
 import type { TFunction } from 'i18next'
 import type { LucideIcon } from 'lucide-react'
 import type { Notification, NotificationKind } from './api-types'
@@ -18,6 +18,7 @@ export interface NoticeText {
 /** The icon each kind shows in the bell's list. */
 export const NOTICE_ICONS: Record<NotificationKind, LucideIcon> = {
   auctionStarted: Bell,
+  auctionStarting: AlarmClock,
   auctionWon: Trophy,
   reservationExpiring: Hourglass,
   buyNowExpiring: Hourglass,
@@ -30,7 +31,7 @@ export const NOTICE_ICONS: Record<NotificationKind, LucideIcon> = {
 
 /**
  * The words of `notice`: `notifications.<kind>.title` and `.text`, with the lot's title, the
- * reservation's end, the amount in the site's currency, the bids and the tracking note put in. A shipped item
+ * watched auction's start, the reservation's end, the amount in the site's currency, the bids and the tracking note put in. A shipped item
  * without a tracking note, and a notice without a title, have their own wording.
  */
 export function noticeText(t: TFunction, notice: Notification, lang: string): NoticeText {
@@ -38,6 +39,7 @@ export function noticeText(t: TFunction, notice: Notification, lang: string): No
   const values = {
     title: notice.title || t('notifications.someLot'),
     until: notice.until ? formatDateTime(notice.until, lang) : '',
+    startsAt: notice.startsAt ? formatDateTime(notice.startsAt, lang) : '',
     amount: formatMoney(notice.amount ?? 0, currencyName(appStore.get(settingsAtom), t), lang),
     bids: notice.bids ?? 0,
     orderId: notice.orderId ?? '',

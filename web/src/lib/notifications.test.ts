@@ -19,14 +19,14 @@ function notice(type: NotificationKind, extra: Partial<Notification> = {}): Noti
   return { id: 1, type, read: false, createdAt: '2026-11-24T02:00:00Z', ...extra }
 }
 
-const KINDS: NotificationKind[] = ['auctionStarted', 'auctionWon', 'reservationExpiring', 'buyNowExpiring', 'claimPassed', 'paymentReceived', 'bidsCredited', 'itemShipped', 'itemDelivered']
+const KINDS: NotificationKind[] = ['auctionStarted', 'auctionStarting', 'auctionWon', 'reservationExpiring', 'buyNowExpiring', 'claimPassed', 'paymentReceived', 'bidsCredited', 'itemShipped', 'itemDelivered']
 
 describe('noticeText', () => {
   it('has a title and a text for every kind in every language', async () => {
     for (const [lng, messages] of [['ru', ru], ['en', en], ['ky', ky]] as const) {
       const t = await translator(lng, messages)
       for (const kind of KINDS) {
-        const { title, text } = noticeText(t, notice(kind, { title: 'iPhone', until: '2026-11-26T02:00:00Z', amount: 200.31, bids: 250, orderId: 9, tracking: 'EMS 7' }), lng)
+        const { title, text } = noticeText(t, notice(kind, { title: 'iPhone', until: '2026-11-26T02:00:00Z', startsAt: '2026-11-26T02:05:00Z', amount: 200.31, bids: 250, orderId: 9, tracking: 'EMS 7' }), lng)
         expect(title, `${lng} ${kind}`).not.toMatch(/notifications\./)
         expect(text, `${lng} ${kind}`).not.toMatch(/notifications\.|{{/)
       }
@@ -47,6 +47,15 @@ describe('noticeText', () => {
     expect(noticeText(t, notice('auctionWon', { title: 'iPhone', until: '2026-11-26T02:00:00Z' }), 'en').text).toContain('until 11/26/26')
   })
 
+  it('tells a watcher when the watched auction starts', async () => {
+    const t = await translator('ru', ru)
+    const soon = notice('auctionStarting', { title: 'iPhone', auctionId: 5, startsAt: '2026-11-26T02:05:00Z' })
+    const { title, text } = noticeText(t, soon, 'ru')
+    expect(title).toBe('Скоро старт')
+    // In the browser's time zone.
+    expect(text).toMatch(/^«iPhone» из избранного начнётся 26\.11\.2026, \d\d:05\.$/)
+  })
+
   it('names the lot generically when the notice has no title', async () => {
     const t = await translator('ru', ru)
     expect(noticeText(t, notice('itemDelivered'), 'ru').text).toContain('«лот»')
@@ -56,6 +65,7 @@ describe('noticeText', () => {
 describe('noticeTarget', () => {
   it('leads to the auction, the won items or the top-up page', () => {
     expect(noticeTarget(notice('auctionStarted', { auctionId: 5 }))).toBe('/auction/5')
+    expect(noticeTarget(notice('auctionStarting', { auctionId: 6 }))).toBe('/auction/6')
     expect(noticeTarget(notice('auctionWon', { claimId: 3 }))).toBe(WON_ITEMS_PATH)
     expect(noticeTarget(notice('itemShipped'))).toBe(WON_ITEMS_PATH)
     expect(noticeTarget(notice('paymentReceived', { orderId: 9 }))).toBe('/topup')
@@ -66,6 +76,7 @@ describe('noticeTarget', () => {
   it('refetches the won items for notices about them only', () => {
     expect(touchesClaims('itemShipped')).toBe(true)
     expect(touchesClaims('auctionStarted')).toBe(false)
+    expect(touchesClaims('auctionStarting')).toBe(false)
     expect(touchesClaims('bidsCredited')).toBe(false)
   })
 })

@@ -7,12 +7,14 @@ import type { Notification, NotificationKind } from './api-types'
 export const WON_ITEMS_PATH = '/profile#won-items'
 
 /**
- * Where a click on `notice` leads: the auction that started, the won items for everything about
- * a won item (a payment for one included), the top-up page for a package's payment and bids.
+ * Where a click on `notice` leads: the auction that started or is about to, the won items for
+ * everything about a won item (a payment for one included), the top-up page for a package's
+ * payment and bids.
  */
 export function noticeTarget(notice: Pick<Notification, 'type' | 'auctionId' | 'claimId'>): string {
   switch (notice.type) {
     case 'auctionStarted':
+    case 'auctionStarting':
       return notice.auctionId != null ? `/auction/${notice.auctionId}` : '/auctions'
     case 'paymentReceived':
     case 'bidsCredited':
@@ -24,7 +26,7 @@ export function noticeTarget(notice: Pick<Notification, 'type' | 'auctionId' | '
 
 /** The kinds that change something of the user's won items (their list refetches). */
 export function touchesClaims(kind: NotificationKind): boolean {
-  return kind !== 'auctionStarted' && kind !== 'bidsCredited'
+  return kind !== 'auctionStarted' && kind !== 'auctionStarting' && kind !== 'bidsCredited'
 }
 
 /** What `GET /api/notifications` answers. */

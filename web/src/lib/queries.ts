@@ -33,6 +33,8 @@ export const queryKeys = {
   userOrders: ['user', 'orders'],
   /** The user's won items and the delivery methods with their fees. */
   userClaims: ['user', 'claims'],
+  /** The user's watched auctions, a page at a time (the stars themselves: watchlist.ts). */
+  userWatchlist: ['user', 'watchlist'],
   /** The user's notices (the newest 50) and the unread count. */
   notifications: ['user', 'notifications'],
   /** The bid packages on sale (public). */
@@ -119,6 +121,15 @@ export const userClaimsQuery = () =>
  * `notification` keeps it current, `realtime.ts`). */
 export const notificationsQuery = () =>
   queryOptions({ queryKey: queryKeys.notifications, queryFn: () => dataOf(api.GET('/api/notifications')) })
+
+export const WATCHLIST_PER_PAGE = 10
+
+/** `GET /api/me/watchlist`: one page of the user's watched auctions, the latest star first. */
+export const userWatchlistQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.userWatchlist, page] as const,
+    queryFn: () => dataOf(api.GET('/api/me/watchlist', { params: { query: { page, limit: WATCHLIST_PER_PAGE } } })),
+  })
 
 /** What a bid or a pre-bid changes of the user's data: their list of it, and the profile's
  * stats, recent bids and won auctions. */

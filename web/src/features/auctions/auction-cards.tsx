@@ -11,6 +11,7 @@ import { auctionPath } from '../../lib/slug'
 import { BidButton, PrebidButton } from './bid-buttons'
 import { KindBadges } from './kind-badges'
 import { StatusBadge } from './status-badge'
+import { LazyWatchStar } from '../../components/lazy-watch-star'
 import { LiveTimer, StartCountdown } from '../../components/timers'
 import './auction-cards.css'
 
@@ -23,6 +24,7 @@ export function LiveAuctionCard({ auction }: { auction: Auction }) {
         <AuctionImage src={auction.imageUrl} alt={auction.title} />
         <StatusBadge auction={auction} className="auction-card-badge" dot />
       </Link>
+      <LazyWatchStar auction={auction} className="auction-card-star" />
       <div className="auction-card-body">
         <h3 className="auction-card-title">
           <Link to={auctionPath(auction)} data-user-content>
@@ -59,6 +61,7 @@ export function UpcomingAuctionCard({ auction, prebid }: { auction: Auction; pre
             <Check aria-hidden="true" /> {t('auctions.prebidMarked')}
           </span>}
       </Link>
+      <LazyWatchStar auction={auction} className="auction-card-star" />
       <div className="auction-card-body">
         <h3 className="auction-card-title">
           <Link to={auctionPath(auction)} data-user-content>

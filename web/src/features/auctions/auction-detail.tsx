@@ -6,6 +6,7 @@ import { AuctionImage } from '../../components/auction-image'
 import { AuctionRecord } from '../../components/auction-record'
 import { HonestNumbersBlock } from '../../components/honest-numbers'
 import { PageHeader } from '../../components/page-header'
+import { LazyWatchStar } from '../../components/lazy-watch-star'
 import type { Auction, Bid } from '../../lib/api-types'
 import { withAllTexts } from '../../lib/i18n'
 import { currentUserAtom } from '../../lib/session'
@@ -51,6 +52,7 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
         <div className="detail-meta">
           <StatusBadge auction={auction} />
           <CopyDisplayId displayId={auction.displayId} />
+          <LazyWatchStar auction={auction} variant="labeled" />
         </div>
       </PageHeader>
       {/* The side column comes first: on a phone the price, countdown and bid button lead the page;

@@ -9,6 +9,7 @@ import { PersonalInfoCard } from './personal-info-card'
 import { RecentBidsCard, StatsCard, WonAuctionsCard } from './profile-cards'
 import { SecurityCard } from './security-card'
 import { TelegramCard } from './telegram-card'
+import { WatchlistCard } from './watchlist-card'
 import { WonItemsCard } from './won-items-card'
 import './won-items.css'
 import { useDocumentTitle } from '../../lib/use-document-title'
@@ -30,6 +31,7 @@ export function ProfilePage() {
         <div className="profile-main">
           <PersonalInfoCard user={user} />
           <WonItemsCard />
+          <WatchlistCard />
           <WonAuctionsCard />
           <TelegramCard />
           <SecurityCard />

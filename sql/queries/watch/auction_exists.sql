@@ -1,0 +1,1 @@
+select exists (select 1 from auction where id = $1)
