@@ -8,6 +8,9 @@ use std::fmt;
 use config::{Config, Environment, File, FileFormat};
 use serde::Deserialize;
 
+mod channels;
+pub use channels::{MailSettings, OutboxSettings, SmsSettings, TelegramSettings};
+
 const DEFAULTS: &str = include_str!("../config/default.toml");
 
 /// A secret setting (a password, a signing key, a URL with a password in it). Read it with
@@ -62,6 +65,13 @@ pub struct Settings {
     /// E-mail for notifications (issue 9 B).
     #[serde(default)]
     pub mail: MailSettings,
+    /// The durable outbox's workers, and the SMS and Telegram channels (issue 24).
+    #[serde(default)]
+    pub outbox: OutboxSettings,
+    #[serde(default)]
+    pub sms: SmsSettings,
+    #[serde(default)]
+    pub telegram: TelegramSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -244,42 +254,6 @@ pub struct ThrottleSettings {
     /// Availability checks one address may make per `check_window_secs`.
     pub check_max: u32,
     pub check_window_secs: u64,
-}
-
-/// E-mail for notifications: the SMTP server mail goes through (off by default).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default)]
-pub struct MailSettings {
-    /// Send e-mail at all.
-    pub enabled: bool,
-    /// The SMTP server's host name (checked against its TLS certificate).
-    pub host: String,
-    pub port: u16,
-    /// `starttls` (upgrade a plain connection, port 587), `tls` (TLS from the start, port 465) or
-    /// `none` (plain text: a local relay or a test sink only).
-    pub tls: String,
-    /// SMTP login; empty: none.
-    pub username: String,
-    pub password: Secret,
-    /// The sender, e.g. `Tyiyn <noreply@tyiyn.kg>`.
-    pub from: String,
-    /// How long one SMTP command may take.
-    pub timeout_secs: u64,
-}
-
-impl Default for MailSettings {
-    fn default() -> Self {
-        MailSettings {
-            enabled: false,
-            host: String::new(),
-            port: 587,
-            tls: "starttls".into(),
-            username: String::new(),
-            password: Secret::default(),
-            from: "Tyiyn <noreply@tyiyn.kg>".into(),
-            timeout_secs: 30,
-        }
-    }
 }
 
 impl Settings {
