@@ -84,11 +84,12 @@ impl Outbox {
     }
 }
 
-/// The channels `row` goes out on: those on in this deployment that carry notifications. Today
-/// that is e-mail; SMS and Telegram need a user's verified number and linked chat, and with them
-/// the users' own choices per channel and kind narrow this, here and nowhere else.
-pub fn channels_for(on: Channels, _row: &NotificationRow) -> Channels {
-    Channels { email: on.email, sms: false, telegram: false }
+/// The channels `row` goes out on: those on in this deployment that carry notifications, for a
+/// notice this server can read (one of a kind it does not know has no text). Today that is
+/// e-mail; SMS and Telegram need a user's verified number and linked chat, and with them the
+/// users' own choices per channel and kind narrow this, here and nowhere else.
+pub fn channels_for(on: Channels, row: &NotificationRow) -> Channels {
+    Channels { email: on.email && row.notice.is_some(), sms: false, telegram: false }
 }
 
 impl Enqueue for Outbox {
