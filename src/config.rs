@@ -12,6 +12,8 @@ mod telegram;
 pub use telegram::TelegramSettings;
 mod watchlist;
 pub use watchlist::WatchlistSettings;
+mod channels;
+pub use channels::{MailSettings, OutboxSettings, SmsSettings};
 
 const DEFAULTS: &str = include_str!("../config/default.toml");
 
@@ -72,6 +74,11 @@ pub struct Settings {
     /// The watchlist and its "starting" notice (docs/decisions.md, "Watchlist").
     #[serde(default)]
     pub watchlist: WatchlistSettings,
+    /// The durable outbox's workers, and the SMS channel (issue 24).
+    #[serde(default)]
+    pub outbox: OutboxSettings,
+    #[serde(default)]
+    pub sms: SmsSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -254,42 +261,6 @@ pub struct ThrottleSettings {
     /// Availability checks one address may make per `check_window_secs`.
     pub check_max: u32,
     pub check_window_secs: u64,
-}
-
-/// E-mail for notifications: the SMTP server mail goes through (off by default).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default)]
-pub struct MailSettings {
-    /// Send e-mail at all.
-    pub enabled: bool,
-    /// The SMTP server's host name (checked against its TLS certificate).
-    pub host: String,
-    pub port: u16,
-    /// `starttls` (upgrade a plain connection, port 587), `tls` (TLS from the start, port 465) or
-    /// `none` (plain text: a local relay or a test sink only).
-    pub tls: String,
-    /// SMTP login; empty: none.
-    pub username: String,
-    pub password: Secret,
-    /// The sender, e.g. `Tyiyn <noreply@tyiyn.kg>`.
-    pub from: String,
-    /// How long one SMTP command may take.
-    pub timeout_secs: u64,
-}
-
-impl Default for MailSettings {
-    fn default() -> Self {
-        MailSettings {
-            enabled: false,
-            host: String::new(),
-            port: 587,
-            tls: "starttls".into(),
-            username: String::new(),
-            password: Secret::default(),
-            from: "Tyiyn <noreply@tyiyn.kg>".into(),
-            timeout_secs: 30,
-        }
-    }
 }
 
 impl Settings {

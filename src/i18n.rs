@@ -3,6 +3,9 @@
 
 use actix_web::HttpRequest;
 
+mod mail;
+pub use mail::mail_text;
+
 /// A language the site speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Lang {
@@ -209,166 +212,12 @@ messages! {
     TelegramOff => "telegram_off" { "Telegram на этом сайте не подключён", "Telegram is not set up on this site", "Telegram ამ საიტზე არ არის დაკავშირებული", "Бул сайтта Telegram туташтырылган эмес" }
     // The watchlist.
     WatchlistFull => "watchlist_full" { "В избранном уже столько аукционов, сколько можно. Уберите ненужные в профиле, чтобы добавить новый", "Your watchlist is full. Remove auctions you no longer need in your profile to add a new one", "რჩეულები სავსეა. ახლის დასამატებლად პროფილში ამოშალეთ აუქციონები, რომლებიც აღარ გჭირდებათ", "Тандалмалар толуп калды. Жаңысын кошуу үчүн профилиңизден керексиз аукциондорду алып салыңыз" }
+    // The outbox (admin).
+    OutboxChannelInvalid => "outbox_channel_invalid" { "Канал — email, sms или telegram", "The channel is email, sms or telegram", "არხი: email, sms ან telegram", "Канал — email, sms же telegram" }
+    OutboxStateInvalid => "outbox_state_invalid" { "Состояние сообщения — pending, sent или failed", "The message state is pending, sent or failed", "შეტყობინების მდგომარეობა: pending, sent ან failed", "Билдирүүнүн абалы pending, sent же failed" }
+    OutboxMessageNotFound => "outbox_message_not_found" { "Сообщение не найдено", "Message not found", "შეტყობინება ვერ მოიძებნა", "Билдирүү табылган жок" }
+    OutboxNotRetryable => "outbox_not_retryable" { "Повторить можно только неотправленное сообщение, текст которого сохранён (коды входа не хранятся)", "Only a failed message whose text is stored can be sent again (sign-in codes are never stored)", "ხელახლა გაგზავნა შეიძლება მხოლოდ გაუგზავნელი შეტყობინებისა, რომლის ტექსტიც შენახულია (შესვლის კოდები არ ინახება)", "Текст сакталган жөнөтүлбөгөн билдирүүнү гана кайра жөнөтсө болот (кирүү коддору сакталбайт)" }
 }
-
-// Issue 9 B: the e-mail sent for each notification (`crate::mail`), in the site language.
-// Placeholders: {title}, {until} (Bishkek time), {starts} (Bishkek clock time), {amount} (som with the site's currency symbol),
-// {bids}, {order}, {tracking}. A line holding a placeholder the notification lacks is left out.
-
-/// The subject and body of the e-mail for a notification of `kind` (the stored word, e.g.
-/// `auction_won`), in `lang`; `None` for a kind without a mail.
-pub fn mail_text(kind: &str, lang: Lang) -> Option<(&'static str, &'static str)> {
-    Some(match (kind, lang) {
-        ("auction_started", Lang::Ru) => (
-            "Аукцион начался: {title}",
-            "Аукцион «{title}», на который вы сделали предварительную ставку, начался. Ваша предварительная ставка стала ставкой.",
-        ),
-        ("auction_started", Lang::En) => (
-            "Auction started: {title}",
-            "The auction \"{title}\" you pre-bid on has started. Your pre-bid is now a bid.",
-        ),
-        ("auction_started", Lang::Ka) => (
-            "აუქციონი დაიწყო: {title}",
-            "აუქციონი „{title}“, რომელზეც წინასწარი ფსონი დადეთ, დაიწყო. თქვენი წინასწარი ფსონი ახლა ფსონია.",
-        ),
-        ("auction_started", Lang::Ky) => (
-            "Аукцион башталды: {title}",
-            "Сиз алдын ала ставка койгон «{title}» аукциону башталды. Алдын ала ставкаңыз эми ставка болуп калды.",
-        ),
-        ("auction_starting", Lang::Ru) => {
-            ("Скоро старт: {title}", "Аукцион «{title}» из избранного начнётся в {starts}.")
-        }
-        ("auction_starting", Lang::En) => {
-            ("Starting soon: {title}", "\"{title}\" from your watchlist starts at {starts}.")
-        }
-        ("auction_starting", Lang::Ka) => {
-            ("მალე იწყება: {title}", "რჩეულებიდან „{title}“ იწყება {starts}-ზე.")
-        }
-        ("auction_starting", Lang::Ky) => (
-            "Жакында башталат: {title}",
-            "Тандалмалардагы «{title}» аукциону жакында башталат: саат {starts}.",
-        ),
-        ("auction_won", Lang::Ru) => (
-            "Вы выиграли: {title}",
-            "Поздравляем! Вы выиграли «{title}».\nТовар зарезервирован за вами до {until}: выберите доставку и оплатите его в профиле.",
-        ),
-        ("auction_won", Lang::En) => (
-            "You won: {title}",
-            "Congratulations! You won \"{title}\".\nThe item is reserved for you until {until}: choose delivery and pay for it in your profile.",
-        ),
-        ("auction_won", Lang::Ka) => (
-            "თქვენ მოიგეთ: {title}",
-            "გილოცავთ! თქვენ მოიგეთ „{title}“.\nნივთი თქვენთვის დაჯავშნილია {until}-მდე: აირჩიეთ მიწოდება და გადაიხადეთ პროფილში.",
-        ),
-        ("auction_won", Lang::Ky) => (
-            "Сиз уттуңуз: {title}",
-            "Куттуктайбыз! Сиз «{title}» уттуңуз.\nБуюм сиз үчүн {until} чейин брондолду: профилиңизде жеткирүүнү тандап, төлөңүз.",
-        ),
-        ("reservation_expiring", Lang::Ru) => (
-            "Бронь скоро закончится: {title}",
-            "Бронь на «{title}» закончится {until}. Оплатите товар в профиле, иначе он перейдёт следующему участнику.",
-        ),
-        ("reservation_expiring", Lang::En) => (
-            "Your reservation ends soon: {title}",
-            "Your reservation of \"{title}\" ends at {until}. Pay for it in your profile, or it passes to the next participant.",
-        ),
-        ("reservation_expiring", Lang::Ka) => (
-            "ჯავშანი მალე მთავრდება: {title}",
-            "„{title}“-ის ჯავშანი მთავრდება {until}. გადაიხადეთ პროფილში, თორემ ნივთი შემდეგ მონაწილეს გადაეცემა.",
-        ),
-        ("reservation_expiring", Lang::Ky) => (
-            "Брондун мөөнөтү бүтүп баратат: {title}",
-            "«{title}» брону {until} бүтөт. Профилиңизде төлөңүз, болбосо буюм кийинки катышуучуга өтөт.",
-        ),
-        ("buy_now_expiring", Lang::Ru) => (
-            "Покупка скоро истечёт: {title}",
-            "Покупка «{title}» по цене «Купить сейчас» ждёт оплаты до {until}. Оплатите её в профиле, иначе она отменится.",
-        ),
-        ("buy_now_expiring", Lang::En) => (
-            "Your purchase ends soon: {title}",
-            "Your Buy It Now purchase of \"{title}\" awaits payment until {until}. Pay for it in your profile, or it is cancelled.",
-        ),
-        ("buy_now_expiring", Lang::Ka) => (
-            "შესყიდვის ვადა მალე იწურება: {title}",
-            "„{title}“-ის შესყიდვა „იყიდე ახლავე“ ფასად გადახდას ელოდება {until}-მდე. გადაიხადეთ პროფილში, თორემ ის გაუქმდება.",
-        ),
-        ("buy_now_expiring", Lang::Ky) => (
-            "Сатып алуунун мөөнөтү бүтүп баратат: {title}",
-            "«{title}» «Азыр сатып алуу» баасы менен {until} чейин төлөнүшү керек. Профилиңизде төлөңүз, болбосо ал жокко чыгарылат.",
-        ),
-        ("claim_passed", Lang::Ru) => (
-            "Выигранный товар перешёл к вам: {title}",
-            "Товар «{title}» перешёл к вам и зарезервирован за вами до {until}. Выберите доставку и оплатите его в профиле.",
-        ),
-        ("claim_passed", Lang::En) => (
-            "A won item passed to you: {title}",
-            "The item \"{title}\" has passed to you and is reserved for you until {until}. Choose delivery and pay for it in your profile.",
-        ),
-        ("claim_passed", Lang::Ka) => (
-            "მოგებული ნივთი თქვენ გადმოგეცათ: {title}",
-            "ნივთი „{title}“ თქვენ გადმოგეცათ და დაჯავშნილია {until}-მდე. აირჩიეთ მიწოდება და გადაიხადეთ პროფილში.",
-        ),
-        ("claim_passed", Lang::Ky) => (
-            "Утулган буюм сизге өттү: {title}",
-            "«{title}» буюму сизге өттү жана {until} чейин сиз үчүн брондолду. Профилиңизде жеткирүүнү тандап, төлөңүз.",
-        ),
-        ("payment_received", Lang::Ru) => {
-            ("Оплата получена", "Мы получили вашу оплату {amount} по заказу №{order}. Спасибо!")
-        }
-        ("payment_received", Lang::En) => {
-            ("Payment received", "We received your payment of {amount} for order #{order}. Thank you!")
-        }
-        ("payment_received", Lang::Ka) => {
-            ("გადახდა მიღებულია", "მივიღეთ თქვენი გადახდა {amount} შეკვეთისთვის №{order}. გმადლობთ!")
-        }
-        ("payment_received", Lang::Ky) => {
-            ("Төлөм алынды", "№{order} буйрутма боюнча {amount} төлөмүңүздү алдык. Рахмат!")
-        }
-        ("bids_credited", Lang::Ru) => {
-            ("Биды зачислены", "На ваш баланс зачислено бидов: {bids} (заказ №{order}).")
-        }
-        ("bids_credited", Lang::En) => {
-            ("Bids credited", "{bids} bids were credited to your balance (order #{order}).")
-        }
-        ("bids_credited", Lang::Ka) => {
-            ("ბიდები ჩაირიცხა", "თქვენს ბალანსზე ჩაირიცხა {bids} ბიდი (შეკვეთა №{order}).")
-        }
-        ("bids_credited", Lang::Ky) => {
-            ("Биддер чегерилди", "Балансыңызга {bids} бид чегерилди (№{order} буйрутма).")
-        }
-        ("item_shipped", Lang::Ru) => {
-            ("Ваш выигрыш отправлен", "Ваш выигранный товар отправлен.\nТрек-номер: {tracking}")
-        }
-        ("item_shipped", Lang::En) => {
-            ("Your won item has been shipped", "Your won item has been shipped.\nTracking: {tracking}")
-        }
-        ("item_shipped", Lang::Ka) => (
-            "თქვენი მოგებული ნივთი გაიგზავნა",
-            "თქვენი მოგებული ნივთი გაიგზავნა.\nთვალთვალის ნომერი: {tracking}",
-        ),
-        ("item_shipped", Lang::Ky) => {
-            ("Утулган буюмуңуз жөнөтүлдү", "Утулган буюмуңуз жөнөтүлдү.\nТрек-номер: {tracking}")
-        }
-        ("item_delivered", Lang::Ru) => (
-            "Ваш выигрыш доставлен",
-            "Ваш выигранный товар доставлен или выдан. Спасибо, что играете с нами!",
-        ),
-        ("item_delivered", Lang::En) => (
-            "Your won item has been delivered",
-            "Your won item has been delivered or handed over. Thank you for playing!",
-        ),
-        ("item_delivered", Lang::Ka) => (
-            "თქვენი მოგებული ნივთი მიწოდებულია",
-            "თქვენი მოგებული ნივთი მიწოდებულია ან გადმოცემულია. გმადლობთ, რომ ჩვენთან თამაშობთ!",
-        ),
-        ("item_delivered", Lang::Ky) => (
-            "Утулган буюмуңуз жеткирилди",
-            "Утулган буюмуңуз жеткирилди же колуңузга берилди. Биз менен ойногонуңуз үчүн рахмат!",
-        ),
-        _ => return None,
-    })
-}
-// end issue 9 B
 
 #[cfg(test)]
 mod tests {

@@ -25,3 +25,7 @@ id!(
     /// A bid package's primary key.
     PackageId(i32)
 );
+id!(
+    /// An outbox message's primary key.
+    MessageId(i64)
+);

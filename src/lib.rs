@@ -20,6 +20,7 @@ pub mod middleware;
 pub mod notify;
 pub mod openapi;
 pub mod outage;
+pub mod outbox;
 pub mod pace;
 pub mod paging;
 pub mod payments;

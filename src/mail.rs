@@ -1,28 +1,24 @@
 //! E-mail for notifications: one plain-text mail per notification to a user who gave an e-mail,
-//! in the site language (texts: `i18n::mail_text`), sent through SMTP (`lettre`). Sending never
-//! holds up whoever reported the notification: the hub hands each notification it pushes to the
-//! [`Outbox`]'s queue without waiting, and one background task looks up the address, writes and
-//! sends the mail, and logs failures.
+//! in the site language (texts: `i18n::mail_text`), composed when the notification is stored
+//! ([`Letters`], for the outbox) and sent through SMTP ([`Mailer`], `lettre`) by the outbox's
+//! workers (`crate::outbox`), which retry it until the server takes it.
 
 use std::time::Duration;
 
 use anyhow::Context as _;
 use chrono::{DateTime, FixedOffset, Utc};
-use deadpool_postgres::Pool;
 use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, Message};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
-use tokio::sync::mpsc;
 
 use crate::config::MailSettings;
 use crate::db;
+use crate::db::notifications::NotificationRow;
 use crate::db::settings::SiteSettings;
 use crate::i18n::{Lang, mail_text};
-use crate::ws::notice::{MailNotice, Notification};
+use crate::ws::notice::Notification;
 
-/// Letters waiting for the sender task; past this, new ones are dropped (and logged).
-const QUEUE: usize = 1024;
 /// Bishkek's UTC offset, in which reservation deadlines and start times are written.
 const BISHKEK_OFFSET_SECS: i32 = 6 * 3600;
 
@@ -76,46 +72,19 @@ impl Mailer {
     }
 }
 
-/// The queue of the sender task (cheap to clone).
-#[derive(Clone)]
-pub struct Outbox {
-    queue: mpsc::Sender<MailNotice>,
+/// The texts of notification mail, for the outbox (`db::outbox::Letters`): each mail in the site
+/// language, signed with the site's name and `public_url`.
+pub struct Letters {
+    pub public_url: String,
 }
 
-impl Outbox {
-    /// Starts the sender task on the current tokio runtime. `public_url` ends every mail.
-    pub fn start(mailer: Mailer, pool: Pool, public_url: String) -> Outbox {
-        let (queue, mut letters) = mpsc::channel::<MailNotice>(QUEUE);
-        tokio::spawn(async move {
-            while let Some(letter) = letters.recv().await {
-                let (user, kind) = (letter.user.0, letter.notification.kind.as_str());
-                if let Err(err) = post(&mailer, &pool, &public_url, letter).await {
-                    tracing::warn!(user, kind, error = format!("{err:#}"), "notification mail not sent");
-                }
-            }
-        });
-        Outbox { queue }
+impl db::outbox::Letters for Letters {
+    fn email(&self, row: &NotificationRow, site: &SiteSettings) -> Option<(String, String)> {
+        let notification = crate::notify::view(row)?;
+        let lang = Lang::parse(&site.language).unwrap_or_default();
+        mail_text(notification.kind.as_str(), lang)?;
+        Some(compose(&notification, lang, site, &self.public_url))
     }
-
-    /// The queue's sending end, for the hub.
-    pub fn queue(&self) -> mpsc::Sender<MailNotice> {
-        self.queue.clone()
-    }
-}
-
-/// Writes and sends one letter, if its user has an e-mail (else nothing).
-async fn post(mailer: &Mailer, pool: &Pool, public_url: &str, letter: MailNotice) -> anyhow::Result<()> {
-    let (address, site) = {
-        let client = pool.get().await?;
-        let address = db::notifications::recipients(&client, &[letter.user.0]).await?.pop();
-        let Some((_, address)) = address else { return Ok(()) };
-        (address, db::settings::get(&client).await?)
-    };
-    let lang = Lang::parse(&site.language).unwrap_or_default();
-    let (subject, body) = compose(&letter.notification, lang, &site, public_url);
-    mailer.send(&address, &subject, &body).await?;
-    tracing::info!(user = letter.user.0, kind = letter.notification.kind.as_str(), "notification mailed");
-    Ok(())
 }
 
 /// The subject and plain-text body of the mail for `n` in `lang`, signed with the site's name

@@ -13,7 +13,8 @@
 //! - sockets connected, frames queued to them, slow sockets dropped (`ws::session`);
 //! - the connection pool: size, idle connections and requests waiting for one (read at scrape);
 //! - payment callbacks by outcome, and refused ones not recorded in full because too many came
-//!   (`routes::payment_callback`).
+//!   (`routes::payment_callback`);
+//! - outbox messages attempted, by channel and outcome (`outbox::worker`).
 
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -49,6 +50,9 @@ pub const SOCKETS_DROPPED: &str = "tyiyn_sockets_dropped_slow_total";
 pub const PAYMENT_CALLBACKS: &str = "tyiyn_payment_callbacks_total";
 /// Refused callbacks past the recording budget: counted here, not stored.
 pub const PAYMENT_CALLBACKS_UNRECORDED: &str = "tyiyn_payment_callbacks_unrecorded_total";
+/// Outbox delivery attempts, labelled `channel` (`email`, `sms`, `telegram`) and `outcome`
+/// (`sent`, `retry`, `failed`).
+pub const OUTBOX_MESSAGES: &str = "tyiyn_outbox_messages_total";
 /// The database pool, read at each scrape.
 pub const POOL_SIZE: &str = "tyiyn_db_pool_connections";
 pub const POOL_IDLE: &str = "tyiyn_db_pool_idle";

@@ -1,9 +1,8 @@
 //! Telling a user what matters to them: a stored notification (written by the caller in the
-//! transaction of what it reports, `db::notifications::insert`) is delivered after the commit
-//! through `crate::app::effects::Effects::notify` to the user's open sessions as the
-//! `notification` socket event, and mailed when mail is on (the hub queues the mail on
-//! `crate::mail::Outbox`; sending never waits for the SMTP server). This module reads a stored
-//! row back into its wire form.
+//! transaction of what it reports, `db::notifications::insert`, with its e-mail in the outbox) is
+//! delivered after the commit through `crate::app::effects::Effects::notify` to the user's open
+//! sessions as the `notification` socket event; the outbox's workers (`crate::outbox`) send the
+//! e-mail. This module reads a stored row back into its wire form.
 
 use tyiyn_actors::ids::{AuctionId, Tyiyn};
 

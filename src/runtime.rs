@@ -16,6 +16,7 @@ use tyiyn_actors::{Directory, Env, Registry, Rules, TokioClock};
 
 use crate::config::AuctionSettings;
 use crate::db::lifecycle::WonItems;
+use crate::db::outbox::Outbox;
 use crate::db::store::PgStore;
 
 /// How handlers reach auctions.
@@ -50,7 +51,8 @@ pub fn rules(cfg: &AuctionSettings) -> Rules {
 }
 
 /// Loads every upcoming and live auction and starts its actor, publishing through `outlets`;
-/// finished auctions open their won items as `won` says. A live auction whose deadline fell
+/// finished auctions open their won items as `won` says, and notices write their messages to
+/// `outbox`. A live auction whose deadline fell
 /// after the previous process's last heartbeat resumes with its countdown (docs/decisions.md,
 /// "Database outages").
 /// Must run inside the actix System.
@@ -60,7 +62,7 @@ pub async fn launch(
     cfg: &AuctionSettings,
     clock: TokioClock,
     outlets: Outlets,
-    won: WonItems,
+    won: (WonItems, Outbox),
 ) -> anyhow::Result<Runtime> {
     let (bot_settings, last_alive, wins) = {
         let client = pool.get().await?;

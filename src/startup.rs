@@ -25,6 +25,8 @@ use crate::auth::session::{Lifetime, Sessions};
 use crate::auth::throttle::{LoginPolicy, LoginThrottle};
 use crate::client::TrustedProxies;
 use crate::config::Settings;
+use crate::db::outbox::Outbox;
+use crate::outbox::Delivery;
 use crate::state::{AppState, SiteCache};
 use crate::ws::Realtime;
 use crate::ws::hub::Hub;
@@ -175,27 +177,32 @@ pub fn redact(url: &str) -> String {
     }
 }
 
-/// The payment provider, and the mail outbox when mail is on.
-fn providers(
-    pool: &Pool,
-    config: &Settings,
-) -> anyhow::Result<(crate::payments::Payments, Option<crate::mail::Outbox>)> {
+/// The payment provider.
+fn payments(config: &Settings) -> anyhow::Result<crate::payments::Payments> {
     let payments = crate::payments::Payments::from_settings(&config.payments).context("payments")?;
     tracing::info!(provider = payments.provider.name(), "payments");
+    Ok(payments)
+}
 
-    let mail = crate::mail::Mailer::from_settings(&config.mail)
-        .context("mail")?
-        .map(|mailer| crate::mail::Outbox::start(mailer, pool.clone(), config.payments.public_url.clone()));
-    if mail.is_some() {
-        tracing::info!(host = %config.mail.host, port = config.mail.port, "notification mail on");
-    }
-
-    Ok((payments, mail))
+/// The outbox: what transactions write it with (the channels on, the mail texts), and the
+/// channels its workers deliver through.
+fn outbox(config: &Settings) -> anyhow::Result<(Outbox, Arc<Delivery>)> {
+    let delivery = Delivery::from_settings(config).context("outbox channels")?;
+    let channels = Delivery::channels(config);
+    let letters = crate::mail::Letters { public_url: config.payments.public_url.clone() };
+    tracing::info!(
+        email = channels.email,
+        sms = config.sms.provider.as_str(),
+        telegram = channels.telegram,
+        "outbox channels"
+    );
+    Ok((Outbox::new(channels, Arc::new(letters)), Arc::new(delivery)))
 }
 
 /// Everything the handlers share, with the runtime, the hub and the background jobs started.
 async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Result<web::Data<AppState>> {
-    let (payments, mail) = providers(&pool, config)?;
+    let payments = payments(config)?;
+    let (outbox, delivery) = outbox(config)?;
     let site = {
         let client = pool.get().await?;
         db::settings::get(&client).await?
@@ -204,7 +211,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
     // The hub's address exists before the hub: auctions publish to it, and it asks the registry.
     let hub_ctx: Context<Hub> = Context::new();
     let hub = hub_ctx.address();
-    let effects: Arc<dyn Effects> = Arc::new(LocalHub::new(hub.clone()));
+    let effects: Arc<dyn Effects> = Arc::new(LocalHub::new(hub.clone(), outbox.clone()));
     let (won, won_notices) = db::lifecycle::WonItems::channel(config.claims.reserve_hours);
     let runtime = crate::runtime::launch(
         pool.clone(),
@@ -212,7 +219,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         &config.auction,
         clock,
         effects.outlets(),
-        won,
+        (won, outbox),
     )
     .await?;
     if config.demo.enabled && config.demo.keep_going {
@@ -221,7 +228,6 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
     let last_known = Arc::new(crate::outage::LastKnown::default());
     hub_ctx.run(
         Hub::new(runtime.auctions.registry().clone().recipient(), runtime.clock.clone())
-            .with_mail(mail.as_ref().map(crate::mail::Outbox::queue))
             .with_last_known(last_known.clone()),
     );
     let health = crate::outage::start(
@@ -258,7 +264,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         store: runtime.store,
         wins: runtime.wins,
         payments,
-        mail,
+        delivery,
         health,
         last_known,
         config: config.clone(),
@@ -270,7 +276,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
 }
 
 /// The jobs that run beside the requests: pushing won auctions' notifications after their
-/// commit, and the won-item sweeper.
+/// commit, the won-item sweeper, and the outbox's workers.
 fn start_jobs(
     state: &web::Data<AppState>,
     config: &Settings,
@@ -284,6 +290,13 @@ fn start_jobs(
             effects.notify(&[notice]);
         }
     });
+    crate::outbox::worker::Workers {
+        pool: state.pool.clone(),
+        delivery: state.delivery.clone(),
+        settings: config.outbox.clone(),
+        bell: state.effects.outbox().bell(),
+    }
+    .start();
     let site = state.clone();
     crate::app::claims::Sweeper {
         pool: state.pool.clone(),

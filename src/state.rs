@@ -16,8 +16,8 @@ use crate::config::Settings;
 use crate::db::settings::SiteSettings;
 use crate::db::store::PgStore;
 use crate::i18n::Lang;
-use crate::mail::Outbox;
 use crate::outage::{LastKnown, StoreHealth};
+use crate::outbox::Delivery;
 use crate::pace::Pace;
 use crate::payments::Payments;
 use crate::runtime::Auctions;
@@ -41,7 +41,7 @@ pub struct AppState {
     pub dummy_hash: Arc<str>,
     /// The auction runtime: every bid, pre-bid and admin change goes through these actors.
     pub auctions: Auctions,
-    /// Every after-commit effect: sockets, notifications, mail (`crate::app::effects`).
+    /// Every after-commit effect: sockets, notifications, the outbox (`crate::app::effects`).
     pub effects: Arc<dyn Effects>,
     /// Where socket sessions register (the upgrade route hands it to each session).
     pub realtime: Realtime,
@@ -57,8 +57,9 @@ pub struct AppState {
     pub store: PgStore,
     /// Every user's wins, as the actors read them for beginner and win-limited auctions.
     pub wins: WinBook,
-    /// The queue of notification mail; `None` when mail is off (the hub holds a copy).
-    pub mail: Option<Outbox>,
+    /// The outbox's channels, for a message sent at once by its request
+    /// (`crate::outbox::send_now`); the workers deliver the rest.
+    pub delivery: Arc<Delivery>,
     /// Whether the database answers (the health monitor's view).
     pub health: Arc<StoreHealth>,
     /// The last good answers served while the database is away (the hub keeps balances current).

@@ -204,3 +204,59 @@ impl ClaimKind {
         if word == "buy_now" { ClaimKind::BuyNow } else { ClaimKind::Won }
     }
 }
+
+/// The way an outbox message leaves (docs/decisions.md, "The outbox").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum OutboxChannel {
+    /// E-mail through the SMTP server of `[mail]`.
+    Email,
+    /// SMS through the gateway of `[sms]`.
+    Sms,
+    /// A Telegram message from the bot of `[telegram]`.
+    Telegram,
+}
+
+impl OutboxChannel {
+    /// Every channel, as stored.
+    pub const WORDS: [&'static str; 3] = ["email", "sms", "telegram"];
+    const ALL: [OutboxChannel; 3] = [OutboxChannel::Email, OutboxChannel::Sms, OutboxChannel::Telegram];
+
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        Self::WORDS[Self::ALL.iter().position(|c| *c == self).unwrap_or(0)]
+    }
+
+    /// The channel a stored or sent word names.
+    pub fn parse(word: &str) -> Option<OutboxChannel> {
+        Self::WORDS.iter().position(|w| *w == word).map(|i| Self::ALL[i])
+    }
+}
+
+/// Where an outbox message is in its delivery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum OutboxState {
+    /// Waiting for its next attempt (`due_at`), or being sent.
+    Pending,
+    /// Accepted by the SMTP server, the SMS gateway or Telegram.
+    Sent,
+    /// Given up: refused for good, or still failing after `[outbox] max_attempts` attempts.
+    Failed,
+}
+
+impl OutboxState {
+    /// Every state, as stored.
+    pub const WORDS: [&'static str; 3] = ["pending", "sent", "failed"];
+    const ALL: [OutboxState; 3] = [OutboxState::Pending, OutboxState::Sent, OutboxState::Failed];
+
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        Self::WORDS[Self::ALL.iter().position(|s| *s == self).unwrap_or(0)]
+    }
+
+    /// The state a stored or sent word names.
+    pub fn parse(word: &str) -> Option<OutboxState> {
+        Self::WORDS.iter().position(|w| *w == word).map(|i| Self::ALL[i])
+    }
+}

@@ -102,9 +102,10 @@ pub async fn decline(h: &Handles<'_>, user: i64, ClaimId(id): ClaimId) -> Result
     let mut client = h.pool.get().await?;
     let tx = client.transaction().await?;
     open_claim(db::claims::lock(&tx, id).await?, user)?;
-    let passed = db::claims::pass_on(&tx, id, EndReason::Declined, h.settings.reserve_hours)
-        .await?
-        .ok_or(ApiError::Conflict(Msg::ClaimNotOpen))?;
+    let passed =
+        db::claims::pass_on(&tx, h.effects.outbox(), id, EndReason::Declined, h.settings.reserve_hours)
+            .await?
+            .ok_or(ApiError::Conflict(Msg::ClaimNotOpen))?;
     let row = db::claims::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
     tx.commit().await?;
     tracing::info!(claim = id, state = row.state.as_str(), "claim declined");
@@ -152,7 +153,8 @@ pub async fn advance(
         Move::Ship { .. } => Notice::ItemShipped { title, claim_id, tracking },
         Move::Deliver => Notice::ItemDelivered { title, claim_id, tracking },
     };
-    let notice = db::notifications::insert(&tx, row.user_id, row.auction_id, &notice).await?;
+    let notice =
+        db::notifications::insert(&tx, h.effects.outbox(), row.user_id, row.auction_id, &notice).await?;
     tx.commit().await?;
     h.effects.notify(&[notice]);
     Ok(row)
@@ -206,8 +208,14 @@ pub async fn sweep(h: &Handles<'_>) -> anyhow::Result<()> {
         let lapsed = db::claims::lock_lapsed(&tx, SWEEP_BATCH).await?;
         let (mut failed, mut notices) = (Vec::new(), Vec::new());
         for claim in &lapsed {
-            if let Some(passed) =
-                db::claims::pass_on(&tx, *claim, EndReason::Lapsed, h.settings.reserve_hours).await?
+            if let Some(passed) = db::claims::pass_on(
+                &tx,
+                h.effects.outbox(),
+                *claim,
+                EndReason::Lapsed,
+                h.settings.reserve_hours,
+            )
+            .await?
             {
                 failed.extend(passed.failed_orders);
                 notices.extend(passed.notifications);
@@ -224,7 +232,7 @@ pub async fn sweep(h: &Handles<'_>) -> anyhow::Result<()> {
     }
     let mut client = h.pool.get().await?;
     let tx = client.transaction().await?;
-    let reminders = db::claims::remind(&tx, h.settings.remind_hours, SWEEP_BATCH).await?;
+    let reminders = db::claims::remind(&tx, h.effects.outbox(), h.settings.remind_hours, SWEEP_BATCH).await?;
     tx.commit().await?;
     h.effects.notify(&reminders);
     Ok(())

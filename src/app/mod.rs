@@ -19,6 +19,7 @@ pub mod claims;
 pub mod effects;
 pub mod limits;
 pub mod orders;
+pub mod outbox;
 pub mod packages;
 pub mod payments;
 pub mod promotion;

@@ -12,6 +12,7 @@ use super::limits::refuse;
 use crate::db;
 use crate::db::claims::Locked;
 use crate::db::notifications::{Notice, NotificationRow};
+use crate::db::outbox::Outbox;
 use crate::db::payments::OrderRow;
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
@@ -127,7 +128,7 @@ enum Change {
 /// an item that passed on or expired meanwhile is recorded paid and left for an admin refund
 /// (docs/decisions.md, "Won items").
 async fn pay(
-    tx: &impl deadpool_postgres::GenericClient,
+    (tx, outbox): (&impl deadpool_postgres::GenericClient, &Outbox),
     order: &OrderRow,
     claim: Option<&Locked>,
     payment_id: &str,
@@ -160,10 +161,10 @@ async fn pay(
     }
     let received =
         Notice::PaymentReceived { order_id: paid.id, amount: paid.amount, claim_id: paid.claim_id };
-    let mut notices = vec![db::notifications::insert(tx, paid.user_id, None, &received).await?];
+    let mut notices = vec![db::notifications::insert(tx, outbox, paid.user_id, None, &received).await?];
     if paid.bids > 0 {
         let credited = Notice::BidsCredited { order_id: paid.id, bids: i64::from(paid.bids) };
-        notices.push(db::notifications::insert(tx, paid.user_id, None, &credited).await?);
+        notices.push(db::notifications::insert(tx, outbox, paid.user_id, None, &credited).await?);
     }
     Ok((Verdict::Ok, word, Some(Change::Credited(paid, balance, notices))))
 }
@@ -207,7 +208,7 @@ pub async fn process(
         }
     };
 
-    let (verdict, word, change) = apply(pool, name, &outcome, confirmed, &record).await?;
+    let (verdict, word, change) = apply((pool, effects.outbox()), name, &outcome, confirmed, &record).await?;
     if verdict == Verdict::Ok {
         tracing::info!(provider = name, order = outcome.order_id, outcome = word, "payment callback");
     } else {
@@ -220,7 +221,7 @@ pub async fn process(
 /// Applies a verified callback to its order in one transaction, with its record: the verdict, the
 /// outcome's word, and what changed.
 async fn apply(
-    pool: &Pool,
+    (pool, outbox): (&Pool, &Outbox),
     name: &str,
     outcome: &CallbackOutcome,
     confirmed: bool,
@@ -251,7 +252,9 @@ async fn apply(
             }
         }
         Some(_) if outcome.paid && !confirmed => (Verdict::Rejected, "not_confirmed", None),
-        Some(order) if outcome.paid => pay(&tx, &order, claim.as_ref(), &outcome.payment_id).await?,
+        Some(order) if outcome.paid => {
+            pay((&tx, outbox), &order, claim.as_ref(), &outcome.payment_id).await?
+        }
         Some(order) => match db::payments::fail(&tx, order.id, Some(&outcome.payment_id)).await? {
             Some(failed) => (Verdict::Ok, "failed", Some(Change::Failed(failed))),
             None => (Verdict::Ok, "duplicate", None),

@@ -158,7 +158,10 @@ pub async fn sweep(
         for star in &due {
             let notice =
                 Notice::AuctionStarting { title: Some(star.title.clone()), starts_at: star.starts_at };
-            notices.push(db::notifications::insert(&tx, star.user_id, Some(star.auction_id), &notice).await?);
+            let outbox = effects.outbox();
+            notices.push(
+                db::notifications::insert(&tx, outbox, star.user_id, Some(star.auction_id), &notice).await?,
+            );
         }
         tx.commit().await?;
         if !due.is_empty() {

@@ -12,6 +12,7 @@ use crate::states::{ClaimKind, ClaimState, DeliveryMethod, EndReason, OrderState
 use crate::values::Phone;
 
 use super::notifications::{self, Notice, NotificationRow};
+use super::outbox::Outbox;
 use super::payments::{self, OrderRow};
 
 macro_rules! q {
@@ -171,8 +172,13 @@ pub struct Offer<'a> {
 }
 
 /// Offers a won item: the claim row, and the notification that tells its holder (`auction_won`
-/// for the winner, `claim_passed` further down), both in the caller's transaction.
-pub async fn offer(db: &impl GenericClient, o: &Offer<'_>) -> Result<NotificationRow, tokio_postgres::Error> {
+/// for the winner, `claim_passed` further down) with its outbox messages, all in the caller's
+/// transaction.
+pub async fn offer(
+    db: &impl GenericClient,
+    outbox: &Outbox,
+    o: &Offer<'_>,
+) -> Result<NotificationRow, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("insert_claim")).await?;
     let row = db
         .query_one(
@@ -188,7 +194,7 @@ pub async fn offer(db: &impl GenericClient, o: &Offer<'_>) -> Result<Notificatio
     } else {
         Notice::ClaimPassed { title, claim_id, until, amount: Some(o.price) }
     };
-    notifications::insert(db, o.user, Some(o.auction), &notice).await
+    notifications::insert(db, outbox, o.user, Some(o.auction), &notice).await
 }
 
 /// The holder's delivery choice on a locked, open claim: the claim becomes `claimed` with it,
@@ -234,6 +240,7 @@ pub struct PassedOn {
 /// for a Buy It Now, the offer is `expired` instead of `passed`. `None` when the offer was not open.
 pub async fn pass_on(
     db: &impl GenericClient,
+    outbox: &Outbox,
     claim: i64,
     reason: EndReason,
     reserve_hours: i32,
@@ -270,7 +277,7 @@ pub async fn pass_on(
                 package_bids,
                 reserve_hours,
             };
-            passed.notifications.push(self::offer(db, &offer).await?);
+            passed.notifications.push(self::offer(db, outbox, &offer).await?);
         }
         None => {
             let stmt = db.prepare_cached(q!("expire_claim")).await?;
@@ -297,6 +304,7 @@ pub async fn lock_lapsed(db: &impl GenericClient, limit: i64) -> Result<Vec<i64>
 /// Now purchase (which lapses instead of passing on).
 pub async fn remind(
     db: &impl GenericClient,
+    outbox: &Outbox,
     remind_hours: i32,
     limit: i64,
 ) -> Result<Vec<NotificationRow>, tokio_postgres::Error> {
@@ -310,7 +318,7 @@ pub async fn remind(
             ClaimKind::BuyNow => Notice::BuyNowExpiring { title, claim_id, until },
             ClaimKind::Won => Notice::ReservationExpiring { title, claim_id, until },
         };
-        notices.push(notifications::insert(db, user, auction, &notice).await?);
+        notices.push(notifications::insert(db, outbox, user, auction, &notice).await?);
     }
     Ok(notices)
 }

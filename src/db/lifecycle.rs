@@ -17,7 +17,8 @@ use tyiyn_actors::store::{
 use tyiyn_actors::view::Winner;
 
 use super::claims::{self, Offer};
-use super::notifications::NotificationRow;
+use super::notifications::{Notice, NotificationRow};
+use super::outbox::Outbox;
 use super::rows::{down, ts, winner_from};
 use super::snapshot::load;
 
@@ -123,8 +124,8 @@ pub(super) async fn commit_prebid(
 }
 
 /// Takes an upcoming auction live, converting its pre-bids into its first bids; returns their ids
-/// (again, when it is repeated).
-pub(super) async fn go_live(pool: Pool, change: GoLive) -> Result<Vec<BidId>, StoreError> {
+/// (again, when it is repeated). Each pre-bidder's notice is stored with its outbox messages.
+pub(super) async fn go_live(pool: Pool, outbox: Outbox, change: GoLive) -> Result<Vec<BidId>, StoreError> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
     // The status changes first, guarded (`status = 'upcoming'`): a go-live repeated after a commit
@@ -153,16 +154,23 @@ pub(super) async fn go_live(pool: Pool, change: GoLive) -> Result<Vec<BidId>, St
     if !notify.is_empty() {
         let stmt = tx.prepare_cached(q!("insert_notifications")).await.map_err(down)?;
         // The statement adds each auction's title to the payload.
-        let (kind, payload) = super::notifications::Notice::AuctionStarted { title: None }.stored();
-        tx.execute(&stmt, &[&notify, &kind, &change.auction.0, &payload]).await.map_err(down)?;
+        let (kind, payload) = Notice::AuctionStarted { title: None }.stored();
+        let rows = tx.query(&stmt, &[&notify, &kind, &change.auction.0, &payload]).await.map_err(down)?;
+        let notices: Vec<NotificationRow> = rows.iter().map(NotificationRow::from_row).collect();
+        super::outbox::enqueue(&tx, &outbox, &notices).await.map_err(down)?;
     }
     tx.commit().await.map_err(down)?;
+    outbox.wake();
     Ok(ids)
 }
 
 /// Finishes a live auction (once) and reserves a person's won item; the notice of the win is
-/// sent to `won` after the commit.
-pub(super) async fn finish(pool: Pool, won: WonItems, record: FinishRecord) -> Result<Finished, StoreError> {
+/// stored with its outbox messages and sent to `won` after the commit.
+pub(super) async fn finish(
+    pool: Pool,
+    (won, outbox): (WonItems, Outbox),
+    record: FinishRecord,
+) -> Result<Finished, StoreError> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
     let winner = record.winner.as_ref().map(|b| b.id.raw());
@@ -187,7 +195,7 @@ pub(super) async fn finish(pool: Pool, won: WonItems, record: FinishRecord) -> R
             package_bids: row.get(1),
             reserve_hours: won.reserve_hours,
         };
-        won_notice = Some(claims::offer(&tx, &offer).await.map_err(down)?);
+        won_notice = Some(claims::offer(&tx, &outbox, &offer).await.map_err(down)?);
     }
     let stmt = tx.prepare_cached(q!("select_winner")).await.map_err(down)?;
     let winner = match tx.query_opt(&stmt, &[&record.auction.0]).await.map_err(down)? {
@@ -203,6 +211,7 @@ pub(super) async fn finish(pool: Pool, won: WonItems, record: FinishRecord) -> R
     let honest_numbers = read.map_err(down)?.pop().and_then(|a| a.honest_numbers);
     tx.commit().await.map_err(down)?;
     if let Some(notice) = won_notice {
+        outbox.wake();
         // Nobody listening only means the server is stopping; the notice is stored either way.
         let _ = won.notices.send(notice);
     }

@@ -21,6 +21,7 @@ pub mod lifecycle;
 pub mod limits;
 pub mod migrate;
 pub mod notifications;
+pub mod outbox;
 pub mod packages;
 pub mod payments;
 pub mod promotion;

@@ -1,5 +1,6 @@
 //! Personal notifications: one row per notice, written in the transaction of what it reports
-//! (an auction won, a payment received, …) and delivered after the commit by `crate::notify`.
+//! (an auction won, a payment received, …) with its outbox messages, and pushed to the user's
+//! sockets after the commit by `crate::notify`.
 
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
@@ -145,21 +146,37 @@ impl NotificationRow {
     }
 }
 
-/// Stores one notification for `user` in the caller's transaction; deliver the returned row with
-/// `Effects::notify` (`crate::app::effects`) after the commit.
+/// Writes the messages that tell stored notifications to the outside world, in the transaction
+/// that stored them: the outbox (`super::outbox::Outbox`, whose `enqueue` is the one function that
+/// does it). Declared here so that this module need not name the outbox, which reads its rows.
+pub trait Enqueue: Sync {
+    /// Writes the messages of `rows`; how many.
+    fn enqueue<C: GenericClient>(
+        &self,
+        db: &C,
+        rows: &[NotificationRow],
+    ) -> impl Future<Output = Result<u64, tokio_postgres::Error>> + Send;
+}
+
+/// Stores one notification for `user` in the caller's transaction, with its messages in the
+/// outbox; deliver the returned row with `Effects::notify` (`crate::app::effects`) after the
+/// commit, which also wakes the outbox's workers.
 pub async fn insert(
     db: &impl GenericClient,
+    outbox: &impl Enqueue,
     user: i64,
     auction: Option<i64>,
     notice: &Notice,
 ) -> Result<NotificationRow, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("insert")).await?;
     let (kind, payload) = notice.stored();
-    Ok(NotificationRow::from_row(&db.query_one(&stmt, &[&user, &kind, &auction, &payload]).await?))
+    let row = NotificationRow::from_row(&db.query_one(&stmt, &[&user, &kind, &auction, &payload]).await?);
+    outbox.enqueue(db, std::slice::from_ref(&row)).await?;
+    Ok(row)
 }
 
 // The notification list, read marks and mail recipients (`GET /api/notifications`,
-// `POST /api/notifications/read`, e-mail delivery in `crate::notify`).
+// `POST /api/notifications/read`, the outbox's e-mail messages in `super::outbox`).
 
 /// A user's newest notifications, at most `limit`, newest first.
 pub async fn recent(

@@ -22,6 +22,7 @@ use tyiyn_actors::store::{
 
 use super::group_commit::GroupCommitter;
 use super::lifecycle::{self, WonItems};
+use super::outbox::Outbox;
 use super::rows::down;
 use super::snapshot;
 
@@ -31,13 +32,15 @@ pub struct PgStore {
     pool: Pool,
     committer: GroupCommitter,
     won: WonItems,
+    /// Where the notices of going live and of a win write their messages.
+    outbox: Outbox,
 }
 
 impl PgStore {
     /// The store over `pool`; starts the group-commit task on the current runtime, committing at
     /// most `groups_in_flight` bid groups at once.
-    pub fn new(pool: Pool, won: WonItems, groups_in_flight: usize) -> PgStore {
-        PgStore { committer: GroupCommitter::start(pool.clone(), groups_in_flight), pool, won }
+    pub fn new(pool: Pool, (won, outbox): (WonItems, Outbox), groups_in_flight: usize) -> PgStore {
+        PgStore { committer: GroupCommitter::start(pool.clone(), groups_in_flight), pool, won, outbox }
     }
 }
 
@@ -64,7 +67,7 @@ impl AuctionStore for PgStore {
     ) -> impl Future<Output = Result<Vec<BidId>, StoreError>> + Send + 'static {
         let committer = self.committer.clone();
         let auction = change.auction.0;
-        let going = lifecycle::go_live(self.pool.clone(), change);
+        let going = lifecycle::go_live(self.pool.clone(), self.outbox.clone(), change);
         async move {
             let done = going.await;
             committer.forget_head(auction);
@@ -76,7 +79,7 @@ impl AuctionStore for PgStore {
         &self,
         record: FinishRecord,
     ) -> impl Future<Output = Result<Finished, StoreError>> + Send + 'static {
-        lifecycle::finish(self.pool.clone(), self.won.clone(), record)
+        lifecycle::finish(self.pool.clone(), (self.won.clone(), self.outbox.clone()), record)
     }
 
     fn update_details(

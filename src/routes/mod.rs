@@ -11,6 +11,7 @@ pub mod admin_orders;
 pub mod admin_packages;
 pub mod notifications;
 // end issue 9 B
+pub mod admin_outbox;
 pub mod admin_promoted;
 pub mod admin_stats;
 pub mod admin_users;
@@ -75,6 +76,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(notifications::routes)
         .configure(admin_packages::routes)
         .configure(admin_orders::routes)
+        .configure(admin_outbox::routes)
         .configure(contract::routes);
 }
 

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix::prelude::*;
-use tokio::sync::mpsc;
 use tyiyn_actors::clock::{Clock, TokioClock};
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Notice, NoticeKind, Push};
@@ -18,7 +17,7 @@ use super::events::{
     AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, OrderType,
     OrderUpdate, ServerEvent, TimerUpdate, TimersType,
 };
-use super::notice::{MailNotice, Notification, NotificationKind};
+use super::notice::{Notification, NotificationKind};
 use super::timers::timers;
 use crate::outage::LastKnown;
 use crate::payments::Order;
@@ -108,8 +107,6 @@ pub struct Hub {
     dirty: HashMap<AuctionId, LobbyUpdate>,
     registry: Recipient<ListViews>,
     clock: TokioClock,
-    /// The mail queue every notification pushed to a user also goes to (when mail is on).
-    mail: Option<mpsc::Sender<MailNotice>>,
     /// Balances for the answers served while the database is away.
     last_known: Option<Arc<LastKnown>>,
 }
@@ -122,7 +119,6 @@ impl Hub {
             dirty: HashMap::new(),
             registry,
             clock,
-            mail: None,
             last_known: None,
         }
     }
@@ -133,22 +129,9 @@ impl Hub {
         self
     }
 
-    /// Also hands every notification (stored or live) to `mail`, the queue of `crate::mail`'s
-    /// sender task.
-    pub fn with_mail(mut self, mail: Option<mpsc::Sender<MailNotice>>) -> Hub {
-        self.mail = mail;
-        self
-    }
-
-    /// Pushes a notification to the user's sessions and queues its mail (never waits: a full
-    /// queue drops the mail, logged).
+    /// Pushes a notification to the user's sessions (its messages by e-mail, SMS or Telegram are
+    /// outbox rows its transaction wrote: `crate::outbox` delivers them).
     fn notify_user(&mut self, user: UserId, notification: Notification) {
-        if let Some(mail) = &self.mail {
-            let kind = notification.kind.as_str();
-            if mail.try_send(MailNotice { user, notification: notification.clone() }).is_err() {
-                tracing::warn!(user = user.0, kind, "mail queue full or closed: notification not mailed");
-            }
-        }
         self.push_user(user, ServerEvent::Notification(notification).frame());
     }
 

@@ -2,7 +2,7 @@
 //! its kind and the fields each kind fills in.
 
 use serde::Serialize;
-use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
+use tyiyn_actors::ids::{AuctionId, Tyiyn};
 use utoipa::ToSchema;
 
 /// What a notification reports.
@@ -132,11 +132,4 @@ impl Notification {
             created_at,
         }
     }
-}
-
-/// A notification to mail to its user (the hub's hand-off to `crate::mail`).
-#[derive(Debug, Clone)]
-pub struct MailNotice {
-    pub user: UserId,
-    pub notification: Notification,
 }

@@ -23,6 +23,8 @@ mod metrics;
 mod migrations;
 mod notifications;
 mod openapi;
+mod outbox;
+mod outbox_admin;
 mod payments;
 mod profile;
 mod races;
@@ -33,6 +35,8 @@ mod settings;
 mod socket;
 mod socket_flood;
 mod socket_guard;
+#[path = "../../benches/common/stand_in.rs"]
+mod stand_in;
 mod telegram;
 mod telegram_standin;
 mod throttle;

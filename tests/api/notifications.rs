@@ -102,14 +102,14 @@ async fn marking_read_touches_only_the_callers_own_notifications() {
 
 /// One mail as the sink received it.
 #[derive(Debug)]
-struct Received {
-    to: Vec<String>,
-    data: String,
+pub struct Received {
+    pub to: Vec<String>,
+    pub data: String,
 }
 
 /// A local SMTP server that accepts every mail and hands it to the test: it speaks just enough
 /// SMTP (greeting, EHLO, MAIL, RCPT, DATA, QUIT) for a client that does not ask for TLS.
-async fn smtp_sink() -> (u16, mpsc::UnboundedReceiver<Received>) {
+pub async fn smtp_sink() -> (u16, mpsc::UnboundedReceiver<Received>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("sink binds");
     let port = listener.local_addr().expect("sink address").port();
     let (tx, rx) = mpsc::unbounded_channel();
@@ -160,7 +160,7 @@ async fn smtp_sink() -> (u16, mpsc::UnboundedReceiver<Received>) {
     (port, rx)
 }
 
-fn sink_settings(port: u16) -> MailSettings {
+pub fn sink_settings(port: u16) -> MailSettings {
     MailSettings {
         enabled: true,
         host: "127.0.0.1".into(),
@@ -172,7 +172,7 @@ fn sink_settings(port: u16) -> MailSettings {
     }
 }
 
-async fn next_mail(rx: &mut mpsc::UnboundedReceiver<Received>) -> Received {
+pub async fn next_mail(rx: &mut mpsc::UnboundedReceiver<Received>) -> Received {
     tokio::time::timeout(Duration::from_secs(10), rx.recv())
         .await
         .expect("a mail arrives")

@@ -11,6 +11,7 @@ use tyiyn::config::Settings;
 use tyiyn::db;
 use tyiyn::db::limits::LimitName;
 use tyiyn::db::notifications::NotificationRow;
+use tyiyn::db::outbox::Outbox;
 use tyiyn::db::users::NewUser;
 use tyiyn::i18n::Lang;
 use tyiyn::payments::{Order, Payments, Verdict};
@@ -20,9 +21,14 @@ use tyiyn_actors::outlets::Outlets;
 
 use crate::helpers::on_database;
 
-/// What the use cases told the outside world, in order.
-#[derive(Default)]
-struct Told(Mutex<Vec<String>>);
+/// What the use cases told the outside world, in order (their messages go to no outbox).
+struct Told(Mutex<Vec<String>>, Outbox);
+
+impl Default for Told {
+    fn default() -> Told {
+        Told(Mutex::default(), Outbox::off())
+    }
+}
 
 impl Effects for Told {
     fn balance_changed(&self, user: UserId, balance: i64) {
@@ -36,6 +42,9 @@ impl Effects for Told {
             let kind = n.notice.as_ref().map(|notice| notice.stored().0).unwrap_or_default();
             self.0.lock().unwrap().push(format!("notify {} {kind}", n.user_id));
         }
+    }
+    fn outbox(&self) -> &Outbox {
+        &self.1
     }
     fn signed_out(&self, user: UserId) {
         self.0.lock().unwrap().push(format!("signed out {}", user.0));

@@ -11,6 +11,7 @@ use tyiyn::app::effects::Effects;
 use tyiyn::app::watchlist::sweep;
 use tyiyn::config::WatchlistSettings;
 use tyiyn::db::notifications::{Notice, NotificationRow};
+use tyiyn::db::outbox::Outbox;
 use tyiyn::payments::Order;
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::ids::UserId;
@@ -21,9 +22,14 @@ use crate::helpers::{TestApp, User, expect_error, json_of, long_countdowns, spaw
 /// A pushed notice: its user, auction and start.
 type Told = (i64, Option<i64>, DateTime<Utc>);
 
-/// The notices the sweep pushed after its commits.
-#[derive(Default)]
-struct Pushed(Mutex<Vec<Told>>);
+/// The notices the sweep pushed after its commits (no message leaves: every channel is off).
+struct Pushed(Mutex<Vec<Told>>, Outbox);
+
+impl Default for Pushed {
+    fn default() -> Self {
+        Pushed(Mutex::default(), Outbox::off())
+    }
+}
 
 impl Effects for Pushed {
     fn balance_changed(&self, _: UserId, _: i64) {}
@@ -37,6 +43,9 @@ impl Effects for Pushed {
         }
     }
     fn signed_out(&self, _: UserId) {}
+    fn outbox(&self) -> &Outbox {
+        &self.1
+    }
     fn outlets(&self) -> Outlets {
         unreachable!("no auction runs through these effects")
     }

@@ -4,8 +4,9 @@
 // seconds and gives it a bot limited to one bid; in another the seeded `demo` user watches it go
 // live, sees the bot's bid marked as a bot's and outbids it; the admin finishes it early and finds
 // it among the finished auctions with the right statistics. Then: user search and a balance edit
-// that reaches demo's header, a settings change that reaches the footer, demo sent away from
-// /admin, and a screenshot of every admin page (and its dialogs) at 1366 px and at 360 px.
+// that reaches demo's header, a settings change that reaches the footer, the outbox page with the
+// win's failed e-mail and its retry, demo sent away from /admin, and a screenshot of every admin
+// page (and its dialogs) at 1366 px and at 360 px.
 import { request } from 'playwright-core'
 import {
   ADMIN,
@@ -56,6 +57,7 @@ async function main() {
     await fairFlow(admin.page, demo.page)
     await usersFlow(admin.page, demo.page)
     await settingsFlow(admin.page, demo.page)
+    await outboxFlow(admin.page)
     await step(demo.page, 'a user visiting /admin is sent home', async () => {
       await demo.page.goto(`${BASE_URL}/admin`, { waitUntil: 'domcontentloaded' })
       await byTestId(demo.page, 'home-page').waitFor()
@@ -340,6 +342,49 @@ async function settingsFlow(page, demoPage) {
   })
 }
 
+/**
+ * The outbox page: the win above wrote demo's e-mail, which `.ci/e2e`'s mail server (a closed
+ * port, one attempt) refuses at once; the page counts it failed, lists it with its error, and
+ * "retry" puts it back in the queue.
+ */
+async function outboxFlow(page) {
+  const failedCount = async () => Number((await byTestId(page, 'outbox-count-failed').locator('strong').innerText()).trim())
+  await step(page, 'the outbox page counts the failed e-mail of the win', async () => {
+    await expectValue(
+      'failed messages',
+      async () => {
+        await visit(page, '/admin/outbox', 'outbox-table')
+        return failedCount()
+      },
+      (count) => count >= 1,
+      SLOW,
+    )
+    for (const state of ['pending', 'sent']) await byTestId(page, `outbox-count-${state}`).waitFor()
+  })
+  await step(page, 'filtered to failed e-mail, a row shows its recipient, text and error', async () => {
+    await chooseOption(page, 'outbox-channel', 'Эл. почта')
+    await chooseOption(page, 'outbox-state', 'Не отправлено')
+    const row = byTestId(page, 'outbox-table').locator('tr[data-testid^="outbox-item-"]').first()
+    await row.waitFor()
+    await expectText(row.locator('[data-testid="outbox-recipient"]'), '@example.com')
+    await expectText(row.locator('[data-testid="outbox-state-badge"]'), 'Не отправлено')
+    await row.locator('[data-testid="outbox-error"]').waitFor()
+    await shot(page, 'outbox-failed')
+  })
+  await step(page, 'retry puts the failed message back in the queue', async () => {
+    const row = byTestId(page, 'outbox-table').locator('tr[data-testid^="outbox-item-"]').first()
+    const id = (await row.getAttribute('data-testid')).replace('outbox-item-', '')
+    await row.locator('[data-testid="outbox-retry"]').click()
+    await expectToast(page, `Сообщение № ${id} будет отправлено снова`)
+  })
+}
+
+/** Picks `label` in the select `testId` (a Radix Select: a button and a list of options). */
+async function chooseOption(page, testId, label) {
+  await byTestId(page, testId).click()
+  await page.getByRole('option', { name: label, exact: true }).click()
+}
+
 /** Every admin page and its main dialogs, at 1366 px and at 360 px. */
 async function screenshots(browser, lot) {
   for (const [label, viewport] of [
@@ -369,6 +414,8 @@ async function screenshots(browser, lot) {
         await byTestId(page, 'confirm-dialog').waitFor()
         await shot(page, `confirm-${label}`)
         await byTestId(page, 'confirm-cancel').click()
+        await visit(page, '/admin/outbox', 'outbox-table')
+        await shot(page, `outbox-${label}`)
         await visit(page, '/admin/settings', 'settings-form')
         await shot(page, `settings-${label}`)
       })

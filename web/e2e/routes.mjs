@@ -45,6 +45,7 @@ export const ADMIN_ROUTES = [
   { name: 'admin-finished', path: () => '/admin/finished-auctions', ready: 'admin-finished-page' },
   { name: 'admin-orders', path: () => '/admin/orders', ready: 'admin-orders-page' },
   { name: 'admin-claims', path: () => '/admin/claims', ready: 'admin-claims-page' },
+  { name: 'admin-outbox', path: () => '/admin/outbox', ready: 'admin-outbox-page' },
   { name: 'admin-settings', path: () => '/admin/settings', ready: 'admin-settings-page' },
 ]
 

@@ -329,6 +329,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outbox's messages, newest first, with the counts by state. */
+        get: operations["admin_list_outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a failed message again: it goes back to pending, due now, with its attempts counted
+         *     afresh (audited as `outbox.retry`).
+         */
+        post: operations["admin_retry_outbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/packages": {
         parameters: {
             query?: never;
@@ -922,6 +959,44 @@ export interface paths {
         get: operations["fairness"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether Telegram is on for this site, and whether the caller has linked a chat. */
+        get: operations["telegram_status"];
+        put?: never;
+        post?: never;
+        /** Unlinks the caller's chat (also when none is linked); the status after it. */
+        delete: operations["telegram_unlink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/telegram/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fresh one-time link to the bot; pressing Start in Telegram links that chat to the caller's
+         *     account. Older links of the caller stop working.
+         */
+        post: operations["telegram_link"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2630,6 +2705,76 @@ export interface components {
         Orders: {
             orders: components["schemas"]["Order"][];
         };
+        /**
+         * @description The way an outbox message leaves (docs/decisions.md, "The outbox").
+         * @enum {string}
+         */
+        OutboxChannel: "email" | "sms" | "telegram";
+        /** @description How many messages are in each state (of the channel asked, whatever the state asked). */
+        OutboxCounts: {
+            /** Format: int64 */
+            pending: number;
+            /** Format: int64 */
+            sent: number;
+            /** Format: int64 */
+            failed: number;
+        };
+        /** @description One message as operators see it. */
+        OutboxItem: {
+            /** Format: int64 */
+            id: number;
+            channel: components["schemas"]["OutboxChannel"];
+            /**
+             * @description The e-mail address; a phone number or Telegram chat masked to its last three digits
+             *     (`***456`).
+             */
+            recipient: string;
+            /** @description The text as sent; a sign-in code's message shows the code masked (it is never stored). */
+            body: string;
+            state: components["schemas"]["OutboxState"];
+            /**
+             * Format: int32
+             * @description Attempts started so far.
+             */
+            attempts: number;
+            /** @description Why the last attempt failed (pending retries and failed messages). */
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** @description Whether "retry" may send it again: failed, with its text stored. */
+            retryable: boolean;
+        };
+        /** @description One message. */
+        OutboxItemBody: {
+            item: components["schemas"]["OutboxItem"];
+        };
+        /** @description A page of messages. */
+        OutboxPage: {
+            items: components["schemas"]["OutboxItem"][];
+            counts: components["schemas"]["OutboxCounts"];
+            /**
+             * Format: int64
+             * @description Messages matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description This page, from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Messages per page.
+             */
+            pageSize: number;
+        };
+        /**
+         * @description Where an outbox message is in its delivery.
+         * @enum {string}
+         */
+        OutboxState: "pending" | "sent" | "failed";
         /** @description The caller's won items and the delivery methods on offer. */
         OwnClaims: {
             /** @description Newest first, including those that passed on or expired. */
@@ -3036,6 +3181,26 @@ export interface components {
             botBidsLastHour: number;
             /** @description The last 60 minutes, oldest first, the current one last; zeros where nobody bid. */
             bidsPerMinute: components["schemas"]["MinuteBids"][];
+        };
+        /** @description A fresh link to the bot: opening it in Telegram and pressing Start links that chat. */
+        TelegramLink: {
+            /**
+             * @description `https://t.me/<bot>?start=<token>`; the token works once, for 15 minutes.
+             * @example https://t.me/tyiyn_bot?start=3f9c0e7a2b4d6f8e1a3c5e7f9b0d2f4a6c8e0b1d3f5a7c9e
+             */
+            url: string;
+        };
+        /** @description Whether Telegram is on, and the caller's link. */
+        TelegramStatus: {
+            /** @description Telegram is on for this site (a bot is configured); when not, the profile says nothing of it. */
+            enabled: boolean;
+            /** @description The caller's account has a linked chat. */
+            linked: boolean;
+            /**
+             * Format: date-time
+             * @description Since when (only when linked).
+             */
+            linkedAt?: string | null;
         };
         /** @description Seconds left of every live auction: `timers` maps an auction id to whole seconds (rounded up). */
         TimerUpdate: {
@@ -5106,6 +5271,157 @@ export interface operations {
                 };
             };
             /** @description `order_not_refundable`: not paid (pending, failed or refunded already), or its won item without bids has been shipped or delivered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_outbox: {
+        parameters: {
+            query?: {
+                /** @description `email`, `sms` or `telegram` (default: any). */
+                channel?: string;
+                /** @description `pending`, `sent` or `failed` (default: any). */
+                state?: string;
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1–100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxPage"];
+                };
+            };
+            /** @description `outbox_channel_invalid`, `outbox_state_invalid`, `page_invalid` or `limit_invalid`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_retry_outbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, pending again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxItemBody"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `outbox_message_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `outbox_not_retryable`: not failed, or a sign-in code's message (its text was never stored) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7628,6 +7944,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Fairness"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    telegram_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramStatus"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    telegram_unlink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status, unlinked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramStatus"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    telegram_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramLink"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `telegram_off`: no bot is configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `service_unavailable`: PostgreSQL is unreachable */

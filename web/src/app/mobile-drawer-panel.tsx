@@ -21,6 +21,7 @@ const ADMIN_LINKS = [
   { to: '/admin/finished-auctions', key: 'nav.adminFinished' },
   { to: '/admin/orders', key: 'nav.adminOrders' },
   { to: '/admin/claims', key: 'nav.adminClaims' },
+  { to: '/admin/outbox', key: 'nav.adminOutbox' },
   { to: '/admin/settings', key: 'nav.adminSettings' },
 ] as const
 

@@ -62,6 +62,7 @@ const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage'
 const AdminUsersPage = page(() => import('../features/admin-users/admin-users-page'), 'AdminUsersPage')
 const AdminFinishedPage = page(() => import('../features/admin-finished/admin-finished-page'), 'AdminFinishedPage')
 const AdminOrdersPage = page(() => import('../features/admin-orders/admin-orders-page'), 'AdminOrdersPage')
+const AdminOutboxPage = page(() => import('../features/admin-outbox/admin-outbox-page'), 'AdminOutboxPage')
 const AdminClaimsPage = page(() => import('../features/admin-claims/admin-claims-page'), 'AdminClaimsPage')
 const AdminSettingsPage = page(() => import('../features/admin-settings/admin-settings-page'), 'AdminSettingsPage')
 const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage')
@@ -139,6 +140,7 @@ export function AppRouter() {
             <Route path="finished-auctions" element={<AdminFinishedPage />} />
             <Route path="orders" element={<AdminOrdersPage />} />
             <Route path="claims" element={<AdminClaimsPage />} />
+            <Route path="outbox" element={<AdminOutboxPage />} />
             <Route path="settings" element={<AdminSettingsPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

@@ -1,7 +1,7 @@
 //! The admin section's navigation, shared by every admin page: one compact row of tabs (it scrolls
 //! sideways on a phone, the current page's tab brought into view), the current page marked
 //! `aria-current="page"` (NavLink does that).
-import { Flag, Gavel, Package, Receipt, Settings, Users } from 'lucide-react'
+import { Flag, Gavel, Package, Receipt, Send, Settings, Users } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, useLocation } from 'react-router'
@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/admin/finished-auctions', key: 'finished', icon: Flag },
   { to: '/admin/orders', key: 'orders', icon: Receipt },
   { to: '/admin/claims', key: 'claims', icon: Package },
+  { to: '/admin/outbox', key: 'outbox', icon: Send },
   { to: '/admin/settings', key: 'settings', icon: Settings },
 ] as const
 

@@ -50,7 +50,7 @@ describe('one term per idea', () => {
  * Latin words that belong in any language's texts: brands, card networks, formats, sample values,
  * placeholders, and the Telegram bot's command (/stop).
  */
-const LATIN_ANYWHERE = new Set(['cookie', 'email', 'iphone', 'pro', 'visa', 'mastercard', 'elcart', 'ip', 'json', 'sha', 'kgs', 'english', 'aibek', 'hotkey', 'xxxxxxxxx', 'you', 'example', 'kg', 'support', 'tyiyn', 'http', 'https', 'telegram', 'whatsapp', 'stop'])
+const LATIN_ANYWHERE = new Set(['cookie', 'email', 'iphone', 'pro', 'visa', 'mastercard', 'elcart', 'ip', 'json', 'sha', 'kgs', 'english', 'aibek', 'hotkey', 'xxxxxxxxx', 'you', 'example', 'kg', 'support', 'tyiyn', 'http', 'https', 'telegram', 'whatsapp', 'stop', 'sms'])
 
 /** The words of `text` outside `{{variables}}` and `<tags>`. */
 const wordsOf = (text: string) => text.replace(/{{[^}]*}}|<[^>]*>/g, ' ').match(/[\p{L}]+/gu) ?? []

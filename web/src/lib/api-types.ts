@@ -89,6 +89,12 @@ export type AuditEntry = Schemas['AuditEntry']
 export type AdminOrder = Schemas['AdminOrder']
 /** A page of won items of every user (`GET /api/admin/claims`). */
 export type AdminClaim = Schemas['AdminClaim']
+/** A message of the outbox as operators see it (`GET /api/admin/outbox`). */
+export type OutboxItem = Schemas['OutboxItem']
+/** How an outbox message leaves: `email`, `sms` or `telegram`. */
+export type OutboxChannel = Schemas['OutboxChannel']
+/** Where an outbox message is: `pending`, `sent` or `failed`. */
+export type OutboxState = Schemas['OutboxState']
 /** A bid package as the admin edits it, inactive ones included (`GET /api/admin/packages`). */
 export type AdminPackage = Schemas['AdminPackage']
 /** An automatic bidder (house bot) with its live and upcoming auctions. */

@@ -8,7 +8,7 @@
 //! (`realtime.ts`), and the current user is the session's (`session.ts`).
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { api, dataOf } from './api'
-import type { ClaimState, Order, OrderKind, OrderState } from './api-types'
+import type { ClaimState, Order, OrderKind, OrderState, OutboxChannel, OutboxState } from './api-types'
 import { upsertOrder } from './payments'
 
 /** Keys are hierarchical: `queryKeys.user` matches everything of the logged-in user. */
@@ -52,6 +52,8 @@ export const queryKeys = {
   adminOrders: ['admin', 'orders'],
   adminClaims: ['admin', 'claims'],
   adminPackages: ['admin', 'packages'],
+  /** The outbox's messages (e-mail, SMS, Telegram) and their counts by state. */
+  adminOutbox: ['admin', 'outbox'],
 } as const
 
 /** `GET /api/settings`: the public site settings (fresh for 5 minutes). */
@@ -178,6 +180,30 @@ export const adminClaimsQuery = (page: number, state: string) =>
   queryOptions({
     queryKey: [...queryKeys.adminClaims, { page, state }] as const,
     queryFn: () => dataOf(api.GET('/api/admin/claims', { params: { query: { page, state: (state || undefined) as ClaimState | undefined } } })),
+  })
+
+/** The filters of the admin's outbox (empty = any). */
+export interface AdminOutboxFilter {
+  channel: string
+  state: string
+}
+
+/** `GET /api/admin/outbox`: one page of messages, filtered, with the counts by state. */
+export const adminOutboxQuery = (page: number, filter: AdminOutboxFilter) =>
+  queryOptions({
+    queryKey: [...queryKeys.adminOutbox, { page, ...filter }] as const,
+    queryFn: () =>
+      dataOf(
+        api.GET('/api/admin/outbox', {
+          params: {
+            query: {
+              page,
+              channel: (filter.channel || undefined) as OutboxChannel | undefined,
+              state: (filter.state || undefined) as OutboxState | undefined,
+            },
+          },
+        }),
+      ),
   })
 
 /** `GET /api/admin/packages`: every bid package, inactive ones too, by position. */

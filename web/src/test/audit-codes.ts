@@ -89,19 +89,21 @@ export const SERVER_AUDIT_ACTIONS: readonly ServerAuditAction[] = [
   },
   { code: 'package.create', target: 'package', fields: PACKAGE, source: 'src/app/packages.rs' },
   { code: 'package.update', target: 'package', fields: PACKAGE, source: 'src/app/packages.rs' },
+  { code: 'outbox.retry', target: 'outbox', fields: ['state', 'attempts', 'lastError'], source: 'src/app/outbox.rs' },
 ]
 
 /**
  * The enum values those fields take, by field, and the target they belong to when a field means
  * different things (a won item's `state`, an order's): `AuctionStatus` (actors/src/snapshot.rs),
  * `AuctionKind` (actors/src/fairness.rs), `ClaimState` (src/claims.rs), the order states of
- * src/app/orders.rs, `Role::as_str` (src/db/admin_users.rs), the site languages.
+ * src/app/orders.rs, `OutboxState` (src/states.rs), `Role::as_str` (src/db/admin_users.rs), the site languages.
  */
 export const SERVER_AUDIT_VALUES: readonly { field: string; target: string; values: readonly string[] }[] = [
   { field: 'status', target: 'auction', values: ['upcoming', 'live', 'finished'] },
   { field: 'kind', target: 'auction', values: ['standard', 'beginner'] },
   { field: 'state', target: 'claim', values: ['reserved', 'claimed', 'paid', 'shipped', 'delivered', 'passed', 'expired'] },
   { field: 'state', target: 'order', values: ['paid', 'refunded'] },
+  { field: 'state', target: 'outbox', values: ['failed', 'pending'] },
   { field: 'role', target: 'user', values: ['admin', 'user'] },
   { field: 'language', target: 'settings', values: ['ru', 'en', 'ka', 'ky'] },
 ]

@@ -61,15 +61,26 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{
 /** The fields that hold an amount in som (auctions, packages, refunds). */
 const MONEY_FIELDS = new Set(['retailPrice', 'currentPrice', 'estimatedValue', 'price', 'originalPrice', 'refundAmount'])
 
+/** Where the states of each kind of target are named: a won item's, an order's, a message's. */
+const STATE_KEYS = new Map([
+  ['claim', 'claimState'],
+  ['order', 'orderState'],
+  ['outbox', 'adminOutbox.state'],
+])
+
 /**
- * The key of an enum value the app names elsewhere: an auction's status and kind, a won item's
- * or an order's state (`targetType` tells them apart), a role, the site language.
+ * The key of an enum value the app names elsewhere: an auction's status and kind, a won item's,
+ * an order's or an outbox message's state (`targetType` tells them apart), a role, the site
+ * language.
  */
 function namedKey(field: string, value: string, targetType: string): string | null {
   if (!/^[a-z_]+$/.test(value)) return null
   if (field === 'status') return `auction.status.${value}`
   if (field === 'kind') return `audit.values.kind.${value}`
-  if (field === 'state') return targetType === 'order' ? `orderState.${value}` : targetType === 'claim' ? `claimState.${value}` : null
+  if (field === 'state') {
+    const states = STATE_KEYS.get(targetType)
+    return states ? `${states}.${value}` : null
+  }
   if (field === 'role') return value === 'admin' ? 'admin.roleAdmin' : value === 'user' ? 'admin.roleUser' : null
   if (field === 'language') return `adminSettings.languages.${value}`
   return null

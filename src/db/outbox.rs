@@ -1,0 +1,325 @@
+//! The durable outbox's rows (docs/decisions.md, "The outbox"): every message to the outside world
+//! is written here in the transaction of the event it reports ([`enqueue`], through
+//! `notifications::insert` and the go-live statement), then claimed, sent and settled by the
+//! workers of `crate::outbox` ([`claim`], [`settle`]). A message that must leave with the request
+//! that makes it (a sign-in code) is recorded masked ([`hold`], [`settle_held`]). The admin's list
+//! and retry read and write the same rows.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use deadpool_postgres::GenericClient;
+use tokio::sync::Notify;
+use tokio_postgres::Row;
+
+use super::notifications::{self, Enqueue, NotificationRow};
+use super::settings::SiteSettings;
+use crate::states::{OutboxChannel, OutboxState};
+
+macro_rules! q {
+    ($name:literal) => {
+        include_str!(concat!("../../sql/queries/outbox/", $name, ".sql"))
+    };
+}
+
+/// Which channels this deployment delivers through: e-mail when `[mail]` is enabled, Telegram
+/// when `[telegram]` has a bot token, SMS always (the `log` provider at least).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Channels {
+    pub email: bool,
+    pub sms: bool,
+    pub telegram: bool,
+}
+
+/// How a notification reads as a message, in the site's language. The texts belong to the edge
+/// (`crate::mail`), which this layer does not import, so start-up hands them in as this.
+pub trait Letters: Send + Sync {
+    /// The subject and plain-text body of the e-mail telling `row`; `None` for a kind this server
+    /// has no text for.
+    fn email(&self, row: &NotificationRow, site: &SiteSettings) -> Option<(String, String)>;
+}
+
+/// No texts at all: for an outbox with every channel off.
+struct NoLetters;
+
+impl Letters for NoLetters {
+    fn email(&self, _: &NotificationRow, _: &SiteSettings) -> Option<(String, String)> {
+        None
+    }
+}
+
+/// What writing to the outbox needs, cheap to clone: the channels on, the texts, and the bell
+/// that wakes this process's workers after a commit that wrote messages.
+#[derive(Clone)]
+pub struct Outbox {
+    channels: Channels,
+    letters: Arc<dyn Letters>,
+    bell: Arc<Notify>,
+}
+
+impl Outbox {
+    pub fn new(channels: Channels, letters: Arc<dyn Letters>) -> Outbox {
+        Outbox { channels, letters, bell: Arc::new(Notify::new()) }
+    }
+
+    /// Every channel off: notifications write no messages (tests of other things).
+    pub fn off() -> Outbox {
+        Outbox::new(Channels::default(), Arc::new(NoLetters))
+    }
+
+    pub fn channels(&self) -> Channels {
+        self.channels
+    }
+
+    /// Wakes one worker of this process: call it after the commit of a transaction that wrote
+    /// messages (a wake-up with nothing due costs one query).
+    pub fn wake(&self) {
+        self.bell.notify_one();
+    }
+
+    /// What the workers wait on.
+    pub fn bell(&self) -> Arc<Notify> {
+        self.bell.clone()
+    }
+}
+
+/// The channels `row` goes out on: those on in this deployment that carry notifications, for a
+/// notice this server can read (one of a kind it does not know has no text). Today that is
+/// e-mail; SMS and Telegram need a user's verified number and linked chat, and with them the
+/// users' own choices per channel and kind narrow this, here and nowhere else.
+pub fn channels_for(on: Channels, row: &NotificationRow) -> Channels {
+    Channels { email: on.email && row.notice.is_some(), sms: false, telegram: false }
+}
+
+impl Enqueue for Outbox {
+    fn enqueue<C: GenericClient>(
+        &self,
+        db: &C,
+        rows: &[NotificationRow],
+    ) -> impl Future<Output = Result<u64, tokio_postgres::Error>> + Send {
+        enqueue(db, self, rows)
+    }
+}
+
+/// The outbox's columns of messages to write, one vector each.
+#[derive(Default)]
+struct Columns {
+    channel: Vec<&'static str>,
+    recipient: Vec<String>,
+    user: Vec<Option<i64>>,
+    notification: Vec<Option<i64>>,
+    kind: Vec<String>,
+    subject: Vec<Option<String>>,
+    body: Vec<String>,
+    event_key: Vec<String>,
+}
+
+/// Writes the messages telling `rows` (notifications just inserted) in the caller's transaction,
+/// composed now in the site's language: one per notification and channel it goes out on
+/// ([`channels_for`]) whose user can be reached there. The event key `notification:<id>:<channel>`
+/// makes a repeated call write nothing more. Returns how many were written; after the commit,
+/// [`Outbox::wake`] (`Effects::notify` does).
+pub async fn enqueue(
+    db: &impl GenericClient,
+    outbox: &Outbox,
+    rows: &[NotificationRow],
+) -> Result<u64, tokio_postgres::Error> {
+    let by_email: Vec<&NotificationRow> =
+        rows.iter().filter(|r| channels_for(outbox.channels, r).email).collect();
+    if by_email.is_empty() {
+        return Ok(0);
+    }
+    let users: Vec<i64> = by_email.iter().map(|r| r.user_id).collect();
+    let addresses: HashMap<i64, String> = notifications::recipients(db, &users).await?.into_iter().collect();
+    let site = super::settings::get(db).await?;
+    let mut c = Columns::default();
+    for row in by_email {
+        let (Some(address), Some((subject, body))) =
+            (addresses.get(&row.user_id), outbox.letters.email(row, &site))
+        else {
+            continue;
+        };
+        let kind = row.notice.as_ref().map(|n| n.stored().0).unwrap_or_default();
+        c.channel.push(OutboxChannel::Email.as_str());
+        c.recipient.push(address.clone());
+        c.user.push(Some(row.user_id));
+        c.notification.push(Some(row.id));
+        c.kind.push(kind);
+        c.subject.push(Some(subject));
+        c.body.push(body);
+        c.event_key.push(format!("notification:{}:email", row.id));
+    }
+    if c.channel.is_empty() {
+        return Ok(0);
+    }
+    let stmt = db.prepare_cached(q!("insert_messages")).await?;
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] =
+        [&c.channel, &c.recipient, &c.user, &c.notification, &c.kind, &c.subject, &c.body, &c.event_key];
+    Ok(db.query(&stmt, &params).await?.len() as u64)
+}
+
+/// A message a worker claimed: what to send, and the attempt it is (its fence).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claimed {
+    pub id: i64,
+    pub channel: OutboxChannel,
+    pub recipient: String,
+    pub subject: Option<String>,
+    pub body: String,
+    pub attempt: i32,
+}
+
+/// Claims up to `limit` due messages, each leased to the caller for `lease_ms` (one statement,
+/// so one short transaction of its own).
+pub async fn claim(
+    db: &impl GenericClient,
+    limit: i64,
+    lease_ms: i64,
+) -> Result<Vec<Claimed>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("claim_due")).await?;
+    let rows = db.query(&stmt, &[&limit, &lease_ms]).await?;
+    Ok(rows
+        .iter()
+        .filter_map(|r| {
+            Some(Claimed {
+                id: r.get(0),
+                channel: OutboxChannel::parse(r.get(1))?,
+                recipient: r.get(2),
+                subject: r.get(3),
+                body: r.get(4),
+                attempt: r.get(5),
+            })
+        })
+        .collect())
+}
+
+/// What became of one attempt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Settle {
+    Sent,
+    /// Failed; the next attempt after this many milliseconds.
+    RetryIn(i64, String),
+    /// Given up.
+    Failed(String),
+}
+
+/// Records what became of attempt `attempt` of message `id`; `false` when the message had moved
+/// on (another worker claimed it after this one's lease ran out), which changes nothing.
+pub async fn settle(
+    db: &impl GenericClient,
+    id: i64,
+    attempt: i32,
+    outcome: &Settle,
+) -> Result<bool, tokio_postgres::Error> {
+    let changed = match outcome {
+        Settle::Sent => db.execute(&db.prepare_cached(q!("mark_sent")).await?, &[&id, &attempt]).await?,
+        Settle::RetryIn(ms, error) => {
+            let stmt = db.prepare_cached(q!("retry_later")).await?;
+            db.execute(&stmt, &[&id, &attempt, ms, error]).await?
+        }
+        Settle::Failed(error) => {
+            db.execute(&db.prepare_cached(q!("mark_failed")).await?, &[&id, &attempt, error]).await?
+        }
+    };
+    Ok(changed == 1)
+}
+
+/// A message its request sends at once, as recorded: the masked body only.
+pub struct Held<'a> {
+    pub channel: OutboxChannel,
+    pub recipient: &'a str,
+    pub user: Option<i64>,
+    pub kind: &'a str,
+    pub masked_body: &'a str,
+    pub event_key: &'a str,
+}
+
+/// Records a message about to be sent at once, masked and held (no worker ever sends it); its id,
+/// or `None` when its event key is already recorded (it was sent before).
+pub async fn hold(db: &impl GenericClient, m: &Held<'_>) -> Result<Option<i64>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("insert_held")).await?;
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] =
+        [&m.channel.as_str(), &m.recipient, &m.user, &m.kind, &m.masked_body, &m.event_key];
+    Ok(db.query_opt(&stmt, &params).await?.map(|r| r.get(0)))
+}
+
+/// Records what became of a held message: sent (`error` `None`) or failed.
+pub async fn settle_held(
+    db: &impl GenericClient,
+    id: i64,
+    error: Option<&str>,
+) -> Result<(), tokio_postgres::Error> {
+    db.execute(&db.prepare_cached(q!("settle_held")).await?, &[&id, &error]).await?;
+    Ok(())
+}
+
+/// A message as the admin's list shows it (the recipient as stored; the route masks it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MessageRow {
+    pub id: i64,
+    pub channel: OutboxChannel,
+    pub recipient: String,
+    pub body: String,
+    pub state: OutboxState,
+    pub attempts: i32,
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
+    /// Its real text was never stored: it cannot be sent again.
+    pub masked: bool,
+}
+
+impl MessageRow {
+    fn from_row(r: &Row) -> Option<MessageRow> {
+        Some(MessageRow {
+            id: r.get::<_, Option<i64>>(0)?,
+            channel: OutboxChannel::parse(r.get(1))?,
+            recipient: r.get(2),
+            body: r.get(3),
+            state: OutboxState::parse(r.get(4))?,
+            attempts: r.get(5),
+            last_error: r.get(6),
+            created_at: r.get(7),
+            sent_at: r.get(8),
+            masked: r.get(9),
+        })
+    }
+}
+
+/// A page of messages, newest first, of `channel` and `state` (`None`: any), and how many match.
+pub async fn page(
+    db: &impl GenericClient,
+    (channel, state): (Option<OutboxChannel>, Option<OutboxState>),
+    limit: i64,
+    offset: i64,
+) -> Result<(Vec<MessageRow>, i64), tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_page")).await?;
+    let (channel, state) = (channel.map(OutboxChannel::as_str), state.map(OutboxState::as_str));
+    let rows = db.query(&stmt, &[&channel, &state, &limit, &offset]).await?;
+    let total = rows.first().map_or(0, |r| r.get("total"));
+    Ok((rows.iter().filter_map(MessageRow::from_row).collect(), total))
+}
+
+/// How many messages of `channel` (`None`: every channel) are pending, sent and failed.
+pub async fn counts(
+    db: &impl GenericClient,
+    channel: Option<OutboxChannel>,
+) -> Result<HashMap<OutboxState, i64>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("count_states")).await?;
+    let rows = db.query(&stmt, &[&channel.map(OutboxChannel::as_str)]).await?;
+    Ok(rows.iter().filter_map(|r| Some((OutboxState::parse(r.get(0))?, r.get(1)))).collect())
+}
+
+/// Message `id`, locked until the transaction ends.
+pub async fn lock(db: &impl GenericClient, id: i64) -> Result<Option<MessageRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("lock_one")).await?;
+    Ok(db.query_opt(&stmt, &[&id]).await?.as_ref().and_then(MessageRow::from_row))
+}
+
+/// A failed message whose text is stored back to pending, due now, with its attempts counted
+/// afresh; `None` when it is not such a message.
+pub async fn requeue(db: &impl GenericClient, id: i64) -> Result<Option<MessageRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("requeue")).await?;
+    Ok(db.query_opt(&stmt, &[&id]).await?.as_ref().and_then(MessageRow::from_row))
+}
