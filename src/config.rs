@@ -135,7 +135,26 @@ pub struct AuthSettings {
     pub session_idle_days: i64,
     /// A session this many days old ends, however much it is used.
     pub session_max_days: i64,
+    /// Free bids: at registration with `phone_verification = "off"`, else at a number's first
+    /// confirmation.
     pub signup_bonus_bids: i64,
+    /// Whether bidding needs a confirmed phone (docs/decisions.md, "One person, one account").
+    pub phone_verification: PhoneVerification,
+    /// How long a code sent by SMS may be used.
+    pub phone_code_ttl_secs: u64,
+    /// Wrong tries after which a code is void.
+    pub phone_code_tries: i32,
+    /// Seconds before another code may be sent to the same account or number.
+    pub phone_code_resend_secs: u64,
+}
+
+/// `required`: bids, pre-bids, auto-bidders and Buy It Now need a confirmed phone, and the free
+/// bids come with it. `off`: registration gives the free bids and nothing asks for a phone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PhoneVerification {
+    Required,
+    Off,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -261,6 +280,12 @@ pub struct ThrottleSettings {
     /// Availability checks one address may make per `check_window_secs`.
     pub check_max: u32,
     pub check_window_secs: u64,
+    /// Codes one address may have sent per `phone_code_window_secs`.
+    pub phone_code_max: u32,
+    pub phone_code_window_secs: u64,
+    /// Codes one number may be sent per `phone_code_number_window_secs`, whoever asks.
+    pub phone_code_number_max: u32,
+    pub phone_code_number_window_secs: u64,
 }
 
 impl Settings {
@@ -316,8 +341,10 @@ mod tests {
         assert_eq!(s.server.max_sockets_per_address, 50);
         assert_eq!(
             (s.throttle.login_max_failures, s.throttle.register_max, s.throttle.check_max),
-            (10, 5, 60)
+            (10, 100, 60)
         );
+        assert_eq!(s.auth.phone_verification, PhoneVerification::Required);
+        assert_eq!((s.throttle.phone_code_max, s.throttle.phone_code_number_max), (30, 5));
         assert_eq!((s.mail.port, s.mail.tls.as_str()), (587, "starttls"));
     }
 

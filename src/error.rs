@@ -48,6 +48,9 @@ pub enum ApiError {
     /// 403: logged in but not allowed.
     #[error("forbidden")]
     Forbidden,
+    /// 403 with its own message: logged in, but a step is missing first (`phone_not_verified`).
+    #[error("refused: {0:?}")]
+    Refused(Msg),
     /// 403: a state-changing request from another site.
     #[error("cross-site request")]
     CrossSite,
@@ -107,7 +110,10 @@ impl ApiError {
         match self {
             ApiError::Invalid { fields, .. } if fields.len() == 1 => fields[0].1,
             ApiError::Invalid { .. } => Msg::ValidationFailed,
-            ApiError::BadRequest(m) | ApiError::NotFound(m) | ApiError::Conflict(m) => *m,
+            ApiError::BadRequest(m)
+            | ApiError::NotFound(m)
+            | ApiError::Conflict(m)
+            | ApiError::Refused(m) => *m,
             ApiError::TooManyRequests { msg, .. } => *msg,
             ApiError::Unauthorized => Msg::Unauthorized,
             ApiError::InvalidCredentials => Msg::InvalidCredentials,
@@ -171,7 +177,7 @@ impl ResponseError for ApiError {
             ApiError::Invalid { status, .. } => *status,
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized | ApiError::InvalidCredentials => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden | ApiError::CrossSite => StatusCode::FORBIDDEN,
+            ApiError::Forbidden | ApiError::CrossSite | ApiError::Refused(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -248,6 +254,8 @@ pub fn constraint_error(constraint: Option<&str>) -> Option<ApiError> {
         "app_user_username_skeleton_key" => Some(ApiError::taken("username", Msg::UsernameConfusable)),
         // One claim per participant and auction: a second Buy It Now of the same item.
         "claim_auction_user_key" => Some(ApiError::Conflict(Msg::BuyNowTaken)),
+        // One account per confirmed number: two accounts confirming one number at once.
+        "phone_owner_pkey" => Some(ApiError::taken("phone", Msg::PhoneTaken)),
         _ => None,
     }
 }

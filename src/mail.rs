@@ -233,6 +233,7 @@ mod tests {
         let kinds = [
             K::AuctionStarted,
             K::AuctionStarting,
+            K::Outbid,
             K::AuctionWon,
             K::ReservationExpiring,
             K::BuyNowExpiring,

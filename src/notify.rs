@@ -16,6 +16,7 @@ pub fn view(row: &NotificationRow) -> Option<Notification> {
     let (kind, title) = match notice {
         Notice::AuctionStarted { title } => (K::AuctionStarted, title),
         Notice::AuctionStarting { title, .. } => (K::AuctionStarting, title),
+        Notice::Outbid { title, .. } => (K::Outbid, title),
         Notice::AuctionWon { title, .. } => (K::AuctionWon, title),
         Notice::ReservationExpiring { title, .. } => (K::ReservationExpiring, title),
         Notice::BuyNowExpiring { title, .. } => (K::BuyNowExpiring, title),
@@ -32,6 +33,7 @@ pub fn view(row: &NotificationRow) -> Option<Notification> {
     match notice {
         Notice::AuctionStarted { .. } => {}
         Notice::AuctionStarting { starts_at, .. } => n.starts_at = Some(*starts_at),
+        Notice::Outbid { price, .. } => n.amount = Some(Tyiyn(*price)),
         Notice::AuctionWon { claim_id, until, .. }
         | Notice::ReservationExpiring { claim_id, until, .. }
         | Notice::BuyNowExpiring { claim_id, until, .. } => (n.claim_id, n.until) = (Some(*claim_id), *until),

@@ -211,7 +211,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
     // The hub's address exists before the hub: auctions publish to it, and it asks the registry.
     let hub_ctx: Context<Hub> = Context::new();
     let hub = hub_ctx.address();
-    let effects: Arc<dyn Effects> = Arc::new(LocalHub::new(hub.clone(), outbox.clone()));
+    let effects: Arc<dyn Effects> = Arc::new(LocalHub::new(hub.clone(), outbox.clone(), pool.clone()));
     let (won, won_notices) = db::lifecycle::WonItems::channel(config.claims.reserve_hours);
     let runtime = crate::runtime::launch(
         pool.clone(),
@@ -254,6 +254,10 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         checks: RateLimit::new(
             config.throttle.check_max,
             Duration::from_secs(config.throttle.check_window_secs),
+        ),
+        phone_codes: RateLimit::new(
+            config.throttle.phone_code_max,
+            Duration::from_secs(config.throttle.phone_code_window_secs),
         ),
         dummy_hash,
         auctions: runtime.auctions,

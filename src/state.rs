@@ -36,6 +36,8 @@ pub struct AppState {
     pub registrations: RateLimit,
     /// Availability checks (username, email) per client address.
     pub checks: RateLimit,
+    /// SMS codes sent per client address (`throttle.phone_code_max` per window).
+    pub phone_codes: RateLimit,
     /// A bcrypt hash of a random password, verified against when a username does not exist so
     /// that a login's timing does not reveal which accounts exist.
     pub dummy_hash: Arc<str>,
@@ -69,7 +71,12 @@ pub struct AppState {
 impl AppState {
     /// What the auction use cases need (`crate::app::auctions`).
     pub fn auction_handles(&self) -> crate::app::auctions::Handles<'_> {
-        crate::app::auctions::Handles { pool: &self.pool, auctions: &self.auctions, clock: &self.clock }
+        crate::app::auctions::Handles {
+            pool: &self.pool,
+            auctions: &self.auctions,
+            clock: &self.clock,
+            phones: self.config.auth.phone_verification,
+        }
     }
 
     /// What bidding needs (`crate::app::bidding`).
@@ -79,6 +86,7 @@ impl AppState {
             auctions: &self.auctions,
             clock: &self.clock,
             pace: &self.pace,
+            phones: self.config.auth.phone_verification,
         }
     }
 
@@ -92,6 +100,19 @@ impl AppState {
         }
     }
 
+    /// What sending a phone code needs (`crate::app::phone`).
+    pub fn phone_handles(&self) -> crate::app::phone::Handles<'_> {
+        crate::app::phone::Handles {
+            pool: &self.pool,
+            delivery: &self.delivery,
+            auth: &self.config.auth,
+            number_limit: (
+                self.config.throttle.phone_code_number_max,
+                self.config.throttle.phone_code_number_window_secs,
+            ),
+        }
+    }
+
     /// What the won-item use cases need (`crate::app::claims`).
     pub fn claim_handles(&self) -> crate::app::claims::Handles<'_> {
         crate::app::claims::Handles {
@@ -100,6 +121,7 @@ impl AppState {
             provider: self.payments.provider.as_ref(),
             settings: &self.config.claims,
             lang: self.site.lang(),
+            phones: self.config.auth.phone_verification,
         }
     }
 }

@@ -71,8 +71,15 @@ pub struct Notice {
 /// What a [`Notice`] says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoticeKind {
-    /// An auction this user pre-bid on went live; the pre-bid is now a bid.
+    /// An auction this user pre-bid on went live; the pre-bid is now a bid. Stored by the store's
+    /// go-live; the notice only reaches the user's open sessions.
     AuctionStarted,
+    /// Someone else took the lead from this user, who is not watching the auction live; the price
+    /// is now `price`. Not stored yet: the server stores it and delivers it.
+    Outbid {
+        /// The auction's price after the bid that took the lead.
+        price: Tyiyn,
+    },
 }
 
 /// Turns an auction event into a wire frame (the server's socket.io layer implements it).

@@ -18,6 +18,7 @@ use tyiyn_actors::{AuctionActor, TokioClock};
 use super::audit::{action, changes, record_after};
 use super::effects::Effects;
 use crate::auth::CurrentUser;
+use crate::config::PhoneVerification;
 use crate::db;
 use crate::db::store::PgStore;
 use crate::error::ApiError;
@@ -31,6 +32,8 @@ pub struct Handles<'a> {
     pub pool: &'a Pool,
     pub auctions: &'a Auctions,
     pub clock: &'a TokioClock,
+    /// Whether a user's auto-bidder needs a confirmed phone.
+    pub phones: PhoneVerification,
 }
 
 /// The answer for an auction that has no actor: 409 `auction_finished` when it is finished, 404

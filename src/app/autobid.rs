@@ -36,6 +36,7 @@ pub async fn set(
     bids: u32,
     max_price: Option<Tyiyn>,
 ) -> Result<AutoBid, ApiError> {
+    super::phone::require_verified(h.phones, user)?;
     // Nothing is reserved, but an auto-bidder set with no bid to place would only stop at its
     // first bid: say so now.
     let client = h.pool.get().await?;

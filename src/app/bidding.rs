@@ -12,6 +12,7 @@ use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::view::AuctionInfo;
 
 use crate::auth::CurrentUser;
+use crate::config::PhoneVerification;
 use crate::db;
 use crate::error::ApiError;
 use crate::i18n::Msg;
@@ -25,6 +26,8 @@ pub struct Handles<'a> {
     pub auctions: &'a Auctions,
     pub clock: &'a TokioClock,
     pub pace: &'a Pace,
+    /// Whether bidding needs a confirmed phone.
+    pub phones: PhoneVerification,
 }
 
 /// Places one bid of `user` on auction `id`, stamped `stamp` (when the request arrived); answered
@@ -35,6 +38,7 @@ pub async fn bid(
     id: AuctionId,
     stamp: UnixMillis,
 ) -> Result<BidAccepted, ApiError> {
+    super::phone::require_verified(h.phones, user)?;
     let msg = PlaceBid { user: UserId(user.id), username: user.username.clone(), stamp };
     let in_flight = metrics::gauge!(crate::metrics::BIDS_IN_FLIGHT);
     in_flight.increment(1.0);
@@ -50,6 +54,7 @@ pub async fn prebid(
     id: AuctionId,
     stamp: UnixMillis,
 ) -> Result<PrebidAccepted, ApiError> {
+    super::phone::require_verified(h.phones, user)?;
     let msg = PlacePrebid { user: UserId(user.id), username: user.username.clone(), stamp };
     paced_send(h, (user.id, id, stamp), h.auctions.place_prebid(id, msg)).await
 }

@@ -7,6 +7,7 @@ use super::claims::{Handles, deliver};
 use super::limits::refuse;
 use tyiyn_actors::ids::AuctionId;
 
+use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::buy_now::OfferRow;
 use crate::db::claims::{ClaimRow, Delivery};
@@ -42,10 +43,12 @@ pub fn decide(o: &OfferRow) -> Result<Option<i64>, ApiError> {
 /// locked for the decision, so the stock is never oversold.
 pub async fn start(
     h: &Handles<'_>,
-    user: i64,
+    user: &CurrentUser,
     AuctionId(auction): AuctionId,
     choice: &Delivery,
 ) -> Result<(ClaimRow, OrderRow), ApiError> {
+    super::phone::require_verified(h.phones, user)?;
+    let user = user.id;
     let mut client = h.pool.get().await?;
     let tx = client.transaction().await?;
     let offer = db::buy_now::lock(&tx, auction, user, h.settings.buy_now_hours)

@@ -35,6 +35,8 @@ pub struct Handles<'a> {
     pub settings: &'a ClaimSettings,
     /// The site's language, for the order views pushed to sockets.
     pub lang: Lang,
+    /// Whether Buy It Now needs a confirmed phone.
+    pub phones: crate::config::PhoneVerification,
 }
 
 impl Handles<'_> {
@@ -178,6 +180,8 @@ impl Sweeper {
             provider: self.provider.as_ref(),
             settings: &self.settings,
             lang: (self.lang)(),
+            // The sweeper passes and reminds; it never starts a Buy It Now.
+            phones: crate::config::PhoneVerification::Off,
         }
     }
 

@@ -9,15 +9,19 @@
 
 use std::sync::Arc;
 
-use actix::Addr;
+use actix::prelude::*;
+use deadpool_postgres::Pool;
 use tyiyn_actors::ids::UserId;
-use tyiyn_actors::outlets::{BalanceChanged, Outlets};
+use tyiyn_actors::outlets::{BalanceChanged, Notice, NoticeKind, Outlets};
 
+use crate::db;
+use crate::db::notifications::Notice as Stored;
 use crate::db::notifications::NotificationRow;
 use crate::db::outbox::Outbox;
 use crate::payments::Order;
 use crate::ws::SocketIoEncoder;
 use crate::ws::hub::{Hub, Notify, OrderChanged, SignOut};
+use crate::ws::notice::{Notification, NotificationKind};
 
 /// What the server tells the outside world once a change is committed. Each call returns at once:
 /// delivery never holds up the caller, and a lost socket frame is recovered by the client's next
@@ -44,11 +48,15 @@ pub trait Effects: Send + Sync {
 pub struct LocalHub {
     hub: Addr<Hub>,
     outbox: Outbox,
+    /// Where the auctions' personal notices go (`super::notices`).
+    notices: Recipient<Notice>,
 }
 
 impl LocalHub {
-    pub fn new(hub: Addr<Hub>, outbox: Outbox) -> LocalHub {
-        LocalHub { hub, outbox }
+    /// Starts the notice desk on the current actix system.
+    pub fn new(hub: Addr<Hub>, outbox: Outbox, pool: Pool) -> LocalHub {
+        let desk = NoticeDesk { pool, hub: hub.clone(), outbox: outbox.clone() }.start();
+        LocalHub { hub, outbox, notices: desk.recipient() }
     }
 }
 
@@ -84,8 +92,79 @@ impl Effects for LocalHub {
         Outlets {
             lobby: self.hub.clone().recipient(),
             balances: self.hub.clone().recipient(),
-            notices: self.hub.clone().recipient(),
+            notices: self.notices.clone(),
             encoder: Arc::new(SocketIoEncoder),
         }
     }
+}
+
+// The auctions' personal notices (`tyiyn_actors::outlets::Notice`), as the effects port receives
+// them: a pre-bid's go-live (already stored by the store's go-live transaction) goes to the user's
+// open sessions; an outbid (issue 24) is stored first — the notification and its messages on the
+// user's channels in one transaction — and then pushed like every stored notice.
+//
+// The outbid notice is written in a transaction of its own, after the bid that caused it has
+// committed and been answered: the bid's commit stays as cheap as it was (docs/decisions.md,
+// "Outbid notices"). A crash between the two loses that one courtesy notice, never a bid.
+
+/// Receives the auctions' notices (the outlets' `notices`).
+struct NoticeDesk {
+    pool: Pool,
+    hub: Addr<Hub>,
+    outbox: Outbox,
+}
+
+impl Actor for NoticeDesk {
+    type Context = Context<Self>;
+}
+
+impl Handler<Notice> for NoticeDesk {
+    type Result = ();
+
+    fn handle(&mut self, msg: Notice, ctx: &mut Context<Self>) {
+        match msg.kind {
+            NoticeKind::AuctionStarted => {
+                let mut notice =
+                    Notification::new(None, NotificationKind::AuctionStarted, chrono::Utc::now());
+                notice.auction_id = Some(msg.auction);
+                notice.title = Some(msg.title.to_string());
+                self.hub.do_send(Notify { user: msg.user, notification: notice });
+            }
+            NoticeKind::Outbid { price } => {
+                let (pool, hub, outbox) = (self.pool.clone(), self.hub.clone(), self.outbox.clone());
+                let stored = Stored::Outbid { title: Some(msg.title.to_string()), price: price.0 };
+                ctx.spawn(
+                    async move {
+                        match store(&pool, &outbox, msg.user, msg.auction.0, &stored).await {
+                            Ok(row) => {
+                                outbox.wake();
+                                if let Some(notification) = crate::notify::view(&row) {
+                                    hub.do_send(Notify { user: msg.user, notification });
+                                }
+                            }
+                            Err(e) => {
+                                tracing::warn!(user = msg.user.0, error = %e, "outbid notice not stored")
+                            }
+                        }
+                    }
+                    .into_actor(self),
+                );
+            }
+        }
+    }
+}
+
+/// Stores one notice and its messages in one transaction.
+async fn store(
+    pool: &Pool,
+    outbox: &Outbox,
+    user: UserId,
+    auction: i64,
+    notice: &Stored,
+) -> anyhow::Result<db::notifications::NotificationRow> {
+    let mut client = pool.get().await?;
+    let tx = client.transaction().await?;
+    let row = db::notifications::insert(&tx, outbox, user.0, Some(auction), notice).await?;
+    tx.commit().await?;
+    Ok(row)
 }

@@ -22,6 +22,7 @@ pub mod orders;
 pub mod outbox;
 pub mod packages;
 pub mod payments;
+pub mod phone;
 pub mod promotion;
 pub mod seed;
 pub mod settings;

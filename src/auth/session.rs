@@ -36,6 +36,7 @@ pub type TokenHash = [u8; 32];
 struct Cached {
     user_id: i64,
     username: Arc<str>,
+    phone_verified: bool,
     created_at: DateTime<Utc>,
     last_seen_at: DateTime<Utc>,
 }
@@ -228,16 +229,16 @@ pub fn removal(req: &HttpRequest, sessions: &Sessions) -> Cookie<'static> {
 pub async fn start(
     req: &HttpRequest,
     sessions: &Sessions,
-    user_id: i64,
-    username: &str,
+    user: CurrentUser,
 ) -> Result<Cookie<'static>, ApiError> {
+    let CurrentUser { id: user_id, username, phone_verified } = user;
     let (token, hash) = new_token();
     let now = Utc::now();
     let client = sessions.pool.get().await?;
     db::sessions::insert(&client, &hash, user_id, now).await?;
     sessions
         .cache
-        .put(hash, Cached { user_id, username: username.into(), created_at: now, last_seen_at: now });
+        .put(hash, Cached { user_id, username, phone_verified, created_at: now, last_seen_at: now });
     Ok(cookie(req, sessions, token))
 }
 
@@ -257,6 +258,19 @@ pub async fn end(req: &HttpRequest, sessions: &Sessions) -> Result<(), ApiError>
 pub struct CurrentUser {
     pub id: i64,
     pub username: Arc<str>,
+    /// Whether the account has confirmed a phone (or was admitted before numbers were confirmed).
+    pub phone_verified: bool,
+}
+
+impl CurrentUser {
+    /// The caller an account's view describes (a session starting for it).
+    pub fn of(user: &db::users::UserView) -> CurrentUser {
+        CurrentUser {
+            id: user.id,
+            username: user.username.as_str().into(),
+            phone_verified: user.phone_verified,
+        }
+    }
 }
 
 /// The request's session, judged by the lifetime: from the cache, else from PostgreSQL; an ended
@@ -284,6 +298,7 @@ pub(super) async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, Api
             Cached {
                 user_id: row.user_id,
                 username: row.username.into(),
+                phone_verified: row.phone_verified,
                 created_at: row.created_at,
                 last_seen_at: row.last_seen_at,
             }
@@ -318,7 +333,11 @@ pub(super) async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, Api
     } else if from_store {
         state.cache.put_if_current(hash, entry.clone(), generation);
     }
-    Ok(Some(CurrentUser { id: entry.user_id, username: entry.username }))
+    Ok(Some(CurrentUser {
+        id: entry.user_id,
+        username: entry.username,
+        phone_verified: entry.phone_verified,
+    }))
 }
 
 async fn delete_stored(state: &Sessions, hash: &TokenHash) -> Result<(), ApiError> {
@@ -361,7 +380,13 @@ mod tests {
     #[test]
     fn an_entry_read_before_a_removal_is_not_cached_after_it() {
         let cache = SessionCache::default();
-        let entry = Cached { user_id: 1, username: "a".into(), created_at: at(0), last_seen_at: at(0) };
+        let entry = Cached {
+            user_id: 1,
+            username: "a".into(),
+            phone_verified: true,
+            created_at: at(0),
+            last_seen_at: at(0),
+        };
         let (_, generation) = cache.get(&[1; 32]);
         cache.remove_user(2);
         cache.put_if_current([1; 32], entry.clone(), generation);

@@ -29,6 +29,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0015_group_commit_fair_shares", include_str!("../../sql/migrations/0015_group_commit_fair_shares.sql")),
     ("0016_house_rule", include_str!("../../sql/migrations/0016_house_rule.sql")),
     ("0017_site_texts", include_str!("../../sql/migrations/0017_site_texts.sql")),
+    ("0018_phone_verification", include_str!("../../sql/migrations/0018_phone_verification.sql")),
     ("0019_outbox", include_str!("../../sql/migrations/0019_outbox.sql")),
     ("0020_telegram", include_str!("../../sql/migrations/0020_telegram.sql")),
     ("0021_watchlist", include_str!("../../sql/migrations/0021_watchlist.sql")),

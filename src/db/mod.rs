@@ -24,6 +24,7 @@ pub mod notifications;
 pub mod outbox;
 pub mod packages;
 pub mod payments;
+pub mod phones;
 pub mod promotion;
 pub mod record;
 pub mod rows;

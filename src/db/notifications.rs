@@ -32,6 +32,13 @@ pub enum Notice {
         title: Option<String>,
         starts_at: DateTime<Utc>,
     },
+    /// Someone took the lead from this user on an auction they were not watching live; the price
+    /// is now `price` tyiyn.
+    Outbid {
+        #[serde(default)]
+        title: Option<String>,
+        price: i64,
+    },
     /// This user won an auction; the item is reserved for them until `until`.
     AuctionWon {
         #[serde(default)]

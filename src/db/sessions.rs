@@ -15,6 +15,7 @@ macro_rules! q {
 pub struct SessionRow {
     pub user_id: i64,
     pub username: String,
+    pub phone_verified: bool,
     pub created_at: DateTime<Utc>,
     pub last_seen_at: DateTime<Utc>,
 }
@@ -42,6 +43,7 @@ pub async fn find(
         username: r.get(1),
         created_at: r.get(2),
         last_seen_at: r.get(3),
+        phone_verified: r.get(4),
     }))
 }
 

@@ -41,6 +41,9 @@ pub struct UserView {
     pub won_auctions: i64,
     pub total_spent: Tyiyn,
     pub created_at: DateTime<Utc>,
+    /// Whether the account has confirmed a phone number (accounts admitted before numbers were
+    /// confirmed count as confirmed).
+    pub phone_verified: bool,
 }
 
 impl UserView {
@@ -62,6 +65,7 @@ impl UserView {
             won_auctions: row.get(13),
             // Each charged bid or pre-bid cost one bid, worth one increment (0.01 som).
             total_spent: Tyiyn(row.get(14)),
+            phone_verified: row.get(15),
         }
     }
 }

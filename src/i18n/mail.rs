@@ -38,6 +38,19 @@ pub fn mail_text(kind: &str, lang: Lang) -> Option<(&'static str, &'static str)>
             "Жакында башталат: {title}",
             "Тандалмалардагы «{title}» аукциону жакында башталат: саат {starts}.",
         ),
+        ("outbid", Lang::Ru) => {
+            ("Вашу ставку перебили: {title}", "Вашу ставку на «{title}» перебили. Цена сейчас {amount}.")
+        }
+        ("outbid", Lang::En) => {
+            ("You were outbid: {title}", "Someone outbid you on \"{title}\". The price is now {amount}.")
+        }
+        ("outbid", Lang::Ka) => {
+            ("თქვენი ფსონი გადაფარეს: {title}", "„{title}“-ზე თქვენი ფსონი გადაფარეს. ფასი ახლა {amount}-ია.")
+        }
+        ("outbid", Lang::Ky) => (
+            "Ставкаңыздан ашып кетишти: {title}",
+            "«{title}» боюнча ставкаңыздан ашып кетишти. Азыркы баасы {amount}.",
+        ),
         ("auction_won", Lang::Ru) => (
             "Вы выиграли: {title}",
             "Поздравляем! Вы выиграли «{title}».\nТовар зарезервирован за вами до {until}: выберите доставку и оплатите его в профиле.",

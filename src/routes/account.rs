@@ -73,7 +73,7 @@ async fn change_password(
         new,
     )
     .await?;
-    let cookie = session::start(&req, &state.sessions, user.id, &user.username).await?;
+    let cookie = session::start(&req, &state.sessions, user.clone()).await?;
     let hint = session::hint(&req, &state.sessions, true);
     Ok(HttpResponse::Ok().cookie(cookie).cookie(hint).json(Done { ok: true }))
 }

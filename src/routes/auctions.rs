@@ -306,6 +306,7 @@ fn is_slug(s: &str) -> bool {
     responses(
         (status = 200, description = "Committed", body = BidAnswer),
         (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`phone_not_verified`: this account has not confirmed a phone number yet (`POST /api/auth/phone/code`)", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_not_live`, `auction_finished`, `deadline_passed`, `already_leader` or `insufficient_bids`; `limit_reached` or `paused` (the bidder's own spend limit or pause, `/api/users/limits`)", body = ErrorBody),
         (status = 429, description = "`too_fast`, with `Retry-After` seconds", body = ErrorBody),
@@ -346,6 +347,7 @@ fn counted(kind: &'static str, answer: &Result<HttpResponse, ApiError>) {
     responses(
         (status = 201, description = "Committed", body = PrebidAnswer),
         (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 403, description = "`phone_not_verified`: this account has not confirmed a phone number yet (`POST /api/auth/phone/code`)", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_not_upcoming`, `auction_finished`, `already_prebid` or `insufficient_bids`; `limit_reached` or `paused` (the bidder's own spend limit or pause)", body = ErrorBody),
         (status = 429, description = "`too_fast`, with `Retry-After` seconds", body = ErrorBody),

@@ -8,10 +8,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::{Done, ReqLang, optional, required};
+use super::{Done, ReqLang, UserAnswer, optional, required};
 use crate::auth::rate_limit::{RateLimit, Slot};
 use crate::auth::{CurrentUser, password, session};
-use crate::db::users::{self, NewUser, UserView};
+use crate::config::PhoneVerification;
+use crate::db::users::{self, NewUser};
 use crate::domain;
 use crate::error::ApiError;
 use crate::error::ErrorBody;
@@ -26,12 +27,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(validate_username)
         .service(validate_email)
         .service(validate_phone);
-}
-
-/// `{user}`: the logged-in user, after registration, login or `me`.
-#[derive(Serialize, ToSchema)]
-pub struct UserAnswer {
-    pub user: UserView,
 }
 
 /// An availability or format check: `valid`, with a message in the user's language and its code.
@@ -136,14 +131,22 @@ async fn register(
         gender,
         ip_address: Some(address.to_string()),
     };
-    let id = users::register(&mut client, &new, state.config.auth.signup_bonus_bids).await?;
+    // With confirmation required, the free bids come with the phone (`app::phone::verify`).
+    let bonus = match state.config.auth.phone_verification {
+        PhoneVerification::Required => 0,
+        PhoneVerification::Off => state.config.auth.signup_bonus_bids,
+    };
+    let id = users::register(&mut client, &new, bonus).await?;
     slot.keep();
     let user = users::get(&client, id).await?.ok_or(ApiError::Unauthorized)?;
     drop(client);
     session::end(&req, &state.sessions).await?;
-    let cookie = session::start(&req, &state.sessions, id, &user.username).await?;
+    let cookie = session::start(&req, &state.sessions, CurrentUser::of(&user)).await?;
     let hint = session::hint(&req, &state.sessions, true);
-    Ok(HttpResponse::Created().cookie(cookie).cookie(hint).json(UserAnswer { user }))
+    Ok(HttpResponse::Created()
+        .cookie(cookie)
+        .cookie(hint)
+        .json(UserAnswer::new(user, state.config.auth.phone_verification)))
 }
 
 /// The client's address, the key of every per-address limit: the TCP peer, or the forwarded
@@ -228,9 +231,12 @@ async fn login(
     };
     // Rotate: the session the browser had (if any) ends; a new one starts.
     session::end(&req, &state.sessions).await?;
-    let cookie = session::start(&req, &state.sessions, id, &user.username).await?;
+    let cookie = session::start(&req, &state.sessions, CurrentUser::of(&user)).await?;
     let hint = session::hint(&req, &state.sessions, true);
-    Ok(HttpResponse::Ok().cookie(cookie).cookie(hint).json(UserAnswer { user }))
+    Ok(HttpResponse::Ok()
+        .cookie(cookie)
+        .cookie(hint)
+        .json(UserAnswer::new(user, state.config.auth.phone_verification)))
 }
 
 /// Ends the session and removes its cookie.
@@ -269,7 +275,7 @@ async fn me(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpRespons
         Err(e) => return Err(e),
     };
     state.last_known.set_user(&found);
-    Ok(HttpResponse::Ok().json(UserAnswer { user: found }))
+    Ok(HttpResponse::Ok().json(UserAnswer::new(found, state.config.auth.phone_verification)))
 }
 
 /// The value to check: `username`, `email` or `phone`, by route.

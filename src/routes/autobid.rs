@@ -105,6 +105,7 @@ async fn get_autobid(
         (status = 200, description = "The auto-bidder", body = AutoBidAnswer),
         (status = 400, description = "`autobid_bids_invalid` or `price_invalid` (`maxPrice`), or `validation_failed` for both, with `fields`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`phone_not_verified`: this account has not confirmed a phone number yet (`POST /api/auth/phone/code`)", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_finished`; `insufficient_bids` (the balance is 0); `limit_reached` or `paused` (the caller's own spend limit or pause: a limit or pause reached later stops the auto-bidder)", body = ErrorBody),
     )

@@ -124,6 +124,7 @@ async fn get_buy_now(
         (status = 201, description = "The purchase and its pending order", body = ClaimOrder),
         (status = 400, description = "`delivery_method_invalid`, `address_required`, `phone_invalid` or `validation_failed`, with `fields`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
+        (status = 403, description = "`phone_not_verified`: this account has not confirmed a phone number yet (`POST /api/auth/phone/code`)", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`buy_now_not_offered`, `buy_now_not_eligible`, `buy_now_closed`, `buy_now_sold_out`, `buy_now_taken` (already bought: pay it among the won items), or `paused` (the caller's own pause)", body = ErrorBody),
     )
@@ -137,7 +138,7 @@ async fn start_buy_now(
     body: web::Json<DeliveryBody>,
 ) -> Result<HttpResponse, ApiError> {
     let choice = delivery(&body, &state.config.claims)?;
-    let (claim, order) = buy_now::start(&state.claim_handles(), user.id, path.into_inner(), &choice).await?;
+    let (claim, order) = buy_now::start(&state.claim_handles(), &user, path.into_inner(), &choice).await?;
     Ok(HttpResponse::Created().json(answer(&state, &claim, &order, lang.0.code())))
 }
 

@@ -25,6 +25,7 @@ pub mod limits;
 pub mod me;
 pub mod payment_callback;
 pub mod payments;
+pub mod phone;
 pub mod settings;
 pub mod site_figures;
 pub mod socket;
@@ -50,6 +51,7 @@ pub use crate::validate::{optional, required};
 /// without being described (a test scans for that).
 pub fn api(cfg: &mut ServiceConfig) {
     cfg.configure(auth::routes)
+        .configure(phone::routes)
         .configure(users::routes)
         .configure(account::routes)
         .configure(limits::routes)
@@ -106,6 +108,24 @@ impl FromRequest for ReqLang {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let site = req.app_data::<web::Data<AppState>>().map(|s| s.site.lang()).unwrap_or_default();
         ready(Ok(ReqLang(Lang::of_request(req, site))))
+    }
+}
+
+/// `{user, needsPhone}`: the logged-in user, after registration, login, `me` or a phone's
+/// confirmation.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserAnswer {
+    pub user: crate::db::users::UserView,
+    /// Whether this account must confirm a phone number before it may bid (confirmation is
+    /// required here and it has none).
+    pub needs_phone: bool,
+}
+
+impl UserAnswer {
+    pub fn new(user: crate::db::users::UserView, rule: crate::config::PhoneVerification) -> UserAnswer {
+        let needs_phone = rule == crate::config::PhoneVerification::Required && !user.phone_verified;
+        UserAnswer { user, needs_phone }
     }
 }
 

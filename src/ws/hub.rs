@@ -10,14 +10,14 @@ use std::time::Duration;
 use actix::prelude::*;
 use tyiyn_actors::clock::{Clock, TokioClock};
 use tyiyn_actors::ids::{AuctionId, UserId};
-use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Notice, NoticeKind, Push};
+use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Push};
 use tyiyn_actors::registry::ListViews;
 
 use super::events::{
     AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, OrderType,
     OrderUpdate, ServerEvent, TimerUpdate, TimersType,
 };
-use super::notice::{Notification, NotificationKind};
+use super::notice::Notification;
 use super::timers::timers;
 use crate::outage::LastKnown;
 use crate::payments::Order;
@@ -281,19 +281,6 @@ impl Handler<BalanceChanged> for Hub {
             bid_balance: msg.balance,
         };
         self.push_user(msg.user, ServerEvent::BidBalanceUpdate(update).frame());
-    }
-}
-
-impl Handler<Notice> for Hub {
-    type Result = ();
-    fn handle(&mut self, msg: Notice, _: &mut Context<Self>) {
-        let kind = match msg.kind {
-            NoticeKind::AuctionStarted => NotificationKind::AuctionStarted,
-        };
-        let mut notice = Notification::new(None, kind, chrono::Utc::now());
-        notice.auction_id = Some(msg.auction);
-        notice.title = Some(msg.title.to_string());
-        self.notify_user(msg.user, notice);
     }
 }
 

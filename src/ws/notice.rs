@@ -13,6 +13,9 @@ pub enum NotificationKind {
     AuctionStarted,
     /// An auction this user watches starts in about 5 minutes (`auctionId`, `title`, `startsAt`).
     AuctionStarting,
+    /// Someone took the lead from this user on an auction they were not watching (`amount`: the
+    /// price now).
+    Outbid,
     /// This user won an auction; the item is reserved for them (`claimId`, `until`).
     AuctionWon,
     /// The reservation of a won item ends in 6 hours or less (`claimId`, `until`).
@@ -38,6 +41,7 @@ impl NotificationKind {
         match self {
             NotificationKind::AuctionStarted => "auction_started",
             NotificationKind::AuctionStarting => "auction_starting",
+            NotificationKind::Outbid => "outbid",
             NotificationKind::AuctionWon => "auction_won",
             NotificationKind::ReservationExpiring => "reservation_expiring",
             NotificationKind::BuyNowExpiring => "buy_now_expiring",
@@ -54,6 +58,7 @@ impl NotificationKind {
         Some(match word {
             "auction_started" => NotificationKind::AuctionStarted,
             "auction_starting" => NotificationKind::AuctionStarting,
+            "outbid" => NotificationKind::Outbid,
             "auction_won" => NotificationKind::AuctionWon,
             "reservation_expiring" => NotificationKind::ReservationExpiring,
             "buy_now_expiring" => NotificationKind::BuyNowExpiring,

@@ -112,8 +112,14 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     /// The batch is durable: apply it, answer each bid, then broadcast once.
     fn settle(&mut self, batch: Vec<Pending>, done: Vec<CommittedBid>) {
         let mut answers = Vec::with_capacity(batch.len());
+        let mut displaced = Vec::new();
         for (pending, committed) in batch.into_iter().zip(done) {
             let p = &pending.placed;
+            if let Some(user) = self.committed.leader().and_then(|l| l.id.user())
+                && p.bidder.id.user() != Some(user)
+            {
+                displaced.push(user);
+            }
             self.committed.apply(p);
             let record = BidRecord {
                 id: committed.id,
@@ -147,6 +153,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         records.reverse();
         self.broadcast(EventKind::BidsPlaced, records);
         self.tell_lobby(false);
+        self.tell_outbid(&displaced);
     }
 
     /// The store refused the batch because `users` may not spend a bid now (no balance, a spent

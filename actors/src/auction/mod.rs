@@ -31,6 +31,7 @@ mod commands;
 mod control;
 mod lifecycle;
 mod messages;
+mod outbid;
 mod pause;
 mod promotion;
 mod viewers;
@@ -48,11 +49,18 @@ pub struct ActorSettings {
     pub store_retry_ms: i64,
     /// How many recent bids to keep in memory for views.
     pub recent_bids: usize,
+    /// A person is told they were outbid on one auction at most once per this many milliseconds.
+    pub outbid_every_ms: i64,
 }
 
 impl Default for ActorSettings {
     fn default() -> Self {
-        ActorSettings { mailbox_capacity: 1024, store_retry_ms: 1_000, recent_bids: 50 }
+        ActorSettings {
+            mailbox_capacity: 1024,
+            store_retry_ms: 1_000,
+            recent_bids: 50,
+            outbid_every_ms: 600_000,
+        }
     }
 }
 
@@ -199,7 +207,8 @@ struct Viewer {
     /// A frame could not be delivered (its mailbox was full): the next one it gets is the whole
     /// state, a `snapshot`, not a change it could not apply.
     behind: bool,
-    #[allow(dead_code)] // kept for per-user pushes (bots' and notices' later issues)
+    /// Whose session it is (a visitor's has none): a person watching live is not told they were
+    /// outbid.
     user: Option<UserId>,
 }
 
@@ -221,6 +230,8 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     queue: Vec<Pending>,
     recent: VecDeque<BidRecord>,
     viewers: Vec<Viewer>,
+    /// Who was told they were outbid here, and when.
+    outbid: outbid::OutbidBook,
     timer: Option<SpawnHandle>,
     generation: u64,
     /// The timer fired during a commit: re-check once idle.
@@ -272,6 +283,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             queue: Vec::new(),
             recent,
             viewers: Vec::new(),
+            outbid: outbid::OutbidBook::default(),
             timer: None,
             generation: 0,
             wake_deferred: false,

@@ -26,6 +26,7 @@ pub struct Recorder {
     frames: mpsc::UnboundedSender<String>,
     lobby: Arc<Mutex<Vec<LobbyUpdate>>>,
     balances: Arc<Mutex<Vec<BalanceChanged>>>,
+    notices: Arc<Mutex<Vec<Notice>>>,
 }
 
 impl Actor for Recorder {
@@ -48,7 +49,9 @@ impl Handler<LobbyUpdate> for Recorder {
 
 impl Handler<Notice> for Recorder {
     type Result = ();
-    fn handle(&mut self, _: Notice, _: &mut Context<Self>) {}
+    fn handle(&mut self, msg: Notice, _: &mut Context<Self>) {
+        self.notices.lock().unwrap().push(msg);
+    }
 }
 
 impl Handler<BalanceChanged> for Recorder {
@@ -89,7 +92,9 @@ pub struct Watcher {
 impl Watcher {
     pub fn new() -> Self {
         let (frames, rx) = mpsc::unbounded_channel();
-        let addr = Recorder { frames, lobby: Arc::default(), balances: Arc::default() }.start();
+        let addr =
+            Recorder { frames, lobby: Arc::default(), balances: Arc::default(), notices: Arc::default() }
+                .start();
         Watcher { addr, rx }
     }
 
@@ -122,6 +127,8 @@ pub struct Harness {
     pub outlet: Addr<Recorder>,
     pub lobby: Arc<Mutex<Vec<LobbyUpdate>>>,
     pub balances: Arc<Mutex<Vec<BalanceChanged>>>,
+    /// Personal notices (a pre-bid's go-live, an outbid), in the order published.
+    pub notices: Arc<Mutex<Vec<Notice>>>,
 }
 
 impl Harness {
@@ -135,8 +142,11 @@ impl Harness {
         let store = MemoryStore::new();
         let lobby = Arc::<Mutex<Vec<LobbyUpdate>>>::default();
         let balances = Arc::<Mutex<Vec<BalanceChanged>>>::default();
+        let notices = Arc::<Mutex<Vec<Notice>>>::default();
         let (frames, _) = mpsc::unbounded_channel();
-        let outlet = Recorder { frames, lobby: lobby.clone(), balances: balances.clone() }.start();
+        let outlet =
+            Recorder { frames, lobby: lobby.clone(), balances: balances.clone(), notices: notices.clone() }
+                .start();
         let outlets = Outlets {
             lobby: outlet.clone().recipient(),
             balances: outlet.clone().recipient(),
@@ -153,7 +163,7 @@ impl Harness {
             bots: BotConfig { seed: Some(42), ..BotConfig::default() },
             wins: Default::default(),
         };
-        Harness { store, clock, env, outlet, lobby, balances }
+        Harness { store, clock, env, outlet, lobby, balances, notices }
     }
 
     /// Users 1..=n named `user<i>`, each with `balance` bids.

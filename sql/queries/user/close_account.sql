@@ -1,5 +1,7 @@
 -- Closes an account: anonymised, unusable password, marked closed. The row stays: its bids, wins
--- and ledger keep pointing at it.
+-- and ledger keep pointing at it. Its confirmed number is freed (phone_bonus still remembers that
+-- the number had its free bids).
+with freed as (delete from phone_owner where user_id = $1)
 update app_user
 set username = 'deleted_' || id, email = null, phone = null, first_name = null, last_name = null,
     date_of_birth = null, gender = null, ip_address = null, password_hash = '!closed',

@@ -802,6 +802,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/phone/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a 6-digit code by SMS to the number, for the logged-in account. */
+        post: operations["send_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/phone/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms the account's phone number with the code sent to it. */
+        post: operations["verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -2230,6 +2264,29 @@ export interface components {
             /** @enum {string} */
             event: "leaveAuction";
         };
+        /** @description The number to confirm. */
+        CodeBody: {
+            /**
+             * @description `+996` and nine digits.
+             * @example +996555123456
+             */
+            phone: string;
+        };
+        /** @description A code is on its way. */
+        CodeSentAnswer: {
+            /**
+             * Format: int64
+             * @description Seconds before another code may be asked for.
+             * @example 60
+             */
+            resendAfterSecs: number;
+            /**
+             * Format: int64
+             * @description Seconds the code may be used.
+             * @example 300
+             */
+            expiresInSecs: number;
+        };
         /** @description A count. */
         Count: {
             /** Format: int64 */
@@ -2623,7 +2680,7 @@ export interface components {
          * @description What a notification reports.
          * @enum {string}
          */
-        NotificationKind: "auctionStarted" | "auctionStarting" | "auctionWon" | "reservationExpiring" | "buyNowExpiring" | "claimPassed" | "paymentReceived" | "bidsCredited" | "itemShipped" | "itemDelivered";
+        NotificationKind: "auctionStarted" | "auctionStarting" | "outbid" | "auctionWon" | "reservationExpiring" | "buyNowExpiring" | "claimPassed" | "paymentReceived" | "bidsCredited" | "itemShipped" | "itemDelivered";
         /** @description The caller's newest notices and how many of all of theirs are unread. */
         Notifications: {
             notifications: components["schemas"]["Notification"][];
@@ -3272,6 +3329,11 @@ export interface components {
             totalSpent: components["schemas"]["Tyiyn"];
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description Whether the account has confirmed a phone number (accounts admitted before numbers were
+             *     confirmed count as confirmed).
+             */
+            phoneVerified: boolean;
         };
         /** @description What a user did: wins, the auctions they bid on, their pre-bids (each newest first, at most 200). */
         UserActivity: {
@@ -3279,9 +3341,17 @@ export interface components {
             activeBids: components["schemas"]["ActivityBid"][];
             prebids: components["schemas"]["ActivityPrebid"][];
         };
-        /** @description `{user}`: the logged-in user, after registration, login or `me`. */
+        /**
+         * @description `{user, needsPhone}`: the logged-in user, after registration, login, `me` or a phone's
+         *     confirmation.
+         */
         UserAnswer: {
             user: components["schemas"]["User"];
+            /**
+             * @description Whether this account must confirm a phone number before it may bid (confirmation is
+             *     required here and it has none).
+             */
+            needsPhone: boolean;
         };
         /** @description One of the user's bids, newest first. */
         UserBid: {
@@ -3390,6 +3460,27 @@ export interface components {
             /** @example Имя пользователя доступно */
             message: string;
             /** @example username_available */
+            code: string;
+        };
+        /**
+         * @description The confirmed account, and the free bids this confirmation credited (0 when the number or the
+         *     account had them before).
+         */
+        VerifiedAnswer: components["schemas"]["UserAnswer"] & {
+            /**
+             * Format: int64
+             * @example 5
+             */
+            bonusBids: number;
+        };
+        /** @description The number and the code it received. */
+        VerifyBody: {
+            /** @example +996555123456 */
+            phone: string;
+            /**
+             * @description The 6 digits from the SMS.
+             * @example 123456
+             */
             code: string;
         };
         /** @description A looser bid limit waiting for its 24 hours. */
@@ -6463,7 +6554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `cross_site_request`: a state-changing request from another site */
+            /** @description `phone_not_verified`: this account has not confirmed a phone number yet (`POST /api/auth/phone/code`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6633,7 +6724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `cross_site_request`: a state-changing request from another site */
+            /** @description `phone_not_verified`: this account has not confirmed a phone number yet (`POST /api/auth/phone/code`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6841,7 +6932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `cross_site_request`: a state-changing request from another site */
+            /** @description `phone_not_verified`: this account has not confirmed a phone number yet (`POST /api/auth/phone/code`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6927,7 +7018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `cross_site_request`: a state-changing request from another site */
+            /** @description `phone_not_verified`: this account has not confirmed a phone number yet (`POST /api/auth/phone/code`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7391,6 +7482,171 @@ export interface operations {
             };
             /** @description `unauthorized`: not logged in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    send_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        responses: {
+            /** @description The code was handed to the SMS gateway */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSentAnswer"];
+                };
+            };
+            /** @description `phone_invalid`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `phone_already_verified`, or `phone_taken` (another account confirmed this number) with `fields` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `too_many_attempts`: a code was sent less than a minute ago, or too many to this number or from this address; `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `sms_unavailable`: the SMS gateway did not take it; nothing counts, try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyBody"];
+            };
+        };
+        responses: {
+            /** @description Confirmed (also when this number was already this account's) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedAnswer"];
+                };
+            };
+            /** @description `phone_invalid`, `code_invalid` (wrong; the code is void after 5 wrong tries) or `code_expired` (none asked, expired or void), with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `phone_already_verified` (another number), or `phone_taken` with `fields` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

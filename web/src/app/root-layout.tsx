@@ -1,9 +1,11 @@
 //! The shell around every page: header, footer, the app-level dialogs and the toaster.
-import { Suspense, useEffect } from 'react'
+import { Suspense, lazy, useEffect } from 'react'
+import { useAtomValue } from 'jotai'
+import { withAllTexts } from '../lib/i18n'
+import { currentUserAtom, needsPhoneAtom } from '../lib/session'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner'
-import { OnboardingModals } from '../features/onboarding/onboarding-modals'
 import { PageSpinner } from '../components/spinner'
 import { loadSettings } from '../lib/settings'
 import { Footer } from './footer'
@@ -12,6 +14,12 @@ import { LazyLoginDialog, LazyToaster } from './lazy-parts'
 import { SiteLanguage } from './site-language'
 import './root-layout.css'
 import './shell-layout.css'
+
+/** The new user's welcome and complete-profile modals: loaded once somebody is signed in. */
+const OnboardingModals = lazy(() => import('../features/onboarding/onboarding-modals').then((m) => ({ default: m.OnboardingModals })))
+
+/** Loaded only for an account that must confirm its phone: nobody else's first load carries it. */
+const PhoneBanner = lazy(withAllTexts(() => import('../features/phone/phone-banner').then((m) => ({ default: m.PhoneBanner }))))
 
 function ScrollToTop() {
   const { pathname } = useLocation()
@@ -25,6 +33,8 @@ function ScrollToTop() {
 
 export function RootLayout() {
   const { t } = useTranslation()
+  const needsPhone = useAtomValue(needsPhoneAtom)
+  const signedIn = useAtomValue(currentUserAtom) !== null
   return (
     <div className="app-shell">
       <ScrollToTop />
@@ -33,6 +43,11 @@ export function RootLayout() {
         {t('nav.skipToContent')}
       </a>
       <Header />
+      {needsPhone && (
+        <Suspense fallback={null}>
+          <PhoneBanner />
+        </Suspense>
+      )}
       <main id="main" className="app-main" tabIndex={-1}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
@@ -40,7 +55,11 @@ export function RootLayout() {
       </main>
       <Footer />
       <LazyLoginDialog />
-      <OnboardingModals />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <OnboardingModals />
+        </Suspense>
+      )}
       <CookieBanner />
       <LazyToaster />
     </div>

@@ -56,6 +56,7 @@ const SupportPage = page(() => import('../features/static-pages/support-page'), 
 const AuctionRulesPage = page(() => import('../features/static-pages/document-pages'), 'AuctionRulesPage')
 const PrivacyPolicyPage = page(() => import('../features/static-pages/document-pages'), 'PrivacyPolicyPage')
 const TermsPage = page(() => import('../features/static-pages/document-pages'), 'TermsPage')
+const VerifyPhonePage = page(() => import('../features/phone/verify-phone-page'), 'VerifyPhonePage')
 const WelcomePreviewPage = page(() => import('../features/onboarding/welcome-preview-page'), 'WelcomePreviewPage')
 const AdminGuard = page(() => import('./admin-guard'), 'AdminGuard')
 const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage')
@@ -134,6 +135,7 @@ export function AppRouter() {
           <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
           <Route path="terms-of-service" element={<TermsPage />} />
           <Route path="welcome-preview" element={<WelcomePreviewPage />} />
+          <Route path="verify-phone" element={<VerifyPhonePage />} />
           <Route path="admin" element={<AdminGuard />}>
             <Route index element={<AdminPage />} />
             <Route path="users" element={<AdminUsersPage />} />

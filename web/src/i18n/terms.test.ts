@@ -48,7 +48,7 @@ describe('one term per idea', () => {
 
 /**
  * Latin words that belong in any language's texts: brands, card networks, formats, sample values,
- * placeholders, and the Telegram bot's command (/stop).
+ * placeholders, the Telegram bot's command (/stop) and SMS.
  */
 const LATIN_ANYWHERE = new Set(['cookie', 'email', 'iphone', 'pro', 'visa', 'mastercard', 'elcart', 'ip', 'json', 'sha', 'kgs', 'english', 'aibek', 'hotkey', 'xxxxxxxxx', 'you', 'example', 'kg', 'support', 'tyiyn', 'http', 'https', 'telegram', 'whatsapp', 'stop', 'sms'])
 

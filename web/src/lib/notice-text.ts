@@ -1,7 +1,7 @@
 //! The words and icon of each kind of personal notice (the bell's list, the notices page, the
 //! toasts). Not part of the first load: the bell and the notices page load it with every text,
 //! and a toast about a notice waits for it (realtime-personal.ts).
-import { AlarmClock, Bell, Coins, CreditCard, Gift, Hourglass, PackageCheck, Trophy, Truck } from 'lucide-react'
+import { AlarmClock, Bell, Coins, CreditCard, Gift, Hourglass, PackageCheck, TrendingUp, Trophy, Truck } from 'lucide-react'
 import type { TFunction } from 'i18next'
 import type { LucideIcon } from 'lucide-react'
 import type { Notification, NotificationKind } from './api-types'
@@ -19,6 +19,7 @@ export interface NoticeText {
 export const NOTICE_ICONS: Record<NotificationKind, LucideIcon> = {
   auctionStarted: Bell,
   auctionStarting: AlarmClock,
+  outbid: TrendingUp,
   auctionWon: Trophy,
   reservationExpiring: Hourglass,
   buyNowExpiring: Hourglass,

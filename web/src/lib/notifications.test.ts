@@ -19,7 +19,7 @@ function notice(type: NotificationKind, extra: Partial<Notification> = {}): Noti
   return { id: 1, type, read: false, createdAt: '2026-11-24T02:00:00Z', ...extra }
 }
 
-const KINDS: NotificationKind[] = ['auctionStarted', 'auctionStarting', 'auctionWon', 'reservationExpiring', 'buyNowExpiring', 'claimPassed', 'paymentReceived', 'bidsCredited', 'itemShipped', 'itemDelivered']
+const KINDS: NotificationKind[] = ['auctionStarted', 'auctionStarting', 'outbid', 'auctionWon', 'reservationExpiring', 'buyNowExpiring', 'claimPassed', 'paymentReceived', 'bidsCredited', 'itemShipped', 'itemDelivered']
 
 describe('noticeText', () => {
   it('has a title and a text for every kind in every language', async () => {
@@ -66,6 +66,7 @@ describe('noticeTarget', () => {
   it('leads to the auction, the won items or the top-up page', () => {
     expect(noticeTarget(notice('auctionStarted', { auctionId: 5 }))).toBe('/auction/5')
     expect(noticeTarget(notice('auctionStarting', { auctionId: 6 }))).toBe('/auction/6')
+    expect(noticeTarget(notice('outbid', { auctionId: 7 }))).toBe('/auction/7')
     expect(noticeTarget(notice('auctionWon', { claimId: 3 }))).toBe(WON_ITEMS_PATH)
     expect(noticeTarget(notice('itemShipped'))).toBe(WON_ITEMS_PATH)
     expect(noticeTarget(notice('paymentReceived', { orderId: 9 }))).toBe('/topup')
@@ -77,6 +78,7 @@ describe('noticeTarget', () => {
     expect(touchesClaims('itemShipped')).toBe(true)
     expect(touchesClaims('auctionStarted')).toBe(false)
     expect(touchesClaims('auctionStarting')).toBe(false)
+    expect(touchesClaims('outbid')).toBe(false)
     expect(touchesClaims('bidsCredited')).toBe(false)
   })
 })

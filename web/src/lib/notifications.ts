@@ -15,6 +15,7 @@ export function noticeTarget(notice: Pick<Notification, 'type' | 'auctionId' | '
   switch (notice.type) {
     case 'auctionStarted':
     case 'auctionStarting':
+    case 'outbid':
       return notice.auctionId != null ? `/auction/${notice.auctionId}` : '/auctions'
     case 'paymentReceived':
     case 'bidsCredited':
@@ -26,7 +27,7 @@ export function noticeTarget(notice: Pick<Notification, 'type' | 'auctionId' | '
 
 /** The kinds that change something of the user's won items (their list refetches). */
 export function touchesClaims(kind: NotificationKind): boolean {
-  return kind !== 'auctionStarted' && kind !== 'auctionStarting' && kind !== 'bidsCredited'
+  return kind !== 'auctionStarted' && kind !== 'auctionStarting' && kind !== 'outbid' && kind !== 'bidsCredited'
 }
 
 /** What `GET /api/notifications` answers. */

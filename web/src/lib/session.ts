@@ -4,17 +4,23 @@
 //! registration, logout) the whole query cache is cleared, so no answer of one user outlives them.
 import { atom } from 'jotai'
 import { api, dataOf } from './api'
-import type { LoginBody, PasswordBody, ProfileBody, RegisterBody, User } from './api-types'
+import type { LoginBody, RegisterBody, User } from './api-types'
 import { queryClient } from './query-client'
 
-type AuthState = { status: 'loading'; user: null } | { status: 'ready'; user: User | null }
+/** `needsPhone`: the account must confirm a phone number before it may bid (the server says so). */
+type AuthState =
+  | { status: 'loading'; user: null; needsPhone: false }
+  | { status: 'ready'; user: User | null; needsPhone: boolean }
 
-const authBaseAtom = atom<AuthState>({ status: 'loading', user: null })
+const authBaseAtom = atom<AuthState>({ status: 'loading', user: null, needsPhone: false })
+const signedOut: AuthState = { status: 'ready', user: null, needsPhone: false }
 
 /** `loading` until the startup check has answered. */
 export const authStatusAtom = atom((get) => get(authBaseAtom).status)
 export const currentUserAtom = atom((get) => get(authBaseAtom).user)
 export const isAdminAtom = atom((get) => get(authBaseAtom).user?.role === 'admin')
+/** Whether the logged-in account must confirm a phone number before it may bid. */
+export const needsPhoneAtom = atom((get) => get(authBaseAtom).needsPhone)
 
 /** Whether the server marked this browser as holding a session (its session cookie itself is
  * HttpOnly). */
@@ -24,28 +30,28 @@ export function holdsSession(cookies: string = globalThis.document?.cookie ?? ''
 
 export const loadSessionAtom = atom(null, async (_get, set) => {
   if (!holdsSession()) {
-    set(authBaseAtom, { status: 'ready', user: null })
+    set(authBaseAtom, signedOut)
     return
   }
   try {
-    const { user } = await dataOf(api.GET('/api/auth/me'))
-    set(authBaseAtom, { status: 'ready', user })
+    const { user, needsPhone } = await dataOf(api.GET('/api/auth/me'))
+    set(authBaseAtom, { status: 'ready', user, needsPhone })
   } catch {
-    set(authBaseAtom, { status: 'ready', user: null })
+    set(authBaseAtom, signedOut)
   }
 })
 
 export const loginAtom = atom(null, async (_get, set, credentials: LoginBody) => {
-  const { user } = await dataOf(api.POST('/api/auth/login', { body: credentials }))
+  const { user, needsPhone } = await dataOf(api.POST('/api/auth/login', { body: credentials }))
   queryClient.clear()
-  set(authBaseAtom, { status: 'ready', user })
+  set(authBaseAtom, { status: 'ready', user, needsPhone })
   return user
 })
 
 export const registerAtom = atom(null, async (_get, set, registration: RegisterBody) => {
-  const { user } = await dataOf(api.POST('/api/auth/register', { body: registration }))
+  const { user, needsPhone } = await dataOf(api.POST('/api/auth/register', { body: registration }))
   queryClient.clear()
-  set(authBaseAtom, { status: 'ready', user })
+  set(authBaseAtom, { status: 'ready', user, needsPhone })
   return user
 })
 
@@ -53,30 +59,15 @@ export const logoutAtom = atom(null, async (_get, set) => {
   try {
     await dataOf(api.POST('/api/auth/logout'))
   } finally {
-    set(authBaseAtom, { status: 'ready', user: null })
+    set(authBaseAtom, signedOut)
     queryClient.clear()
   }
 })
 
-/** Ends every session of the user, this one included (`POST /api/users/sessions/logout-all`); then
- * like logout. Unlike logout, a failure is thrown and the user stays logged in. */
-export const logoutEverywhereAtom = atom(null, async (_get, set) => {
-  await dataOf(api.POST('/api/users/sessions/logout-all'))
-  set(authBaseAtom, { status: 'ready', user: null })
+/** Forgets the signed-in user here (their session already ended on the server). */
+export const forgetUserAtom = atom(null, (_get, set) => {
+  set(authBaseAtom, signedOut)
   queryClient.clear()
-})
-
-/** Changes the password (`PUT /api/users/password`). The server ends the user's other sessions and
- * gives this browser a new session cookie; the user stays the same, so nothing here changes. */
-export const changePasswordAtom = atom(null, async (_get, _set, body: PasswordBody) => {
-  await dataOf(api.PUT('/api/users/password', { body }))
-})
-
-/** Saves the profile (`PUT /api/users/profile`) and shows the user the server answers with. */
-export const saveProfileAtom = atom(null, async (_get, set, profile: ProfileBody) => {
-  const user = await dataOf(api.PUT('/api/users/profile', { body: profile }))
-  set(authBaseAtom, { status: 'ready', user })
-  return user
 })
 
 /** Applies a new bid balance reported by the server (bid, pre-bid). */
@@ -86,8 +77,8 @@ let balanceChanges = 0
 
 export const setBidBalanceAtom = atom(null, (get, set, bidBalance: number) => {
   balanceChanges += 1
-  const { user } = get(authBaseAtom)
-  if (user) set(authBaseAtom, { status: 'ready', user: { ...user, bidBalance } })
+  const { user, needsPhone } = get(authBaseAtom)
+  if (user) set(authBaseAtom, { status: 'ready', user: { ...user, bidBalance }, needsPhone })
 })
 
 /** Reads the signed-in user's balance afresh (the realtime client does on every connect). A failed
@@ -100,9 +91,14 @@ export const refreshBalanceAtom = atom(null, async (get, set) => {
     const { user } = await dataOf(api.GET('/api/auth/me'))
     const now = get(authBaseAtom).user
     if (user && now && user.id === now.id && changes === balanceChanges && user.bidBalance !== now.bidBalance) {
-      set(authBaseAtom, { status: 'ready', user: { ...now, bidBalance: user.bidBalance } })
+      set(authBaseAtom, { status: 'ready', user: { ...now, bidBalance: user.bidBalance }, needsPhone: get(authBaseAtom).needsPhone })
     }
   } catch {
     // Offline or signed out meanwhile: the next update or connect corrects it.
   }
+})
+
+/** Puts an answer that names the account and whether it needs a phone (a confirmation) in place. */
+export const applyUserAnswerAtom = atom(null, (_get, set, answer: { user: User; needsPhone: boolean }) => {
+  set(authBaseAtom, { status: 'ready', user: answer.user, needsPhone: answer.needsPhone })
 })

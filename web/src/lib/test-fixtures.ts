@@ -84,6 +84,7 @@ export function testUser(now: number, over: Partial<User> = {}): User {
     wonAuctions: 0,
     totalSpent: 0,
     createdAt: iso(now),
+    phoneVerified: true,
     ...over,
   }
 }

@@ -4,11 +4,11 @@ import { useSetAtom } from 'jotai'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { logoutAtom, logoutEverywhereAtom } from './session'
+import { logoutAtom } from './session'
 import { useToast } from './toast'
 
 /** Runs `end`, then says `titleKey` and returns to the home page. */
-function useEndSession(end: () => Promise<void>, titleKey: string) {
+export function useEndSession(end: () => Promise<void>, titleKey: string) {
   const navigate = useNavigate()
   const { toast } = useToast()
   const { t } = useTranslation()
@@ -24,10 +24,4 @@ export function useLogout() {
   const logout = useSetAtom(logoutAtom)
   const end = useCallback(() => logout().catch(() => undefined), [logout])
   return useEndSession(end, 'auth.logoutSuccess')
-}
-
-/** Ends every session of the user, then like logout; a failure is thrown (the user stays). */
-export function useLogoutEverywhere() {
-  const logoutEverywhere = useSetAtom(logoutEverywhereAtom)
-  return useEndSession(logoutEverywhere, 'profile.loggedOutEverywhere')
 }

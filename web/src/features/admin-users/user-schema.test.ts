@@ -18,6 +18,7 @@ const user: User = {
   wonAuctions: 0,
   totalSpent: 0.03,
   createdAt: '2026-01-01T00:00:00Z',
+  phoneVerified: true,
 }
 
 describe('user edit form', () => {

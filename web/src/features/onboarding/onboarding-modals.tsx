@@ -1,4 +1,5 @@
-//! Welcome first, then complete-profile once the welcome modal has closed. Each modal's code loads
+//! Welcome first, then complete-profile once the welcome modal has closed (and, where a phone must
+//! be confirmed, once it is: the phone's page comes first). Each modal's code loads
 //! when it first opens (the complete-profile form brings zod and react-hook-form with it).
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Suspense, lazy, useEffect } from 'react'
@@ -10,7 +11,7 @@ import {
   welcomeAtom,
 } from '../../lib/onboarding'
 import { withAllTexts } from '../../lib/i18n'
-import { currentUserAtom } from '../../lib/session'
+import { currentUserAtom, needsPhoneAtom } from '../../lib/session'
 import { useLatch } from '../../lib/use-latch'
 
 const WelcomeModal = lazy(withAllTexts(() => import('./welcome-modal').then((m) => ({ default: m.WelcomeModal }))))
@@ -21,6 +22,7 @@ const CompleteProfileModal = lazy(
 export function OnboardingModals() {
   const welcome = useAtomValue(welcomeAtom)
   const user = useAtomValue(currentUserAtom)
+  const needsPhone = useAtomValue(needsPhoneAtom)
   const completeOpen = useAtomValue(completeProfileOpenAtom)
   const closeWelcome = useSetAtom(closeWelcomeAtom)
   const closeComplete = useSetAtom(closeCompleteProfileAtom)
@@ -28,8 +30,8 @@ export function OnboardingModals() {
   const welcomeWanted = useLatch(welcome.open)
 
   useEffect(() => {
-    openIfFlagged(user !== null)
-  }, [user, welcome.open, openIfFlagged])
+    openIfFlagged(user !== null && !needsPhone)
+  }, [user, needsPhone, welcome.open, openIfFlagged])
 
   return (
     <Suspense fallback={null}>

@@ -1,9 +1,13 @@
-//! Greets a new user: the free-bids gift and three tips. The gift icon pings for 3 seconds.
+//! Greets a new user: the free-bids gift and three tips. The gift icon pings for 3 seconds. While
+//! the account must still confirm a phone, the gift comes with that step and the way to it.
 import { Gift, Hourglass, Wallet, Zap } from 'lucide-react'
 import * as Dialog from '@radix-ui/react-dialog'
 import type { LucideIcon } from 'lucide-react'
 import { createElement, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useAtomValue } from 'jotai'
+import { useNavigate } from 'react-router'
+import { needsPhoneAtom } from '../../lib/session'
 import '../../components/dialog-frame.css'
 import './welcome-modal.css'
 
@@ -39,6 +43,8 @@ interface Props {
 export function WelcomeModal({ open, username, onClose }: Props) {
   const { t } = useTranslation()
   const tips = t('welcome.tips', { returnObjects: true }) as Tip[]
+  const needsPhone = useAtomValue(needsPhoneAtom)
+  const navigate = useNavigate()
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
@@ -51,7 +57,7 @@ export function WelcomeModal({ open, username, onClose }: Props) {
           <Dialog.Description className="dialog-description center">{t('welcome.subtitle')}</Dialog.Description>
           <div className="welcome-gift">
             <strong>{t('welcome.giftTitle')}</strong>
-            <p>{t('welcome.giftText')}</p>
+            <p>{needsPhone ? t('welcome.giftTextPhone') : t('welcome.giftText')}</p>
           </div>
           <h3 className="welcome-tips-title">{t('welcome.tipsTitle')}</h3>
           <ul className="welcome-tips stack-list">
@@ -71,9 +77,23 @@ export function WelcomeModal({ open, username, onClose }: Props) {
             <button type="button" className="btn btn-ghost" onClick={onClose} data-testid="welcome-close">
               {t('welcome.later')}
             </button>
-            <button type="button" className="btn btn-primary" onClick={onClose} data-testid="welcome-start">
-              {t('welcome.start')}
-            </button>
+            {needsPhone ? (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => {
+                  onClose()
+                  void navigate('/verify-phone')
+                }}
+                data-testid="welcome-confirm-phone"
+              >
+                {t('welcome.confirmPhone')}
+              </button>
+            ) : (
+              <button type="button" className="btn btn-primary" onClick={onClose} data-testid="welcome-start">
+                {t('welcome.start')}
+              </button>
+            )}
           </div>
         </Dialog.Content>
       </Dialog.Portal>
