@@ -42,7 +42,7 @@ const INSERT_WON_ITEMS: &str = "with won as (
 const INSERT_USER: &str = "insert into app_user (username, email, password_hash, first_name,
     last_name, phone, date_of_birth, gender, is_bot, ip_address, created_at, updated_at,
     phone_verified_at)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, case when not $9 then $11 end)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, case when not $9 then $11::timestamptz end)
     returning id";
 // Every lot starts at 1 tyiyn and climbs 1 tyiyn (0.01 som) per bid.
 const INSERT_AUCTION: &str = "insert into auction (display_id, title, description, image_url,

@@ -52,7 +52,7 @@ export const registerAtom = atom(null, async (_get, set, registration: RegisterB
   const { user, needsPhone } = await dataOf(api.POST('/api/auth/register', { body: registration }))
   queryClient.clear()
   set(authBaseAtom, { status: 'ready', user, needsPhone })
-  return user
+  return { user, needsPhone }
 })
 
 export const logoutAtom = atom(null, async (_get, set) => {

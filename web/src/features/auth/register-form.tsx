@@ -43,8 +43,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null)
     try {
-      const user = await registerUser(registrationPayload(values))
-      toast({ title: t('auth.registerSuccess') })
+      const { user, needsPhone } = await registerUser(registrationPayload(values))
+      toast({ title: needsPhone ? t('auth.registerSuccessPhone') : t('auth.registerSuccess') })
       startOnboarding(user.username)
       onSuccess()
     } catch (error) {
