@@ -327,6 +327,8 @@ fn launch(db_url: &str, port: u16, extra_env: &[(String, String)], append: bool)
         .env("DEMO_DATA", "0")
         .env("RUST_LOG", "warn")
         .env("TYIYN_AUTH__BCRYPT_COST", "4")
+        // The bench's users are written straight into the database and bid at once: no phones.
+        .env("TYIYN_AUTH__PHONE_VERIFICATION", "off")
         .env("TYIYN_AUCTION__BID_COUNTDOWN_SECS", "3600")
         .env("TYIYN_AUCTION__START_COUNTDOWN_SECS", "3600")
         .env("TYIYN_DATABASE__POOL_SIZE", "32")

@@ -93,6 +93,7 @@ pub async fn run(plan: &Plan) -> Outcome {
         ("TYIYN_SMS__PASSWORD", PASSWORD),
         ("TYIYN_SMS__SENDER", SENDER),
         ("TYIYN_TELEGRAM__BOT_TOKEN", TOKEN),
+        ("TYIYN_TELEGRAM__BOT_USERNAME", "tyiyn_bench_bot"),
         ("TYIYN_TELEGRAM__API_BASE", bot.url.as_str()),
         // A dead worker's messages are tried again a second after it claimed them.
         ("TYIYN_OUTBOX__LEASE_MS", "1000"),
