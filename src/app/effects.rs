@@ -55,7 +55,7 @@ pub struct LocalHub {
 impl LocalHub {
     /// Starts the notice desk on the current actix system.
     pub fn new(hub: Addr<Hub>, outbox: Outbox, pool: Pool) -> LocalHub {
-        let desk = NoticeDesk { pool, hub: hub.clone(), outbox: outbox.clone() }.start();
+        let desk = NoticeDesk { pool, hub: hub.clone(), outbox: outbox.clone(), waiting: Vec::new() }.start();
         LocalHub { hub, outbox, notices: desk.recipient() }
     }
 }
@@ -107,11 +107,16 @@ impl Effects for LocalHub {
 // committed and been answered: the bid's commit stays as cheap as it was (docs/decisions.md,
 // "Outbid notices"). A crash between the two loses that one courtesy notice, never a bid.
 
+/// How long outbid notices gather before they are stored together (one transaction for all).
+const GATHER: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// Receives the auctions' notices (the outlets' `notices`).
 struct NoticeDesk {
     pool: Pool,
     hub: Addr<Hub>,
     outbox: Outbox,
+    /// Outbid notices waiting for the next store: (user, auction, notice).
+    waiting: Vec<(UserId, i64, Stored)>,
 }
 
 impl Actor for NoticeDesk {
@@ -131,40 +136,56 @@ impl Handler<Notice> for NoticeDesk {
                 self.hub.do_send(Notify { user: msg.user, notification: notice });
             }
             NoticeKind::Outbid { price } => {
-                let (pool, hub, outbox) = (self.pool.clone(), self.hub.clone(), self.outbox.clone());
                 let stored = Stored::Outbid { title: Some(msg.title.to_string()), price: price.0 };
-                ctx.spawn(
-                    async move {
-                        match store(&pool, &outbox, msg.user, msg.auction.0, &stored).await {
-                            Ok(row) => {
-                                outbox.wake();
-                                if let Some(notification) = crate::notify::view(&row) {
-                                    hub.do_send(Notify { user: msg.user, notification });
-                                }
-                            }
-                            Err(e) => {
-                                tracing::warn!(user = msg.user.0, error = %e, "outbid notice not stored")
-                            }
-                        }
-                    }
-                    .into_actor(self),
-                );
+                self.waiting.push((msg.user, msg.auction.0, stored));
+                if self.waiting.len() == 1 {
+                    ctx.run_later(GATHER, |desk, ctx| desk.flush(ctx));
+                }
             }
         }
     }
 }
 
-/// Stores one notice and its messages in one transaction.
+impl NoticeDesk {
+    /// Stores the waiting notices in one transaction, then pushes each to its user's sessions.
+    fn flush(&mut self, ctx: &mut Context<Self>) {
+        let batch = std::mem::take(&mut self.waiting);
+        let (pool, hub, outbox) = (self.pool.clone(), self.hub.clone(), self.outbox.clone());
+        ctx.spawn(
+            async move {
+                match store(&pool, &outbox, &batch).await {
+                    Ok(rows) => {
+                        outbox.wake();
+                        for row in rows {
+                            if let Some(notification) = crate::notify::view(&row) {
+                                hub.do_send(Notify { user: UserId(row.user_id), notification });
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!(notices = batch.len(), error = %e, "outbid notices not stored"),
+                }
+            }
+            .into_actor(self),
+        );
+    }
+}
+
+/// Stores notices and their messages in one transaction. Its commit does not wait for the disk
+/// (`synchronous_commit = off`): a crash may lose the last fraction of a second of these courtesy
+/// notices, which a crash right after the bid would lose anyway, and the bids' own commits do not
+/// queue behind their flushes.
 async fn store(
     pool: &Pool,
     outbox: &Outbox,
-    user: UserId,
-    auction: i64,
-    notice: &Stored,
-) -> anyhow::Result<db::notifications::NotificationRow> {
+    notices: &[(UserId, i64, Stored)],
+) -> anyhow::Result<Vec<db::notifications::NotificationRow>> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
-    let row = db::notifications::insert(&tx, outbox, user.0, Some(auction), notice).await?;
+    tx.batch_execute("set local synchronous_commit = off").await?;
+    let mut rows = Vec::with_capacity(notices.len());
+    for (user, auction, notice) in notices {
+        rows.push(db::notifications::insert(&tx, outbox, user.0, Some(*auction), notice).await?);
+    }
     tx.commit().await?;
-    Ok(row)
+    Ok(rows)
 }
