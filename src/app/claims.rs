@@ -189,16 +189,11 @@ impl Sweeper {
     /// reminders. What is due is decided by the database's `now()` under row locks (`skip
     /// locked`), so it happens once however many servers sweep, and a restart only delays it.
     pub fn start(self) {
-        let every = Duration::from_millis(self.settings.sweep_interval_ms.max(10));
-        actix_web::rt::spawn(async move {
-            let mut ticks = tokio::time::interval(every);
-            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                ticks.tick().await;
-                if let Err(e) = sweep(&self.handles()).await {
-                    tracing::warn!(error = format!("{e:#}"), "claim sweep failed; retrying at the next tick");
-                }
-            }
+        let me = std::rc::Rc::new(self);
+        let every = Duration::from_millis(me.settings.sweep_interval_ms);
+        super::every(every, "claim sweep", move || {
+            let me = me.clone();
+            async move { sweep(&me.handles()).await }
         });
     }
 }

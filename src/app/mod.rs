@@ -7,6 +7,30 @@
 //! Direction: `routes` → `app` → `db`, `runtime`, `payments`, `effects` (→ `ws::hub`). Nothing
 //! here imports `routes` or `state`.
 
+use std::future::Future;
+use std::time::Duration;
+
+/// Runs `job` every `every` (at least 10 ms) on the server's runtime, for as long as it runs; a
+/// run that fails is logged as `what` and the next tick tries again. The sweepers of won items
+/// and of the watchlist run so.
+pub(crate) fn every<F, Fut, E>(every: Duration, what: &'static str, mut job: F)
+where
+    F: FnMut() -> Fut + 'static,
+    Fut: Future<Output = Result<(), E>>,
+    E: std::fmt::Display,
+{
+    actix_web::rt::spawn(async move {
+        let mut ticks = tokio::time::interval(every.max(Duration::from_millis(10)));
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            if let Err(e) = job().await {
+                tracing::warn!(error = format!("{e:#}"), "{what} failed; retrying at the next tick");
+            }
+        }
+    });
+}
+
 pub mod accounts;
 pub mod assignments;
 pub mod auctions;

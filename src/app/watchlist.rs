@@ -121,20 +121,11 @@ impl Sweeper {
     /// Starts sweeping every `sweep_interval_ms`; a failed sweep is logged and the next tick
     /// tries again (nothing is marked unless its notice is stored in the same transaction).
     pub fn start(self) {
-        let every = Duration::from_millis(self.settings.sweep_interval_ms.max(10));
-        actix_web::rt::spawn(async move {
-            let mut ticks = tokio::time::interval(every);
-            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                ticks.tick().await;
-                let now = self.clock.now();
-                if let Err(e) = sweep(&self.pool, self.effects.as_ref(), &self.settings, now).await {
-                    tracing::warn!(
-                        error = format!("{e:#}"),
-                        "watchlist sweep failed; retrying at the next tick"
-                    );
-                }
-            }
+        let me = std::rc::Rc::new(self);
+        let every = Duration::from_millis(me.settings.sweep_interval_ms);
+        super::every(every, "watchlist sweep", move || {
+            let me = me.clone();
+            async move { sweep(&me.pool, me.effects.as_ref(), &me.settings, me.clock.now()).await.map(|_| ()) }
         });
     }
 }

@@ -16,10 +16,16 @@ use crate::domain;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
 use crate::state::AppState;
+use crate::values::Phone;
 use tyiyn_actors::ids::UserId;
 
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(send_code).service(verify);
+}
+
+/// The form's `phone`, parsed (a missing or malformed one is `phone_invalid`).
+fn phone_field(errors: &mut Vec<(&'static str, Msg)>, raw: Option<&str>) -> Option<Phone> {
+    required(errors, "phone", raw, Msg::PhoneInvalid, |v| domain::phone(v.trim()))
 }
 
 /// The number to confirm.
@@ -64,8 +70,7 @@ async fn send_code(
     body: web::Json<CodeBody>,
 ) -> Result<HttpResponse, ApiError> {
     let mut errors = Vec::new();
-    let phone =
-        required(&mut errors, "phone", body.phone.as_deref(), Msg::PhoneInvalid, |v| domain::phone(v.trim()));
+    let phone = phone_field(&mut errors, body.phone.as_deref());
     ApiError::check(errors)?;
     let phone = phone.ok_or(ApiError::BadRequest(Msg::PhoneInvalid))?;
     let address = crate::client::client_ip(&req);
@@ -127,8 +132,7 @@ async fn verify(
     body: web::Json<VerifyBody>,
 ) -> Result<HttpResponse, ApiError> {
     let mut errors = Vec::new();
-    let phone =
-        required(&mut errors, "phone", body.phone.as_deref(), Msg::PhoneInvalid, |v| domain::phone(v.trim()));
+    let phone = phone_field(&mut errors, body.phone.as_deref());
     let code = required(&mut errors, "code", body.code.as_deref(), Msg::CodeInvalid, |v| {
         let v = v.trim();
         if v.len() == 6 && v.bytes().all(|b| b.is_ascii_digit()) {
