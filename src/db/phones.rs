@@ -27,8 +27,12 @@ pub async fn lock_account(
     user: i64,
 ) -> Result<Option<Confirmation>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("lock_account")).await?;
-    let row = db.query_opt(&stmt, &[&user]).await?;
-    Ok(row.map(|r| Confirmation { verified_at: r.get(0), phone: r.get(1) }))
+    let Some(row) = db.query_opt(&stmt, &[&user]).await? else {
+        return Ok(None);
+    };
+    let owned = db.prepare_cached(q!("select_owned")).await?;
+    let phone = db.query_opt(&owned, &[&user]).await?.map(|r| r.get(0));
+    Ok(Some(Confirmation { verified_at: row.get(0), phone }))
 }
 
 /// Codes sent lately: seconds since the last one to `user` or to `phone` (`None`: none lately),

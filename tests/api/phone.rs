@@ -165,13 +165,32 @@ async fn two_identical_requests_at_once_send_one_code() {
     let sms = gateway().await;
     let app = app(&sms, |_| {}).await;
     let user = app.new_user("twice").await;
-    let answers = join_all((0..4).map(|_| send(&user, "+996555123402"))).await;
+    let answers = join_all((0..8).map(|_| send(&user, "+996555123402"))).await;
     let statuses: Vec<u16> = answers.iter().map(|r| r.status().as_u16()).collect();
     assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
-    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 3, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 7, "{statuses:?}");
     let count: i64 =
         app.db().await.query_one("select count(*) from phone_code", &[]).await.expect("count").get(0);
     assert_eq!(count, 1);
+}
+
+#[actix_web::test]
+async fn eight_identical_confirmations_at_once_credit_the_bids_once() {
+    let sms = gateway().await;
+    let app = app(&sms, |_| {}).await;
+    let user = app.new_user("eager").await;
+    assert_eq!(send(&user, "+996555123408").await.status(), 200);
+    let (_, code) = sms_code(&sms, 1).await;
+    let answers = join_all((0..8).map(|_| verify(&user, "+996555123408", &code))).await;
+    let mut bonuses = Vec::new();
+    for answer in answers {
+        assert_eq!(answer.status(), 200);
+        bonuses.push(answer.json::<Value>().await.expect("json")["bonusBids"].as_i64().expect("bonus"));
+    }
+    bonuses.sort();
+    assert_eq!(bonuses, [0, 0, 0, 0, 0, 0, 0, 5]);
+    assert_eq!(me(&user).await["user"]["bidBalance"], 5);
+    app.check().await;
 }
 
 #[actix_web::test]
