@@ -5,6 +5,8 @@ use actix_web::HttpRequest;
 
 mod mail;
 pub use mail::mail_text;
+mod sms;
+pub use sms::sms_text;
 
 /// A language the site speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -216,6 +218,8 @@ messages! {
     OrderNotRefundable => "order_not_refundable" { "Вернуть можно только оплаченный заказ, товар по которому ещё не отправлен", "Only a paid order whose item has not been shipped can be refunded", "დაბრუნება შესაძლებელია მხოლოდ გადახდილი შეკვეთისა, რომლის ნივთიც ჯერ არ გაგზავნილა", "Товары али жөнөтүлө элек төлөнгөн буйрутманы гана кайтарса болот" }
     NotificationIdsInvalid => "notification_ids_invalid" { "Укажите не более 500 уведомлений", "Name at most 500 notifications", "მიუთითეთ არაუმეტეს 500 შეტყობინებისა", "500дөн ашпаган билдирүүнү көрсөтүңүз" }
     TelegramOff => "telegram_off" { "Telegram на этом сайте не подключён", "Telegram is not set up on this site", "Telegram ამ საიტზე არ არის დაკავშირებული", "Бул сайтта Telegram туташтырылган эмес" }
+    NoticeKindUnknown => "notice_kind_unknown" { "Неизвестный вид уведомлений", "Unknown kind of notice", "შეტყობინების უცნობი სახე", "Билдирүүнүн белгисиз түрү" }
+    SmsNotOffered => "sms_not_offered" { "SMS приходят только о выигрыше и о товаре, перешедшем вам", "SMS is sent only for a win and an item passed to you", "SMS მოდის მხოლოდ მოგებისა და თქვენთვის გადმოცემული ნივთის შესახებ", "SMS утуш жана сизге өткөн буюм тууралуу гана келет" }
     // The watchlist.
     WatchlistFull => "watchlist_full" { "В избранном уже столько аукционов, сколько можно. Уберите ненужные в профиле, чтобы добавить новый", "Your watchlist is full. Remove auctions you no longer need in your profile to add a new one", "რჩეულები სავსეა. ახლის დასამატებლად პროფილში ამოშალეთ აუქციონები, რომლებიც აღარ გჭირდებათ", "Тандалмалар толуп калды. Жаңысын кошуу үчүн профилиңизден керексиз аукциондорду алып салыңыз" }
     // The outbox (admin).

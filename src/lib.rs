@@ -24,6 +24,7 @@ pub mod outbox;
 pub mod pace;
 pub mod paging;
 pub mod payments;
+pub mod reach;
 pub mod routes;
 pub mod runtime;
 pub mod startup;

@@ -1,5 +1,5 @@
 //! E-mail for notifications: one plain-text mail per notification to a user who gave an e-mail,
-//! in the site language (texts: `i18n::mail_text`), composed when the notification is stored
+//! in their language (texts: `i18n::mail_text`; the Telegram and SMS texts are made here too), composed when the notification is stored
 //! ([`Letters`], for the outbox) and sent through SMTP ([`Mailer`], `lettre`) by the outbox's
 //! workers (`crate::outbox`), which retry it until the server takes it.
 
@@ -16,7 +16,7 @@ use crate::config::MailSettings;
 use crate::db;
 use crate::db::notifications::NotificationRow;
 use crate::db::settings::SiteSettings;
-use crate::i18n::{Lang, mail_text};
+use crate::i18n::{Lang, mail_text, sms_text};
 use crate::ws::notice::Notification;
 
 /// Bishkek's UTC offset, in which reservation deadlines and start times are written.
@@ -72,18 +72,28 @@ impl Mailer {
     }
 }
 
-/// The texts of notification mail, for the outbox (`db::outbox::Letters`): each mail in the site
-/// language, signed with the site's name and `public_url`.
+/// The texts of notifications outside the site, for the outbox (`db::outbox::Letters`): the mail
+/// (signed with the site's name and `public_url`), the same as one Telegram message, and the
+/// one-segment SMS, each in the language the outbox asks for (the user's, else the site's).
 pub struct Letters {
     pub public_url: String,
 }
 
 impl db::outbox::Letters for Letters {
-    fn email(&self, row: &NotificationRow, site: &SiteSettings) -> Option<(String, String)> {
+    fn email(&self, row: &NotificationRow, site: &SiteSettings, lang: Lang) -> Option<(String, String)> {
         let notification = crate::notify::view(row)?;
-        let lang = Lang::parse(&site.language).unwrap_or_default();
         mail_text(notification.kind.as_str(), lang)?;
         Some(compose(&notification, lang, site, &self.public_url))
+    }
+
+    fn chat(&self, row: &NotificationRow, site: &SiteSettings, lang: Lang) -> Option<String> {
+        let (subject, body) = self.email(row, site, lang)?;
+        Some(format!("{subject}\n\n{}", body.trim_end()))
+    }
+
+    fn sms(&self, row: &NotificationRow, lang: Lang) -> Option<String> {
+        let n = crate::notify::view(row)?;
+        sms_text(n.kind.as_str(), lang, n.title.as_deref(), n.until.map(bishkek_short).as_deref())
     }
 }
 
@@ -142,6 +152,14 @@ fn bishkek_time(t: DateTime<Utc>) -> String {
     match FixedOffset::east_opt(BISHKEK_OFFSET_SECS) {
         Some(offset) => t.with_timezone(&offset).format("%d.%m.%Y %H:%M (UTC+6)").to_string(),
         None => t.format("%d.%m.%Y %H:%M UTC").to_string(),
+    }
+}
+
+/// `29.11 14:05`, Bishkek time: a deadline as short as an SMS needs it.
+fn bishkek_short(t: DateTime<Utc>) -> String {
+    match FixedOffset::east_opt(BISHKEK_OFFSET_SECS) {
+        Some(offset) => t.with_timezone(&offset).format("%d.%m %H:%M").to_string(),
+        None => t.format("%d.%m %H:%M UTC").to_string(),
     }
 }
 

@@ -27,6 +27,7 @@ use crate::client::TrustedProxies;
 use crate::config::Settings;
 use crate::db::outbox::Outbox;
 use crate::outbox::Delivery;
+use crate::reach::QuietHours;
 use crate::state::{AppState, SiteCache};
 use crate::ws::Realtime;
 use crate::ws::hub::Hub;
@@ -184,7 +185,7 @@ fn payments(config: &Settings) -> anyhow::Result<crate::payments::Payments> {
     Ok(payments)
 }
 
-/// The outbox: what transactions write it with (the channels on, the mail texts), and the
+/// The outbox: what transactions write it with (the channels on, the texts, the quiet hours), and the
 /// channels its workers deliver through.
 fn outbox(config: &Settings) -> anyhow::Result<(Outbox, Arc<Delivery>)> {
     let delivery = Delivery::from_settings(config).context("outbox channels")?;
@@ -196,7 +197,11 @@ fn outbox(config: &Settings) -> anyhow::Result<(Outbox, Arc<Delivery>)> {
         telegram = channels.telegram,
         "outbox channels"
     );
-    Ok((Outbox::new(channels, Arc::new(letters)), Arc::new(delivery)))
+    let (from, until) = (&config.outbox.quiet_from, &config.outbox.quiet_until);
+    let quiet = QuietHours::parse(from, until)
+        .with_context(|| format!("outbox.quiet_from {from:?} and quiet_until {until:?} must be HH:MM"))?;
+    let quiet = (quiet.from != quiet.until).then_some(quiet);
+    Ok((Outbox::new(channels, Arc::new(letters), quiet), Arc::new(delivery)))
 }
 
 /// Everything the handlers share, with the runtime, the hub and the background jobs started.

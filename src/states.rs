@@ -1,8 +1,8 @@
-//! The states and kinds of orders and won items, and the delivery methods: stored as words in
+//! The states and kinds of orders, won items and notifications, and the delivery methods: stored as words in
 //! PostgreSQL, read into these enums at the row, and compared as enums everywhere else. They are
 //! also the wire's (their doc comments are their OpenAPI descriptions).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::config::ClaimSettings;
@@ -220,7 +220,7 @@ pub enum OutboxChannel {
 impl OutboxChannel {
     /// Every channel, as stored.
     pub const WORDS: [&'static str; 3] = ["email", "sms", "telegram"];
-    const ALL: [OutboxChannel; 3] = [OutboxChannel::Email, OutboxChannel::Sms, OutboxChannel::Telegram];
+    pub const ALL: [OutboxChannel; 3] = [OutboxChannel::Email, OutboxChannel::Sms, OutboxChannel::Telegram];
 
     /// The stored word.
     pub fn as_str(self) -> &'static str {
@@ -258,5 +258,92 @@ impl OutboxState {
     /// The state a stored or sent word names.
     pub fn parse(word: &str) -> Option<OutboxState> {
         Self::WORDS.iter().position(|w| *w == word).map(|i| Self::ALL[i])
+    }
+}
+
+/// What a notification reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum NotificationKind {
+    /// An auction this user pre-bid on went live; the pre-bid is now a bid.
+    AuctionStarted,
+    /// An auction this user watches starts in about 5 minutes (`auctionId`, `title`, `startsAt`).
+    AuctionStarting,
+    /// Someone took the lead from this user on an auction they were not watching (`amount`: the
+    /// price now).
+    Outbid,
+    /// This user won an auction; the item is reserved for them (`claimId`, `until`).
+    AuctionWon,
+    /// The reservation of a won item ends in 6 hours or less (`claimId`, `until`).
+    ReservationExpiring,
+    /// An unpaid Buy It Now purchase ends in 6 hours or less; it then lapses, it never passes on
+    /// (`claimId`, `until`).
+    BuyNowExpiring,
+    /// A won item passed to this user from the participant after them (`claimId`, `until`).
+    ClaimPassed,
+    /// A payment for an order was received (`orderId`, `amount`).
+    PaymentReceived,
+    /// Bids were credited to the balance (`orderId`, `bids`).
+    BidsCredited,
+    /// A won item was shipped (`claimId`, `tracking`).
+    ItemShipped,
+    /// A won item was delivered or handed over (`claimId`).
+    ItemDelivered,
+}
+
+impl NotificationKind {
+    /// Every kind, in the order the profile's notice settings list them.
+    pub const ALL: [NotificationKind; 11] = [
+        NotificationKind::AuctionWon,
+        NotificationKind::ClaimPassed,
+        NotificationKind::ReservationExpiring,
+        NotificationKind::BuyNowExpiring,
+        NotificationKind::Outbid,
+        NotificationKind::AuctionStarting,
+        NotificationKind::AuctionStarted,
+        NotificationKind::PaymentReceived,
+        NotificationKind::BidsCredited,
+        NotificationKind::ItemShipped,
+        NotificationKind::ItemDelivered,
+    ];
+
+    /// The stored word (`notification.kind`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotificationKind::AuctionStarted => "auction_started",
+            NotificationKind::AuctionStarting => "auction_starting",
+            NotificationKind::Outbid => "outbid",
+            NotificationKind::AuctionWon => "auction_won",
+            NotificationKind::ReservationExpiring => "reservation_expiring",
+            NotificationKind::BuyNowExpiring => "buy_now_expiring",
+            NotificationKind::ClaimPassed => "claim_passed",
+            NotificationKind::PaymentReceived => "payment_received",
+            NotificationKind::BidsCredited => "bids_credited",
+            NotificationKind::ItemShipped => "item_shipped",
+            NotificationKind::ItemDelivered => "item_delivered",
+        }
+    }
+
+    /// The kind a wire word (`auctionWon`) or a stored one (`auction_won`) names.
+    pub fn parse_wire(word: &str) -> Option<NotificationKind> {
+        serde_json::from_value(serde_json::Value::String(word.to_owned())).ok().or_else(|| Self::parse(word))
+    }
+
+    /// The kind of a stored word; `None` for a word this server does not know.
+    pub fn parse(word: &str) -> Option<NotificationKind> {
+        Some(match word {
+            "auction_started" => NotificationKind::AuctionStarted,
+            "auction_starting" => NotificationKind::AuctionStarting,
+            "outbid" => NotificationKind::Outbid,
+            "auction_won" => NotificationKind::AuctionWon,
+            "reservation_expiring" => NotificationKind::ReservationExpiring,
+            "buy_now_expiring" => NotificationKind::BuyNowExpiring,
+            "claim_passed" => NotificationKind::ClaimPassed,
+            "payment_received" => NotificationKind::PaymentReceived,
+            "bids_credited" => NotificationKind::BidsCredited,
+            "item_shipped" => NotificationKind::ItemShipped,
+            "item_delivered" => NotificationKind::ItemDelivered,
+            _ => return None,
+        })
     }
 }

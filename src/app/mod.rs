@@ -42,6 +42,7 @@ pub mod buy_now;
 pub mod claims;
 pub mod effects;
 pub mod limits;
+pub mod notices;
 pub mod orders;
 pub mod outbox;
 pub mod packages;

@@ -26,6 +26,10 @@ pub struct OutboxSettings {
     pub backoff_cap_ms: u64,
     /// Attempts after which a message that still fails is given up (`failed`).
     pub max_attempts: i32,
+    /// The quiet hours, in Bishkek time (`HH:MM`): Telegram and SMS written from `quiet_from`
+    /// wait until `quiet_until`, except a win and an item passed on. Equal times: no quiet hours.
+    pub quiet_from: String,
+    pub quiet_until: String,
 }
 
 impl Default for OutboxSettings {
@@ -39,6 +43,8 @@ impl Default for OutboxSettings {
             backoff_base_ms: 30_000,
             backoff_cap_ms: 3_600_000,
             max_attempts: 8,
+            quiet_from: "22:00".into(),
+            quiet_until: "08:00".into(),
         }
     }
 }

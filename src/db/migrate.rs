@@ -33,6 +33,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0019_outbox", include_str!("../../sql/migrations/0019_outbox.sql")),
     ("0020_telegram", include_str!("../../sql/migrations/0020_telegram.sql")),
     ("0021_watchlist", include_str!("../../sql/migrations/0021_watchlist.sql")),
+    ("0022_notice_prefs", include_str!("../../sql/migrations/0022_notice_prefs.sql")),
 ];
 
 /// Every repeatable function, in the order they are applied: (name, SQL). Each file is one

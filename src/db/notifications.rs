@@ -212,15 +212,6 @@ pub async fn mark_read(
     db.execute(&stmt, &[&user, &ids]).await
 }
 
-/// The e-mail addresses of the open, human accounts among `users` that have one.
-pub async fn recipients(
-    db: &impl GenericClient,
-    users: &[i64],
-) -> Result<Vec<(i64, String)>, tokio_postgres::Error> {
-    let stmt = db.prepare_cached(q!("select_recipients")).await?;
-    Ok(db.query(&stmt, &[&users]).await?.iter().map(|r| (r.get(0), r.get(1))).collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,9 +13,13 @@ use deadpool_postgres::GenericClient;
 use tokio::sync::Notify;
 use tokio_postgres::Row;
 
-use super::notifications::{self, Enqueue, NotificationRow};
+use super::notifications::{Enqueue, NotificationRow};
+pub use super::reach::Channels;
+use super::reach::reach;
 use super::settings::SiteSettings;
-use crate::states::{OutboxChannel, OutboxState};
+use crate::i18n::Lang;
+use crate::reach::QuietHours;
+use crate::states::{NotificationKind, OutboxChannel, OutboxState};
 
 macro_rules! q {
     ($name:literal) => {
@@ -23,53 +27,62 @@ macro_rules! q {
     };
 }
 
-/// Which channels this deployment delivers through: e-mail when `[mail]` is enabled, Telegram
-/// when `[telegram]` has a bot token, SMS always (the `log` provider at least).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Channels {
-    pub email: bool,
-    pub sms: bool,
-    pub telegram: bool,
-}
-
-/// How a notification reads as a message, in the site's language. The texts belong to the edge
-/// (`crate::mail`), which this layer does not import, so start-up hands them in as this.
+/// How a notification reads outside the site, in a language. The texts belong to the edge
+/// (`crate::mail`), which this layer does not import, so start-up hands them in as this. Each is
+/// `None` for a kind that has no text on that channel.
 pub trait Letters: Send + Sync {
-    /// The subject and plain-text body of the e-mail telling `row`; `None` for a kind this server
-    /// has no text for.
-    fn email(&self, row: &NotificationRow, site: &SiteSettings) -> Option<(String, String)>;
+    /// The subject and plain-text body of the e-mail telling `row`.
+    fn email(&self, row: &NotificationRow, site: &SiteSettings, lang: Lang) -> Option<(String, String)>;
+    /// The Telegram message telling `row`.
+    fn chat(&self, row: &NotificationRow, site: &SiteSettings, lang: Lang) -> Option<String>;
+    /// The SMS telling `row` (one segment).
+    fn sms(&self, row: &NotificationRow, lang: Lang) -> Option<String>;
 }
 
 /// No texts at all: for an outbox with every channel off.
 struct NoLetters;
 
 impl Letters for NoLetters {
-    fn email(&self, _: &NotificationRow, _: &SiteSettings) -> Option<(String, String)> {
+    fn email(&self, _: &NotificationRow, _: &SiteSettings, _: Lang) -> Option<(String, String)> {
+        None
+    }
+    fn chat(&self, _: &NotificationRow, _: &SiteSettings, _: Lang) -> Option<String> {
+        None
+    }
+    fn sms(&self, _: &NotificationRow, _: Lang) -> Option<String> {
         None
     }
 }
 
-/// What writing to the outbox needs, cheap to clone: the channels on, the texts, and the bell
-/// that wakes this process's workers after a commit that wrote messages.
+/// What writing to the outbox needs, cheap to clone: the channels on, the texts, the quiet hours,
+/// and the bell that wakes this process's workers after a commit that wrote messages.
 #[derive(Clone)]
 pub struct Outbox {
     channels: Channels,
     letters: Arc<dyn Letters>,
+    quiet: Option<QuietHours>,
     bell: Arc<Notify>,
 }
 
 impl Outbox {
-    pub fn new(channels: Channels, letters: Arc<dyn Letters>) -> Outbox {
-        Outbox { channels, letters, bell: Arc::new(Notify::new()) }
+    /// An outbox writing to `channels` in the words of `letters`, holding Telegram and SMS in
+    /// `quiet` hours (`None`: never).
+    pub fn new(channels: Channels, letters: Arc<dyn Letters>, quiet: Option<QuietHours>) -> Outbox {
+        Outbox { channels, letters, quiet, bell: Arc::new(Notify::new()) }
     }
 
     /// Every channel off: notifications write no messages (tests of other things).
     pub fn off() -> Outbox {
-        Outbox::new(Channels::default(), Arc::new(NoLetters))
+        Outbox::new(Channels::default(), Arc::new(NoLetters), None)
     }
 
     pub fn channels(&self) -> Channels {
         self.channels
+    }
+
+    /// The quiet hours Telegram and SMS keep.
+    pub fn quiet_hours(&self) -> Option<QuietHours> {
+        self.quiet
     }
 
     /// Wakes one worker of this process: call it after the commit of a transaction that wrote
@@ -82,14 +95,6 @@ impl Outbox {
     pub fn bell(&self) -> Arc<Notify> {
         self.bell.clone()
     }
-}
-
-/// The channels `row` goes out on: those on in this deployment that carry notifications, for a
-/// notice this server can read (one of a kind it does not know has no text). Today that is
-/// e-mail; SMS and Telegram need a user's verified number and linked chat, and with them the
-/// users' own choices per channel and kind narrow this, here and nowhere else.
-pub fn channels_for(on: Channels, row: &NotificationRow) -> Channels {
-    Channels { email: on.email && row.notice.is_some(), sms: false, telegram: false }
 }
 
 impl Enqueue for Outbox {
@@ -109,53 +114,78 @@ struct Columns {
     recipient: Vec<String>,
     user: Vec<Option<i64>>,
     notification: Vec<Option<i64>>,
-    kind: Vec<String>,
+    kind: Vec<&'static str>,
     subject: Vec<Option<String>>,
     body: Vec<String>,
     event_key: Vec<String>,
+    due_at: Vec<Option<DateTime<Utc>>>,
 }
 
-/// Writes the messages telling `rows` (notifications just inserted) in the caller's transaction,
-/// composed now in the site's language: one per notification and channel it goes out on
-/// ([`channels_for`]) whose user can be reached there. The event key `notification:<id>:<channel>`
-/// makes a repeated call write nothing more. Returns how many were written; after the commit,
-/// [`Outbox::wake`] (`Effects::notify` does).
+/// Writes the messages telling `rows` (notifications just inserted) in the caller's transaction:
+/// one per notification and channel its user gets it on (`Reach::channels_for`), composed now in
+/// the user's language (else the site's), Telegram and SMS due after the quiet hours when they
+/// fall in them. The event key `notification:<id>:<channel>` makes a repeated call write nothing
+/// more. Returns how many were written; after the commit, [`Outbox::wake`] (`Effects::notify`
+/// does).
 pub async fn enqueue(
     db: &impl GenericClient,
     outbox: &Outbox,
     rows: &[NotificationRow],
 ) -> Result<u64, tokio_postgres::Error> {
-    let by_email: Vec<&NotificationRow> =
-        rows.iter().filter(|r| channels_for(outbox.channels, r).email).collect();
-    if by_email.is_empty() {
+    let on = outbox.channels;
+    if on == Channels::default() {
         return Ok(0);
     }
-    let users: Vec<i64> = by_email.iter().map(|r| r.user_id).collect();
-    let addresses: HashMap<i64, String> = notifications::recipients(db, &users).await?.into_iter().collect();
+    let known: Vec<(&NotificationRow, NotificationKind)> = rows
+        .iter()
+        .filter_map(|r| Some((r, NotificationKind::parse(&r.notice.as_ref()?.stored().0)?)))
+        .collect();
+    if known.is_empty() {
+        return Ok(0);
+    }
+    let users: Vec<i64> = known.iter().map(|(r, _)| r.user_id).collect();
+    let reach = reach(db, &users).await?;
     let site = super::settings::get(db).await?;
+    let site_lang = Lang::parse(&site.language).unwrap_or_default();
+    let now = Utc::now();
     let mut c = Columns::default();
-    for row in by_email {
-        let (Some(address), Some((subject, body))) =
-            (addresses.get(&row.user_id), outbox.letters.email(row, &site))
-        else {
-            continue;
-        };
-        let kind = row.notice.as_ref().map(|n| n.stored().0).unwrap_or_default();
-        c.channel.push(OutboxChannel::Email.as_str());
-        c.recipient.push(address.clone());
-        c.user.push(Some(row.user_id));
-        c.notification.push(Some(row.id));
-        c.kind.push(kind);
-        c.subject.push(Some(subject));
-        c.body.push(body);
-        c.event_key.push(format!("notification:{}:email", row.id));
+    for (row, kind) in known {
+        let Some(user) = reach.get(&row.user_id) else { continue };
+        let to = user.channels_for(on, kind);
+        let lang = user.language.unwrap_or(site_lang);
+        for channel in OutboxChannel::ALL.into_iter().filter(|ch| to.has(*ch)) {
+            let text = match channel {
+                OutboxChannel::Email => outbox.letters.email(row, &site, lang).map(|(s, b)| (Some(s), b)),
+                OutboxChannel::Telegram => outbox.letters.chat(row, &site, lang).map(|b| (None, b)),
+                OutboxChannel::Sms => outbox.letters.sms(row, lang).map(|b| (None, b)),
+            };
+            let (Some((subject, body)), Some(address)) = (text, user.address(channel)) else { continue };
+            c.channel.push(channel.as_str());
+            c.recipient.push(address);
+            c.user.push(Some(row.user_id));
+            c.notification.push(Some(row.id));
+            c.kind.push(kind.as_str());
+            c.subject.push(subject);
+            c.body.push(body);
+            c.event_key.push(format!("notification:{}:{}", row.id, channel.as_str()));
+            c.due_at.push(outbox.quiet.and_then(|q| q.due(kind, channel, now)));
+        }
     }
     if c.channel.is_empty() {
         return Ok(0);
     }
     let stmt = db.prepare_cached(q!("insert_messages")).await?;
-    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] =
-        [&c.channel, &c.recipient, &c.user, &c.notification, &c.kind, &c.subject, &c.body, &c.event_key];
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 9] = [
+        &c.channel,
+        &c.recipient,
+        &c.user,
+        &c.notification,
+        &c.kind,
+        &c.subject,
+        &c.body,
+        &c.event_key,
+        &c.due_at,
+    ];
     Ok(db.query(&stmt, &params).await?.len() as u64)
 }
 

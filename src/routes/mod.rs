@@ -9,6 +9,7 @@ pub mod admin_claims;
 // Issue 9 B: notifications, admin packages, admin orders and refunds.
 pub mod admin_orders;
 pub mod admin_packages;
+pub mod notices;
 pub mod notifications;
 // end issue 9 B
 pub mod admin_outbox;
@@ -57,6 +58,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(limits::routes)
         .configure(me::routes)
         .configure(telegram::routes)
+        .configure(notices::routes)
         .configure(auctions::routes)
         .configure(autobid::routes)
         .configure(watchlist::routes)

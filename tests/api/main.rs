@@ -21,6 +21,7 @@ mod honest_numbers;
 mod limits;
 mod metrics;
 mod migrations;
+mod notices;
 mod notifications;
 mod openapi;
 mod outbid;

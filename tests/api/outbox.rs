@@ -98,7 +98,7 @@ async fn a_notification_writes_its_e_mail_in_its_own_transaction_once() {
     let aigul = app.new_user("aigul").await;
     let pool = app.pool().await;
     let letters = Arc::new(tyiyn::mail::Letters { public_url: "https://tyiyn.kg".into() });
-    let outbox = Outbox::new(Channels { email: true, ..Channels::default() }, letters);
+    let outbox = Outbox::new(Channels { email: true, ..Channels::default() }, letters, None);
     let notice = Notice::BidsCredited { order_id: 7, bids: 50 };
 
     // A transaction that rolls back leaves no message behind.

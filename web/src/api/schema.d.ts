@@ -999,6 +999,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notice settings: per kind, whether e-mail, Telegram and SMS carry it (the bell
+         *     always does), which channels the site has and the caller can be reached on, and the quiet hours.
+         */
+        get: operations["get_notices"];
+        /**
+         * Changes the caller's notice settings: each kind named takes the channels given (others stay),
+         *     and `language` sets the language of messages outside the site. All or nothing.
+         */
+        put: operations["put_notices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/telegram": {
         parameters: {
             query?: never;
@@ -2150,6 +2174,25 @@ export interface components {
             retailPrice: components["schemas"]["Tyiyn"];
             bidCredit: components["schemas"]["Tyiyn"];
         };
+        /** @description One channel as the caller sees it. */
+        ChannelView: {
+            /**
+             * @description The site delivers through it (e-mail and Telegram can be off for the whole site; when off,
+             *     the profile does not show it).
+             */
+            available: boolean;
+            /**
+             * @description The caller can be reached there: an e-mail address, a linked Telegram chat, a confirmed
+             *     phone number.
+             */
+            reachable: boolean;
+        };
+        /** @description The three outside channels. */
+        ChannelViews: {
+            email: components["schemas"]["ChannelView"];
+            telegram: components["schemas"]["ChannelView"];
+            sms: components["schemas"]["ChannelView"];
+        };
         /** @description The value to check: `username`, `email` or `phone`, by route. */
         CheckBody: {
             username?: string | null;
@@ -2485,6 +2528,26 @@ export interface components {
             winnerTotal: null | components["schemas"]["Tyiyn"];
             totalPaid: null | components["schemas"]["Tyiyn"];
         };
+        /** @description A change of one kind's channels: a channel left out stays as it is. */
+        KindChange: {
+            /**
+             * @description The kind (`auctionWon`, `outbid`, …).
+             * @example outbid
+             */
+            kind: string;
+            email?: boolean | null;
+            telegram?: boolean | null;
+            /** @description Only for `auctionWon` and `claimPassed`; `true` elsewhere is refused. */
+            sms?: boolean | null;
+        };
+        /** @description Where one kind of notice goes, besides the bell. */
+        KindChoice: {
+            kind: components["schemas"]["NotificationKind"];
+            email: boolean;
+            telegram: boolean;
+            /** @description `null`: SMS is not offered for this kind (only for a win and an item passed to you). */
+            sms: boolean | null;
+        };
         /**
          * @description One figure per limit: bids per rolling day (24 h), week (7 days) and month (30 days), som on
          *     bid packages per rolling month (`null`: no limit).
@@ -2631,6 +2694,27 @@ export interface components {
             price?: number | null;
             /** @description A time in `startTime`'s format; `null` or empty: no time. */
             at?: string | null;
+        };
+        /** @description What to change; anything left out stays as it is. */
+        NoticeChange: {
+            /**
+             * @description The language of messages outside the site (`ru`, `en`, `ka`, `ky`).
+             * @example ky
+             */
+            language?: string | null;
+            kinds?: components["schemas"]["KindChange"][];
+        };
+        /** @description The caller's notice settings. */
+        NoticeSettings: {
+            /**
+             * @description The language of e-mail, Telegram and SMS (`ru`, `en`, `ka`, `ky`); `null`: the site's.
+             * @example ky
+             */
+            language: string | null;
+            channels: components["schemas"]["ChannelViews"];
+            /** @description Every kind of notice, in the order the profile lists them. */
+            kinds: components["schemas"]["KindChoice"][];
+            quietHours: null | components["schemas"]["QuietHoursView"];
         };
         /**
          * @description A personal notice: the same object in `GET /api/notifications` and in the `notification`
@@ -2973,6 +3057,13 @@ export interface components {
         PromotedBody: {
             /** @description Promote the auction (clearing any other promoted one), or stop promoting it. */
             promoted?: boolean | null;
+        };
+        /** @description The night when Telegram and SMS wait, in Bishkek time (`HH:MM`). */
+        QuietHoursView: {
+            /** @example 22:00 */
+            from: string;
+            /** @example 08:00 */
+            until: string;
         };
         /** @description Which notices to mark read. */
         ReadForm: {
@@ -8200,6 +8291,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Fairness"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_notices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeSettings"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_notices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeChange"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeSettings"];
+                };
+            };
+            /** @description `notice_kind_unknown`, `sms_not_offered`, `language_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `service_unavailable`: PostgreSQL is unreachable */

@@ -1,0 +1,101 @@
+//! How each user can be reached outside the site, and where they want their notices
+//! (docs/decisions.md, "Where notices go"): the channels a deployment delivers through, each
+//! user's addresses (e-mail, confirmed phone, linked Telegram chat), the language they read
+//! messages in and their choices. The outbox (`db::outbox::enqueue`) applies them, and the
+//! profile's notice settings show them.
+
+use std::collections::HashMap;
+
+use deadpool_postgres::GenericClient;
+
+use crate::i18n::Lang;
+use crate::reach::Choices;
+use crate::states::{NotificationKind, OutboxChannel};
+
+macro_rules! q {
+    ($name:literal) => {
+        include_str!(concat!("../../sql/queries/outbox/", $name, ".sql"))
+    };
+}
+
+/// Which channels this deployment delivers through: e-mail when `[mail]` is enabled, Telegram
+/// when `[telegram]` has a bot token, SMS always (the `log` provider at least).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Channels {
+    pub email: bool,
+    pub sms: bool,
+    pub telegram: bool,
+}
+
+impl Channels {
+    /// Whether `channel` is on.
+    pub fn has(self, channel: OutboxChannel) -> bool {
+        match channel {
+            OutboxChannel::Email => self.email,
+            OutboxChannel::Sms => self.sms,
+            OutboxChannel::Telegram => self.telegram,
+        }
+    }
+}
+
+/// How one user can be reached outside the site, and what they chose.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reach {
+    pub email: Option<String>,
+    /// Their confirmed number (`+996…`).
+    pub phone: Option<String>,
+    /// Their linked Telegram chat.
+    pub chat: Option<i64>,
+    /// The language they read messages in; `None`: the site's.
+    pub language: Option<Lang>,
+    pub choices: Choices,
+}
+
+impl Reach {
+    /// Where this user gets a notice of `kind`: the channels on in this deployment (`on`) where
+    /// they can be reached and want it. The one place the choices are applied.
+    pub fn channels_for(&self, on: Channels, kind: NotificationKind) -> Channels {
+        let wants = |channel| on.has(channel) && self.choices.wants(kind, channel);
+        Channels {
+            email: self.email.is_some() && wants(OutboxChannel::Email),
+            sms: self.phone.is_some() && wants(OutboxChannel::Sms),
+            telegram: self.chat.is_some() && wants(OutboxChannel::Telegram),
+        }
+    }
+
+    /// The address on `channel` (`None`: none there).
+    pub fn address(&self, channel: OutboxChannel) -> Option<String> {
+        match channel {
+            OutboxChannel::Email => self.email.clone(),
+            OutboxChannel::Sms => self.phone.clone(),
+            OutboxChannel::Telegram => self.chat.map(|c| c.to_string()),
+        }
+    }
+}
+
+/// How each of `users` (open, human accounts; others are left out) can be reached.
+pub async fn reach(
+    db: &impl GenericClient,
+    users: &[i64],
+) -> Result<HashMap<i64, Reach>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_reach")).await?;
+    let rows = db.query(&stmt, &[&users]).await?;
+    Ok(rows
+        .iter()
+        .map(|r| {
+            let kinds: Vec<String> = r.get("kinds");
+            let channels: Vec<String> = r.get("channels");
+            let enabled: Vec<bool> = r.get("enabled");
+            let stored =
+                kinds.iter().zip(&channels).zip(&enabled).map(|((k, c), on)| (k.as_str(), c.as_str(), *on));
+            let reach = Reach {
+                email: r.get("email"),
+                phone: r.get("phone"),
+                chat: r.get("chat_id"),
+                language: r.get::<_, Option<&str>>("notice_language").and_then(Lang::parse),
+                choices: Choices::from_stored(stored),
+            };
+            (r.get("id"), reach)
+        })
+        .collect())
+}
