@@ -187,8 +187,10 @@ fn payments(config: &Settings) -> anyhow::Result<crate::payments::Payments> {
 
 /// The outbox: what transactions write it with (the channels on, the texts, the quiet hours), and the
 /// channels its workers deliver through.
-fn outbox(config: &Settings) -> anyhow::Result<(Outbox, Arc<Delivery>)> {
-    let delivery = Delivery::from_settings(config).context("outbox channels")?;
+fn outbox(config: &Settings, pool: &Pool) -> anyhow::Result<(Outbox, Arc<Delivery>)> {
+    let telegram =
+        crate::telegram::channel::for_outbox(&config.telegram, pool.clone()).context("telegram")?;
+    let delivery = Delivery::from_settings(config, telegram).context("outbox channels")?;
     let channels = Delivery::channels(config);
     let letters = crate::mail::Letters { public_url: config.payments.public_url.clone() };
     tracing::info!(
@@ -207,7 +209,7 @@ fn outbox(config: &Settings) -> anyhow::Result<(Outbox, Arc<Delivery>)> {
 /// Everything the handlers share, with the runtime, the hub and the background jobs started.
 async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Result<web::Data<AppState>> {
     let payments = payments(config)?;
-    let (outbox, delivery) = outbox(config)?;
+    let (outbox, delivery) = outbox(config, &pool)?;
     let site = {
         let client = pool.get().await?;
         db::settings::get(&client).await?

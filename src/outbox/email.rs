@@ -28,5 +28,5 @@ fn classify(err: &anyhow::Error) -> SendError {
     let permanent = err.downcast_ref::<AddressError>().is_some()
         || err.downcast_ref::<lettre::error::Error>().is_some()
         || err.downcast_ref::<smtp::Error>().is_some_and(smtp::Error::is_permanent);
-    if permanent { SendError::Permanent(text) } else { SendError::Retryable(text) }
+    if permanent { SendError::Permanent(text) } else { SendError::Retryable(text, None) }
 }

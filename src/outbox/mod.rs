@@ -1,6 +1,6 @@
 //! Delivering the durable outbox (docs/decisions.md, "The outbox"): one [`Channel`] per way a
 //! message leaves — e-mail ([`email`], over SMTP), SMS ([`sms`], through the configured provider:
-//! the log, or [`nikita`]'s gateway) and Telegram ([`telegram`], the Bot API) — gathered in
+//! the log, or [`nikita`]'s gateway) and Telegram (the bot, `telegram::channel`) — gathered in
 //! [`Delivery`]; the workers ([`worker`])
 //! that claim due rows, send them and record what became of them; and [`send_now`], for the one
 //! kind of message that leaves with the request that makes it (a sign-in code, whose text is
@@ -11,7 +11,6 @@
 pub mod email;
 pub mod nikita;
 pub mod sms;
-pub mod telegram;
 pub mod worker;
 
 use std::time::Duration;
@@ -27,9 +26,10 @@ use crate::states::OutboxChannel;
 /// Why a message was not sent, and whether trying again may help.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SendError {
-    /// The network, a timeout, the other side's 5xx or 429: the next attempt may succeed.
+    /// The network, a timeout, the other side's 5xx or 429: the next attempt may succeed, not
+    /// before the wait the other side asked for, when it did (a 429's `retry_after`).
     #[error("{0}")]
-    Retryable(String),
+    Retryable(String, Option<Duration>),
     /// Refused for good (a bad address, a 4xx, a channel that is off): never tried again.
     #[error("{0}")]
     Permanent(String),
@@ -72,27 +72,25 @@ pub struct Delivery {
 }
 
 impl Delivery {
-    /// The channels `config` describes; fails on settings that cannot work (a bad mail sender,
-    /// an unknown SMS provider).
-    pub fn from_settings(config: &Settings) -> anyhow::Result<Delivery> {
+    /// The channels `config` describes, with `telegram` the bot's (`telegram::channel::for_outbox`;
+    /// `None`: Telegram is off); fails on settings that cannot work (a bad mail sender, an unknown
+    /// SMS provider).
+    pub fn from_settings(config: &Settings, telegram: Option<Box<dyn Channel>>) -> anyhow::Result<Delivery> {
         let timeout = Duration::from_millis(config.outbox.send_timeout_ms.max(1));
         let http = reqwest::Client::builder().timeout(timeout).build()?;
         let email: Box<dyn Channel> = match crate::mail::Mailer::from_settings(&config.mail)? {
             Some(mailer) => Box::new(email::Email(mailer)),
             None => Box::new(Off("e-mail is off ([mail] enabled = false)")),
         };
-        let telegram: Box<dyn Channel> =
-            match telegram::Telegram::from_settings(&config.telegram, http.clone()) {
-                Some(bot) => Box::new(bot),
-                None => Box::new(Off("telegram is off ([telegram] bot_token is empty)")),
-            };
+        let telegram =
+            telegram.unwrap_or_else(|| Box::new(Off("telegram is off ([telegram] bot_token is empty)")));
         let sms = Box::new(sms::Sms(sms_provider(&config.sms, http)?));
         Ok(Delivery { email, sms, telegram, timeout })
     }
 
     /// The channels that are on (e-mail and Telegram may be off; SMS always has a provider).
     pub fn channels(config: &Settings) -> Channels {
-        Channels { email: config.mail.enabled, sms: true, telegram: !config.telegram.bot_token.is_empty() }
+        Channels { email: config.mail.enabled, sms: true, telegram: config.telegram.enabled() }
     }
 
     /// Sends `message` through `channel`, giving up (to retry) after the send timeout.
@@ -104,7 +102,9 @@ impl Delivery {
         };
         match tokio::time::timeout(self.timeout, through.send(message)).await {
             Ok(sent) => sent,
-            Err(_) => Err(SendError::Retryable(format!("no answer within {} ms", self.timeout.as_millis()))),
+            Err(_) => {
+                Err(SendError::Retryable(format!("no answer within {} ms", self.timeout.as_millis()), None))
+            }
         }
     }
 }

@@ -85,17 +85,23 @@ impl SmsProvider for Nikita {
                 .body(self.document(reference, &phone, text))
                 .send()
                 .await
-                .map_err(|e| SendError::Retryable(format!("gateway unreachable: {e}")))?;
+                .map_err(|e| SendError::Retryable(format!("gateway unreachable: {e}"), None))?;
             let http = answer.status();
             let body = answer.text().await.unwrap_or_default();
             if !http.is_success() {
                 let text = format!("gateway answered HTTP {}", http.as_u16());
                 let again = http.is_server_error() || http == StatusCode::TOO_MANY_REQUESTS;
-                return Err(if again { SendError::Retryable(text) } else { SendError::Permanent(text) });
+                return Err(if again {
+                    SendError::Retryable(text, None)
+                } else {
+                    SendError::Permanent(text)
+                });
             }
             match element(&body, "status").and_then(|s| s.trim().parse::<u8>().ok()) {
                 Some(status) => verdict(status, self.test),
-                None => Err(SendError::Retryable(format!("gateway answer without a status: {:.200}", body))),
+                None => {
+                    Err(SendError::Retryable(format!("gateway answer without a status: {:.200}", body), None))
+                }
             }
         })
     }
@@ -103,7 +109,7 @@ impl SmsProvider for Nikita {
 
 /// What the gateway's `status` means for the message (`test`: we asked for its test mode).
 pub fn verdict(status: u8, test: bool) -> Result<(), SendError> {
-    let retry = |why: &str| Err(SendError::Retryable(format!("gateway status {status}: {why}")));
+    let retry = |why: &str| Err(SendError::Retryable(format!("gateway status {status}: {why}"), None));
     let refuse = |why: &str| Err(SendError::Permanent(format!("gateway status {status}: {why}")));
     match status {
         0 => Ok(()),
@@ -181,7 +187,7 @@ mod tests {
         assert_eq!(verdict(11, true), Ok(()));
         assert!(matches!(verdict(11, false), Err(SendError::Permanent(_))));
         for status in [4, 9, 10] {
-            assert!(matches!(verdict(status, false), Err(SendError::Retryable(_))), "{status}");
+            assert!(matches!(verdict(status, false), Err(SendError::Retryable(..))), "{status}");
         }
         for status in [1, 2, 3, 5, 6, 7, 8, 12] {
             assert!(matches!(verdict(status, false), Err(SendError::Permanent(_))), "{status}");

@@ -1,10 +1,11 @@
 //! The outbox's workers: each claims a batch of due messages in one short statement (which leases
 //! them and counts the attempt), sends them outside any transaction, and records each outcome:
-//! sent, tried again after an exponential backoff, or given up (`failed`) after
-//! `[outbox] max_attempts` attempts or at a permanent refusal. Any number of workers, in any
-//! number of processes, share the rows: `skip locked` keeps their claims apart, and the attempt
-//! number fences a worker whose lease ran out. A worker dying mid-send leaves its messages to be
-//! tried again when their lease ends: the only way a message can arrive twice.
+//! sent, tried again after an exponential backoff (or after the wait the other side asked for,
+//! when longer), or given up (`failed`) after `[outbox] max_attempts` attempts or at a permanent
+//! refusal. Any number of workers, in any number of processes, share the rows: `skip locked`
+//! keeps their claims apart, and the attempt number fences a worker whose lease ran out. A worker
+//! dying mid-send leaves its messages to be tried again when their lease ends: the only way a
+//! message can arrive twice.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -106,13 +107,17 @@ impl Workers {
     }
 }
 
-/// What attempt `attempt` of a message comes to, given how its send went.
+/// What attempt `attempt` of a message comes to, given how its send went. A retry waits the
+/// backoff, or longer when the other side asked for longer.
 pub fn decide(sent: Result<(), SendError>, attempt: i32, s: &OutboxSettings) -> Settle {
     match sent {
         Ok(()) => Settle::Sent,
         Err(SendError::Permanent(error)) => Settle::Failed(error),
-        Err(SendError::Retryable(error)) if attempt >= s.max_attempts => Settle::Failed(error),
-        Err(SendError::Retryable(error)) => Settle::RetryIn(backoff_ms(attempt, s), error),
+        Err(SendError::Retryable(error, _)) if attempt >= s.max_attempts => Settle::Failed(error),
+        Err(SendError::Retryable(error, asked)) => {
+            let asked = asked.map_or(0, |wait| i64::try_from(wait.as_millis()).unwrap_or(i64::MAX));
+            Settle::RetryIn(backoff_ms(attempt, s).max(asked), error)
+        }
     }
 }
 
@@ -150,7 +155,7 @@ mod tests {
     #[test]
     fn a_message_is_retried_until_its_last_attempt_and_refusals_are_final() {
         let s = settings();
-        let busy = || Err(SendError::Retryable("busy".into()));
+        let busy = || Err(SendError::Retryable("busy".into(), None));
         assert_eq!(decide(Ok(()), 3, &s), Settle::Sent);
         assert_eq!(decide(busy(), 1, &s), Settle::RetryIn(30_000, "busy".into()));
         assert_eq!(decide(busy(), 7, &s), Settle::RetryIn(1_920_000, "busy".into()));
@@ -158,6 +163,23 @@ mod tests {
         assert_eq!(
             decide(Err(SendError::Permanent("no such chat".into())), 1, &s),
             Settle::Failed("no such chat".into())
+        );
+    }
+
+    #[test]
+    fn a_retry_waits_at_least_as_long_as_the_other_side_asked() {
+        let s = settings();
+        let slow_down = |secs| Err(SendError::Retryable("429".into(), Some(Duration::from_secs(secs))));
+        assert_eq!(decide(slow_down(90), 1, &s), Settle::RetryIn(90_000, "429".into()));
+        assert_eq!(
+            decide(slow_down(1), 2, &s),
+            Settle::RetryIn(60_000, "429".into()),
+            "the backoff is longer"
+        );
+        assert_eq!(
+            decide(slow_down(90), 8, &s),
+            Settle::Failed("429".into()),
+            "the last attempt was the last"
         );
     }
 }

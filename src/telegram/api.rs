@@ -43,14 +43,17 @@ impl SendError {
 
     /// The error for an answer with HTTP status `status`.
     fn of_status(status: u16, description: Option<String>, retry_after: Option<u64>) -> SendError {
-        let description = description.unwrap_or_else(|| format!("HTTP {status}"));
-        match status {
-            429 | 500.. => SendError::Retryable {
-                reason: description,
+        match (status, description) {
+            (400..=428 | 430..=499, description) => SendError::Permanent {
+                status,
+                description: description.unwrap_or_else(|| format!("HTTP {status}")),
+            },
+            // The status leads the reason: an operator reading it sees a 429 for what it is.
+            (_, description) => SendError::Retryable {
+                reason: description
+                    .map_or_else(|| format!("HTTP {status}"), |d| format!("HTTP {status}: {d}")),
                 retry_after: retry_after.map(Duration::from_secs),
             },
-            400..=499 => SendError::Permanent { status, description },
-            _ => SendError::Retryable { reason: description, retry_after: None },
         }
     }
 
@@ -197,6 +200,7 @@ mod tests {
         assert!(SendError::of_status(502, None, None).is_retryable());
         let slow = SendError::of_status(429, Some("Too Many Requests".into()), Some(3));
         assert_eq!((slow.is_retryable(), slow.retry_after()), (true, Some(Duration::from_secs(3))));
+        assert!(slow.to_string().contains("HTTP 429: Too Many Requests"), "{slow}");
         let blocked = SendError::of_status(403, Some("Forbidden: bot was blocked by the user".into()), None);
         assert!(!blocked.is_retryable() && blocked.is_blocked());
         let bad = SendError::of_status(400, Some("Bad Request: chat not found".into()), None);

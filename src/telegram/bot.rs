@@ -53,8 +53,9 @@ impl Bot {
         &self.pool
     }
 
-    /// Sends `text` to `chat` once. A chat that refuses the bot for good (403: the user blocked
-    /// it) is unlinked from its account, so nothing more is sent there.
+    /// Sends `text` to `chat` once (the bot's replies, and the outbox's Telegram rows). A chat
+    /// that refuses the bot for good (403: the user blocked it) is unlinked from its account, so
+    /// nothing more is sent there.
     pub async fn deliver(&self, chat: i64, text: &str) -> Result<(), SendError> {
         let sent = self.api.send_message(chat, text).await;
         if let Err(err) = &sent

@@ -2,11 +2,13 @@
 //! one-time `https://t.me/<bot>?start=<token>` link), and the bot, polling the Bot API
 //! (`getUpdates`, so the server needs no public address), links the chat on `/start <token>`,
 //! unlinks it on `/stop`, and answers anything else with a short help. [`api::BotApi`] is the
-//! Bot API client, also for sending (`sendMessage`); [`bot::Bot`] handles one update;
-//! [`poller`] runs one poller per bot token across every node.
+//! Bot API client, also for sending (`sendMessage`); [`bot::Bot`] handles one update, and sends
+//! the outbox's Telegram rows too ([`channel`]); [`poller`] runs one poller per bot token across
+//! every node.
 
 pub mod api;
 pub mod bot;
+pub mod channel;
 pub mod poller;
 pub mod texts;
 

@@ -120,8 +120,9 @@ async fn a_sign_in_code_goes_out_at_once_and_only_its_mask_is_stored() {
     let admin = app.new_admin("boss").await;
     let mut settings = Settings::load(Some(include_str!("../../config/test.toml"))).expect("settings");
     tweak(&mut settings);
-    let delivery = Delivery::from_settings(&settings).expect("channels");
     let pool = app.pool().await;
+    let bot = tyiyn::telegram::channel::for_outbox(&settings.telegram, pool.clone()).expect("the bot");
+    let delivery = Delivery::from_settings(&settings, bot).expect("channels");
     let code = |key: &'static str| Immediate {
         channel: OutboxChannel::Sms,
         recipient: "+996700123456",

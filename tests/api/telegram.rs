@@ -1,7 +1,8 @@
 //! Telegram (issue 24): linking a chat from the profile through the bot's `/start <token>`, the
 //! token's one use and lifetime, `/stop` and the profile's unlink, moving a chat between accounts,
-//! a chat that blocked the bot, the bot's offset across restarts and its one poller per token,
-//! and the site without a bot. The bot talks to a stand-in of the Bot API (`telegram_standin`).
+//! a chat that blocked the bot (answering the bot or the outbox), Telegram's 429 putting the
+//! outbox's next attempt off, the bot's offset across restarts and its one poller per token, and
+//! the site without a bot. The bot talks to a stand-in of the Bot API (`telegram_standin`).
 
 use std::time::{Duration, Instant};
 
@@ -10,6 +11,7 @@ use tyiyn::telegram::api::BotApi;
 use tyiyn::telegram::bot::Bot;
 
 use crate::helpers::{TestApp, User, expect_error, json_of, spawn_app, spawn_app_on, spawn_app_with};
+use crate::outbox::{put, settled, state_of};
 use crate::telegram_standin::{BOT_USERNAME, Standin};
 
 async fn app_with_bot() -> (TestApp, Standin) {
@@ -200,6 +202,50 @@ async fn a_chat_that_blocked_the_bot_is_unlinked() {
         assert!(Instant::now() < deadline, "the blocked chat stayed linked");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+#[actix_web::test]
+async fn an_outbox_message_to_a_chat_that_blocked_the_bot_fails_at_once_and_unlinks_the_chat() {
+    let (app, standin) = app_with_bot().await;
+    let aibek = app.new_user("aibek").await;
+    link(&standin, &aibek, 63).await;
+    standin.refuse(63, 403);
+    let db = app.db().await;
+
+    let id = put(&db, "telegram", "63", "Ставку перебили").await;
+
+    let (_, attempts, error) = settled(&db, id, "failed").await;
+    assert_eq!(attempts, 1, "a blocked chat is not tried again");
+    let error = error.expect("why it failed");
+    assert!(error.starts_with("the user blocked the bot, so their chat was unlinked"), "{error}");
+    assert!(error.contains("403"), "{error}");
+    assert_eq!(standin.nth_to(63, 2).await.status, 403, "the outbox's message met the block");
+    assert_eq!(status(&aibek).await, json!({"enabled": true, "linked": false}));
+}
+
+#[actix_web::test]
+async fn an_outbox_message_told_to_retry_after_30_seconds_waits_at_least_that_long() {
+    let (app, standin) = app_with_bot().await;
+    standin.slow_down(64, 30);
+    let db = app.db().await;
+
+    let id = put(&db, "telegram", "64", "Аукцион начинается").await;
+
+    // The test backoff is 20 ms: only Telegram's retry_after puts the next attempt 30 s off.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while state_of(&db, id).await.2.is_none() {
+        assert!(Instant::now() < deadline, "the first attempt never failed: {:?}", state_of(&db, id).await);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (state, attempts, error) = state_of(&db, id).await;
+    assert_eq!((state.as_str(), attempts), ("pending", 1));
+    assert!(error.as_deref().is_some_and(|e| e.contains("HTTP 429")), "{error:?}");
+    let ahead: f64 = db
+        .query_one("select extract(epoch from due_at - now())::float8 from outbox where id = $1", &[&id])
+        .await
+        .unwrap()
+        .get(0);
+    assert!((28.0..=30.0).contains(&ahead), "the next attempt is {ahead} s away");
 }
 
 #[actix_web::test]

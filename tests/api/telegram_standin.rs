@@ -2,7 +2,7 @@
 //! answers from a queue the test fills (long polling: it waits up to the asked `timeout` for an
 //! update, and an `offset` confirms, so forgets, every update before it, as Telegram does), and
 //! `sendMessage` records each message (or refuses a chat the test marked, e.g. 403 as for a user
-//! who blocked the bot). Point `[telegram] api_base` at [`Standin::api_base`] with
+//! who blocked the bot, or 429 with a `retry_after`). Point `[telegram] api_base` at [`Standin::api_base`] with
 //! [`Standin::settings`]. Reusable by any suite that needs Telegram.
 
 use std::collections::HashMap;
@@ -41,8 +41,8 @@ struct Inner {
     arrived: Notify,
     sent: Mutex<Vec<Sent>>,
     sent_changed: Notify,
-    /// Chats whose messages are refused, with the status.
-    refused: Mutex<HashMap<i64, u16>>,
+    /// Chats whose messages are refused, with the status and the `retry_after` said with it.
+    refused: Mutex<HashMap<i64, (u16, Option<u64>)>>,
 }
 
 /// The running stand-in.
@@ -123,7 +123,12 @@ impl Standin {
 
     /// From now on, `sendMessage` to `chat` answers `status` (e.g. 403: the user blocked the bot).
     pub fn refuse(&self, chat: i64, status: u16) {
-        self.inner.refused.lock().expect("lock").insert(chat, status);
+        self.inner.refused.lock().expect("lock").insert(chat, (status, None));
+    }
+
+    /// From now on, `sendMessage` to `chat` answers 429 asking to wait `retry_after` seconds.
+    pub fn slow_down(&self, chat: i64, retry_after: u64) {
+        self.inner.refused.lock().expect("lock").insert(chat, (429, Some(retry_after)));
     }
 
     /// Every `sendMessage` so far.
@@ -219,7 +224,8 @@ async fn send_message(
     if token.as_str() != TOKEN {
         return unauthorised();
     }
-    let status = inner.refused.lock().expect("lock").get(&body.chat_id).copied().unwrap_or(200);
+    let (status, retry_after) =
+        inner.refused.lock().expect("lock").get(&body.chat_id).copied().unwrap_or((200, None));
     let sent = Sent { chat_id: body.chat_id, text: body.text.clone(), status };
     let id = {
         let mut all = inner.sent.lock().expect("lock");
@@ -228,10 +234,17 @@ async fn send_message(
     };
     inner.sent_changed.notify_waiters();
     if status != 200 {
-        let description = if status == 403 { "Forbidden: bot was blocked by the user" } else { "Refused" };
+        let description = match (status, retry_after) {
+            (403, _) => "Forbidden: bot was blocked by the user".to_owned(),
+            (429, Some(secs)) => format!("Too Many Requests: retry after {secs}"),
+            _ => "Refused".to_owned(),
+        };
+        let mut answer = json!({"ok": false, "error_code": status, "description": description});
+        if let Some(secs) = retry_after {
+            answer["parameters"] = json!({"retry_after": secs});
+        }
         let code = actix_web::http::StatusCode::from_u16(status).expect("a status");
-        return HttpResponse::build(code)
-            .json(json!({"ok": false, "error_code": status, "description": description}));
+        return HttpResponse::build(code).json(answer);
     }
     let result = json!({"message_id": id, "date": 1_767_225_600, "chat": {"id": body.chat_id, "type": "private"}, "text": body.text});
     HttpResponse::Ok().json(json!({"ok": true, "result": result}))
