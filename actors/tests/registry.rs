@@ -145,3 +145,20 @@ async fn auctions_on_separate_arbiters_take_bids_in_parallel() {
         arbiter.stop();
     }
 }
+
+#[actix_rt::test]
+async fn an_auction_taken_over_by_another_node_stops_here_and_is_not_reloaded() {
+    let h = Harness::paused();
+    h.users(2, 5);
+    h.store.seed(live_led_by(1, T0.plus_ms(7_000), 2, 10, 1));
+    let directory = Registry::launch(h.env.clone(), Vec::new()).await.unwrap();
+    h.store.set_fenced(AuctionId(1));
+
+    let refused = directory.place_bid(AuctionId(1), bid(1, T0)).await.unwrap_err();
+
+    assert_eq!(refused, BidRejected::StoreUnavailable, "nothing was written: the bid was not placed");
+    common::eventually(|| directory.get(AuctionId(1)).is_none()).await;
+    assert!(directory.lookup(AuctionId(1)).await.is_none(), "the new owner runs it, not a reload here");
+    assert_eq!(h.store.stats().finished, 0, "a takeover never finishes an auction");
+    assert_eq!(h.store.balance(UserId(1)), 5);
+}

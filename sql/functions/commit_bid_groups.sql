@@ -1,13 +1,17 @@
 -- commit_bid_groups: one group commit of many auctions' bid batches (src/db/group_commit.rs).
 -- The current text; the migration runner re-applies this file whenever it changes (a repeatable
 -- migration, docs/operations.md, "Database functions"). Its history is in sql/migrations/0002,
--- 0009, 0010, 0011 and 0015, the last of which this text was taken from unchanged.
+-- 0009, 0010, 0011 and 0015, the last of which this text was taken from; 0023 dropped it to add
+-- the batches' fences.
 --
 -- Every bid's bidder pays one bid (bots pay nothing); bidders are locked in id order, then the
 -- auctions. A bidder whose bids in the group together cost more than they may spend (balance, a
 -- bid limit, a closed account) has their batches pass in queue order while their share lasts;
 -- the rest fail and are returned first, naming the short bidders and why. Then come the stored
--- bids, with each person's balance after them. A committed auto-bid uses one of its
+-- bids, with each person's balance after them. A batch whose auction's row was taken under
+-- another lease than the one it names (`t_fences`, issue 25: the node lost the auction) is
+-- refused whole before anyone pays, returned with `short_why` = '{lease_lost}'; a group without
+-- fences (one node, no leases) checks nothing. A committed auto-bid uses one of its
 -- auto-bidder's bids. A change of the arguments or of the result's columns needs a versioned
 -- migration that drops this function first (`create or replace` cannot change them).
 create or replace function commit_bid_groups(
@@ -23,7 +27,8 @@ create or replace function commit_bid_groups(
     t_prices    bigint[],
     t_leaders   bigint[],
     t_ends_at   timestamptz[],
-    t_totals    bigint[]
+    t_totals    bigint[],
+    t_fences    bigint[]
 ) returns table (batch int, bid_id bigint, balance bigint, short_users bigint[], short_why text[])
 language plpgsql as $$
 declare
@@ -34,6 +39,7 @@ declare
     share    bigint[];
     used     bigint[];
     failed   int[] := '{}';
+    fenced   int[] := '{}';
     over_b   int[] := '{}';
     over_u   bigint[] := '{}';
     v_b      int;
@@ -41,9 +47,17 @@ declare
     v_k      bigint;
     v_r      record;
 begin
+    if t_fences is not null then
+        select coalesce(array_agg(k.b::int order by k.b), '{}') into fenced
+        from unnest(t_auctions, t_fences) with ordinality as k (auction, fence, b)
+        join auction x on x.id = k.auction
+        where k.fence is not null and x.lease_fence is distinct from k.fence;
+        failed := fenced;
+    end if;
+
     select array_agg(s.u order by s.u), array_agg(s.c order by s.u) into owed_ids, owed_n
-    from (select t.u, count(*) as c from unnest(p_users, p_bots) as t (u, bot)
-          where not t.bot group by t.u) as s;
+    from (select t.u, count(*) as c from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
+          where not t.bot and not t.b = any(fenced) group by t.u) as s;
 
     if owed_ids is not null then
         perform 1 from app_user a where a.id = any(owed_ids) order by a.id for update;
@@ -75,7 +89,7 @@ begin
         -- Batches in queue order: one passes if every short bidder in it still has the share for
         -- their bids in it; otherwise it fails, naming the bidders who had not.
         for v_b in select distinct t.b from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
-                   where not t.bot and t.u = any(short) order by 1 loop
+                   where not t.bot and t.u = any(short) and not t.b = any(fenced) order by 1 loop
             v_fits := true;
             for v_r in select t.u, count(*) as n from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
                        where t.b = v_b and not t.bot and t.u = any(short) group by t.u loop
@@ -99,13 +113,18 @@ begin
     end if;
 
     return query
+    select f.b, null::bigint, null::bigint, '{}'::bigint[], '{lease_lost}'::text[]
+    from unnest(fenced) as f (b);
+
+    return query
     select f.b, null::bigint, null::bigint,
            (select array_agg(distinct o.u order by o.u)
             from unnest(over_b, over_u) as o (b, u) where o.b = f.b),
            (select array_agg(s.w order by s.u)
             from unnest(short, why) as s (u, w)
             where s.u in (select o.u from unnest(over_b, over_u) as o (b, u) where o.b = f.b))
-    from unnest(failed) as f (b);
+    from unnest(failed) as f (b)
+    where not f.b = any(fenced);
 
     update app_user a set bid_balance = a.bid_balance - o.n, updated_at = now()
     from (select t.u as id, count(*) as n
@@ -121,6 +140,14 @@ begin
     order by t.n;
 
     perform 1 from auction x where x.id = any(t_auctions) order by x.id for update;
+    -- A lease taken between the check above and these locks: nothing of this group may stand.
+    if t_fences is not null and exists (
+        select 1 from unnest(t_auctions, t_fences) with ordinality as k (auction, fence, b)
+        join auction x on x.id = k.auction
+        where k.fence is not null and x.lease_fence is distinct from k.fence and not k.b::int = any(failed)
+    ) then
+        raise exception 'lease_lost: an auction of this group was taken over during its commit';
+    end if;
     update auction x
     set current_price = k.price, leader_id = k.leader, ends_at = k.ends_at, total_bids = k.total,
         updated_at = now()

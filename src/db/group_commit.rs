@@ -5,6 +5,10 @@
 //! whose bidder cannot pay fails alone; the others commit. Each batch is still answered only
 //! after its own commit.
 //!
+//! With leases (several nodes, issue 25), each batch names the fence of this node's lease on its
+//! auction ([`Fences`]); a batch whose auction was taken over is refused whole
+//! ([`CommitError::Fenced`]) and the others commit. Without leases no fence is named.
+//!
 //! Several groups may commit at once (`database.commit_groups_in_flight`, 1 by default), each on
 //! its own connection, so that a group need not wait for the one before it. They cannot conflict on an auction (an auction has one batch in flight at a time)
 //! and cannot deadlock on users (the function locks paying users in id order); a user's balance
@@ -22,6 +26,7 @@ use tyiyn_actors::errors::BidRejected;
 use tyiyn_actors::ids::{BidId, UserId};
 use tyiyn_actors::store::{BidBatch, CommitError, CommittedBid};
 
+use super::leases::Fences;
 use super::record::{EntryKind, Heads, Link, link};
 use super::rows::{describe, ts};
 
@@ -46,10 +51,11 @@ pub struct GroupCommitter {
 impl GroupCommitter {
     /// Starts the committer task on the current tokio runtime, with at most `in_flight` groups
     /// committing at once.
-    pub fn start(pool: Pool, in_flight: usize) -> GroupCommitter {
+    /// Committing under `fences` when this node takes leases (`None`: one node, no fences).
+    pub fn start(pool: Pool, in_flight: usize, fences: Option<Fences>) -> GroupCommitter {
         let (jobs, queue) = mpsc::unbounded_channel();
         let heads = Arc::new(Heads::default());
-        tokio::spawn(run(pool, queue, in_flight, heads.clone()));
+        tokio::spawn(run(pool, queue, in_flight, (heads.clone(), fences)));
         GroupCommitter { jobs, heads }
     }
 
@@ -84,7 +90,12 @@ fn record_waits(batch: &BidBatch) {
     }
 }
 
-async fn run(pool: Pool, mut queue: mpsc::UnboundedReceiver<Job>, in_flight: usize, heads: Arc<Heads>) {
+async fn run(
+    pool: Pool,
+    mut queue: mpsc::UnboundedReceiver<Job>,
+    in_flight: usize,
+    (heads, fences): (Arc<Heads>, Option<Fences>),
+) {
     let slots = Arc::new(Semaphore::new(in_flight.max(1)));
     while let Some(first) = queue.recv().await {
         // A free slot first, then everything queued meanwhile joins this group.
@@ -98,21 +109,22 @@ async fn run(pool: Pool, mut queue: mpsc::UnboundedReceiver<Job>, in_flight: usi
         }
         let pool = pool.clone();
         let heads = heads.clone();
+        let fences = fences.clone();
         tokio::spawn(async move {
-            commit_and_answer(&pool, &heads, jobs).await;
+            commit_and_answer(&pool, (&heads, fences.as_ref()), jobs).await;
             drop(slot);
         });
     }
 }
 
 /// Commits one group and answers each of its batches.
-async fn commit_and_answer(pool: &Pool, heads: &Heads, jobs: Vec<Job>) {
+async fn commit_and_answer(pool: &Pool, (heads, fences): (&Heads, Option<&Fences>), jobs: Vec<Job>) {
     let started = Instant::now();
     for job in &jobs {
         metrics::histogram!(crate::metrics::COMMIT_QUEUE_SECONDS)
             .record(started.duration_since(job.queued).as_secs_f64());
     }
-    let committed = commit_group(pool, heads, &jobs).await;
+    let committed = commit_group(pool, (heads, fences), &jobs).await;
     let bids: usize = jobs.iter().map(|job| job.batch.bids.len()).sum();
     metrics::counter!(crate::metrics::COMMIT_GROUPS).increment(1);
     metrics::histogram!(crate::metrics::COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
@@ -140,7 +152,11 @@ async fn commit_and_answer(pool: &Pool, heads: &Heads, jobs: Vec<Job>) {
 }
 
 /// One call for the whole group; the answer of each batch by its index.
-async fn commit_group(pool: &Pool, heads: &Heads, jobs: &[Job]) -> Result<HashMap<usize, Reply>, String> {
+async fn commit_group(
+    pool: &Pool,
+    (heads, fences): (&Heads, Option<&Fences>),
+    jobs: &[Job],
+) -> Result<HashMap<usize, Reply>, String> {
     let client = pool.get().await.map_err(|e| e.to_string())?;
     let auction_ids: Vec<i64> = jobs.iter().map(|job| job.batch.auction.0).collect();
     let known = heads.get(&client, &auction_ids).await.map_err(|e| describe(&e))?;
@@ -188,6 +204,7 @@ async fn commit_group(pool: &Pool, heads: &Heads, jobs: &[Job]) -> Result<HashMa
         ends.push(ts(b.result.ends_at));
         totals.push(b.result.total_bids);
     }
+    let fenced: Option<Vec<i64>> = fences.map(|f| auctions.iter().map(|a| f.of(*a)).collect());
     let stmt = client
         .prepare_cached(include_str!("../../sql/queries/auction/commit_bid_groups.sql"))
         .await
@@ -197,7 +214,7 @@ async fn commit_group(pool: &Pool, heads: &Heads, jobs: &[Job]) -> Result<HashMa
             &stmt,
             &[
                 &p_batch, &users, &amounts, &bots, &bot_names, &stamps, &hashes, &autos, &auctions, &prices,
-                &leaders, &ends, &totals,
+                &leaders, &ends, &totals, &fenced,
             ],
         )
         .await
@@ -221,6 +238,10 @@ fn read_answers(
         match row.get::<_, Option<Vec<i64>>>(3) {
             Some(short) => {
                 let why: Vec<String> = row.get::<_, Option<Vec<String>>>(4).unwrap_or_default();
+                if why.first().is_some_and(|w| w == "lease_lost") {
+                    answers.insert(index, Err(CommitError::Fenced));
+                    continue;
+                }
                 let refused = short
                     .into_iter()
                     .enumerate()

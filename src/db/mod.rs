@@ -17,6 +17,7 @@ pub mod demo_plan;
 pub mod group_commit;
 pub mod heartbeat;
 pub mod history;
+pub mod leases;
 pub mod lifecycle;
 pub mod limits;
 pub mod migrate;

@@ -21,6 +21,7 @@ use tyiyn_actors::store::{
 };
 
 use super::group_commit::GroupCommitter;
+use super::leases::Fences;
 use super::lifecycle::{self, WonItems};
 use super::outbox::Outbox;
 use super::rows::down;
@@ -39,8 +40,24 @@ pub struct PgStore {
 impl PgStore {
     /// The store over `pool`; starts the group-commit task on the current runtime, committing at
     /// most `groups_in_flight` bid groups at once.
-    pub fn new(pool: Pool, (won, outbox): (WonItems, Outbox), groups_in_flight: usize) -> PgStore {
-        PgStore { committer: GroupCommitter::start(pool.clone(), groups_in_flight), pool, won, outbox }
+    pub fn new(pool: Pool, deps: (WonItems, Outbox), groups_in_flight: usize) -> PgStore {
+        PgStore::fenced(pool, deps, groups_in_flight, None)
+    }
+
+    /// [`PgStore::new`] for a node that takes leases: bids commit under `fences`
+    /// (docs/decisions.md, "Leases and fences").
+    pub fn fenced(
+        pool: Pool,
+        (won, outbox): (WonItems, Outbox),
+        groups_in_flight: usize,
+        fences: Option<Fences>,
+    ) -> PgStore {
+        PgStore {
+            committer: GroupCommitter::start(pool.clone(), groups_in_flight, fences),
+            pool,
+            won,
+            outbox,
+        }
     }
 }
 

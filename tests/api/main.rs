@@ -18,6 +18,7 @@ mod hardening;
 mod headers;
 mod helpers;
 mod honest_numbers;
+mod leases;
 mod limits;
 mod metrics;
 mod migrations;

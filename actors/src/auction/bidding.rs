@@ -9,7 +9,7 @@ use std::sync::Arc;
 use actix::prelude::*;
 use tokio::sync::oneshot;
 
-use super::{AuctionActor, BidAccepted, Pending, PlaceBid};
+use super::{AuctionActor, BidAccepted, Pending, PlaceBid, StopReason};
 use crate::clock::{Clock, UnixMillis};
 use crate::errors::BidRejected;
 use crate::ids::UserId;
@@ -102,6 +102,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             }
             Err(CommitError::Refused(users)) => self.replay_without(batch, &users, ctx),
             Err(CommitError::Unavailable(why)) => self.fail(batch, &why, ctx),
+            Err(CommitError::Fenced) => return self.fenced(batch, ctx),
         }
         self.flush(ctx);
         self.on_idle(ctx);
@@ -182,6 +183,18 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             let _ = p.reply.send(Err(reason.unwrap_or(BidRejected::InsufficientBids)));
         }
         self.replay(kept);
+    }
+
+    /// Another node owns the auction now: nothing of the batch was written. Its bids (and those
+    /// queued) are answered as not placed, as in an outage, and the actor stops without a word
+    /// to the store; the new owner runs the auction from its row.
+    fn fenced(&mut self, batch: Vec<Pending>, ctx: &mut Context<Self>) {
+        tracing::warn!(auction = %self.committed.id(), bids = batch.len(), "lease taken over: stopping here");
+        for p in batch.into_iter().chain(std::mem::take(&mut self.queue)) {
+            let _ = p.reply.send(Err(BidRejected::StoreUnavailable));
+        }
+        self.guard.reason = StopReason::Fenced;
+        ctx.stop();
     }
 
     /// The store failed: refuse the batch's bids, fall back to the committed state, and pause

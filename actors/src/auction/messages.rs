@@ -202,6 +202,8 @@ pub enum StopReason {
     Finished,
     /// It was deleted.
     Deleted,
+    /// Another node took its lease: it runs there now, and the registry forgets it here.
+    Fenced,
     /// Anything else (a panic, a bug): the registry reloads it from the store.
     Unexpected,
 }

@@ -124,6 +124,11 @@ impl MemoryStore {
         self.lock().unavailable = down;
     }
 
+    /// Refuses `auction`'s bid commits as the fence of a lease taken over does.
+    pub fn set_fenced(&self, auction: AuctionId) {
+        self.lock().fenced.insert(auction);
+    }
+
     /// Delays every `commit_bids` answer by `latency` (tokio time: pause it in tests).
     pub fn set_commit_latency(&self, latency: Option<Duration>) {
         self.lock().commit_latency = latency;

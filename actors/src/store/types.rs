@@ -78,6 +78,10 @@ pub enum CommitError {
     /// The database is unreachable or failed.
     #[error("store unavailable: {0}")]
     Unavailable(String),
+    /// This node no longer owns the auction: another took its lease, and nothing of the batch was
+    /// written (the fence on the auction's row refused it). The actor must stop.
+    #[error("the auction's lease was taken over")]
+    Fenced,
 }
 
 /// One committed pre-bid.

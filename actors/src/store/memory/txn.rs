@@ -27,6 +27,8 @@ pub(super) struct Inner {
     pub(super) next_id: i64,
     pub(super) stats: StoreStats,
     pub(super) unavailable: bool,
+    /// Auctions another node took over: their bid commits are refused as by a fence.
+    pub(super) fenced: std::collections::HashSet<AuctionId>,
     pub(super) commit_latency: Option<Duration>,
     keep_history: bool,
 }
@@ -77,6 +79,9 @@ impl Inner {
 
     fn try_commit_bids(&mut self, batch: &BidBatch) -> Result<Vec<CommittedBid>, CommitError> {
         self.check().map_err(|e| CommitError::Unavailable(e.0))?;
+        if self.fenced.contains(&batch.auction) {
+            return Err(CommitError::Fenced);
+        }
         if !self.rows.get(&batch.auction).is_some_and(|r| r.snap.status == AuctionStatus::Live) {
             return Err(CommitError::Unavailable(format!("auction {} is not live", batch.auction)));
         }

@@ -1,0 +1,102 @@
+//! Leases on auctions (issue 25; docs/decisions.md, "Leases and fences"): with several nodes on
+//! one database, an upcoming or live auction runs on the node that holds its lease, which runs out
+//! unless renewed. Each lease taken carries a new fencing number, written on the auction's row in
+//! the same transaction (waiting there for a commit in flight); the owner's writes name the fence
+//! they were made under, and the row refuses any other (`commit_bid_groups`' `t_fences`). So a
+//! node that lost its lease without noticing (frozen, cut off) can never commit a bid after the
+//! next owner took over.
+//!
+//! [`Fences`] is what this node holds, shared between whoever takes and renews the leases and the
+//! group committer that names them.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use deadpool_postgres::GenericClient;
+
+macro_rules! q {
+    ($name:literal) => {
+        include_str!(concat!("../../sql/queries/lease/", $name, ".sql"))
+    };
+}
+
+/// The fence a write names for an auction this node holds no lease on: no row has it, so the
+/// write is refused.
+pub const NO_LEASE: i64 = -1;
+
+/// The leases this node holds: auction id → fence. Cheap to clone; every clone is the same map.
+#[derive(Debug, Clone, Default)]
+pub struct Fences(Arc<RwLock<HashMap<i64, i64>>>);
+
+impl Fences {
+    /// The fence to write `auction` under: its lease's, or [`NO_LEASE`].
+    pub fn of(&self, auction: i64) -> i64 {
+        self.read().get(&auction).copied().unwrap_or(NO_LEASE)
+    }
+
+    /// Records that this node holds `auction` under `fence`.
+    pub fn hold(&self, auction: i64, fence: i64) {
+        self.write().insert(auction, fence);
+    }
+
+    /// Forgets `auction`'s lease (lost or given up).
+    pub fn drop_lease(&self, auction: i64) {
+        self.write().remove(&auction);
+    }
+
+    /// Every auction held, with its fence.
+    pub fn held(&self) -> Vec<(i64, i64)> {
+        self.read().iter().map(|(a, f)| (*a, *f)).collect()
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<i64, i64>> {
+        // Nothing panics while holding the lock; recover regardless.
+        self.0.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<i64, i64>> {
+        self.0.write().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Takes `auction`'s lease for `node` for `ttl_ms` if it is free or has run out: the new fence,
+/// or `None` when another node's lease is live.
+pub async fn take(
+    db: &impl GenericClient,
+    auction: i64,
+    node: &str,
+    ttl_ms: i64,
+) -> Result<Option<i64>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("take")).await?;
+    Ok(db.query_opt(&stmt, &[&auction, &node, &(ttl_ms as f64)]).await?.map(|r| r.get(0)))
+}
+
+/// Renews every live lease of `node` for `ttl_ms`: the auctions (and fences) it still holds.
+pub async fn renew(
+    db: &impl GenericClient,
+    node: &str,
+    ttl_ms: i64,
+) -> Result<Vec<(i64, i64)>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("renew")).await?;
+    Ok(db.query(&stmt, &[&node, &(ttl_ms as f64)]).await?.iter().map(|r| (r.get(0), r.get(1))).collect())
+}
+
+/// Gives up `node`'s lease `fence` on `auction`; `false` when it held no such lease.
+pub async fn release(
+    db: &impl GenericClient,
+    auction: i64,
+    node: &str,
+    fence: i64,
+) -> Result<bool, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("release")).await?;
+    Ok(db.execute(&stmt, &[&auction, &node, &fence]).await? == 1)
+}
+
+/// Who holds `auction`'s live lease, with its fence.
+pub async fn owner(
+    db: &impl GenericClient,
+    auction: i64,
+) -> Result<Option<(String, i64)>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_owner")).await?;
+    Ok(db.query_opt(&stmt, &[&auction]).await?.map(|r| (r.get(0), r.get(1))))
+}
