@@ -13,7 +13,9 @@ pub use telegram::TelegramSettings;
 mod watchlist;
 pub use watchlist::WatchlistSettings;
 mod channels;
+mod cluster;
 pub use channels::{MailSettings, OutboxSettings, SmsSettings};
+pub use cluster::ClusterSettings;
 
 const DEFAULTS: &str = include_str!("../config/default.toml");
 
@@ -79,6 +81,9 @@ pub struct Settings {
     pub outbox: OutboxSettings,
     #[serde(default)]
     pub sms: SmsSettings,
+    /// Several nodes: leases on auctions, and NATS (issue 25).
+    #[serde(default)]
+    pub cluster: ClusterSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]

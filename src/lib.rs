@@ -6,6 +6,7 @@ pub mod auth;
 pub mod claims;
 pub mod cli;
 pub mod client;
+pub mod cluster;
 pub mod config;
 pub mod db;
 pub mod demo;

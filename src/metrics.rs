@@ -53,6 +53,9 @@ pub const PAYMENT_CALLBACKS_UNRECORDED: &str = "tyiyn_payment_callbacks_unrecord
 /// Outbox delivery attempts, labelled `channel` (`email`, `sms`, `telegram`) and `outcome`
 /// (`sent`, `retry`, `failed`).
 pub const OUTBOX_MESSAGES: &str = "tyiyn_outbox_messages_total";
+/// Auctions this node took over from a node whose lease ran out, and leases this node lost.
+pub const LEASE_TAKEOVERS: &str = "tyiyn_lease_takeovers_total";
+pub const LEASES_LOST: &str = "tyiyn_leases_lost_total";
 /// The database pool, read at each scrape.
 pub const POOL_SIZE: &str = "tyiyn_db_pool_connections";
 pub const POOL_IDLE: &str = "tyiyn_db_pool_idle";

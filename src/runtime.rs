@@ -14,7 +14,9 @@ use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::outlets::Outlets;
 use tyiyn_actors::{Directory, Env, Registry, Rules, TokioClock};
 
-use crate::config::AuctionSettings;
+use crate::cluster::Keeper;
+use crate::config::{AuctionSettings, ClusterSettings};
+use crate::db::leases::Fences;
 use crate::db::lifecycle::WonItems;
 use crate::db::outbox::Outbox;
 use crate::db::store::PgStore;
@@ -56,9 +58,12 @@ pub fn rules(cfg: &AuctionSettings) -> Rules {
 /// after the previous process's last heartbeat resumes with its countdown (docs/decisions.md,
 /// "Database outages").
 /// Must run inside the actix System.
+///
+/// With `cluster.leases()` (several nodes) no auction is loaded here: each starts when this node
+/// takes its lease (`crate::cluster::Keeper`, started here), and every write names its fence.
 pub async fn launch(
     pool: Pool,
-    groups_in_flight: usize,
+    (groups_in_flight, cluster): (usize, &ClusterSettings),
     cfg: &AuctionSettings,
     clock: TokioClock,
     outlets: Outlets,
@@ -72,7 +77,8 @@ pub async fn launch(
             crate::db::auctions::wins(&client).await?,
         )
     };
-    let store = PgStore::new(pool, won, groups_in_flight);
+    let fences = cluster.leases().then(|| Fences::new(&cluster.node(), cluster.lease_ms.max(1) as i64));
+    let store = PgStore::fenced(pool.clone(), won, groups_in_flight, fences.clone());
     let env = Env {
         store: Arc::new(store.clone()),
         clock: clock.clone(),
@@ -91,8 +97,18 @@ pub async fn launch(
         n => n,
     };
     let arbiters = (0..threads).map(|_| Arbiter::new().handle()).collect();
-    let auctions = Registry::launch_after(env, arbiters, last_alive)
-        .await
-        .map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?;
+    let auctions = match fences {
+        None => Registry::launch_after(env, arbiters, last_alive)
+            .await
+            .map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?,
+        Some(fences) => {
+            let auctions = Registry::launch_leased(env, arbiters);
+            tracing::info!(node = fences.node(), lease_ms = fences.ttl_ms(), "taking leases on auctions");
+            let mut keeper = Keeper::new(pool, fences, auctions.clone(), cluster);
+            keeper.cold_since = last_alive;
+            keeper.start();
+            auctions
+        }
+    };
     Ok(Runtime { auctions, clock, store, wins })
 }

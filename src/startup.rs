@@ -222,7 +222,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
     let (won, won_notices) = db::lifecycle::WonItems::channel(config.claims.reserve_hours);
     let runtime = crate::runtime::launch(
         pool.clone(),
-        config.database.commit_groups_in_flight,
+        (config.database.commit_groups_in_flight, &config.cluster),
         &config.auction,
         clock,
         effects.outlets(),

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod floor;
+pub mod nodes;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -79,6 +80,11 @@ impl Server {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
         let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
         line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    /// The server's process id (to stop or freeze it).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Kills the server with SIGKILL (no shutdown, no draining) and reaps it.

@@ -82,17 +82,27 @@ fn paced(h: &Handles<'_>, user: i64, auction: AuctionId, stamp: UnixMillis) -> R
     taken.map_err(|retry_after_ms| ApiError::from(BidRejected::TooFast { retry_after_ms }))
 }
 
-/// The API error for a refused bid or pre-bid. When no actor runs the auction, it is finished
-/// (409) or missing (404), which only PostgreSQL can tell.
+/// The API error for a refused bid or pre-bid. When no actor runs the auction here, it is
+/// finished (409), missing (404), or running on another node, which has its lease or is about to
+/// take it (503 `auction_elsewhere`, nothing charged): only PostgreSQL can tell.
 async fn refused(h: &Handles<'_>, id: AuctionId, err: BidRejected) -> ApiError {
     if err != BidRejected::AuctionNotFound {
         return ApiError::from(err);
     }
     match finished_one(h, id).await {
         Ok(Some(_)) => ApiError::Conflict(Msg::AuctionFinished),
-        Ok(None) => ApiError::NotFound(Msg::AuctionNotFound),
+        Ok(None) => match elsewhere(h, id).await {
+            Ok(true) => ApiError::Suspended(Msg::AuctionElsewhere),
+            Ok(false) => ApiError::NotFound(Msg::AuctionNotFound),
+            Err(e) => e,
+        },
         Err(e) => e,
     }
+}
+
+/// Whether auction `id` is upcoming or live though no actor runs it here (another node's).
+async fn elsewhere(h: &Handles<'_>, AuctionId(id): AuctionId) -> Result<bool, ApiError> {
+    Ok(db::leases::active(&h.pool.get().await?, id).await?)
 }
 
 /// Finished auction `id`, if it is one.

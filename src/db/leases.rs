@@ -24,11 +24,31 @@ macro_rules! q {
 /// write is refused.
 pub const NO_LEASE: i64 = -1;
 
-/// The leases this node holds: auction id → fence. Cheap to clone; every clone is the same map.
-#[derive(Debug, Clone, Default)]
-pub struct Fences(Arc<RwLock<HashMap<i64, i64>>>);
+/// The leases this node holds: auction id → fence, with the node's name and how long a lease
+/// lasts. Cheap to clone; every clone is the same map.
+#[derive(Debug, Clone)]
+pub struct Fences {
+    held: Arc<RwLock<HashMap<i64, i64>>>,
+    node: Arc<str>,
+    ttl_ms: i64,
+}
 
 impl Fences {
+    /// No leases yet, for node `node`, whose leases last `ttl_ms`.
+    pub fn new(node: &str, ttl_ms: i64) -> Fences {
+        Fences { held: Arc::default(), node: node.into(), ttl_ms }
+    }
+
+    /// This node's name.
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// How long a lease lasts without renewal, in milliseconds.
+    pub fn ttl_ms(&self) -> i64 {
+        self.ttl_ms
+    }
+
     /// The fence to write `auction` under: its lease's, or [`NO_LEASE`].
     pub fn of(&self, auction: i64) -> i64 {
         self.read().get(&auction).copied().unwrap_or(NO_LEASE)
@@ -51,11 +71,11 @@ impl Fences {
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<i64, i64>> {
         // Nothing panics while holding the lock; recover regardless.
-        self.0.read().unwrap_or_else(|e| e.into_inner())
+        self.held.read().unwrap_or_else(|e| e.into_inner())
     }
 
     fn write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<i64, i64>> {
-        self.0.write().unwrap_or_else(|e| e.into_inner())
+        self.held.write().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -99,4 +119,46 @@ pub async fn owner(
 ) -> Result<Option<(String, i64)>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("select_owner")).await?;
     Ok(db.query_opt(&stmt, &[&auction]).await?.map(|r| (r.get(0), r.get(1))))
+}
+
+/// An auction nobody holds, and since when nobody could bid on it: its last holder's last
+/// renewal (`None`: it was never leased).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Free {
+    pub auction: i64,
+    pub held_until_ms: Option<i64>,
+}
+
+/// Up to `limit` upcoming or live auctions without a live lease, oldest first.
+pub async fn free(
+    db: &impl GenericClient,
+    limit: i64,
+    ttl_ms: i64,
+) -> Result<Vec<Free>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_free")).await?;
+    Ok(db
+        .query(&stmt, &[&limit, &ttl_ms])
+        .await?
+        .iter()
+        .map(|r| Free { auction: r.get(0), held_until_ms: r.get(1) })
+        .collect())
+}
+
+/// Records that `node` is alive; the nodes seen within `window_ms` (itself included) and the
+/// upcoming or live auctions, to share them out.
+pub async fn beat(
+    db: &impl GenericClient,
+    node: &str,
+    window_ms: i64,
+) -> Result<(i64, i64), tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("beat_node")).await?;
+    let row = db.query_one(&stmt, &[&node, &(window_ms as f64)]).await?;
+    Ok((row.get(0), row.get(1)))
+}
+
+/// Whether `auction` is upcoming or live, so that some node runs it (or will once it takes the
+/// lease): a node that does not run it answers that it is elsewhere, not that it is missing.
+pub async fn active(db: &impl GenericClient, auction: i64) -> Result<bool, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_active")).await?;
+    Ok(db.query_one(&stmt, &[&auction]).await?.get(0))
 }

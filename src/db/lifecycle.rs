@@ -45,6 +45,23 @@ impl WonItems {
     }
 }
 
+/// With leases, that `auction`'s row was last taken under `fence` (this node's lease), locking
+/// the row: a node whose lease was taken over writes nothing (docs/decisions.md, "Leases and
+/// fences"). Without leases (`None`) nothing is checked and nothing is locked.
+async fn fence_holds(
+    db: &impl GenericClient,
+    auction: AuctionId,
+    fence: Option<i64>,
+) -> Result<(), StoreError> {
+    let Some(fence) = fence else { return Ok(()) };
+    let stmt = db.prepare_cached(q!("lock_fence")).await.map_err(down)?;
+    let row = db.query_opt(&stmt, &[&auction.0]).await.map_err(down)?;
+    match row.map(|r| r.get::<_, Option<i64>>(0)) {
+        Some(Some(held)) if held == fence => Ok(()),
+        _ => Err(StoreError(format!("lease_lost: auction {auction} was taken over"))),
+    }
+}
+
 /// The columns of a bid list, one array each, for `unnest`.
 struct BidColumns {
     users: Vec<i64>,
@@ -89,6 +106,7 @@ pub(super) async fn commit_prebid(
     auction: AuctionId,
     user: UserId,
     stamp: UnixMillis,
+    fence: Option<i64>,
 ) -> Result<CommittedPrebid, PrebidError> {
     let unavailable = |e: tokio_postgres::Error| PrebidError::Unavailable(e.to_string());
     let mut client = pool.get().await.map_err(|e| PrebidError::Unavailable(e.to_string()))?;
@@ -119,15 +137,23 @@ pub(super) async fn commit_prebid(
     }
     let ledger = tx.prepare_cached(q!("insert_ledger_debits")).await.map_err(unavailable)?;
     tx.execute(&ledger, &[&vec![user.0], &"prebid", &auction.0]).await.map_err(unavailable)?;
+    // Last, after the user's row (the group commit's order: users, then auctions).
+    fence_holds(&tx, auction, fence).await.map_err(|e| PrebidError::Unavailable(e.0))?;
     tx.commit().await.map_err(unavailable)?;
     Ok(CommittedPrebid { id: PrebidId(id), balance: row.get(1) })
 }
 
 /// Takes an upcoming auction live, converting its pre-bids into its first bids; returns their ids
 /// (again, when it is repeated). Each pre-bidder's notice is stored with its outbox messages.
-pub(super) async fn go_live(pool: Pool, outbox: Outbox, change: GoLive) -> Result<Vec<BidId>, StoreError> {
+pub(super) async fn go_live(
+    pool: Pool,
+    outbox: Outbox,
+    change: GoLive,
+    fence: Option<i64>,
+) -> Result<Vec<BidId>, StoreError> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
+    fence_holds(&tx, change.auction, fence).await?;
     // The status changes first, guarded (`status = 'upcoming'`): a go-live repeated after a commit
     // whose answer was lost finds the auction live and returns the bids it stored then, instead of
     // storing the pre-bids twice.
@@ -170,9 +196,11 @@ pub(super) async fn finish(
     pool: Pool,
     (won, outbox): (WonItems, Outbox),
     record: FinishRecord,
+    fence: Option<i64>,
 ) -> Result<Finished, StoreError> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
+    fence_holds(&tx, record.auction, fence).await?;
     let winner = record.winner.as_ref().map(|b| b.id.raw());
     let stmt = tx.prepare_cached(q!("finish")).await.map_err(down)?;
     let finished = tx
@@ -224,44 +252,53 @@ pub(super) async fn update_details(
     auction: AuctionId,
     d: AuctionDetails,
     start: UnixMillis,
+    fence: Option<i64>,
 ) -> Result<(), StoreError> {
-    let client = pool.get().await.map_err(down)?;
-    let stmt = client.prepare_cached(q!("update_details")).await.map_err(down)?;
-    client
-        .execute(
-            &stmt,
-            &[
-                &auction.0,
-                &d.title,
-                &d.description,
-                &d.image_url.unwrap_or_default(),
-                &d.retail_price.0,
-                &d.is_bid_package,
-                &d.bid_package_bids,
-                &d.category.unwrap_or_default(),
-                &d.condition.unwrap_or_default(),
-                &d.estimated_value.map(|v| v.0),
-                &ts(start),
-                &d.kind.as_str(),
-                &d.win_limited,
-                &d.no_new_bidders_after.and_then(|n| n.price).map(|p| p.0),
-                &d.no_new_bidders_after.and_then(|n| n.at).map(ts),
-                &d.buy_now_stock,
-                &d.house_reserve,
-                &d.opening_secs,
-            ],
-        )
-        .await
-        .map_err(down)?;
-    Ok(())
+    let mut client = pool.get().await.map_err(down)?;
+    let tx = client.transaction().await.map_err(down)?;
+    fence_holds(&tx, auction, fence).await?;
+    let stmt = tx.prepare_cached(q!("update_details")).await.map_err(down)?;
+    tx.execute(
+        &stmt,
+        &[
+            &auction.0,
+            &d.title,
+            &d.description,
+            &d.image_url.unwrap_or_default(),
+            &d.retail_price.0,
+            &d.is_bid_package,
+            &d.bid_package_bids,
+            &d.category.unwrap_or_default(),
+            &d.condition.unwrap_or_default(),
+            &d.estimated_value.map(|v| v.0),
+            &ts(start),
+            &d.kind.as_str(),
+            &d.win_limited,
+            &d.no_new_bidders_after.and_then(|n| n.price).map(|p| p.0),
+            &d.no_new_bidders_after.and_then(|n| n.at).map(ts),
+            &d.buy_now_stock,
+            &d.house_reserve,
+            &d.opening_secs,
+        ],
+    )
+    .await
+    .map_err(down)?;
+    tx.commit().await.map_err(down)
 }
 
 /// Gives a live auction a new deadline after an outage.
-pub(super) async fn resume(pool: Pool, auction: AuctionId, ends_at: UnixMillis) -> Result<(), StoreError> {
-    let client = pool.get().await.map_err(down)?;
-    let stmt = client.prepare_cached(q!("resume")).await.map_err(down)?;
-    client.execute(&stmt, &[&auction.0, &ts(ends_at)]).await.map_err(down)?;
-    Ok(())
+pub(super) async fn resume(
+    pool: Pool,
+    auction: AuctionId,
+    ends_at: UnixMillis,
+    fence: Option<i64>,
+) -> Result<(), StoreError> {
+    let mut client = pool.get().await.map_err(down)?;
+    let tx = client.transaction().await.map_err(down)?;
+    fence_holds(&tx, auction, fence).await?;
+    let stmt = tx.prepare_cached(q!("resume")).await.map_err(down)?;
+    tx.execute(&stmt, &[&auction.0, &ts(ends_at)]).await.map_err(down)?;
+    tx.commit().await.map_err(down)
 }
 
 /// Deletes an auction and gives back every bid and pre-bid spent on it; returns the new balances.

@@ -31,6 +31,8 @@ use super::snapshot;
 #[derive(Clone)]
 pub struct PgStore {
     pool: Pool,
+    /// This node's leases, when it takes them (several nodes): every write names its fence.
+    fences: Option<Fences>,
     committer: GroupCommitter,
     won: WonItems,
     /// Where the notices of going live and of a win write their messages.
@@ -52,12 +54,13 @@ impl PgStore {
         groups_in_flight: usize,
         fences: Option<Fences>,
     ) -> PgStore {
-        PgStore {
-            committer: GroupCommitter::start(pool.clone(), groups_in_flight, fences),
-            pool,
-            won,
-            outbox,
-        }
+        let committer = GroupCommitter::start(pool.clone(), groups_in_flight, fences.clone());
+        PgStore { committer, pool, fences, won, outbox }
+    }
+
+    /// The fence of this node's lease on `auction` (`None`: no leases, nothing to name).
+    fn fence(&self, auction: AuctionId) -> Option<i64> {
+        self.fences.as_ref().map(|f| f.of(auction.0))
     }
 }
 
@@ -75,7 +78,7 @@ impl AuctionStore for PgStore {
         user: UserId,
         stamp: UnixMillis,
     ) -> impl Future<Output = Result<CommittedPrebid, PrebidError>> + Send + 'static {
-        lifecycle::commit_prebid(self.pool.clone(), auction, user, stamp)
+        lifecycle::commit_prebid(self.pool.clone(), auction, user, stamp, self.fence(auction))
     }
 
     fn go_live(
@@ -84,7 +87,8 @@ impl AuctionStore for PgStore {
     ) -> impl Future<Output = Result<Vec<BidId>, StoreError>> + Send + 'static {
         let committer = self.committer.clone();
         let auction = change.auction.0;
-        let going = lifecycle::go_live(self.pool.clone(), self.outbox.clone(), change);
+        let fence = self.fence(change.auction);
+        let going = lifecycle::go_live(self.pool.clone(), self.outbox.clone(), change, fence);
         async move {
             let done = going.await;
             committer.forget_head(auction);
@@ -96,7 +100,8 @@ impl AuctionStore for PgStore {
         &self,
         record: FinishRecord,
     ) -> impl Future<Output = Result<Finished, StoreError>> + Send + 'static {
-        lifecycle::finish(self.pool.clone(), (self.won.clone(), self.outbox.clone()), record)
+        let fence = self.fence(record.auction);
+        lifecycle::finish(self.pool.clone(), (self.won.clone(), self.outbox.clone()), record, fence)
     }
 
     fn update_details(
@@ -105,7 +110,7 @@ impl AuctionStore for PgStore {
         details: AuctionDetails,
         start_time: UnixMillis,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
-        lifecycle::update_details(self.pool.clone(), auction, details, start_time)
+        lifecycle::update_details(self.pool.clone(), auction, details, start_time, self.fence(auction))
     }
 
     fn resume(
@@ -113,7 +118,7 @@ impl AuctionStore for PgStore {
         auction: AuctionId,
         ends_at: UnixMillis,
     ) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
-        lifecycle::resume(self.pool.clone(), auction, ends_at)
+        lifecycle::resume(self.pool.clone(), auction, ends_at, self.fence(auction))
     }
 
     fn delete_with_refunds(
@@ -135,11 +140,24 @@ impl AuctionStore for PgStore {
         async move { Ok(snapshot::load(pool, Some(auction)).await?.pop()) }
     }
 
+    /// With leases, the creating node takes the new auction's lease before its actor starts.
     fn create(
         &self,
         new: NewAuction,
     ) -> impl Future<Output = Result<AuctionSnapshot, StoreError>> + Send + 'static {
-        lifecycle::create(self.pool.clone(), new)
+        let (pool, fences) = (self.pool.clone(), self.fences.clone());
+        async move {
+            let snap = lifecycle::create(pool.clone(), new).await?;
+            if let Some(fences) = fences {
+                let client = pool.get().await.map_err(down)?;
+                let taken = super::leases::take(&client, snap.id.0, fences.node(), fences.ttl_ms()).await;
+                let fence = taken
+                    .map_err(down)?
+                    .ok_or_else(|| StoreError("a new auction's lease was taken".into()))?;
+                fences.hold(snap.id.0, fence);
+            }
+            Ok(snap)
+        }
     }
 
     fn set_promoted(

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use actix::prelude::*;
 use tokio::sync::oneshot;
 
-use super::{AuctionActor, BidAccepted, Pending, PlaceBid, StopReason};
+use super::{AuctionActor, BidAccepted, Pending, PlaceBid, StepDown, StopReason};
 use crate::clock::{Clock, UnixMillis};
 use crate::errors::BidRejected;
 use crate::ids::UserId;
@@ -104,6 +104,10 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             Err(CommitError::Unavailable(why)) => self.fail(batch, &why, ctx),
             Err(CommitError::Fenced) => return self.fenced(batch, ctx),
         }
+        if self.guard.reason == StopReason::Fenced {
+            // Told to step down while this batch was committing: it is answered; now stop.
+            return self.fenced(Vec::new(), ctx);
+        }
         self.flush(ctx);
         self.on_idle(ctx);
         // A committed bid (a person's above all) re-plans the bots; so does a refused batch.
@@ -189,7 +193,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     /// queued) are answered as not placed, as in an outage, and the actor stops without a word
     /// to the store; the new owner runs the auction from its row.
     fn fenced(&mut self, batch: Vec<Pending>, ctx: &mut Context<Self>) {
-        tracing::warn!(auction = %self.committed.id(), bids = batch.len(), "lease taken over: stopping here");
+        tracing::info!(auction = %self.committed.id(), refused = batch.len() + self.queue.len(), "another node owns it now: stopping here");
         for p in batch.into_iter().chain(std::mem::take(&mut self.queue)) {
             let _ = p.reply.send(Err(BidRejected::StoreUnavailable));
         }
@@ -223,6 +227,17 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
                     let _ = reply.send(Err(rejected));
                 }
             }
+        }
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<StepDown> for AuctionActor<S, C> {
+    type Result = ();
+
+    fn handle(&mut self, _: StepDown, ctx: &mut Context<Self>) {
+        self.guard.reason = StopReason::Fenced;
+        if self.in_flight.is_none() {
+            self.fenced(Vec::new(), ctx);
         }
     }
 }

@@ -208,6 +208,13 @@ pub enum StopReason {
     Unexpected,
 }
 
+/// Another node owns this auction now (its lease moved, or this node hands it over): stop here
+/// without a word to the store. Bids still queued are answered as not placed; a batch being
+/// committed is answered first.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "()")]
+pub struct StepDown;
+
 /// Sent by an auction actor's drop guard to its supervisor, whatever way it stopped.
 #[derive(Debug, Clone, Copy, Message)]
 #[rtype(result = "()")]

@@ -51,3 +51,30 @@ pub struct Reload {
 #[derive(Debug, Clone, Copy, Message)]
 #[rtype(result = "Vec<AuctionInfo>")]
 pub struct ListViews;
+
+/// Run auction `id` here: this node has just taken its lease (several nodes). Loaded from the
+/// store like a restart: nobody could bid on it since `down_since` (when its previous owner was
+/// last known to hold it), so a deadline that fell meanwhile gives its countdown back. Answers
+/// whether it runs (`false`: finished or gone).
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "bool")]
+pub struct Adopt {
+    /// Which auction.
+    pub id: AuctionId,
+    /// Since when nobody could bid on it (`None`: it was running a moment ago, e.g. a hand-over).
+    pub down_since: Option<crate::clock::UnixMillis>,
+}
+
+/// Stop running auction `id` here (its lease moved or is handed over): the actor steps down
+/// without a word to the store, and is not reloaded.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "()")]
+pub struct Release {
+    /// Which auction.
+    pub id: AuctionId,
+}
+
+/// Which auctions run here, by id.
+#[derive(Debug, Clone, Copy, Message)]
+#[rtype(result = "Vec<AuctionId>")]
+pub struct Running;

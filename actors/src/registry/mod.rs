@@ -9,7 +9,7 @@ use std::sync::{Arc, RwLock};
 use actix::prelude::*;
 
 use crate::auction::{
-    AuctionActor, AuctionStopped, Env, GetInfo, StopReason, StoreDown, StoreUp, Supervision,
+    AuctionActor, AuctionStopped, Env, GetInfo, StepDown, StopReason, StoreDown, StoreUp, Supervision,
 };
 use crate::bots::BotNews;
 use crate::clock::{Clock, UnixMillis};
@@ -23,7 +23,7 @@ mod directory;
 mod messages;
 
 pub use directory::Directory;
-pub use messages::{CreateAuction, ListViews, Lookup, Reload};
+pub use messages::{Adopt, CreateAuction, ListViews, Lookup, Release, Reload, Running};
 
 /// The table of running actors, shared read-only with every [`Directory`].
 pub(crate) type Table<S, C> = Arc<RwLock<HashMap<AuctionId, Addr<AuctionActor<S, C>>>>>;
@@ -69,6 +69,21 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
         last_alive: Option<UnixMillis>,
     ) -> Result<Directory<S, C>, StoreError> {
         let boot = env.store.load_active().await?;
+        Ok(Self::start(env, arbiters, boot, last_alive))
+    }
+
+    /// A registry running nothing yet, for a node that takes leases: each auction starts when
+    /// this node takes its lease ([`Adopt`]).
+    pub fn launch_leased(env: Env<S, C>, arbiters: Vec<ArbiterHandle>) -> Directory<S, C> {
+        Self::start(env, arbiters, Vec::new(), None)
+    }
+
+    fn start(
+        env: Env<S, C>,
+        arbiters: Vec<ArbiterHandle>,
+        boot: Vec<AuctionSnapshot>,
+        last_alive: Option<UnixMillis>,
+    ) -> Directory<S, C> {
         let table: Table<S, C> = Arc::default();
         let mut ctx = Context::new();
         ctx.set_mailbox_capacity(256);
@@ -88,7 +103,7 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
             registry.spawn_after(snap, last_alive);
         }
         let addr = ctx.run(registry);
-        Ok(Directory::new(table, addr))
+        Directory::new(table, addr)
     }
 
     /// Starts an actor for `snap` unless it is finished or already running.
@@ -229,6 +244,36 @@ impl<S: AuctionStore, C: Clock> Handler<Reload> for Registry<S, C> {
 
     fn handle(&mut self, msg: Reload, _: &mut Context<Self>) -> Self::Result {
         Box::pin(self.reload(msg.id).map(|addr, _, _| addr.is_some()))
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<Adopt> for Registry<S, C> {
+    type Result = ResponseActFuture<Self, bool>;
+
+    fn handle(&mut self, msg: Adopt, _: &mut Context<Self>) -> Self::Result {
+        if let Some(since) = msg.down_since {
+            self.down_since.entry(msg.id).and_modify(|s| *s = (*s).min(since)).or_insert(since);
+        }
+        Box::pin(self.reload(msg.id).map(|addr, _, _| addr.is_some()))
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<Release> for Registry<S, C> {
+    type Result = ();
+
+    fn handle(&mut self, msg: Release, _: &mut Context<Self>) {
+        self.down_since.remove(&msg.id);
+        if let Some(entry) = self.running.get(&msg.id) {
+            entry.addr.do_send(StepDown);
+        }
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<Running> for Registry<S, C> {
+    type Result = MessageResult<Running>;
+
+    fn handle(&mut self, _: Running, _: &mut Context<Self>) -> Self::Result {
+        MessageResult(self.running.keys().copied().collect())
     }
 }
 

@@ -1,0 +1,76 @@
+//! More nodes on a [`Server`]'s database (issue 25): the same binary, another port, its own
+//! `TYIYN_CLUSTER__NODE_ID`. Killed on drop; the database stays the first server's.
+
+use std::process::Child;
+use std::time::{Duration, Instant};
+
+use super::{Server, launch};
+
+/// A second (third, …) node.
+pub struct Node {
+    pub base: String,
+    port: u16,
+    env: Vec<(String, String)>,
+    db_url: String,
+    child: Child,
+}
+
+impl Node {
+    /// Starts a node named `id` on `server`'s database, with `server`'s settings and `extra_env`.
+    pub async fn start(server: &Server, id: &str, extra_env: &[(&str, &str)]) -> Node {
+        let port =
+            std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
+        let mut env: Vec<(String, String)> =
+            server.extra_env.iter().filter(|(k, _)| k != "TYIYN_SERVER__METRICS_ADDR").cloned().collect();
+        env.retain(|(k, _)| k != "TYIYN_CLUSTER__NODE_ID");
+        env.push(("TYIYN_CLUSTER__NODE_ID".into(), id.into()));
+        env.extend(extra_env.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        let child = launch(&server.db_url, port, &env, false);
+        let mut node = Node {
+            base: format!("http://127.0.0.1:{port}"),
+            port,
+            env,
+            db_url: server.db_url.clone(),
+            child,
+        };
+        node.wait_ready().await;
+        node
+    }
+
+    /// The node's process id (to stop or freeze it).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Kills the node with SIGKILL and reaps it.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Starts it again on the same port, as after a crash.
+    pub async fn restart(&mut self) {
+        self.child = launch(&self.db_url, self.port, &self.env, true);
+        self.wait_ready().await;
+    }
+
+    async fn wait_ready(&mut self) {
+        let probe = reqwest::Client::new();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            let answer = probe.get(format!("{}/api/settings", self.base)).send().await;
+            if answer.is_ok_and(|r| r.status().is_success()) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        self.kill();
+        panic!("node did not come up; see target/bench-server-{}.log", self.port);
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}

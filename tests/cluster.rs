@@ -1,0 +1,187 @@
+//! Several nodes on one database (issue 25, part 1: leases and fences, no NATS yet). Two real
+//! server processes, `a` and `b`: `a` starts first and takes every auction's lease; `b` stands
+//! by. Kill `a` with SIGKILL: `b` takes the auctions over and bids on it carry on from the last
+//! acknowledged price; every acknowledged bid is a row and `tyiyn check` holds. PostgreSQL:
+//! `DATABASE_URL`, else the private cluster (`.ci/pg`).
+
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::Server;
+use common::nodes::Node;
+use serde_json::Value;
+
+/// A bid answer's amount in tyiyn (som with two decimals on the wire).
+fn tyiyn(body: &Value) -> i64 {
+    let som = body["bid"]["amount"].as_f64().expect("an amount");
+    (som * 100.0).round() as i64
+}
+
+/// One bid by the user with `cookie` on `auction` through `base`: the answer's status and body.
+async fn bid(base: &str, auction: i64, cookie: &str) -> (u16, Value) {
+    let res = reqwest::Client::new()
+        .post(format!("{base}/api/auctions/{auction}/bid"))
+        .header("cookie", cookie)
+        .header("origin", base)
+        .send()
+        .await
+        .expect("answered");
+    (res.status().as_u16(), res.json().await.unwrap_or(Value::Null))
+}
+
+/// Who holds `auction`'s live lease.
+async fn owner(server: &Server, auction: i64) -> Option<String> {
+    let row = server
+        .db()
+        .await
+        .query_opt(
+            "select node_id from auction_lease where auction_id = $1 and expires_at > now()",
+            &[&auction],
+        )
+        .await
+        .expect("read");
+    row.map(|r| r.get(0))
+}
+
+/// The two scenarios one after the other: each server's database is named after this process.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_that_dies_or_freezes_loses_its_auctions_to_another_and_no_bid() {
+    a_standby_node_takes_over_the_auctions_of_a_killed_node_and_loses_no_bid().await;
+    a_frozen_node_loses_its_auction_and_writes_nothing_after_it_wakes().await;
+}
+
+async fn a_standby_node_takes_over_the_auctions_of_a_killed_node_and_loses_no_bid() {
+    let mut a = Server::start(&[("TYIYN_CLUSTER__NODE_ID", "a")]).await;
+    let ids = a.live_auctions(2).await;
+    let b = Node::start(&a, "b", &[]).await;
+    let users = a.seed_users(4, 50).await;
+    for &id in &ids {
+        assert_eq!(owner(&a, id).await.as_deref(), Some("a"), "the creating node holds it");
+    }
+
+    // `b` does not run them: a bid through it is refused as elsewhere, and nothing is charged.
+    let (status, body) = bid(&b.base, ids[0], &users[0].1).await;
+    assert_eq!((status, body["code"].as_str()), (503, Some("auction_elsewhere")), "{body}");
+    let balance: i64 = a
+        .db()
+        .await
+        .query_one("select bid_balance from app_user where id = $1", &[&users[0].0])
+        .await
+        .expect("read")
+        .get(0);
+    assert_eq!(balance, 50);
+
+    let mut acked: Vec<(i64, i64, i64)> = Vec::new();
+    for (k, (user, cookie)) in users.iter().enumerate() {
+        let auction = ids[k % 2];
+        let (status, body) = bid(&a.base, auction, cookie).await;
+        assert_eq!(status, 200, "{body}");
+        acked.push((auction, *user, tyiyn(&body)));
+    }
+    let prices: Vec<i64> =
+        ids.iter().map(|id| acked.iter().filter(|b| b.0 == *id).map(|b| b.2).max().expect("bid")).collect();
+
+    a.kill();
+    let killed = Instant::now();
+    // The next bid on each auction through `b` is accepted once `b` holds its lease; until then
+    // it is refused (nothing charged). Waits are bounded, never asserted on.
+    for (i, &id) in ids.iter().enumerate() {
+        let (user, cookie) = &users[i];
+        let answer = loop {
+            let (status, body) = bid(&b.base, id, cookie).await;
+            if status == 200 {
+                break body;
+            }
+            // Elsewhere until `b` holds it, then paused for the moment its countdown is given back.
+            assert!(
+                status == 503
+                    && ["auction_elsewhere", "auction_paused"].contains(&body["code"].as_str().unwrap_or("")),
+                "{status} {body}"
+            );
+            assert!(killed.elapsed() < Duration::from_secs(30), "no takeover: {status} {body}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        println!("auction {id}: a bid through b accepted {} ms after the kill", killed.elapsed().as_millis());
+        let amount = tyiyn(&answer);
+        assert_eq!(amount, prices[i] + 1, "the price carries on from the last acknowledged bid");
+        acked.push((id, *user, amount));
+        assert_eq!(owner(&a, id).await.as_deref(), Some("b"));
+    }
+
+    let db = a.db().await;
+    for (auction, user, amount) in &acked {
+        let found: i64 = db
+            .query_one(
+                "select count(*) from bid where auction_id = $1 and user_id = $2 and amount = $3",
+                &[auction, user, amount],
+            )
+            .await
+            .expect("read")
+            .get(0);
+        assert_eq!(found, 1, "acknowledged bid {auction}/{user}/{amount} is one row");
+    }
+    drop(b);
+    let (code, text) = common::check(&a.db_url).await;
+    assert_eq!(code, Some(0), "tyiyn check:\n{text}");
+}
+
+/// Sends `signal` to process `pid`.
+fn signal(pid: u32, signal: i32) {
+    // SAFETY: `kill` only sends a signal to the given child process.
+    let sent = unsafe { libc::kill(pid as libc::pid_t, signal) };
+    assert_eq!(sent, 0, "signal {signal} to {pid}");
+}
+
+async fn a_frozen_node_loses_its_auction_and_writes_nothing_after_it_wakes() {
+    let a = Server::start(&[("TYIYN_CLUSTER__NODE_ID", "a")]).await;
+    let id = a.live_auctions(1).await[0];
+    let b = Node::start(&a, "b", &[]).await;
+    let users = a.seed_users(2, 50).await;
+    let (status, body) = bid(&a.base, id, &users[0].1).await;
+    assert_eq!(status, 200, "{body}");
+    let price = tyiyn(&body);
+
+    signal(a.pid(), libc::SIGSTOP);
+    let frozen = Instant::now();
+    let answer = loop {
+        let (status, body) = bid(&b.base, id, &users[1].1).await;
+        if status == 200 {
+            break body;
+        }
+        assert!(frozen.elapsed() < Duration::from_secs(30), "no takeover: {status} {body}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    println!("a bid through b accepted {} ms after a froze", frozen.elapsed().as_millis());
+    assert_eq!(tyiyn(&answer), price + 1);
+
+    // Awake, `a` still runs the auction until its keeper's next round: its commit is refused by
+    // the fence (or the keeper was first and it answers that the auction is elsewhere), and
+    // nothing is charged.
+    signal(a.pid(), libc::SIGCONT);
+    let balance = |user: i64| {
+        let a = &a;
+        async move {
+            let row =
+                a.db().await.query_one("select bid_balance from app_user where id = $1", &[&user]).await;
+            row.expect("read").get::<_, i64>(0)
+        }
+    };
+    let before = balance(users[0].0).await;
+    let (status, body) = bid(&a.base, id, &users[0].1).await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(balance(users[0].0).await, before, "the woken node charged nothing");
+    let bids: i64 = a
+        .db()
+        .await
+        .query_one("select count(*) from bid where auction_id = $1", &[&id])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(bids, 2, "one bid before the freeze, one through b");
+    assert_eq!(owner(&a, id).await.as_deref(), Some("b"));
+    drop(b);
+    let (code, text) = common::check(&a.db_url).await;
+    assert_eq!(code, Some(0), "tyiyn check:\n{text}");
+}
