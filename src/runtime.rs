@@ -14,7 +14,7 @@ use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::outlets::Outlets;
 use tyiyn_actors::{Directory, Env, Registry, Rules, TokioClock};
 
-use crate::cluster::Keeper;
+use crate::cluster::{Drain, Keeper};
 use crate::config::{AuctionSettings, ClusterSettings};
 use crate::db::leases::Fences;
 use crate::db::lifecycle::WonItems;
@@ -32,6 +32,8 @@ pub struct Runtime {
     pub store: PgStore,
     /// Every user's wins, shared with the actors (a deleted finished auction's win is forgotten).
     pub wins: WinBook,
+    /// With leases: how to hand this node's auctions over (SIGTERM, docs/operations.md).
+    pub drain: Option<Drain>,
 }
 
 /// The bidding rules from the `[auction]` settings.
@@ -97,18 +99,22 @@ pub async fn launch(
         n => n,
     };
     let arbiters = (0..threads).map(|_| Arbiter::new().handle()).collect();
-    let auctions = match fences {
-        None => Registry::launch_after(env, arbiters, last_alive)
-            .await
-            .map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?,
+    let (auctions, drain) = match fences {
+        None => {
+            let auctions = Registry::launch_after(env, arbiters, last_alive)
+                .await
+                .map_err(|e| anyhow::anyhow!("loading auctions: {e}"))?;
+            (auctions, None)
+        }
         Some(fences) => {
             let auctions = Registry::launch_leased(env, arbiters);
             tracing::info!(node = fences.node(), lease_ms = fences.ttl_ms(), "taking leases on auctions");
             let mut keeper = Keeper::new(pool, fences, auctions.clone(), cluster);
             keeper.cold_since = last_alive;
+            let drain = keeper.drain.clone();
             keeper.start();
-            auctions
+            (auctions, Some(drain))
         }
     };
-    Ok(Runtime { auctions, clock, store, wins })
+    Ok(Runtime { auctions, clock, store, wins, drain })
 }

@@ -46,6 +46,8 @@ pub struct Application {
     /// SIGINT and SIGTERM, caught from `build` on, so that a signal right after the banner drains
     /// too (`run` waits for them).
     signals: ShutdownSignals,
+    /// With leases: this node's auctions are handed over before the HTTP server stops.
+    drain: Option<crate::cluster::Drain>,
     /// Logins seeded at start-up (demo data, admin), for the run command to print.
     pub logins: Vec<(String, String)>,
 }
@@ -67,12 +69,13 @@ impl Application {
                 .map_err(|e| anyhow::anyhow!("server.trusted_proxies: {e}"))?,
         );
         let sockets = web::Data::new(SocketSlots::new(config.server.max_sockets_per_address));
+        let drain = state.drain.clone();
         let shared = Shared { state, trusted, sockets };
         let (port, server) = api_server(&config, shared.clone())?;
         let socket = socket_server(&config, shared)?;
         let drain_secs = config.server.shutdown_timeout_secs;
         let signals = ShutdownSignals::catch();
-        Ok(Application { port, metrics_port, socket, server, drain_secs, signals, logins })
+        Ok(Application { port, metrics_port, socket, server, drain_secs, signals, drain, logins })
     }
 
     /// A handle that stops the HTTP server (tests use it to simulate a stop).
@@ -100,8 +103,16 @@ impl Application {
         let handle = self.server.handle();
         let drain_secs = self.drain_secs;
         let signals = self.signals;
+        let auctions = self.drain;
         actix_web::rt::spawn(async move {
             let signal = signals.recv().await;
+            if let Some(auctions) = auctions {
+                // Requests keep being served meanwhile: a bid for a handed-over auction is answered
+                // as elsewhere (503, retried by the client) until this node stops.
+                tracing::info!("{signal}: handing this node's auctions over to the others");
+                let emptied = auctions.run(Duration::from_secs(drain_secs.max(1))).await;
+                tracing::info!(emptied, "auctions handed over");
+            }
             tracing::info!("{signal}: draining in-flight requests (up to {drain_secs} s), then stopping");
             handle.stop(true).await;
         });
@@ -274,6 +285,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         pace: crate::pace::Pace::new(config.auction.min_bid_interval_ms as i64),
         store: runtime.store,
         wins: runtime.wins,
+        drain: runtime.drain,
         payments,
         delivery,
         health,

@@ -59,6 +59,8 @@ pub struct AppState {
     pub store: PgStore,
     /// Every user's wins, as the actors read them for beginner and win-limited auctions.
     pub wins: WinBook,
+    /// With leases (several nodes): how to hand this node's auctions over.
+    pub drain: Option<crate::cluster::Drain>,
     /// The outbox's channels, for a message sent at once by its request
     /// (`crate::outbox::send_now`); the workers deliver the rest.
     pub delivery: Arc<Delivery>,

@@ -50,6 +50,7 @@ async fn owner(server: &Server, auction: i64) -> Option<String> {
 async fn a_node_that_dies_or_freezes_loses_its_auctions_to_another_and_no_bid() {
     a_standby_node_takes_over_the_auctions_of_a_killed_node_and_loses_no_bid().await;
     a_frozen_node_loses_its_auction_and_writes_nothing_after_it_wakes().await;
+    a_node_told_to_stop_hands_its_auctions_over_first().await;
 }
 
 async fn a_standby_node_takes_over_the_auctions_of_a_killed_node_and_loses_no_bid() {
@@ -168,10 +169,11 @@ async fn a_frozen_node_loses_its_auction_and_writes_nothing_after_it_wakes() {
             row.expect("read").get::<_, i64>(0)
         }
     };
-    let before = balance(users[0].0).await;
-    let (status, body) = bid(&a.base, id, &users[0].1).await;
+    // `a` still thinks users[0] leads: users[1]'s bid passes its rules and reaches the commit.
+    let before = balance(users[1].0).await;
+    let (status, body) = bid(&a.base, id, &users[1].1).await;
     assert_eq!(status, 503, "{body}");
-    assert_eq!(balance(users[0].0).await, before, "the woken node charged nothing");
+    assert_eq!(balance(users[1].0).await, before, "the woken node charged nothing");
     let bids: i64 = a
         .db()
         .await
@@ -181,6 +183,50 @@ async fn a_frozen_node_loses_its_auction_and_writes_nothing_after_it_wakes() {
         .get(0);
     assert_eq!(bids, 2, "one bid before the freeze, one through b");
     assert_eq!(owner(&a, id).await.as_deref(), Some("b"));
+    drop(b);
+    let (code, text) = common::check(&a.db_url).await;
+    assert_eq!(code, Some(0), "tyiyn check:\n{text}");
+}
+
+async fn a_node_told_to_stop_hands_its_auctions_over_first() {
+    let a = Server::start(&[("TYIYN_CLUSTER__NODE_ID", "a")]).await;
+    let ids = a.live_auctions(2).await;
+    let b = Node::start(&a, "b", &[]).await;
+    let users = a.seed_users(2, 50).await;
+    let (status, body) = bid(&a.base, ids[0], &users[0].1).await;
+    assert_eq!(status, 200, "{body}");
+    let price = tyiyn(&body);
+
+    signal(a.pid(), libc::SIGTERM);
+    let stopping = Instant::now();
+    for &id in &ids {
+        loop {
+            if owner(&a, id).await.as_deref() == Some("b") {
+                break;
+            }
+            assert!(stopping.elapsed() < Duration::from_secs(30), "auction {id} was not handed over");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    println!("both auctions on b {} ms after SIGTERM", stopping.elapsed().as_millis());
+    let answer = loop {
+        let (status, body) = bid(&b.base, ids[0], &users[1].1).await;
+        if status == 200 {
+            break body;
+        }
+        assert!(status == 503 && body["code"] == "auction_paused", "{status} {body}");
+        assert!(stopping.elapsed() < Duration::from_secs(30), "no bid through b: {body}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(tyiyn(&answer), price + 1);
+    let handed: bool = a
+        .db()
+        .await
+        .query_one("select bool_and(draining) from cluster_node where id = 'a'", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert!(handed, "a said it was draining");
     drop(b);
     let (code, text) = common::check(&a.db_url).await;
     assert_eq!(code, Some(0), "tyiyn check:\n{text}");

@@ -6,7 +6,12 @@
 create table cluster_node (
     id            text primary key check (id ~ '^[A-Za-z0-9_.-]{1,64}$'),
     started_at    timestamptz not null default now(),
-    last_seen_at  timestamptz not null default now()
+    last_seen_at  timestamptz not null default now(),
+    -- Told to hand its auctions over (SIGTERM, or the operator's "drain"): it takes none.
+    draining      boolean not null default false,
+    -- Its figures at its last beat, for the operator's page.
+    bids_per_sec  real not null default 0 check (bids_per_sec >= 0),
+    sockets       integer not null default 0 check (sockets >= 0)
 );
 
 -- Fencing numbers: every lease taken gets the next one, never reused.
@@ -20,7 +25,10 @@ create table auction_lease (
     fence       bigint not null,
     taken_at    timestamptz not null default now(),
     expires_at  timestamptz not null,
-    check (expires_at > taken_at)
+    -- Handed over by its node (a drain, a finished auction): bids stopped when it ran out, not a
+    -- lease's length before.
+    released    boolean not null default false,
+    check (expires_at >= taken_at)
 );
 create index auction_lease_node_idx on auction_lease (node_id);
 

@@ -44,6 +44,9 @@ pub async fn bid(
     in_flight.increment(1.0);
     let placed = paced_send(h, (user.id, id, stamp), h.auctions.place_bid(id, msg)).await;
     in_flight.decrement(1.0);
+    if placed.is_ok() {
+        crate::cluster::figures::bid_accepted();
+    }
     placed
 }
 

@@ -6,9 +6,19 @@
 //! nobody holds, up to this node's share, starting each as a restart would (a countdown that
 //! fell while nobody held it is given back). The fences of the leases held ([`Fences`]) go with
 //! every write of those auctions, so a node that lost one without noticing writes nothing.
+//!
+//! A node that drains (SIGTERM, or the operator's button on `/admin/cluster`) takes nothing and
+//! hands each auction over: its actor steps down (answering a batch in flight first) and the
+//! lease is given up at once, so another node takes it within one of its rounds.
+
+pub mod figures;
 
 use std::collections::{HashMap, HashSet};
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use tokio::sync::Notify;
 
 use deadpool_postgres::Pool;
 use tyiyn_actors::clock::UnixMillis;
@@ -16,7 +26,7 @@ use tyiyn_actors::ids::AuctionId;
 use tyiyn_actors::registry::{Adopt, Release, Running};
 
 use crate::config::ClusterSettings;
-use crate::db::leases::{self, Fences};
+use crate::db::leases::{self, Fences, Figures};
 use crate::db::store::PgStore;
 
 /// The runtime's directory (`crate::runtime::Auctions`, named here without that module, which
@@ -39,6 +49,31 @@ pub struct Keeper {
     /// The last sign of life of any server before this one started: since when nobody could bid
     /// on an auction that was never leased.
     pub cold_since: Option<UnixMillis>,
+    pub drain: Drain,
+}
+
+/// Telling a keeper to hand its auctions over, and learning when it has.
+#[derive(Debug, Clone, Default)]
+pub struct Drain {
+    asked: Arc<AtomicBool>,
+    /// Whether the node holds no lease (after a drain asked for).
+    empty: Arc<AtomicBool>,
+    done: Arc<Notify>,
+}
+
+impl Drain {
+    /// Asks the keeper to drain, and waits until it holds no lease or `limit` passed; whether it
+    /// emptied.
+    pub async fn run(&self, limit: Duration) -> bool {
+        let done = self.done.notified();
+        tokio::pin!(done);
+        done.as_mut().enable();
+        self.asked.store(true, Ordering::SeqCst);
+        if self.empty.load(Ordering::SeqCst) {
+            return true;
+        }
+        tokio::time::timeout(limit, done).await.is_ok()
+    }
 }
 
 impl Keeper {
@@ -51,6 +86,7 @@ impl Keeper {
             share: !settings.nats_url.trim().is_empty(),
             renew: Duration::from_millis(settings.renew_ms.max(10)),
             cold_since: None,
+            drain: Drain::default(),
         }
     }
 
@@ -60,22 +96,33 @@ impl Keeper {
     }
 
     async fn run(self) {
+        if let Ok(client) = self.pool.get().await
+            && let Err(e) = leases::start(&client, self.fences.node()).await
+        {
+            tracing::warn!("lease keeper: recording this node: {e}");
+        }
         let mut idle: HashMap<i64, u8> = HashMap::new();
+        let mut last = Instant::now();
         let mut ticks = tokio::time::interval(self.renew);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
-            if let Err(e) = self.tick(&mut idle).await {
+            if let Err(e) = self.tick(&mut idle, &mut last).await {
                 tracing::warn!(node = self.fences.node(), "lease keeper: {e}");
             }
         }
     }
 
-    /// One round: beat, renew, give up, take.
-    async fn tick(&self, idle: &mut HashMap<i64, u8>) -> anyhow::Result<()> {
+    /// One round: beat, renew, give up, take (or, draining, hand everything over).
+    async fn tick(&self, idle: &mut HashMap<i64, u8>, last: &mut Instant) -> anyhow::Result<()> {
         let client = self.pool.get().await?;
         let (node, ttl) = (self.fences.node(), self.fences.ttl_ms());
-        let (nodes, active) = leases::beat(&client, node, ttl * 2).await?;
+        let mine = Figures {
+            bids_per_sec: figures::bids_per_sec(last),
+            sockets: figures::sockets(),
+            draining: self.drain.asked.load(Ordering::SeqCst),
+        };
+        let beat = leases::beat(&client, node, ttl * 2, mine).await?;
 
         // Renew; whatever was held before and is not renewed was lost (it ran out, or another
         // node took it): it steps down here.
@@ -91,10 +138,21 @@ impl Keeper {
             }
         }
 
-        // Give up the leases of auctions that stopped running here.
+        // Give up the leases of auctions that stopped running here; draining, step every one
+        // down first.
         let running: HashSet<i64> =
             self.auctions.registry().send(Running).await?.into_iter().map(|a| a.0).collect();
         for (&auction, &fence) in &renewed {
+            if beat.draining && running.contains(&auction) {
+                self.auctions.registry().do_send(Release { id: AuctionId(auction) });
+                continue;
+            }
+            if beat.draining {
+                self.fences.drop_lease(auction);
+                leases::release(&client, auction, node, fence).await?;
+                tracing::info!(node, auction, "handed over");
+                continue;
+            }
             if running.contains(&auction) {
                 idle.remove(&auction);
                 continue;
@@ -108,8 +166,16 @@ impl Keeper {
             }
         }
 
-        // Take what nobody holds, up to this node's share.
         let held = self.fences.held().len() as i64;
+        self.drain.empty.store(beat.draining && held == 0, Ordering::SeqCst);
+        if beat.draining {
+            if held == 0 {
+                self.drain.done.notify_waiters();
+            }
+            return Ok(());
+        }
+        // Take what nobody holds, up to this node's share.
+        let (nodes, active) = (beat.nodes, beat.active);
         let want = if self.share { (active + nodes - 1) / nodes.max(1) - held } else { i64::MAX };
         if want <= 0 {
             return Ok(());

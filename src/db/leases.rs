@@ -144,16 +144,41 @@ pub async fn free(
         .collect())
 }
 
-/// Records that `node` is alive; the nodes seen within `window_ms` (itself included) and the
-/// upcoming or live auctions, to share them out.
+/// A node's figures at a beat.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Figures {
+    pub bids_per_sec: f32,
+    pub sockets: i32,
+    /// It drains of itself (SIGTERM).
+    pub draining: bool,
+}
+
+/// What a beat answers: the nodes seen within the window (itself included, draining ones not),
+/// the upcoming or live auctions, and whether this node is to drain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Beat {
+    pub nodes: i64,
+    pub active: i64,
+    pub draining: bool,
+}
+
+/// Records that `node` starts (again), not draining.
+pub async fn start(db: &impl GenericClient, node: &str) -> Result<(), tokio_postgres::Error> {
+    db.execute(&db.prepare_cached(q!("start_node")).await?, &[&node]).await.map(drop)
+}
+
+/// Records that `node` is alive with `figures`.
 pub async fn beat(
     db: &impl GenericClient,
     node: &str,
     window_ms: i64,
-) -> Result<(i64, i64), tokio_postgres::Error> {
+    figures: Figures,
+) -> Result<Beat, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("beat_node")).await?;
-    let row = db.query_one(&stmt, &[&node, &(window_ms as f64)]).await?;
-    Ok((row.get(0), row.get(1)))
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 5] =
+        [&node, &(window_ms as f64), &figures.bids_per_sec, &figures.sockets, &figures.draining];
+    let row = db.query_one(&stmt, &params).await?;
+    Ok(Beat { nodes: row.get(0), active: row.get(1), draining: row.get(2) })
 }
 
 /// Whether `auction` is upcoming or live, so that some node runs it (or will once it takes the

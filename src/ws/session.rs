@@ -284,6 +284,7 @@ impl Actor for WsSession {
 
     fn started(&mut self, ctx: &mut Context<Self>) {
         metrics::gauge!(crate::metrics::SOCKETS).increment(1.0);
+        crate::cluster::figures::socket(1);
         ctx.set_mailbox_capacity(OUTBOX);
         self.send_text(protocol::open(&format!("s{:x}", self.id)), ctx);
         let interval = Duration::from_millis(protocol::PING_INTERVAL_MS);
@@ -299,6 +300,7 @@ impl Actor for WsSession {
 
     fn stopped(&mut self, ctx: &mut Context<Self>) {
         metrics::gauge!(crate::metrics::SOCKETS).decrement(1.0);
+        crate::cluster::figures::socket(-1);
         self.hub.do_send(hub::Disconnect { id: self.id });
         for auction in self.joined.drain() {
             if let Some(addr) = self.auctions.get(auction) {
