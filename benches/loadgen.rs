@@ -1,17 +1,40 @@
 //! End-to-end load: N users bidding on M live auctions over HTTP against the real server (a child
 //! process) and PostgreSQL. Each user bids at most once per second (the product's own limit),
 //! rotating over the auctions (by default a user bids again one second after the answer:
-//! `--pace send` counts the second from the request instead). Prints accepted bids/s and latency p50/p95/p99, then checks that
-//! every acknowledged bid is a row in PostgreSQL.
+//! `--pace send` counts the second from the request instead). Prints accepted bids/s, latency
+//! p50/p95/p99 and the CPU time per accepted bid (server, PostgreSQL, the load tool; instructions
+//! too where `perf stat` can count them), checks that every acknowledged bid is a row in
+//! PostgreSQL, and ends each run with one `summary:` line for tabulating.
 //!
-//! `cargo bench --bench loadgen -- --users 6000 --auctions 1 --secs 20`
+//! `cargo bench --bench loadgen -- --users 6000 --auctions 1 --secs 15 --warmup 3`
+//!
+//! `--server-bin PATH` runs another build's server (e.g. a second checkout's
+//! `target/release/tyiyn`) instead of this checkout's; `--runs N` repeats the run; `--alternate`
+//! runs `--server-bin`'s build and this checkout's in turn, N times each (docs/benchmarks.md,
+//! "CPU per durable bid").
 
 mod common;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use common::{Server, arg, quantile};
+use common::cpu::{self, Meter, PerfStat, Used};
+use common::figures::metric_sums;
+use common::{BIN, Server, arg, quantile};
+
+/// The server's group-commit counters: bids committed, groups committed.
+const GROUPS: [&str; 2] = ["tyiyn_commit_group_bids_sum", "tyiyn_commit_group_bids_count"];
+
+/// The load one run offers, from the command line.
+struct Load {
+    users: usize,
+    auctions: usize,
+    secs: u64,
+    warmup: u64,
+    /// `--pace answer` (default): a user's next bid 1 s after the last answer, as a person (or a
+    /// script keeping the rule) does; `--pace send`: 1 s after the last send, the older schedule.
+    pace_from_answer: bool,
+}
 
 #[derive(Default)]
 struct Tally {
@@ -20,46 +43,157 @@ struct Tally {
     codes: BTreeMap<String, u64>,
 }
 
+/// What the measured window cost: CPU seconds per party, which processes those are, the
+/// server's (instructions, cycles, seconds counted) when `perf stat` can count them, and the
+/// (bids, groups) the server committed (its `/metrics`; `None` if it has no such counters).
+struct Window {
+    used: Used,
+    scope: String,
+    counted: Option<(f64, f64, f64)>,
+    groups: Option<(f64, f64)>,
+}
+
 #[tokio::main]
 async fn main() {
-    let users: usize = arg("--users", 2000);
-    let auctions: usize = arg("--auctions", 1);
-    let secs: u64 = arg("--secs", 15);
-    let warmup: u64 = arg("--warmup", 3);
-    // `--pace answer` (default): a user's next bid 1 s after the last answer, as a person (or a
-    // script keeping the rule) does; `--pace send`: 1 s after the last send, the older schedule.
-    let pace_from_answer = arg("--pace", "answer".to_owned()) != "send";
+    let load = Load {
+        users: arg("--users", 2000),
+        auctions: arg("--auctions", 1),
+        secs: arg("--secs", 15),
+        warmup: arg("--warmup", 3),
+        pace_from_answer: arg("--pace", "answer".to_owned()) != "send",
+    };
+    let runs: usize = arg("--runs", 1);
+    let other = arg("--server-bin", String::new());
+    let builds = match (other.is_empty(), std::env::args().any(|a| a == "--alternate")) {
+        (true, true) => exit("--alternate needs --server-bin: it alternates that build with this checkout's"),
+        (true, false) => vec![BIN.to_owned()],
+        (false, false) => vec![other],
+        (false, true) => vec![other, BIN.to_owned()],
+    };
+    if let Some(missing) = builds.iter().find(|b| !std::path::Path::new(b).is_file()) {
+        exit(&format!(
+            "no server binary at {missing} (build it with `cargo build --release` in its checkout)"
+        ));
+    }
+    let (users, auctions, secs, warmup) = (load.users, load.auctions, load.secs, load.warmup);
     println!("loadgen: {users} users, {auctions} auctions, {secs} s measured after {warmup} s warm-up");
+    let perf = cpu::perf_instructions();
+    if let Err(why) = &perf {
+        println!("instructions per bid: not measured: {why} on this machine (no hardware counters here)");
+    }
 
-    let server = Server::start(&[]).await;
+    let mut summaries = Vec::new();
+    for round in 1..=runs {
+        for bin in &builds {
+            if runs * builds.len() > 1 {
+                println!("\n== run {round} of {runs}: {bin}");
+            }
+            summaries.push(run(&load, bin, perf.is_ok(), round).await);
+        }
+    }
+    if summaries.len() > 1 {
+        println!("\nall runs:");
+        summaries.iter().for_each(|s| println!("{s}"));
+    }
+}
+
+/// Says what is wrong with the command line and exits with status 2.
+fn exit(why: &str) -> ! {
+    eprintln!("loadgen: {why}");
+    std::process::exit(2)
+}
+
+/// One run against the server binary `bin` on a fresh database: prints its figures and returns
+/// (after printing) its `summary:` line.
+async fn run(load: &Load, bin: &str, perf: bool, round: usize) -> String {
+    let server = Server::start_bin(bin, &[]).await;
     let before = server.rss_kib();
-    let ids = server.live_auctions(auctions).await;
+    let ids = server.live_auctions(load.auctions).await;
     if let (Some(before), Some(after)) = (before, server.rss_kib()) {
         println!(
-            "memory: server RSS {:.1} MiB before the auctions, {:.1} MiB with {auctions} live: {:.1} KiB per live auction",
+            "memory: server RSS {:.1} MiB before the auctions, {:.1} MiB with {} live: {:.1} KiB per live auction",
             before / 1024.0,
             after / 1024.0,
-            (after - before) / auctions as f64
+            load.auctions,
+            (after - before) / load.auctions as f64
         );
     }
-    let people = server.seed_users(users, 1_000_000).await;
+    let people = server.seed_users(load.users, 1_000_000).await;
+    let me = server
+        .db()
+        .await
+        .query_one("select pg_backend_pid(), current_database()", &[])
+        .await
+        .expect("backend pid");
+    let meter = Meter::new(server.pid(), me.get::<_, i32>(0) as u32, me.get(1));
+
+    let start = Instant::now();
+    let measure_from = start + Duration::from_secs(load.warmup);
+    let stop_at = measure_from + Duration::from_secs(load.secs);
+    let window = tokio::spawn(measure(meter, server.metrics.clone(), perf, measure_from, stop_at));
+    let total = bid(load, &server.base, &ids, people, start, measure_from, stop_at).await;
+    let window = window.await.expect("cpu window");
+
+    let accepted = total.accepted_ms.len();
+    let secs = load.secs as f64;
+    println!("answers in the measured window: {:?}", total.codes);
+    println!(
+        "accepted: {accepted} bids in {secs} s = {:.0} bids/s (all answers {:.0}/s)",
+        accepted as f64 / secs,
+        total.all_ms.len() as f64 / secs
+    );
+    let (p50, p99) = (quantile(&total.accepted_ms, 0.50), quantile(&total.accepted_ms, 0.99));
+    println!(
+        "accepted bid latency: p50 {p50:.1} ms  p95 {:.1} ms  p99 {p99:.1} ms  max {:.1} ms",
+        quantile(&total.accepted_ms, 0.95),
+        total.accepted_ms.last().copied().unwrap_or(f64::NAN)
+    );
+    println!(
+        "all answers latency:  p50 {:.1} ms  p95 {:.1} ms  p99 {:.1} ms",
+        quantile(&total.all_ms, 0.50),
+        quantile(&total.all_ms, 0.95),
+        quantile(&total.all_ms, 0.99)
+    );
+    let cpu = report_cpu(&window, accepted, secs);
+
+    println!("{}", server.figures().await);
+    let mismatched = check(&server).await;
+    let summary = format!(
+        "summary: bin={bin} run={round} users={} auctions={} secs={} bids_per_s={:.0} p50_ms={p50:.1} p99_ms={p99:.1} {cpu} mismatched={mismatched}",
+        load.users,
+        load.auctions,
+        load.secs,
+        accepted as f64 / secs
+    );
+    println!("{summary}");
+    summary
+}
+
+/// Every user bids once a second from `start` until `stop_at`; tallies the answers to the bids
+/// sent in `[measure_from, stop_at)`.
+async fn bid(
+    load: &Load,
+    base: &str,
+    ids: &[i64],
+    people: Vec<(i64, String)>,
+    start: Instant,
+    measure_from: Instant,
+    stop_at: Instant,
+) -> Tally {
     let client = reqwest::Client::builder()
-        .pool_max_idle_per_host(users)
+        .pool_max_idle_per_host(load.users)
         .tcp_nodelay(true)
         .timeout(Duration::from_secs(30))
         .build()
         .expect("client");
-
-    let start = Instant::now();
-    let measure_from = start + Duration::from_secs(warmup);
-    let stop_at = measure_from + Duration::from_secs(secs);
+    let (users, pace_from_answer) = (load.users, load.pace_from_answer);
     let tasks: Vec<_> = people
         .into_iter()
         .enumerate()
         .map(|(n, (_, cookie))| {
             let client = client.clone();
-            let ids = ids.clone();
-            let base = server.base.clone();
+            let ids = ids.to_vec();
+            let base = base.to_owned();
             tokio::spawn(async move {
                 let mut tally = Tally::default();
                 // Spread the users' first bids evenly over the first second. (This once read
@@ -115,28 +249,86 @@ async fn main() {
     }
     total.accepted_ms.sort_by(f64::total_cmp);
     total.all_ms.sort_by(f64::total_cmp);
-    let accepted = total.accepted_ms.len();
-    println!("answers in the measured window: {:?}", total.codes);
-    println!(
-        "accepted: {accepted} bids in {secs} s = {:.0} bids/s (all answers {:.0}/s)",
-        accepted as f64 / secs as f64,
-        total.all_ms.len() as f64 / secs as f64
-    );
-    println!(
-        "accepted bid latency: p50 {:.1} ms  p95 {:.1} ms  p99 {:.1} ms  max {:.1} ms",
-        quantile(&total.accepted_ms, 0.50),
-        quantile(&total.accepted_ms, 0.95),
-        quantile(&total.accepted_ms, 0.99),
-        total.accepted_ms.last().copied().unwrap_or(f64::NAN)
-    );
-    println!(
-        "all answers latency:  p50 {:.1} ms  p95 {:.1} ms  p99 {:.1} ms",
-        quantile(&total.all_ms, 0.50),
-        quantile(&total.all_ms, 0.95),
-        quantile(&total.all_ms, 0.99)
-    );
+    total
+}
 
-    println!("{}", server.figures().await);
+/// Samples the CPU time and the server's group-commit counters (at `metrics`) at `from` and at
+/// `to` (the measured window), counting the server's instructions in between when `perf` can.
+async fn measure(meter: Meter, metrics: String, perf: bool, from: Instant, to: Instant) -> Window {
+    tokio::time::sleep_until(from.into()).await;
+    let first = meter.sample();
+    let groups_first = metric_sums(&metrics, &GROUPS).await;
+    let counter = if perf { PerfStat::attach(meter.server()) } else { None };
+    tokio::time::sleep_until(to.into()).await;
+    let last = meter.sample();
+    let groups_last = metric_sums(&metrics, &GROUPS).await;
+    let counted = match counter {
+        Some(c) => tokio::task::spawn_blocking(|| c.finish()).await.ok().flatten(),
+        None => None,
+    };
+    let groups = groups_first.zip(groups_last).map(|(a, b)| (b[0] - a[0], b[1] - a[1])).filter(|g| g.1 > 0.0);
+    Window { used: meter.used(&first, &last), scope: meter.scope(), counted, groups }
+}
+
+/// Prints the window's CPU per accepted bid; returns its `key=value` words for the summary.
+fn report_cpu(window: &Window, accepted: usize, secs: f64) -> String {
+    let used = &window.used;
+    let per = |s: f64| s / accepted.max(1) as f64 * 1e6;
+    let total = used.server + used.postgres;
+    println!(
+        "cpu per accepted bid: server {:.0} µs, postgres {:.0} µs, total {:.0} µs (server {:.2} s, postgres {:.2} s over {} bids)",
+        per(used.server),
+        per(used.postgres),
+        per(total),
+        used.server,
+        used.postgres,
+        thousands(accepted)
+    );
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!(
+        "cpu, for context: the load tool {:.0} µs per accepted bid ({:.2} s); the machine was busy {:.1} of {:.0} core-seconds, {:.2} s of it other work (other databases' backends {:.2} s; PostgreSQL processes that ended, whole lives {:.2} s)",
+        per(used.client),
+        used.client,
+        used.machine,
+        secs * cores as f64,
+        used.other(),
+        used.other_databases,
+        used.exited
+    );
+    println!("cpu measured: {}", window.scope);
+    let per_group = window.groups.map(|(bids, groups)| bids / groups);
+    if let (Some((_, groups)), Some(each)) = (window.groups, per_group) {
+        println!(
+            "group commits in the window: {} ({each:.1} bids each; the fewer bids share a commit, the more CPU each bid takes)",
+            thousands(groups as usize)
+        );
+    }
+    let instructions = match window.counted {
+        Some((instructions, cycles, counted)) => {
+            println!(
+                "instructions per accepted bid (server): {} ({} cycles, {:.2} instructions per cycle, over {counted:.1} s)",
+                thousands(instructions as usize / accepted.max(1)),
+                thousands(cycles as usize / accepted.max(1)),
+                instructions / cycles.max(1.0)
+            );
+            format!("{:.0}", instructions / accepted.max(1) as f64)
+        }
+        None => "NA".to_owned(),
+    };
+    format!(
+        "cpu_us_per_bid={:.1} server_us_per_bid={:.1} postgres_us_per_bid={:.1} loadgen_us_per_bid={:.1} other_cpu_s={:.2} bids_per_group={} instr_per_bid={instructions}",
+        per(total),
+        per(used.server),
+        per(used.postgres),
+        per(used.client),
+        used.other(),
+        per_group.map_or("NA".to_owned(), |g| format!("{g:.1}"))
+    )
+}
+
+/// Checks that the bids are rows and every balance matches its ledger; prints both and returns
+/// the number of balances that do not match.
+async fn check(server: &Server) -> i64 {
     let db = server.db().await;
     let rows: i64 = db.query_one("select count(*) from bid", &[]).await.expect("count").get(0);
     let batches: Option<f64> = db
@@ -161,4 +353,18 @@ async fn main() {
     if let Some(avg) = batches {
         println!("(rows per distinct stamp, a rough batching hint: {avg:.2})");
     }
+    mismatched
+}
+
+/// `57000` as `57,000`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

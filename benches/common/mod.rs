@@ -1,14 +1,18 @@
 //! Shared by the load tools: start the real server (the `tyiyn` binary cargo built for this
-//! bench) as a child process on a fresh database, seed users with ready sessions straight into
-//! PostgreSQL, log in the admin, create auctions; kill it with SIGKILL and start it again on the
-//! same database and port (the crash script).
+//! bench, or another checkout's build to compare against) as a child process on a fresh
+//! database, seed users with ready sessions straight into PostgreSQL, log in the admin, create
+//! auctions; kill it with SIGKILL and start it again on the same database and port (the crash
+//! script). `cpu` measures the processes' CPU time; `figures` reads the server's `/metrics`.
 
 #![allow(dead_code)]
 
+pub mod cpu;
+pub mod figures;
 pub mod floor;
 pub mod nodes;
 
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -24,8 +28,16 @@ pub struct Server {
     /// Where the server's `GET /metrics` listens.
     pub metrics: String,
     extra_env: Vec<(String, String)>,
+    /// The server binary this runs (and runs again after a kill).
+    bin: String,
     child: Child,
 }
+
+/// The server binary cargo built for this checkout (and this bench).
+pub const BIN: &str = env!("CARGO_BIN_EXE_tyiyn");
+
+/// Servers started by this process so far: each gets a database of its own.
+static STARTED: AtomicU32 = AtomicU32::new(0);
 
 /// PostgreSQL to create the bench database in: `DATABASE_URL`, else the private cluster.
 fn pg_server() -> String {
@@ -49,8 +61,24 @@ impl Server {
 
     /// [`Server::start`] on the PostgreSQL server at `pg` (a URL; its database part is replaced).
     pub async fn start_on(pg: &str, extra_env: &[(&str, &str)]) -> Server {
+        Server::start_bin_on(pg, BIN, extra_env).await
+    }
+
+    /// [`Server::start`] running `bin` instead of this checkout's build, e.g. another checkout's
+    /// `target/release/tyiyn` to compare two builds on one machine. The server creates and migrates
+    /// its fresh database itself, so an older build gets the schema it knows; the bench's own
+    /// seeding SQL must still fit that schema.
+    pub async fn start_bin(bin: &str, extra_env: &[(&str, &str)]) -> Server {
+        Server::start_bin_on(&pg_server(), bin, extra_env).await
+    }
+
+    /// [`Server::start_bin`] on the PostgreSQL server at `pg`.
+    pub async fn start_bin_on(pg: &str, bin: &str, extra_env: &[(&str, &str)]) -> Server {
         let pg = pg.to_owned();
-        let db_name = format!("tyiyn_bench_{}", std::process::id());
+        let db_name = match STARTED.fetch_add(1, Ordering::Relaxed) {
+            0 => format!("tyiyn_bench_{}", std::process::id()),
+            n => format!("tyiyn_bench_{}_{n}", std::process::id()),
+        };
         let db_url = with_db(&pg, &db_name);
         let admin_url = with_db(&pg, "postgres");
         let port =
@@ -60,7 +88,7 @@ impl Server {
         let mut extra_env: Vec<(String, String)> =
             extra_env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         extra_env.push(("TYIYN_SERVER__METRICS_ADDR".into(), format!("127.0.0.1:{metrics_port}")));
-        let child = launch(&db_url, port, &extra_env, false);
+        let child = launch(bin, &db_url, port, &extra_env, false);
         let mut server = Server {
             base: format!("http://127.0.0.1:{port}"),
             db_url,
@@ -69,10 +97,16 @@ impl Server {
             port,
             metrics: format!("http://127.0.0.1:{metrics_port}/metrics"),
             extra_env,
+            bin: bin.to_owned(),
             child,
         };
         server.wait_ready().await;
         server
+    }
+
+    /// The server process's id (the wrapper's, under `BENCH_SERVER_WRAPPER`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// The server's resident memory now, in KiB (its `/proc/<pid>/status`).
@@ -97,7 +131,7 @@ impl Server {
     /// from the spawn until `/api/settings` answers.
     pub async fn restart(&mut self) -> Duration {
         let spawned = Instant::now();
-        self.child = launch(&self.db_url, self.port, &self.extra_env, true);
+        self.child = launch(&self.bin, &self.db_url, self.port, &self.extra_env, true);
         self.wait_ready().await;
         spawned.elapsed()
     }
@@ -115,65 +149,6 @@ impl Server {
         }
         self.kill();
         panic!("server did not come up; see target/bench-server-{}.log", self.port);
-    }
-
-    /// The server's own figures since it started (its `GET /metrics`), summed up in a few lines:
-    /// bids by outcome, the bid answer's mean, group commits (bids per group, latency), frames.
-    pub async fn figures(&self) -> String {
-        let Ok(text) = reqwest::get(&self.metrics).await.and_then(|r| r.error_for_status()) else {
-            return "server figures: /metrics did not answer".into();
-        };
-        let Ok(text) = text.text().await else { return String::new() };
-        let value = |series: &str| -> f64 {
-            text.lines()
-                .filter(|l| l.starts_with(series) && l[series.len()..].starts_with([' ', '{']))
-                .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
-                .fold(0.0, |a, b| a + b)
-        };
-        let outcomes: Vec<String> = text
-            .lines()
-            .filter(|l| l.starts_with("tyiyn_bids_total{"))
-            .map(|l| l.trim_start_matches("tyiyn_bids_total").to_owned())
-            .collect();
-        let per = |sum: &str, count: &str| value(sum) / value(count).max(1.0);
-        // The bucket bound under which `q` of the answers fell (the histogram's resolution).
-        let bound = |name: &str, q: f64| -> String {
-            let total = value(&format!("{name}_count"));
-            let prefix = format!("{name}_bucket{{le=\"");
-            let mut buckets: Vec<(f64, f64)> = text
-                .lines()
-                .filter_map(|l| {
-                    let rest = l.strip_prefix(prefix.as_str())?;
-                    let (le, count) = rest.split_once("\"} ")?;
-                    Some((le.parse().unwrap_or(f64::INFINITY), count.parse().ok()?))
-                })
-                .collect();
-            buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
-            buckets
-                .iter()
-                .find(|(_, count)| *count >= q * total)
-                .map_or("?".into(), |(le, _)| format!("≤ {:.0} ms", le * 1000.0))
-        };
-        format!(
-            "server figures (GET /metrics):\n  bids answered: {}\n  bid answer mean {:.2} ms over {} answers, p50 {}, p99 {}\n  group commits: {} (failed {}), {:.1} bids and {:.1} auctions' batches per group, {:.2} ms each on average (p99 {})\n  before its commit a bid waited in its auction {:.2} ms on average (p99 {}), then its batch for a group {:.2} ms (p99 {})\n  socket frames queued: {}; slow sockets dropped: {}",
-            outcomes.join(", "),
-            per("tyiyn_bid_seconds_sum", "tyiyn_bid_seconds_count") * 1000.0,
-            value("tyiyn_bid_seconds_count"),
-            bound("tyiyn_bid_seconds", 0.5),
-            bound("tyiyn_bid_seconds", 0.99),
-            value("tyiyn_commit_groups_total"),
-            value("tyiyn_commit_failures_total"),
-            per("tyiyn_commit_group_bids_sum", "tyiyn_commit_group_bids_count"),
-            per("tyiyn_commit_group_batches_sum", "tyiyn_commit_group_batches_count"),
-            per("tyiyn_commit_seconds_sum", "tyiyn_commit_seconds_count") * 1000.0,
-            bound("tyiyn_commit_seconds", 0.99),
-            per("tyiyn_bid_queued_seconds_sum", "tyiyn_bid_queued_seconds_count") * 1000.0,
-            bound("tyiyn_bid_queued_seconds", 0.99),
-            per("tyiyn_commit_queue_seconds_sum", "tyiyn_commit_queue_seconds_count") * 1000.0,
-            bound("tyiyn_commit_queue_seconds", 0.99),
-            value("tyiyn_socket_frames_sent_total"),
-            value("tyiyn_sockets_dropped_slow_total"),
-        )
     }
 
     /// A direct database connection.
@@ -308,9 +283,9 @@ impl Drop for Server {
     }
 }
 
-/// Spawns the `tyiyn` binary on `db_url` and `port`, logging to `target/bench-server-{port}.log`
-/// (appended to on a restart).
-fn launch(db_url: &str, port: u16, extra_env: &[(String, String)], append: bool) -> Child {
+/// Spawns the server binary `bin` on `db_url` and `port`, logging to
+/// `target/bench-server-{port}.log` (appended to on a restart).
+fn launch(bin: &str, db_url: &str, port: u16, extra_env: &[(String, String)], append: bool) -> Child {
     let log = std::fs::OpenOptions::new()
         .create(true)
         .append(append)
@@ -322,7 +297,7 @@ fn launch(db_url: &str, port: u16, extra_env: &[(String, String)], append: bool)
     // under a profiler: the wrapper's words come first, then the server binary.
     let wrapper = std::env::var("BENCH_SERVER_WRAPPER").unwrap_or_default();
     let mut words: Vec<&str> = wrapper.split_whitespace().collect();
-    words.push(env!("CARGO_BIN_EXE_tyiyn"));
+    words.push(bin);
     let mut cmd = Command::new(words[0]);
     cmd.args(&words[1..]);
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -368,7 +343,7 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
 
 /// Runs the binary's `tyiyn check --database-url <db>`: its exit code and output.
 pub async fn check(db_url: &str) -> (Option<i32>, String) {
-    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_tyiyn"))
+    let out = tokio::process::Command::new(BIN)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["check", "--database-url", db_url])
         .output()
