@@ -116,11 +116,6 @@ impl Server {
         line.split_whitespace().nth(1)?.parse().ok()
     }
 
-    /// The server's process id (to stop or freeze it).
-    pub fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
     /// Kills the server with SIGKILL (no shutdown, no draining) and reaps it.
     pub fn kill(&mut self) {
         let _ = self.child.kill();

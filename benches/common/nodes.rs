@@ -12,6 +12,7 @@ pub struct Node {
     port: u16,
     env: Vec<(String, String)>,
     db_url: String,
+    bin: String,
     child: Child,
 }
 
@@ -25,14 +26,10 @@ impl Node {
         env.retain(|(k, _)| k != "TYIYN_CLUSTER__NODE_ID");
         env.push(("TYIYN_CLUSTER__NODE_ID".into(), id.into()));
         env.extend(extra_env.iter().map(|(k, v)| (k.to_string(), v.to_string())));
-        let child = launch(&server.db_url, port, &env, false);
-        let mut node = Node {
-            base: format!("http://127.0.0.1:{port}"),
-            port,
-            env,
-            db_url: server.db_url.clone(),
-            child,
-        };
+        let bin = server.bin.clone();
+        let child = launch(&bin, &server.db_url, port, &env, false);
+        let base = format!("http://127.0.0.1:{port}");
+        let mut node = Node { base, port, env, db_url: server.db_url.clone(), bin, child };
         node.wait_ready().await;
         node
     }
@@ -50,7 +47,7 @@ impl Node {
 
     /// Starts it again on the same port, as after a crash.
     pub async fn restart(&mut self) {
-        self.child = launch(&self.db_url, self.port, &self.env, true);
+        self.child = launch(&self.bin, &self.db_url, self.port, &self.env, true);
         self.wait_ready().await;
     }
 
