@@ -221,6 +221,7 @@ messages! {
     TelegramOff => "telegram_off" { "Telegram на этом сайте не подключён", "Telegram is not set up on this site", "Telegram ამ საიტზე არ არის დაკავშირებული", "Бул сайтта Telegram туташтырылган эмес" }
     NoticeKindUnknown => "notice_kind_unknown" { "Неизвестный вид уведомлений", "Unknown kind of notice", "შეტყობინების უცნობი სახე", "Билдирүүнүн белгисиз түрү" }
     SmsNotOffered => "sms_not_offered" { "SMS приходят только о выигрыше и о товаре, перешедшем вам", "SMS is sent only for a win and an item passed to you", "SMS მოდის მხოლოდ მოგებისა და თქვენთვის გადმოცემული ნივთის შესახებ", "SMS утуш жана сизге өткөн буюм тууралуу гана келет" }
+    NodeNotFound => "node_not_found" { "Такого сервера нет", "No such node", "ასეთი კვანძი არ არსებობს", "Мындай сервер жок" }
     // The watchlist.
     WatchlistFull => "watchlist_full" { "В избранном уже столько аукционов, сколько можно. Уберите ненужные в профиле, чтобы добавить новый", "Your watchlist is full. Remove auctions you no longer need in your profile to add a new one", "რჩეულები სავსეა. ახლის დასამატებლად პროფილში ამოშალეთ აუქციონები, რომლებიც აღარ გჭირდებათ", "Тандалмалар толуп калды. Жаңысын кошуу үчүн профилиңизден керексиз аукциондорду алып салыңыз" }
     // The outbox (admin).

@@ -40,6 +40,7 @@ pub mod bidding;
 pub mod bots;
 pub mod buy_now;
 pub mod claims;
+pub mod cluster;
 pub mod effects;
 pub mod limits;
 pub mod notices;

@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
+use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 
 macro_rules! q {
@@ -186,4 +187,51 @@ pub async fn beat(
 pub async fn active(db: &impl GenericClient, auction: i64) -> Result<bool, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("select_active")).await?;
     Ok(db.query_one(&stmt, &[&auction]).await?.get(0))
+}
+
+/// A node as the operator's page shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeRow {
+    pub id: String,
+    pub started_at: DateTime<Utc>,
+    pub last_seen_at: DateTime<Utc>,
+    /// Seen within the window asked for.
+    pub alive: bool,
+    pub draining: bool,
+    pub bids_per_sec: f32,
+    pub sockets: i32,
+    /// The auctions it holds live leases on.
+    pub auctions: Vec<i64>,
+}
+
+/// Every node that shared this database (at most 200, the live ones first); `alive`: seen
+/// within `window_ms`.
+pub async fn nodes(db: &impl GenericClient, window_ms: i64) -> Result<Vec<NodeRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_nodes")).await?;
+    Ok(db
+        .query(&stmt, &[&(window_ms as f64)])
+        .await?
+        .iter()
+        .map(|r| NodeRow {
+            id: r.get("id"),
+            started_at: r.get("started_at"),
+            last_seen_at: r.get("last_seen_at"),
+            alive: r.get("alive"),
+            draining: r.get("draining"),
+            bids_per_sec: r.get("bids_per_sec"),
+            sockets: r.get("sockets"),
+            auctions: r.get("auctions"),
+        })
+        .collect())
+}
+
+/// Tells `node` to drain (`true`) or to take its share again; whether it was draining before,
+/// `None` for an unknown node.
+pub async fn set_draining(
+    db: &impl GenericClient,
+    node: &str,
+    on: bool,
+) -> Result<Option<bool>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("set_draining")).await?;
+    Ok(db.query_opt(&stmt, &[&node, &on]).await?.map(|r| r.get(0)))
 }

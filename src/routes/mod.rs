@@ -6,6 +6,7 @@ pub mod admin_auctions;
 pub mod admin_audit;
 pub mod admin_bots;
 pub mod admin_claims;
+pub mod admin_cluster;
 // Issue 9 B: notifications, admin packages, admin orders and refunds.
 pub mod admin_orders;
 pub mod admin_packages;
@@ -81,6 +82,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(admin_packages::routes)
         .configure(admin_orders::routes)
         .configure(admin_outbox::routes)
+        .configure(admin_cluster::routes)
         .configure(contract::routes);
 }
 

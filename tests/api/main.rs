@@ -2,6 +2,7 @@
 
 mod admin;
 mod admin_access;
+mod admin_cluster;
 mod admin_money;
 mod admin_reports;
 mod auctions;

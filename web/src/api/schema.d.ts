@@ -272,6 +272,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/cluster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every node that shares this database: alive or not, draining or not, the auctions it runs, its
+         *     bids a second and sockets.
+         */
+        get: operations["admin_cluster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cluster/nodes/{id}/drain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tells a node to hand its auctions over to the others and take none (it keeps serving
+         *     requests); the nodes after it.
+         */
+        post: operations["admin_drain_node"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cluster/nodes/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tells a drained node to take its share of the auctions again; the nodes after it. */
+        post: operations["admin_resume_node"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/finished-auctions": {
         parameters: {
             query?: never;
@@ -2307,6 +2364,18 @@ export interface components {
             /** @enum {string} */
             event: "leaveAuction";
         };
+        /** @description The nodes, as the node answering sees them. */
+        ClusterView: {
+            /**
+             * @description Whether the nodes take leases (`[cluster] node_id` or `nats_url` is set); `false`: one
+             *     node runs every auction and `nodes` is empty.
+             */
+            leases: boolean;
+            /** @description The node that answered. */
+            node: string | null;
+            /** @description Live ones first, then those that stopped, newest first. */
+            nodes: components["schemas"]["NodeView"][];
+        };
         /** @description The number to confirm. */
         CodeBody: {
             /**
@@ -2694,6 +2763,31 @@ export interface components {
             price?: number | null;
             /** @description A time in `startTime`'s format; `null` or empty: no time. */
             at?: string | null;
+        };
+        /** @description One node. */
+        NodeView: {
+            /** @example node-a */
+            id: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            lastSeenAt: string;
+            /** @description Seen within two lease lengths: it renews its leases. */
+            alive: boolean;
+            /** @description Handing its auctions over and taking none (SIGTERM, or the operator's "drain"). */
+            draining: boolean;
+            /** @description The auctions it runs: it holds their leases. */
+            auctions: number[];
+            /**
+             * Format: float
+             * @description Bids accepted a second, at its last beat.
+             */
+            bidsPerSecond: number;
+            /**
+             * Format: int32
+             * @description Realtime sockets open on it, at its last beat.
+             */
+            sockets: number;
         };
         /** @description What to change; anything left out stays as it is. */
         NoticeChange: {
@@ -5254,6 +5348,207 @@ export interface operations {
             };
             /** @description `claim_state_invalid`: not paid, or collected at the office (pickup) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_cluster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The nodes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClusterView"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_drain_node: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The node's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The nodes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClusterView"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `node_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_resume_node: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The node's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The nodes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClusterView"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `node_not_found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
