@@ -73,6 +73,8 @@ async fn a_standby_node_takes_over_the_auctions_of_a_killed_node_and_loses_no_bi
         .expect("read")
         .get(0);
     assert_eq!(balance, 50);
+    let read = reqwest::get(format!("{}/api/auctions/{}", b.base, ids[0])).await.expect("answered");
+    assert_eq!(read.status(), 503, "a node that does not run it says so, not that it is missing");
 
     let mut acked: Vec<(i64, i64, i64)> = Vec::new();
     for (k, (user, cookie)) in users.iter().enumerate() {

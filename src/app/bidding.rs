@@ -127,9 +127,11 @@ pub async fn auction(h: &Handles<'_>, id: AuctionId) -> Result<AuctionInfo, ApiE
     if let Some(done) = finished_one(h, id).await? {
         return Ok(done);
     }
-    // Not in memory and not finished: its actor may have died; the registry reloads it.
+    // Not in memory and not finished: its actor may have died; the registry reloads it. With
+    // several nodes it may run on another one (503, retried), until reads pass between nodes.
     match h.auctions.ask(id, GetInfo).await {
         Some(info) => Ok(info),
+        None if elsewhere(h, id).await? => Err(ApiError::Suspended(Msg::AuctionElsewhere)),
         None => Err(ApiError::NotFound(Msg::AuctionNotFound)),
     }
 }

@@ -133,7 +133,11 @@ async fn latest_finished(state: &AppState) -> Result<Vec<AuctionInfo>, ApiError>
 #[utoipa::path(
     tag = "auctions",
     params(("slug" = String, Path, description = "e.g. `iphone-15-pro-ty-2026-00012`")),
-    responses((status = 200, description = "The auction", body = AuctionInfo), (status = 404, description = "`auction_not_found`", body = ErrorBody))
+    responses(
+        (status = 200, description = "The auction", body = AuctionInfo),
+        (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 503, description = "`auction_elsewhere`: another node runs it (several nodes); try again", body = ErrorBody),
+    )
 )]
 #[get("/auctions/slug/{slug}")]
 async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
@@ -161,7 +165,11 @@ async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<
 #[utoipa::path(
     tag = "auctions",
     params(("id" = i64, Path, description = "Auction id")),
-    responses((status = 200, description = "The auction", body = AuctionInfo), (status = 404, description = "`auction_not_found`", body = ErrorBody))
+    responses(
+        (status = 200, description = "The auction", body = AuctionInfo),
+        (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 503, description = "`auction_elsewhere`: another node runs it (several nodes); try again", body = ErrorBody),
+    )
 )]
 #[get("/auctions/{id}")]
 async fn by_id(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, ApiError> {
@@ -310,7 +318,7 @@ fn is_slug(s: &str) -> bool {
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_not_live`, `auction_finished`, `deadline_passed`, `already_leader` or `insufficient_bids`; `limit_reached` or `paused` (the bidder's own spend limit or pause, `/api/users/limits`)", body = ErrorBody),
         (status = 429, description = "`too_fast`, with `Retry-After` seconds", body = ErrorBody),
-        (status = 503, description = "`auction_paused` (the database is down: the countdown is paused, nothing was charged), `service_unavailable` (nothing was charged) or `bid_outcome_unknown` (the auction restarted before answering: check the bid history), with `Retry-After` seconds", body = ErrorBody),
+        (status = 503, description = "`auction_paused` (the database is down: the countdown is paused, nothing was charged), `service_unavailable` (nothing was charged), `auction_elsewhere` (another node runs it: nothing was charged) or `bid_outcome_unknown` (the auction restarted before answering: check the bid history), with `Retry-After` seconds", body = ErrorBody),
     )
 )]
 #[post("/auctions/{id}/bid")]
@@ -351,7 +359,7 @@ fn counted(kind: &'static str, answer: &Result<HttpResponse, ApiError>) {
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_not_upcoming`, `auction_finished`, `already_prebid` or `insufficient_bids`; `limit_reached` or `paused` (the bidder's own spend limit or pause)", body = ErrorBody),
         (status = 429, description = "`too_fast`, with `Retry-After` seconds", body = ErrorBody),
-        (status = 503, description = "`service_unavailable`: the database is down; nothing was charged", body = ErrorBody),
+        (status = 503, description = "`service_unavailable` (the database is down) or `auction_elsewhere` (another node runs it); nothing was charged", body = ErrorBody),
     )
 )]
 #[post("/auctions/{id}/prebid")]

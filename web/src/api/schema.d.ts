@@ -6777,7 +6777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere`: another node runs it (several nodes); try again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6827,7 +6827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere`: another node runs it (several nodes); try again */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7155,7 +7155,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `auction_paused` (the database is down: the countdown is paused, nothing was charged), `service_unavailable` (nothing was charged) or `bid_outcome_unknown` (the auction restarted before answering: check the bid history), with `Retry-After` seconds */
+            /** @description `auction_paused` (the database is down: the countdown is paused, nothing was charged), `service_unavailable` (nothing was charged), `auction_elsewhere` (another node runs it: nothing was charged) or `bid_outcome_unknown` (the auction restarted before answering: check the bid history), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7449,7 +7449,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database is down; nothing was charged */
+            /** @description `service_unavailable` (the database is down) or `auction_elsewhere` (another node runs it); nothing was charged */
             503: {
                 headers: {
                     [name: string]: unknown;
