@@ -133,17 +133,10 @@ impl Server {
 
     /// Waits (up to 30 s) until `/api/settings` answers 200; panics, killing the server, if not.
     async fn wait_ready(&mut self) {
-        let probe = reqwest::Client::new();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while Instant::now() < deadline {
-            let answer = probe.get(format!("{}/api/settings", self.base)).send().await;
-            if answer.is_ok_and(|r| r.status().is_success()) {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
+        if !comes_up(&self.base).await {
+            self.kill();
+            panic!("server did not come up; see target/bench-server-{}.log", self.port);
         }
-        self.kill();
-        panic!("server did not come up; see target/bench-server-{}.log", self.port);
     }
 
     /// A direct database connection.
@@ -276,6 +269,20 @@ impl Drop for Server {
         })
         .join();
     }
+}
+
+/// Whether the server at `base` answers `/api/settings` with 200 within 30 s.
+async fn comes_up(base: &str) -> bool {
+    let probe = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        let answer = probe.get(format!("{base}/api/settings")).send().await;
+        if answer.is_ok_and(|r| r.status().is_success()) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    false
 }
 
 /// Spawns the server binary `bin` on `db_url` and `port`, logging to

@@ -2,9 +2,8 @@
 //! `TYIYN_CLUSTER__NODE_ID`. Killed on drop; the database stays the first server's.
 
 use std::process::Child;
-use std::time::{Duration, Instant};
 
-use super::{Server, launch};
+use super::{Server, comes_up, launch};
 
 /// A second (third, …) node.
 pub struct Node {
@@ -52,17 +51,10 @@ impl Node {
     }
 
     async fn wait_ready(&mut self) {
-        let probe = reqwest::Client::new();
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while Instant::now() < deadline {
-            let answer = probe.get(format!("{}/api/settings", self.base)).send().await;
-            if answer.is_ok_and(|r| r.status().is_success()) {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
+        if !comes_up(&self.base).await {
+            self.kill();
+            panic!("node did not come up; see target/bench-server-{}.log", self.port);
         }
-        self.kill();
-        panic!("node did not come up; see target/bench-server-{}.log", self.port);
     }
 }
 
