@@ -61,6 +61,8 @@ pub struct Outbox {
     channels: Channels,
     letters: Arc<dyn Letters>,
     quiet: Option<QuietHours>,
+    /// The clock the quiet hours are read by (tests drive it).
+    clock: Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>,
     bell: Arc<Notify>,
 }
 
@@ -68,7 +70,13 @@ impl Outbox {
     /// An outbox writing to `channels` in the words of `letters`, holding Telegram and SMS in
     /// `quiet` hours (`None`: never).
     pub fn new(channels: Channels, letters: Arc<dyn Letters>, quiet: Option<QuietHours>) -> Outbox {
-        Outbox { channels, letters, quiet, bell: Arc::new(Notify::new()) }
+        Outbox { channels, letters, quiet, clock: Arc::new(Utc::now), bell: Arc::new(Notify::new()) }
+    }
+
+    /// This outbox reading the time from `clock` (tests drive it through the quiet hours).
+    pub fn with_clock(mut self, clock: impl Fn() -> DateTime<Utc> + Send + Sync + 'static) -> Outbox {
+        self.clock = Arc::new(clock);
+        self
     }
 
     /// Every channel off: notifications write no messages (tests of other things).
@@ -147,7 +155,7 @@ pub async fn enqueue(
     let reach = reach(db, &users).await?;
     let site = super::settings::get(db).await?;
     let site_lang = Lang::parse(&site.language).unwrap_or_default();
-    let now = Utc::now();
+    let now = (outbox.clock)();
     let mut c = Columns::default();
     for (row, kind) in known {
         let Some(user) = reach.get(&row.user_id) else { continue };

@@ -231,6 +231,46 @@ async fn in_quiet_hours_an_outbid_waits_for_the_morning_but_a_win_and_e_mail_do_
 }
 
 #[actix_web::test]
+async fn with_the_clock_at_half_past_eleven_in_bishkek_telegram_and_sms_wait_until_eight() {
+    let app = spawn_app().await;
+    let aigul = app.new_user("aigul").await;
+    reachable(&app, &aigul, "+996555123456", 7001).await;
+    let night: DateTime<Utc> = "2026-11-27T17:30:00Z".parse().expect("a time"); // 23:30 in Bishkek
+    let outbox = outbox(QuietHours::parse("22:00", "08:00")).with_clock(move || night);
+
+    let id = notify(&app, &outbox, &aigul, &outbid("Чайник")).await;
+    let due: Vec<(String, DateTime<Utc>)> = app
+        .db()
+        .await
+        .query("select channel, due_at from outbox where notification_id = $1 and channel <> 'email'", &[&id])
+        .await
+        .expect("rows")
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    let morning: DateTime<Utc> = "2026-11-28T02:00:00Z".parse().expect("a time"); // 08:00 in Bishkek
+    assert_eq!(
+        due,
+        [("telegram".to_owned(), morning)],
+        "Telegram waits for 08:00 (and no SMS for an outbid)"
+    );
+
+    let id = notify(&app, &outbox, &aigul, &won("Чайник")).await;
+    let held: i64 = app
+        .db()
+        .await
+        .query_one(
+            "select count(*) from outbox
+             where notification_id = $1 and attempts = 0 and due_at > now() + interval '1 minute'",
+            &[&id],
+        )
+        .await
+        .expect("count")
+        .get(0);
+    assert_eq!(held, 0, "a win is never held");
+}
+
+#[actix_web::test]
 async fn linking_telegram_turns_every_kind_on_there_and_the_bot_delivers_by_the_choices() {
     let standin = Standin::start().await;
     let app = spawn_app_with(|s| standin.settings(s)).await;
