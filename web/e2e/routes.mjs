@@ -33,6 +33,8 @@ export const USER_ROUTES = [
   { name: 'bid-history', path: () => '/bid-history', ready: 'bid-history-page' },
   { name: 'notifications', path: () => '/notifications', ready: 'notifications-page' },
   { name: 'topup', path: () => '/topup', ready: 'topup-page' },
+  // The suites' server asks for no phone: the page shows its done state ("Номер подтверждён").
+  { name: 'verify-phone', path: () => '/verify-phone', ready: 'verify-phone-page' },
   // The live auction again, signed in: the auto-bidder card (loaded after the first screen) is
   // checked too; the page is the public one, so its title is the public one's.
   { name: 'live-signed-in', path: ({ lots }) => `/auction/${lots.live.slug}`, ready: 'autobid-card', titleOf: 'live' },

@@ -1,10 +1,15 @@
 // End-to-end check of linking Telegram from the profile (issue 24) against a running server
 // (BASE_URL) whose bot polls the Bot API stand-in at TELEGRAM_STANDIN (telegram-standin.mjs;
-// .ci/e2e starts both), on a 360 px phone in Russian: a new user presses "Привязать Telegram",
-// the stand-in "presses Start" with the token of the link the page shows, the profile shows the
-// chat linked and the bot's reply came; then "Отвязать", after its confirmation, unlinks it.
-// Screenshots: telegram-*.png.
+// .ci/e2e starts both, with no quiet hours), on a 360 px phone in Russian: a new user presses
+// "Привязать Telegram", the stand-in "presses Start" with the token of the link the page shows, the
+// profile shows the chat linked and the bot's reply came. The notices card then has Telegram on
+// for every kind; the user turns it off for "Оплата получена", and after a reload it stays off.
+// Buying bids (the demo payment) brings "Биды зачислены" to the chat and no "Оплата получена"
+// (the admin's outbox holds none for the chat). The user bids on a lot, leaves its page, and a
+// rival's bid brings "перебили" to the chat. Then "Отвязать", after its confirmation, unlinks the
+// chat, and the notices card says to link Telegram again. Screenshots: telegram-*.png.
 import {
+  ADMIN,
   BASE_URL,
   PHONE,
   byTestId,
@@ -15,6 +20,7 @@ import {
   expectValue,
   getJson,
   launchBrowser,
+  postJson,
   preflight,
   session as openSession,
   visit,
@@ -33,6 +39,35 @@ const chat = 700_000_000 + Math.floor(Math.random() * 1_000_000)
 /** The bot's messages to the user's chat so far. */
 const sentToChat = async () => (await fetch(`${STANDIN}/control/sent?chat=${chat}`)).json()
 
+/** Waits (generously: the outbox's worker sends them) until a message to the chat passes `test`. */
+const expectMessage = (what, test) => expectValue(what, sentToChat, (sent) => Array.isArray(sent) && sent.some((message) => test(message.text)), 60_000)
+
+/** The notices card's box for `channel` and the kind labelled `kind` (its accessible name). */
+const noticeBox = (page, channel, kind) => page.getByRole('checkbox', { name: `${channel}: ${kind}`, exact: true })
+
+/** Whether each of the notices card's Telegram boxes is enabled and ticked, in order. */
+const telegramBoxes = (page) =>
+  page.evaluate(() => [...globalThis.document.querySelectorAll('[data-testid^="notice-"][data-testid$="-telegram"]')].map((box) => !box.disabled && box.checked))
+
+/** The PUT the page sends while `action` runs, with its body, after its answer. */
+async function noticesPut(page, action) {
+  const [answer] = await Promise.all([
+    page.waitForResponse((res) => res.request().method() === 'PUT' && new URL(res.url()).pathname === '/api/me/notices'),
+    action(),
+  ])
+  if (!answer.ok()) throw new Error(`PUT /api/me/notices answered ${answer.status()}: ${await answer.text()}`)
+  return JSON.parse(answer.request().postData() ?? 'null')
+}
+
+/** A new user registered through the API, in a browser context of their own. */
+async function registerRival(browser) {
+  const rival = { username: `e2e_tr_${suffix}`, email: `e2e_tr_${suffix}@example.kg`, password: `tr_${suffix}_1` }
+  const opened = await openSession(browser, suite, null)
+  const answer = await opened.context.request.post(`${BASE_URL}/api/auth/register`, { data: rival, headers: { Origin: BASE_URL } })
+  if (answer.status() !== 201) throw new Error(`register ${rival.username} answered ${answer.status()}: ${await answer.text()}`)
+  return opened
+}
+
 async function main() {
   await preflight()
   await fetch(`${STANDIN}/control/sent?chat=0`).catch((error) => {
@@ -41,6 +76,7 @@ async function main() {
   const browser = await launchBrowser()
   const phone = await openSession(browser, suite, null, PHONE)
   const { page, context } = phone
+  const admin = await openSession(browser, suite, ADMIN)
   // The link opens Telegram (t.me) in a new tab: answered here, as the machine has no internet.
   await context.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Telegram</title>' }))
   try {
@@ -54,6 +90,15 @@ async function main() {
       await byTestId(page, 'telegram-card').scrollIntoViewIfNeeded()
       await expectText(byTestId(page, 'telegram-link'), 'Привязать Telegram')
       await fitsPhone(page, 'card-phone', PHONE)
+    })
+
+    await step(page, 'the notices card has Telegram off until a chat is linked, and says so', async () => {
+      await byTestId(page, 'notices-table').waitFor()
+      await expectText(byTestId(page, 'notices-hint-telegram'), 'Привяжите Telegram выше')
+      if (!(await noticeBox(page, 'Telegram', 'Вас перебили').isDisabled())) throw new Error('the Telegram box is enabled before linking')
+      if (await noticeBox(page, 'Email', 'Вас перебили').isDisabled()) throw new Error('the email box is disabled with an email address')
+      await byTestId(page, 'notices-card').scrollIntoViewIfNeeded()
+      await fitsPhone(page, 'notices-unlinked-phone', PHONE)
     })
 
     let url = ''
@@ -85,6 +130,83 @@ async function main() {
       await fitsPhone(page, 'linked-phone', PHONE)
     })
 
+    await step(page, 'the notices card turns Telegram on for every kind, without a reload', async () => {
+      await expectValue('Telegram boxes enabled and ticked', () => telegramBoxes(page), (boxes) => boxes?.length === 11 && boxes.every(Boolean))
+      if ((await byTestId(page, 'notices-hint-telegram').count()) !== 0) throw new Error('the card still asks to link Telegram')
+      await byTestId(page, 'notices-card').scrollIntoViewIfNeeded()
+      await fitsPhone(page, 'notices-linked-phone', PHONE)
+    })
+
+    await step(page, 'Telegram turned off for "Оплата получена" stays off after a reload', async () => {
+      const body = await noticesPut(page, () => noticeBox(page, 'Telegram', 'Оплата получена').click())
+      if (JSON.stringify(body) !== JSON.stringify({ kinds: [{ kind: 'paymentReceived', telegram: false }] })) throw new Error(`the page sent ${JSON.stringify(body)}`)
+      await page.reload({ waitUntil: 'domcontentloaded' })
+      await byTestId(page, 'notices-table').waitFor()
+      await expectValue('"Оплата получена" in Telegram after a reload', () => noticeBox(page, 'Telegram', 'Оплата получена').isChecked(), false)
+      if (!(await noticeBox(page, 'Telegram', 'Биды зачислены').isChecked())) throw new Error('"Биды зачислены" went off too')
+      const { kinds } = await getJson(page, '/api/me/notices')
+      const paid = kinds.find((choice) => choice.kind === 'paymentReceived')
+      if (paid.telegram !== false || paid.email !== true) throw new Error(`the server has ${JSON.stringify(paid)}`)
+      await byTestId(page, 'notices-paymentReceived').scrollIntoViewIfNeeded()
+      await shot(page, 'notices-payment-off')
+    })
+
+    await step(page, 'buying bids brings "Биды зачислены" to Telegram and no "Оплата получена"', async () => {
+      const { packages } = await getJson(page, '/api/payments/packages')
+      const { order } = await postJson(page, '/api/payments/orders', { packageId: packages[0].id })
+      await postJson(page, `/api/payments/demo/${order.id}`, { outcome: 'paid' })
+      await expectMessage('"Биды зачислены" in the chat', (text) => text.startsWith('Биды зачислены') && text.includes(`№${order.id}`))
+      // Both notices are written in the payment's transaction: the outbox holds all it will send.
+      const { items } = await getJson(admin.page, '/api/admin/outbox?channel=telegram')
+      const toChat = items.filter((item) => item.recipient === `***${String(chat).slice(-3)}`).map((item) => item.body)
+      if (!toChat.some((body) => body.startsWith('Биды зачислены'))) throw new Error(`the outbox has for the chat: ${JSON.stringify(toChat)}`)
+      if (toChat.some((body) => body.startsWith('Оплата получена'))) throw new Error('"Оплата получена" went to Telegram after all')
+      if ((await sentToChat()).some((message) => message.text.startsWith('Оплата получена'))) throw new Error('the chat got "Оплата получена"')
+    })
+
+    const lot = { title: `Telegram E2E ${suffix}` }
+    await step(admin.page, 'admin lists a lot that goes live at once, its first deadline 10 minutes on', async () => {
+      const auction = await postJson(admin.page, '/api/admin/auctions', {
+        title: lot.title,
+        description: 'Создан сквозным тестом Telegram',
+        retailPrice: 2999.99,
+        startTime: new Date(Date.now() + 2_000).toISOString(),
+        isBidPackage: false,
+        openingSecs: 600,
+      })
+      Object.assign(lot, { id: auction.id, slug: auction.slug })
+      await expectValue('the lot is live', async () => (await getJson(admin.page, `/api/auctions/${lot.id}`)).status, 'live', 30_000)
+    })
+
+    await step(page, 'the user bids on it, then leaves its page for the profile', async () => {
+      await visit(page, `/auction/${lot.slug}`, 'auction-detail')
+      const button = byTestId(page, `bid-button-${lot.id}`)
+      await expectValue('bid button enabled', () => button.isEnabled(), true)
+      await button.click()
+      await expectToast(page, 'Ставка сделана!')
+      await shot(page, 'outbid-bid-phone')
+      await visit(page, '/profile', 'notices-card')
+      // Someone watching the lot sees a rival's bid there: only one who is not is told.
+      await expectValue('nobody watches the lot', async () => (await getJson(page, `/api/auctions/${lot.id}`)).viewers, 0)
+      // A bot that took the lead while the page was open told nobody: the user takes it back.
+      if ((await getJson(page, `/api/auctions/${lot.id}`)).lastBidder !== user.username) await postJson(page, `/api/auctions/${lot.id}/bid`, {})
+    })
+
+    await step(page, 'a rival\'s bid brings "перебили" to the user\'s Telegram', async () => {
+      const rival = await registerRival(browser)
+      try {
+        await postJson(rival.page, `/api/auctions/${lot.id}/bid`, {})
+      } finally {
+        await rival.context.close()
+      }
+      await expectMessage('"перебили" in the chat', (text) => text.includes('перебили') && text.includes(lot.title))
+    })
+
+    await step(admin.page, 'admin finishes the lot, so the next suites find the live lots as they were', async () => {
+      const answer = await admin.page.request.post(`${BASE_URL}/api/admin/auctions/${lot.id}/end`, { data: {}, headers: { Origin: BASE_URL } })
+      if (!answer.ok()) throw new Error(`end answered ${answer.status()}: ${await answer.text()}`)
+    })
+
     await step(page, '"Отвязать", after its confirmation, unlinks the chat', async () => {
       await byTestId(page, 'telegram-unlink').click()
       await byTestId(page, 'confirm-dialog').waitFor()
@@ -95,6 +217,13 @@ async function main() {
       const status = await getJson(page, '/api/me/telegram')
       if (status.enabled !== true || status.linked !== false) throw new Error(`the status is ${JSON.stringify(status)}`)
       await shot(page, 'unlinked')
+    })
+
+    await step(page, 'the notices card asks to link Telegram again, without a reload', async () => {
+      await expectText(byTestId(page, 'notices-hint-telegram'), 'Привяжите Telegram выше')
+      await expectValue('Telegram boxes disabled', () => telegramBoxes(page), (boxes) => boxes?.length === 11 && !boxes.some(Boolean))
+      await byTestId(page, 'notices-card').scrollIntoViewIfNeeded()
+      await shot(page, 'notices-unlinked-again')
     })
   } finally {
     await browser.close()

@@ -6,6 +6,10 @@ import './menu.css'
 export interface SelectOption {
   value: string
   label: string
+  /** The label's language, when not the page's (a language's name in itself). */
+  lang?: string
+  /** Shown but not to be chosen. */
+  disabled?: boolean
 }
 
 interface Props {
@@ -39,8 +43,14 @@ export function Select({ id, value, onChange, options, placeholder, invalid, des
         <RadixSelect.Content className="select-content" position="popper" sideOffset={4}>
           <RadixSelect.Viewport className="select-viewport">
             {options.map((option) => (
-              <RadixSelect.Item key={option.value} value={option.value} className="select-item" data-testid={testId ? `${testId}-${option.value}` : undefined}>
-                <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+              <RadixSelect.Item
+                key={option.value}
+                value={option.value}
+                disabled={option.disabled}
+                className="select-item"
+                data-testid={testId ? `${testId}-${option.value}` : undefined}
+              >
+                <RadixSelect.ItemText>{option.lang ? <span lang={option.lang}>{option.label}</span> : option.label}</RadixSelect.ItemText>
                 <RadixSelect.ItemIndicator className="select-check">
                   <Check aria-hidden="true" />
                 </RadixSelect.ItemIndicator>

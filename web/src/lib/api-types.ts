@@ -35,6 +35,16 @@ export type LimitsChange = Schemas['LimitsForm']
 export type TelegramStatus = Schemas['TelegramStatus']
 /** `POST /api/me/telegram/link`: a fresh one-time `https://t.me/<bot>?start=<token>` link. */
 export type TelegramLink = Schemas['TelegramLink']
+/** `GET`/`PUT /api/me/notices`: per kind, which of e-mail, Telegram and SMS carry it (the bell
+ * always does), which channels the site has and the user can be reached on, the language of those
+ * messages and the quiet hours. */
+export type NoticeSettings = Schemas['NoticeSettings']
+/** `PUT /api/me/notices`: the language and the kinds' channels to change (left out: unchanged). */
+export type NoticeChange = Schemas['NoticeChange']
+/** One kind of notice's channels (`sms: null`: SMS is not offered for it). */
+export type KindChoice = Schemas['KindChoice']
+/** A channel: whether the site sends through it, and whether the user can be reached there. */
+export type ChannelView = Schemas['ChannelView']
 export type UserBid = Schemas['UserBid']
 export type BidStatus = Schemas['BidStatus']
 export type UserPrebid = Schemas['UserPrebid']

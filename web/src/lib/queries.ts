@@ -29,6 +29,9 @@ export const queryKeys = {
   userLimits: ['user', 'limits'],
   /** Whether the site has a Telegram bot, and the user's linked chat. */
   userTelegram: ['user', 'telegram'],
+  /** Where the user's notices go besides the bell (e-mail, Telegram, SMS per kind), and in which
+   * language. */
+  userNotices: ['user', 'notices'],
   /** The user's bid-package orders; one order is `[...userOrders, id]`. */
   userOrders: ['user', 'orders'],
   /** The user's won items and the delivery methods with their fees. */
@@ -83,6 +86,10 @@ export const userLimitsQuery = () =>
 /** `GET /api/me/telegram` (logged in only). */
 export const userTelegramQuery = () =>
   queryOptions({ queryKey: queryKeys.userTelegram, queryFn: () => dataOf(api.GET('/api/me/telegram')) })
+
+/** `GET /api/me/notices` (logged in only; asked again each time it is shown: `query-client.ts`). */
+export const userNoticesQuery = () =>
+  queryOptions({ queryKey: queryKeys.userNotices, queryFn: () => dataOf(api.GET('/api/me/notices')) })
 
 /** `GET /api/users/won-auctions` (logged in only). */
 export const userWonAuctionsQuery = () =>

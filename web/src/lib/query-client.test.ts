@@ -7,6 +7,7 @@ import {
   queryKeys,
   settingsQuery,
   userBidsQuery,
+  userNoticesQuery,
   userPrebidsQuery,
   userRecentBidsQuery,
   userStatsQuery,
@@ -38,6 +39,10 @@ describe('the query client defaults (spec section 9)', () => {
     expect(PREBIDS_STALE_MS).toBe(30_000)
     expect(client.defaultQueryOptions(settingsQuery()).staleTime).toBe(SETTINGS_CACHE_MS)
     expect(client.defaultQueryOptions(userPrebidsQuery()).staleTime).toBe(PREBIDS_STALE_MS)
+  })
+
+  it('asks for the notice settings again each time they are shown', () => {
+    expect(client.defaultQueryOptions(userNoticesQuery()).staleTime).toBe(0)
   })
 
   it('leaves every other query fresh for ever', () => {

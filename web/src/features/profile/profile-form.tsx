@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
@@ -9,6 +10,7 @@ import { Select } from '../../components/select'
 import type { User } from '../../lib/api-types'
 import { applyServerFieldErrors } from '../../lib/forms'
 import { saveProfileAtom } from '../../lib/profile-actions'
+import { queryKeys } from '../../lib/queries'
 import { useToast } from '../../lib/toast'
 import { GENDERS, maxBirthDate } from '../../lib/validation'
 import { profileErrorMessage, profilePayload, profileSchema } from './profile-schema'
@@ -20,6 +22,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   const { t } = useTranslation()
   const message = useMessage()
   const saveProfile = useSetAtom(saveProfileAtom)
+  const client = useQueryClient()
   const { toast } = useToast()
   const [maxDate] = useState(() => maxBirthDate())
   const {
@@ -43,6 +46,8 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   const onSubmit = handleSubmit(async (values) => {
     try {
       await saveProfile(profilePayload(values))
+      // An e-mail added or removed changes where notices can go (the notices card).
+      void client.invalidateQueries({ queryKey: queryKeys.userNotices })
       toast({ title: t('profile.updated'), description: t('profile.updatedText') })
       onDone()
     } catch (error) {

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { LoginRequired } from '../../components/login-required'
 import { LimitsCard } from './limits-card'
+import { NoticesCard } from './notices-card'
 import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/spinner'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
@@ -34,6 +35,7 @@ export function ProfilePage() {
           <WatchlistCard />
           <WonAuctionsCard />
           <TelegramCard />
+          <NoticesCard />
           <SecurityCard />
           <LimitsCard />
         </div>

@@ -2,10 +2,11 @@
 //! has a bot. Not linked: "Link Telegram" asks for a one-time link, opens it (Telegram's app, where
 //! the user presses Start) and also shows it as a link, for phones whose browser kept the new tab
 //! from opening; while the card waits, it asks the server every few seconds whether the chat is
-//! linked. Linked: since when, and "Unlink" after a confirmation.
+//! linked. Linked: since when, and "Unlink" after a confirmation. A chat linked or unlinked
+//! changes where notices can go: the notices card asks for its settings again.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
 import { api, dataOf, messageOf } from '../../lib/api'
@@ -23,6 +24,7 @@ export const LINK_LIFETIME_MS = 15 * 60_000
 export function TelegramCard() {
   const { t } = useTranslation()
   const status = useQuery(userTelegramQuery())
+  useNoticesFollowLink(status.data?.linked)
   if (!status.data?.enabled) return null
   return (
     <section className="card telegram-card" aria-labelledby="telegram-title" data-testid="telegram-card">
@@ -32,6 +34,18 @@ export function TelegramCard() {
       {status.data.linked ? <Linked status={status.data} /> : <NotLinked />}
     </section>
   )
+}
+
+/** Asks for the notice settings again when the chat becomes linked or unlinked: linking turns
+ * every kind on for Telegram (on the server), and either way Telegram's boxes turn on or off. */
+function useNoticesFollowLink(linked: boolean | undefined) {
+  const client = useQueryClient()
+  const known = useRef(linked)
+  useEffect(() => {
+    if (linked === undefined) return
+    if (known.current !== undefined && known.current !== linked) void client.invalidateQueries({ queryKey: queryKeys.userNotices })
+    known.current = linked
+  }, [linked, client])
 }
 
 /** The link the card asked for, and when. */
