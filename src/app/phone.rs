@@ -61,7 +61,8 @@ pub async fn send_code(
         // The account's row lock makes two identical requests take turns: the second sees the
         // first's code and waits out the resend time.
         let account = db::phones::lock_account(&tx, user.0).await?.ok_or(ApiError::Unauthorized)?;
-        if account.verified_at.is_some() {
+        // An account admitted before numbers were confirmed may still confirm one (for SMS).
+        if account.phone.is_some() {
             return Err(ApiError::Conflict(Msg::PhoneAlreadyVerified));
         }
         // Requests for one number from different accounts take turns too.
@@ -138,7 +139,7 @@ pub async fn verify(
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let account = db::phones::lock_account(&tx, user.0).await?.ok_or(ApiError::Unauthorized)?;
-    if account.verified_at.is_some() {
+    if account.phone.is_some() {
         let balance = db::users::get(&tx, user.0).await?.map_or(0, |u| u.bid_balance);
         return match account.phone.as_deref() {
             Some(mine) if mine == phone.as_str() => Ok(Confirmed { bonus: 0, balance }),

@@ -44,6 +44,9 @@ pub struct UserView {
     /// Whether the account has confirmed a phone number (accounts admitted before numbers were
     /// confirmed count as confirmed).
     pub phone_verified: bool,
+    /// Whether a confirmed number is on file: it can get SMS. An account admitted before numbers
+    /// were confirmed has none until it confirms one (`/verify-phone`).
+    pub phone_confirmed: bool,
 }
 
 impl UserView {
@@ -66,6 +69,7 @@ impl UserView {
             // Each charged bid or pre-bid cost one bid, worth one increment (0.01 som).
             total_spent: Tyiyn(row.get(14)),
             phone_verified: row.get(15),
+            phone_confirmed: row.get(16),
         }
     }
 }

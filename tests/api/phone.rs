@@ -8,7 +8,7 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 use tyiyn::config::{PhoneVerification, Settings};
 
-use crate::helpers::{TestApp, User, expect_error, spawn_app_with};
+use crate::helpers::{TestApp, User, expect_error, json_of, spawn_app_with};
 use crate::outbox::{bot, gateway, through};
 use crate::stand_in::StandIn;
 
@@ -256,4 +256,34 @@ async fn with_confirmation_off_registration_gives_the_bids_as_before() {
     let user = app.new_user("classic").await;
     let body = me(&user).await;
     assert_eq!((body["needsPhone"].as_bool(), body["user"]["bidBalance"].as_i64()), (Some(false), Some(5)));
+}
+
+#[actix_web::test]
+async fn an_account_admitted_without_a_number_may_confirm_one_for_sms_and_gets_no_second_bonus() {
+    let sms = gateway().await;
+    let app = app(&sms, |s| s.auth.phone_verification = PhoneVerification::Off).await;
+    let old = app.new_user("old_timer").await;
+    // As the migration left the accounts that existed before numbers were confirmed.
+    let db = app.db().await;
+    db.execute("update app_user set phone_verified_at = created_at where id = $1", &[&old.id])
+        .await
+        .expect("set");
+    let before = me(&old).await;
+    assert_eq!(
+        (before["user"]["phoneVerified"].as_bool(), before["user"]["phoneConfirmed"].as_bool()),
+        (Some(true), Some(false))
+    );
+
+    assert_eq!(send(&old, "+996555123457").await.status(), 200);
+    let (_, code) = sms_code(&sms, 1).await;
+    let body: Value = verify(&old, "+996555123457", &code).await.json().await.expect("json");
+    assert_eq!(body["bonusBids"], 0, "the free bids came with the registration");
+    assert_eq!(
+        (body["user"]["phoneConfirmed"].as_bool(), body["user"]["bidBalance"].as_i64()),
+        (Some(true), Some(5))
+    );
+    let reach = json_of(old.get("/api/me/notices").await).await;
+    assert_eq!(reach["channels"]["sms"]["reachable"], true, "the number now takes SMS");
+    expect_error(send(&old, "+996555000111").await, 409, "phone_already_verified").await;
+    app.check().await;
 }

@@ -3519,6 +3519,11 @@ export interface components {
              *     confirmed count as confirmed).
              */
             phoneVerified: boolean;
+            /**
+             * @description Whether a confirmed number is on file: it can get SMS. An account admitted before numbers
+             *     were confirmed has none until it confirms one (`/verify-phone`).
+             */
+            phoneConfirmed: boolean;
         };
         /** @description What a user did: wins, the auctions they bid on, their pre-bids (each newest first, at most 200). */
         UserActivity: {

@@ -85,6 +85,7 @@ export function testUser(now: number, over: Partial<User> = {}): User {
     totalSpent: 0,
     createdAt: iso(now),
     phoneVerified: true,
+    phoneConfirmed: true,
     ...over,
   }
 }

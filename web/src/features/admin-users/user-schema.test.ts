@@ -19,6 +19,7 @@ const user: User = {
   totalSpent: 0.03,
   createdAt: '2026-01-01T00:00:00Z',
   phoneVerified: true,
+  phoneConfirmed: true,
 }
 
 describe('user edit form', () => {

@@ -177,7 +177,9 @@ export function VerifyPhonePage() {
   if (status === 'loading') return <PageSpinner />
   if (!user) return <LoginRequired title={t('phone.title')} message={t('phone.loginRequired')} action="home" />
 
-  const confirmed = bonus !== null || !needsPhone
+  // An account that may bid without a number (admitted before numbers were confirmed, or a site
+  // that asks for none) may still confirm one, for SMS.
+  const confirmed = bonus !== null || (!needsPhone && user.phoneConfirmed)
   return (
     <section className="container page page-narrow" data-testid="verify-phone-page">
       <div className="card">
@@ -194,7 +196,7 @@ export function VerifyPhonePage() {
           </div>
         ) : (
           <>
-            <p className="muted">{t('phone.why')}</p>
+            <p className="muted">{needsPhone ? t('phone.why') : t('phone.whySms')}</p>
             {sent ? (
               <CodeStep
                 phone={sent.phone}
