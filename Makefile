@@ -1,7 +1,10 @@
 # The two commands (see README.md). The scripts behind them live in .ci/.
-.PHONY: run test contract
+.PHONY: run cluster test contract
 run:
 	./.ci/serve
+# Three nodes behind nginx on one machine (docs/operations.md, "Several nodes").
+cluster:
+	./.ci/cluster
 test:
 	./.ci/test
 # Regenerate the contract files the web app builds on (commit the result).
