@@ -18,7 +18,7 @@ pub use super::reach::Channels;
 use super::reach::reach;
 use super::settings::SiteSettings;
 use crate::i18n::Lang;
-use crate::reach::QuietHours;
+use crate::reach::{QuietHours, sms_offered};
 use crate::states::{NotificationKind, OutboxChannel, OutboxState};
 
 macro_rules! q {
@@ -144,9 +144,12 @@ pub async fn enqueue(
     if on == Channels::default() {
         return Ok(0);
     }
+    // Only notices some channel on here may carry: with e-mail and Telegram off, an outbid
+    // (never by SMS) costs no query at all.
     let known: Vec<(&NotificationRow, NotificationKind)> = rows
         .iter()
         .filter_map(|r| Some((r, NotificationKind::parse(&r.notice.as_ref()?.stored().0)?)))
+        .filter(|(_, kind)| on.email || on.telegram || (on.sms && sms_offered(*kind)))
         .collect();
     if known.is_empty() {
         return Ok(0);
