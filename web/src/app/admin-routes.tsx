@@ -11,6 +11,7 @@ const AdminUsersPage = page(() => import('../features/admin-users/admin-users-pa
 const AdminFinishedPage = page(() => import('../features/admin-finished/admin-finished-page'), 'AdminFinishedPage')
 const AdminOrdersPage = page(() => import('../features/admin-orders/admin-orders-page'), 'AdminOrdersPage')
 const AdminOutboxPage = page(() => import('../features/admin-outbox/admin-outbox-page'), 'AdminOutboxPage')
+const AdminClusterPage = page(() => import('../features/admin-cluster/admin-cluster-page'), 'AdminClusterPage')
 const AdminClaimsPage = page(() => import('../features/admin-claims/admin-claims-page'), 'AdminClaimsPage')
 const AdminSettingsPage = page(() => import('../features/admin-settings/admin-settings-page'), 'AdminSettingsPage')
 const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage')
@@ -25,6 +26,7 @@ export function AdminRoutes() {
         <Route path="orders" element={<AdminOrdersPage />} />
         <Route path="claims" element={<AdminClaimsPage />} />
         <Route path="outbox" element={<AdminOutboxPage />} />
+        <Route path="cluster" element={<AdminClusterPage />} />
         <Route path="settings" element={<AdminSettingsPage />} />
       </Route>
       {/* An address under /admin that names no page, as anywhere else (for anyone). */}
