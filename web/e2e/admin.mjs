@@ -5,8 +5,9 @@
 // live, sees the bot's bid marked as a bot's and outbids it; the admin finishes it early and finds
 // it among the finished auctions with the right statistics. Then: user search and a balance edit
 // that reaches demo's header, a settings change that reaches the footer, the outbox page with the
-// win's failed e-mail and its retry, demo sent away from /admin, and a screenshot of every admin
-// page (and its dialogs) at 1366 px and at 360 px.
+// win's failed e-mail and its retry, the servers page explaining that one server runs every
+// auction, demo sent away from /admin, and a screenshot of every admin page (and its dialogs) at
+// 1366 px and at 360 px.
 import { request } from 'playwright-core'
 import {
   ADMIN,
@@ -58,6 +59,7 @@ async function main() {
     await usersFlow(admin.page, demo.page)
     await settingsFlow(admin.page, demo.page)
     await outboxFlow(admin.page)
+    await clusterFlow(admin.page)
     await step(demo.page, 'a user visiting /admin is sent home', async () => {
       await demo.page.goto(`${BASE_URL}/admin`, { waitUntil: 'domcontentloaded' })
       await byTestId(demo.page, 'home-page').waitFor()
@@ -379,6 +381,27 @@ async function outboxFlow(page) {
   })
 }
 
+/**
+ * The servers page: `.ci/e2e`'s server is one node without leases, so the page lists no nodes and
+ * says how to run several instead.
+ */
+async function clusterFlow(page) {
+  await step(page, 'the servers page explains that one server runs every auction', async () => {
+    const view = await getJson(page, '/api/admin/cluster')
+    if (view.leases !== false || view.nodes.length !== 0) throw new Error(`the e2e server has leases: ${JSON.stringify(view)}`)
+    await visit(page, '/admin/cluster', 'cluster-single')
+    const card = byTestId(page, 'cluster-single')
+    await expectText(card, 'Работает один сервер: аукционы не делятся между серверами.')
+    await expectText(card, 'TYIYN_CLUSTER__NODE_ID')
+    await expectText(card, 'docs/operations.md')
+    if ((await byTestId(page, 'node-table').count()) > 0) throw new Error('a table of nodes without leases')
+    const tab = byTestId(page, 'admin-nav-cluster')
+    if ((await tab.getAttribute('aria-current')) !== 'page') throw new Error('the "Серверы" tab is not the current one')
+    await expectText(tab, 'Серверы')
+    await shot(page, 'cluster-single')
+  })
+}
+
 /** Picks `label` in the select `testId` (a Radix Select: a button and a list of options). */
 async function chooseOption(page, testId, label) {
   await byTestId(page, testId).click()
@@ -416,6 +439,8 @@ async function screenshots(browser, lot) {
         await byTestId(page, 'confirm-cancel').click()
         await visit(page, '/admin/outbox', 'outbox-table')
         await shot(page, `outbox-${label}`)
+        await visit(page, '/admin/cluster', 'cluster-single')
+        await shot(page, `cluster-${label}`)
         await visit(page, '/admin/settings', 'settings-form')
         await shot(page, `settings-${label}`)
       })

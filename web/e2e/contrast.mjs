@@ -23,7 +23,7 @@ const VIEWPORTS = [
 function routes({ live, finished }) {
   const visitor = ['/', '/auctions', `/auction/${live.slug}`, `/auction/${finished.slug}`, '/how-it-works', '/support', '/auction-rules', '/privacy-policy', '/terms-of-service', '/login', '/topup']
   const bidder = ['/', `/auction/${live.slug}`, `/auction/${finished.slug}`, '/topup', '/profile', '/bid-history', '/notifications']
-  const admin = ['/admin', '/admin/users', '/admin/finished-auctions', '/admin/orders', '/admin/claims', '/admin/outbox', '/admin/settings']
+  const admin = ['/admin', '/admin/users', '/admin/finished-auctions', '/admin/orders', '/admin/claims', '/admin/outbox', '/admin/cluster', '/admin/settings']
   return [
     ['visitor', null, visitor],
     ['demo', DEMO, bidder],

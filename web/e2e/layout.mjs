@@ -222,7 +222,7 @@ async function noSidewaysOverflow(browser, list) {
   const users = [
     ['visitor', null, visitor],
     ['demo', DEMO, ['/', ...auctions, '/topup', '/profile', '/bid-history', '/notifications']],
-    ['admin', ADMIN, ['/admin', '/admin/users', '/admin/finished-auctions', '/admin/orders', '/admin/claims', '/admin/outbox', '/admin/settings']],
+    ['admin', ADMIN, ['/admin', '/admin/users', '/admin/finished-auctions', '/admin/orders', '/admin/claims', '/admin/outbox', '/admin/cluster', '/admin/settings']],
     // Prices read longer in other languages (`179,900.00 som`, `0,01 სომი`).
     ['visitor in English', null, ['/', ...auctions, '/topup'], 'en'],
     ['demo in Georgian', DEMO, ['/', ...auctions, '/topup', '/bid-history'], 'ka'],

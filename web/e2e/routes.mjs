@@ -48,6 +48,7 @@ export const ADMIN_ROUTES = [
   { name: 'admin-orders', path: () => '/admin/orders', ready: 'admin-orders-page' },
   { name: 'admin-claims', path: () => '/admin/claims', ready: 'admin-claims-page' },
   { name: 'admin-outbox', path: () => '/admin/outbox', ready: 'admin-outbox-page' },
+  { name: 'admin-cluster', path: () => '/admin/cluster', ready: 'admin-cluster-page' },
   { name: 'admin-settings', path: () => '/admin/settings', ready: 'admin-settings-page' },
 ]
 

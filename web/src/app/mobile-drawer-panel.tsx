@@ -22,6 +22,7 @@ const ADMIN_LINKS = [
   { to: '/admin/orders', key: 'nav.adminOrders' },
   { to: '/admin/claims', key: 'nav.adminClaims' },
   { to: '/admin/outbox', key: 'nav.adminOutbox' },
+  { to: '/admin/cluster', key: 'adminCluster.nav.title' },
   { to: '/admin/settings', key: 'nav.adminSettings' },
 ] as const
 

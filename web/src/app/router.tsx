@@ -1,45 +1,16 @@
 //! Every route of spec section 2. The layout is eager; each page is its own lazy chunk, shown by
-//! the layout's Suspense. The declarative router (`<BrowserRouter>`, `<Routes>`) rather than the
-//! data router: the app uses no loaders or actions, and the data router's code would be half of
-//! react-router's weight in the first load (the bundle budget, scripts/budget.mjs). Navigation
-//! runs in a transition, so the page on screen stays until the next one's chunk has loaded. The
-//! first page's chunk loads with the app (`preloadPage`, main.tsx): it renders at once, without a
-//! spinner in between.
-import { lazy } from 'react'
-import type { ComponentType } from 'react'
+//! the layout's Suspense (the admin section's routes are one more, admin-routes.tsx). The
+//! declarative router (`<BrowserRouter>`, `<Routes>`) rather than the data router: the app uses no
+//! loaders or actions, and the data router's code would be half of react-router's weight in the
+//! first load (the bundle budget, scripts/budget.mjs). Navigation runs in a transition, so the
+//! page on screen stays until the next one's chunk has loaded. The first page's chunk loads with
+//! the app (`preloadPage`, main.tsx): it renders at once, without a spinner in between.
 import { BrowserRouter, Route, Routes, matchPath } from 'react-router'
-import { withAllTexts } from '../lib/i18n'
 import { paymentPackagesQuery } from '../lib/queries'
 import { queryClient } from '../lib/query-client'
 import { watchAuction, watchAuctionList } from '../lib/realtime'
+import { page } from './lazy-page'
 import { RootLayout } from './root-layout'
-
-/**
- * A page component loaded on first visit, `page(() => import('…'), 'ExportName')`, with all the
- * texts (lib/i18n.ts `withAllTexts`); a first screen's page needs only the shell's texts, loaded
- * already (`{ shellTexts: true }`; src/i18n/shell-texts.ts lists them).
- */
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, { shellTexts = false } = {}) {
-  const withTexts = shellTexts ? load : withAllTexts(load)
-  let loaded: ComponentType | null = null
-  let loading: Promise<ComponentType> | null = null
-  /** Loads the page's chunk once (again after a failure). */
-  const preload = () =>
-    (loading ??= withTexts().then(
-      (module) => (loaded = module[name] as ComponentType),
-      (error: unknown) => {
-        loading = null
-        throw error
-      },
-    ))
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })))
-  /** The page itself once loaded (no suspending), else its lazy stand-in. */
-  function Page() {
-    const Loaded = loaded
-    return Loaded ? <Loaded /> : <Lazy />
-  }
-  return Object.assign(Page, { preload })
-}
 
 const HomePage = page(() => import('../features/auctions/home-page'), 'HomePage', { shellTexts: true })
 const AuctionsPage = page(() => import('../features/auctions/auctions-page'), 'AuctionsPage')
@@ -58,14 +29,8 @@ const PrivacyPolicyPage = page(() => import('../features/static-pages/document-p
 const TermsPage = page(() => import('../features/static-pages/document-pages'), 'TermsPage')
 const VerifyPhonePage = page(() => import('../features/phone/verify-phone-page'), 'VerifyPhonePage')
 const WelcomePreviewPage = page(() => import('../features/onboarding/welcome-preview-page'), 'WelcomePreviewPage')
-const AdminGuard = page(() => import('./admin-guard'), 'AdminGuard')
-const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage')
-const AdminUsersPage = page(() => import('../features/admin-users/admin-users-page'), 'AdminUsersPage')
-const AdminFinishedPage = page(() => import('../features/admin-finished/admin-finished-page'), 'AdminFinishedPage')
-const AdminOrdersPage = page(() => import('../features/admin-orders/admin-orders-page'), 'AdminOrdersPage')
-const AdminOutboxPage = page(() => import('../features/admin-outbox/admin-outbox-page'), 'AdminOutboxPage')
-const AdminClaimsPage = page(() => import('../features/admin-claims/admin-claims-page'), 'AdminClaimsPage')
-const AdminSettingsPage = page(() => import('../features/admin-settings/admin-settings-page'), 'AdminSettingsPage')
+// The admin section loads as one chunk, its pages each a chunk of its own in turn.
+const AdminRoutes = page(() => import('./admin-routes'), 'AdminRoutes')
 const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage')
 
 /** How long the data a first page's chunk loads with is watched for it (the page watches it too). */
@@ -136,15 +101,7 @@ export function AppRouter() {
           <Route path="terms-of-service" element={<TermsPage />} />
           <Route path="welcome-preview" element={<WelcomePreviewPage />} />
           <Route path="verify-phone" element={<VerifyPhonePage />} />
-          <Route path="admin" element={<AdminGuard />}>
-            <Route index element={<AdminPage />} />
-            <Route path="users" element={<AdminUsersPage />} />
-            <Route path="finished-auctions" element={<AdminFinishedPage />} />
-            <Route path="orders" element={<AdminOrdersPage />} />
-            <Route path="claims" element={<AdminClaimsPage />} />
-            <Route path="outbox" element={<AdminOutboxPage />} />
-            <Route path="settings" element={<AdminSettingsPage />} />
-          </Route>
+          <Route path="admin/*" element={<AdminRoutes />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -105,6 +105,10 @@ export type OutboxItem = Schemas['OutboxItem']
 export type OutboxChannel = Schemas['OutboxChannel']
 /** Where an outbox message is: `pending`, `sent` or `failed`. */
 export type OutboxState = Schemas['OutboxState']
+/** The nodes sharing the database, as the node that answered sees them (`GET /api/admin/cluster`). */
+export type ClusterView = Schemas['ClusterView']
+/** One node: alive, draining, the auctions it holds, its bids a second and sockets. */
+export type NodeView = Schemas['NodeView']
 /** A bid package as the admin edits it, inactive ones included (`GET /api/admin/packages`). */
 export type AdminPackage = Schemas['AdminPackage']
 /** An automatic bidder (house bot) with its live and upcoming auctions. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TFunction } from 'i18next'
-import { currencyName, formatDate, formatMoney, formatTimer, localeOf, savingsPercent, splitCountdown } from './format'
+import { currencyName, formatCount, formatDate, formatMoney, formatTimer, localeOf, savingsPercent, splitCountdown } from './format'
 import { loadLanguage } from './i18n'
 
 const NBSP = '\u00a0'
@@ -108,6 +108,18 @@ describe('dates', () => {
 
   it('returns an empty string for an invalid date', () => {
     expect(formatDate('not a date', 'ru')).toBe('')
+  })
+})
+
+describe('formatCount', () => {
+  it("groups whole numbers in the language's style", () => {
+    expect(formatCount(12500, 'ru')).toBe('12\u00a0500')
+    expect(formatCount(12500.4, 'en')).toBe('12,500')
+  })
+
+  it('keeps as many decimals as asked, rounding the rest', () => {
+    expect(formatCount(12.46, 'ru', 1)).toBe('12,5')
+    expect(formatCount(3, 'en', 1)).toBe('3.0')
   })
 })
 

@@ -60,9 +60,9 @@ export function formatMoney(amount: number, symbol: string, lang: string = curre
   return symbol ? `${number}${NO_BREAK_SPACE}${symbol}` : number
 }
 
-/** Whole numbers with the language's grouping: `12 500`. */
-export function formatCount(value: number, lang: string): string {
-  return new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 0 }).format(value)
+/** Whole numbers with the language's grouping: `12 500`; with `decimals`, always that many (`12,5`). */
+export function formatCount(value: number, lang: string, decimals = 0): string {
+  return new Intl.NumberFormat(localeOf(lang), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value)
 }
 
 /** `value` as a date, or `null` when it names none. */

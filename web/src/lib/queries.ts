@@ -57,6 +57,8 @@ export const queryKeys = {
   adminPackages: ['admin', 'packages'],
   /** The outbox's messages (e-mail, SMS, Telegram) and their counts by state. */
   adminOutbox: ['admin', 'outbox'],
+  /** The nodes sharing the database, with the auctions each holds. */
+  adminCluster: ['admin', 'cluster'],
 } as const
 
 /** `GET /api/settings`: the public site settings (fresh for 5 minutes). */
@@ -212,6 +214,10 @@ export const adminOutboxQuery = (page: number, filter: AdminOutboxFilter) =>
         }),
       ),
   })
+
+/** `GET /api/admin/cluster`: the nodes (none when this one runs every auction without leases). */
+export const adminClusterQuery = () =>
+  queryOptions({ queryKey: queryKeys.adminCluster, queryFn: () => dataOf(api.GET('/api/admin/cluster')) })
 
 /** `GET /api/admin/packages`: every bid package, inactive ones too, by position. */
 export const adminPackagesQuery = () =>

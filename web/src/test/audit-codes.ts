@@ -90,6 +90,8 @@ export const SERVER_AUDIT_ACTIONS: readonly ServerAuditAction[] = [
   { code: 'package.create', target: 'package', fields: PACKAGE, source: 'src/app/packages.rs' },
   { code: 'package.update', target: 'package', fields: PACKAGE, source: 'src/app/packages.rs' },
   { code: 'outbox.retry', target: 'outbox', fields: ['state', 'attempts', 'lastError'], source: 'src/app/outbox.rs' },
+  { code: 'cluster.drain', target: 'node', fields: ['node', 'draining'], source: 'src/app/cluster.rs' },
+  { code: 'cluster.resume', target: 'node', fields: ['node', 'draining'], source: 'src/app/cluster.rs' },
 ]
 
 /**

@@ -4,7 +4,7 @@ import ka from '../../i18n/locales/ka.json'
 import ky from '../../i18n/locales/ky.json'
 import ru from '../../i18n/locales/ru.json'
 import { SERVER_AUDIT_ACTIONS, SERVER_AUDIT_VALUES } from '../../test/audit-codes'
-import { auditActionKey, auditChanges, auditDisplay } from './audit-labels'
+import { auditActionKey, auditChanges, auditDisplay, auditFieldKey, auditTargetId, auditTargetKey } from './audit-labels'
 
 const LOCALES = Object.entries({ ru, en, ka, ky })
 
@@ -19,14 +19,14 @@ function missing(messages: unknown, keys: string[]): string[] {
 
 describe('audit log labels', () => {
   it.each(LOCALES)('%s names every action the server records', (_, messages) => {
-    const keys = SERVER_AUDIT_ACTIONS.map(({ code }) => auditActionKey(code))
+    const keys = SERVER_AUDIT_ACTIONS.map(({ code, target }) => auditActionKey(code, target))
     expect(keys).not.toContain(null)
     expect(missing(messages, keys as string[])).toEqual([])
   })
 
   it.each(LOCALES)('%s names every target and every field the server records', (_, messages) => {
-    const targets = [...new Set(SERVER_AUDIT_ACTIONS.map(({ target }) => `audit.targets.${target}`))]
-    const fields = [...new Set(SERVER_AUDIT_ACTIONS.flatMap((action) => action.fields.map((field) => `audit.fields.${field}`)))]
+    const targets = [...new Set(SERVER_AUDIT_ACTIONS.map(({ target }) => auditTargetKey(target)))]
+    const fields = [...new Set(SERVER_AUDIT_ACTIONS.flatMap(({ target, fields }) => fields.map((field) => auditFieldKey(field, target))))]
     expect(missing(messages, [...targets, ...fields])).toEqual([])
   })
 
@@ -38,6 +38,20 @@ describe('audit log labels', () => {
       }),
     )
     expect(missing(messages, keys)).toEqual([])
+  })
+
+  it("keeps a node's texts with the servers page's, and the others under audit", () => {
+    expect(auditActionKey('cluster.drain', 'node')).toBe('adminCluster.audit.actions.cluster.drain')
+    expect(auditTargetKey('node')).toBe('adminCluster.audit.targets.node')
+    expect(auditFieldKey('draining', 'node')).toBe('adminCluster.audit.fields.draining')
+    expect(auditActionKey('user.update', 'user')).toBe('audit.actions.user.update')
+    expect(auditFieldKey('bidBalance', 'user')).toBe('audit.fields.bidBalance')
+  })
+
+  it('names a target by its number, and a node by its id', () => {
+    expect(auditTargetId({ targetType: 'user', targetId: 42, before: null, after: { role: 'admin' } })).toBe('42')
+    expect(auditTargetId({ targetType: 'node', targetId: null, before: { node: 'node-a', draining: false }, after: { node: 'node-a', draining: true } })).toBe('node-a')
+    expect(auditTargetId({ targetType: 'settings', targetId: null, before: null, after: { siteName: 'Тыйын' } })).toBeNull()
   })
 
   it('has no key for a code of another shape', () => {

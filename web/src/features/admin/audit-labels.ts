@@ -1,12 +1,36 @@
 //! Reading the audit log: an action code (`user.update`) names a translation under
-//! `audit.actions`, and `before`/`after` become one "field: old → new" line per changed field,
-//! each value read as what it is: yes/no, a date, an amount, a word the app translates (a status,
-//! an auction kind, a role, a language, a known category), or the text itself.
+//! `audit.actions` (or under the section of the page that owns its target, `auditTexts`), the
+//! target is named by its number (or, for a node, by its id in the record), and `before`/`after`
+//! become one "field: old → new" line per changed field, each value read as what it is: yes/no, a
+//! date, an amount, a word the app translates (a status, an auction kind, a role, a language, a
+//! known category), or the text itself.
 import type { CatalogueField } from '../../lib/catalogue'
 
+/** The targets whose audit texts are kept with their page's own texts, and where. */
+const PAGE_TEXTS = new Map([['node', 'adminCluster.audit']])
+
+/**
+ * Where the texts of an entry about `targetType` are: its action under `<texts>.actions`, the
+ * target's name under `<texts>.targets`, its fields under `<texts>.fields`. `audit` for most; a
+ * node's are with the servers page's texts (`adminCluster.audit`).
+ */
+export function auditTexts(targetType: string): string {
+  return PAGE_TEXTS.get(targetType) ?? 'audit'
+}
+
 /** The translation key of an action code, or `null` for a code not shaped `entity.verb`. */
-export function auditActionKey(code: string): string | null {
-  return /^[a-z_]+\.[a-z_]+$/.test(code) ? `audit.actions.${code}` : null
+export function auditActionKey(code: string, targetType = ''): string | null {
+  return /^[a-z_]+\.[a-z_]+$/.test(code) ? `${auditTexts(targetType)}.actions.${code}` : null
+}
+
+/** The translation key of a target type's name (`audit.targets.user`). */
+export function auditTargetKey(targetType: string): string {
+  return `${auditTexts(targetType)}.targets.${targetType}`
+}
+
+/** The translation key of a field of an entry about `targetType` (`audit.fields.bidBalance`). */
+export function auditFieldKey(field: string, targetType: string): string {
+  return `${auditTexts(targetType)}.fields.${field}`
 }
 
 export interface AuditChange {
@@ -27,6 +51,21 @@ export function auditValue(value: Json): string | null {
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   return JSON.stringify(value)
+}
+
+/** Targets with no number, named by a field of their record instead (a node by its id). */
+const NAMED_BY_FIELD = new Map([['node', 'node']])
+
+/**
+ * What an entry's target is called after its type (`#42`, `#node-a`): its number, or the field
+ * that names a target without one; `null` for neither.
+ */
+export function auditTargetId(entry: { targetType: string; targetId: number | null; before: Json; after: Json }): string | null {
+  if (entry.targetId !== null) return String(entry.targetId)
+  const field = NAMED_BY_FIELD.get(entry.targetType)
+  if (!field) return null
+  const record = isRecord(entry.after) ? entry.after : isRecord(entry.before) ? entry.before : {}
+  return auditValue(record[field])
 }
 
 /**

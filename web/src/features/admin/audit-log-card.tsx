@@ -14,7 +14,7 @@ import { formatDateTime } from '../../lib/format'
 import { useMoney } from '../../lib/money'
 import { pageRange } from '../../lib/pagination'
 import { AUDIT_PER_PAGE, adminAuditQuery } from '../../lib/queries'
-import { auditActionKey, auditChanges, auditDisplay } from './audit-labels'
+import { auditActionKey, auditChanges, auditDisplay, auditFieldKey, auditTargetId, auditTargetKey } from './audit-labels'
 import type { AuditDisplay } from './audit-labels'
 
 export function AuditLogCard() {
@@ -51,10 +51,16 @@ export function AuditLogCard() {
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation()
   const { money } = useMoney()
-  const key = auditActionKey(entry.action)
+  const key = auditActionKey(entry.action, entry.targetType)
   const label = key && i18n.exists(key) ? t(key) : entry.action
   const changes = auditChanges(entry.before, entry.after)
-  const target = i18n.exists(`audit.targets.${entry.targetType}`) ? t(`audit.targets.${entry.targetType}`) : entry.targetType
+  const targetKey = auditTargetKey(entry.targetType)
+  const target = i18n.exists(targetKey) ? t(targetKey) : entry.targetType
+  const targetId = auditTargetId(entry)
+  const fieldName = (field: string) => {
+    const fieldKey = auditFieldKey(field, entry.targetType)
+    return i18n.exists(fieldKey) ? t(fieldKey) : field
+  }
   const date = (value: string) => formatDateTime(value, i18n.language)
   /** A value in words; `null` for one that is shown as it was typed (a title, a name). */
   const words = (display: AuditDisplay): string | null => {
@@ -86,14 +92,14 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <strong>{label}</strong>
         <span className="muted small">
           {target}
-          {entry.targetId !== null && ` #${entry.targetId}`} · <span data-user-content>{entry.adminName}</span> · {date(entry.createdAt)}
+          {targetId !== null && ` #${targetId}`} · <span data-user-content>{entry.adminName}</span> · {date(entry.createdAt)}
         </span>
       </div>
       {changes.length > 0 && (
         <dl className="audit-changes">
           {changes.map((change) => (
             <div key={change.field} className="audit-change">
-              <dt>{i18n.exists(`audit.fields.${change.field}`) ? t(`audit.fields.${change.field}`) : change.field}</dt>
+              <dt>{fieldName(change.field)}</dt>
               <dd>
                 <span className="audit-before">{show(change.field, change.before)}</span>
                 {' '}
