@@ -174,7 +174,7 @@ async fn pre_bids_become_bids_in_order_at_go_live_without_a_second_charge() {
         .unwrap()
         .get(0);
     assert_eq!(notified, 2);
-    let notice = socket.next_named("notification").await;
+    let notice = socket.next_notice().await;
     assert_eq!(
         (&notice["type"], &notice["auctionId"], &notice["title"], &notice["read"]),
         (&json!("auctionStarted"), &json!(id), &json!("Часы"), &json!(false))

@@ -103,6 +103,17 @@ impl Socket {
         tokio::time::timeout(std::time::Duration::from_secs(10), wait).await.expect("event arrives in time")
     }
 
+    /// The next `notification`, past any `outbid` notice: those follow a bid by their own timer
+    /// (only once the bidder is not watching), so they may land between any two others.
+    pub async fn next_notice(&mut self) -> Value {
+        loop {
+            let v = self.next_named("notification").await;
+            if v["type"] != "outbid" {
+                return v;
+            }
+        }
+    }
+
     /// The next `auctionUpdate` of type `kind` for auction `id`.
     pub async fn next_update(&mut self, id: i64, kind: &str) -> Value {
         loop {

@@ -84,7 +84,7 @@ async fn admins_list_ship_and_deliver_won_items_and_the_holder_is_told() {
     let shipped = res.json::<Value>().await.unwrap()["claim"].clone();
     assert_eq!((&shipped["state"], &shipped["tracking"]), (&json!("shipped"), &json!("KG123456789")));
     assert!(shipped["shippedAt"].is_string());
-    let live = socket.next_named("notification").await;
+    let live = socket.next_notice().await;
     assert_eq!(
         (&live["type"], &live["claimId"], &live["tracking"]),
         (&json!("itemShipped"), &json!(courier), &json!("KG123456789"))
@@ -93,7 +93,7 @@ async fn admins_list_ship_and_deliver_won_items_and_the_holder_is_told() {
 
     let res = admin.post(&format!("/api/admin/claims/{courier}/deliver"), Value::Null).await;
     assert_eq!(res.json::<Value>().await.unwrap()["claim"]["state"], "delivered");
-    assert_eq!(socket.next_named("notification").await["type"], "itemDelivered");
+    assert_eq!(socket.next_notice().await["type"], "itemDelivered");
     let res = admin.post(&format!("/api/admin/claims/{office}/deliver"), Value::Null).await;
     assert_eq!(res.json::<Value>().await.unwrap()["claim"]["state"], "delivered", "pickup: paid → delivered");
     assert_eq!(notices(&app, a.id, "item_delivered").await.len(), 1);

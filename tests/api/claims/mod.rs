@@ -179,7 +179,7 @@ async fn a_human_win_opens_a_claim_reserved_for_the_winner_and_tells_them_live()
     let hours = (until.with_timezone(&chrono::Utc) - chrono::Utc::now()).num_minutes() as f64 / 60.0;
     assert!((47.9..=48.0).contains(&hours), "reserved for 48 hours: {hours}");
 
-    let notice = socket.next_named("notification").await;
+    let notice = socket.next_notice().await;
     assert_eq!((&notice["type"], &notice["claimId"]), (&json!("auctionWon"), &claim["id"]));
     assert_eq!((&notice["auctionId"], &notice["title"]), (&json!(auction), &json!("Смартфон")));
     assert!(notice["id"].is_i64() && notice["until"].is_string(), "{notice}");

@@ -34,9 +34,9 @@ async fn paying_a_won_bid_package_marks_it_paid_and_credits_its_bids_once() {
         ]
     );
     assert_eq!(notices(&app, b.id, "bids_credited").await, [json!({"orderId": order, "bids": 100})]);
-    let live = socket.next_named("notification").await;
+    let live = socket.next_notice().await;
     assert_eq!((&live["type"], &live["orderId"]), (&json!("paymentReceived"), &json!(order)));
-    assert_eq!(socket.next_named("notification").await["type"], "bidsCredited");
+    assert_eq!(socket.next_notice().await["type"], "bidsCredited");
 
     expect_error(
         choose(&b, id, json!({"method": "pickup", "phone": "+996555123456"})).await,
