@@ -56,6 +56,14 @@ pub const OUTBOX_MESSAGES: &str = "tyiyn_outbox_messages_total";
 /// Auctions this node took over from a node whose lease ran out, and leases this node lost.
 pub const LEASE_TAKEOVERS: &str = "tyiyn_lease_takeovers_total";
 pub const LEASES_LOST: &str = "tyiyn_leases_lost_total";
+/// Bids and pre-bids this node passed to the auction's owner over NATS, labelled `outcome`
+/// (`answered`, `unreached`, `unknown`), and how long the owner took to answer them.
+pub const FORWARDED_BIDS: &str = "tyiyn_forwarded_bids_total";
+pub const FORWARDED_BID_SECONDS: &str = "tyiyn_forwarded_bid_seconds";
+/// Times this node's NATS connection came back after it was lost, and messages to other nodes
+/// dropped while it was away (frames and user events: each is repaired by a fresh state).
+pub const NATS_RECONNECTS: &str = "tyiyn_nats_reconnects_total";
+pub const NATS_DROPPED: &str = "tyiyn_nats_dropped_total";
 /// The database pool, read at each scrape.
 pub const POOL_SIZE: &str = "tyiyn_db_pool_connections";
 pub const POOL_IDLE: &str = "tyiyn_db_pool_idle";

@@ -70,6 +70,7 @@ pub async fn launch(
     clock: TokioClock,
     outlets: Outlets,
     won: (WonItems, Outbox),
+    relay: Option<Addr<crate::cluster::relay::Relay>>,
 ) -> anyhow::Result<Runtime> {
     let (bot_settings, last_alive, wins) = {
         let client = pool.get().await?;
@@ -111,6 +112,7 @@ pub async fn launch(
             tracing::info!(node = fences.node(), lease_ms = fences.ttl_ms(), "taking leases on auctions");
             let mut keeper = Keeper::new(pool, fences, auctions.clone(), cluster);
             keeper.cold_since = last_alive;
+            keeper.relay = relay;
             let drain = keeper.drain.clone();
             keeper.start();
             (auctions, Some(drain))

@@ -18,7 +18,12 @@ use tokio::signal::unix::{Signal, SignalKind, signal};
 use tyiyn_actors::TokioClock;
 use utoipa_actix_web::AppExt;
 
-use crate::app::effects::{Effects, LocalHub};
+use crate::app::effects::{Effects, HubPorts, LocalHub};
+use crate::cluster::forward::Forward;
+use crate::cluster::lists::{ListAll, Lists};
+use crate::cluster::relay::Relay;
+use crate::cluster::uplink::Uplink;
+use tyiyn_actors::registry::ListViews;
 use crate::auth::password;
 use crate::auth::rate_limit::RateLimit;
 use crate::auth::session::{Lifetime, Sessions};
@@ -226,11 +231,26 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         db::settings::get(&client).await?
     };
     let clock = TokioClock::new();
+    // With a NATS server the nodes share, the bus between them (docs/decisions.md, "The bus
+    // between nodes").
+    let bus = match config.cluster.nats_url.trim() {
+        "" => None,
+        url => Some(
+            crate::cluster::bus::Bus::connect(url, &config.cluster.node())
+                .await
+                .with_context(|| format!("cluster.nats_url {url}"))?,
+        ),
+    };
     // The hub's address exists before the hub: auctions publish to it, and it asks the registry.
     let hub_ctx: Context<Hub> = Context::new();
     let hub = hub_ctx.address();
-    let effects: Arc<dyn Effects> = Arc::new(LocalHub::new(hub.clone(), outbox.clone(), pool.clone()));
+    let ports = match &bus {
+        None => HubPorts::of(hub.clone()),
+        Some(bus) => HubPorts::of(Uplink::new(hub.clone(), bus.clone(), clock.clone()).start()),
+    };
+    let effects: Arc<dyn Effects> = Arc::new(LocalHub::new(ports, outbox.clone(), pool.clone()));
     let (won, won_notices) = db::lifecycle::WonItems::channel(config.claims.reserve_hours);
+    let relay_ctx: Option<Context<Relay>> = bus.as_ref().map(|_| Context::new());
     let runtime = crate::runtime::launch(
         pool.clone(),
         (config.database.commit_groups_in_flight, &config.cluster),
@@ -238,16 +258,30 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         clock,
         effects.outlets(),
         (won, outbox),
+        relay_ctx.as_ref().map(Context::address),
     )
     .await?;
     if config.demo.enabled && config.demo.keep_going {
         crate::demo::keep_going(pool.clone(), runtime.auctions.clone(), config.demo.clone());
     }
+    let lists = Lists::new(runtime.auctions.clone(), bus.clone());
+    let forward = bus.as_ref().map(|bus| Forward::new(bus.clone(), pool.clone()));
+    let relay = match (&bus, &forward, relay_ctx) {
+        (Some(bus), Some(forward), Some(relay_ctx)) => {
+            crate::cluster::forward::serve(bus.clone(), runtime.auctions.clone());
+            lists.serve();
+            crate::cluster::uplink::downlink(bus.clone(), hub.clone());
+            let archive = crate::ws::session::Archive { pool: pool.clone(), clock: runtime.clock.clone() };
+            Some(relay_ctx.run(Relay::new(forward.clone(), runtime.auctions.clone(), archive)))
+        }
+        _ => None,
+    };
     let last_known = Arc::new(crate::outage::LastKnown::default());
-    hub_ctx.run(
-        Hub::new(runtime.auctions.registry().clone().recipient(), runtime.clock.clone())
-            .with_last_known(last_known.clone()),
-    );
+    let timers: Recipient<ListViews> = match bus {
+        None => runtime.auctions.registry().clone().recipient(),
+        Some(_) => ListAll(lists.clone()).start().recipient(),
+    };
+    hub_ctx.run(Hub::new(timers, runtime.clock.clone()).with_last_known(last_known.clone()));
     let health = crate::outage::start(
         pool.clone(),
         runtime.auctions.clone(),
@@ -280,7 +314,9 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         dummy_hash,
         auctions: runtime.auctions,
         effects: effects.clone(),
-        realtime: Realtime(hub),
+        realtime: Realtime { hub, relay },
+        lists,
+        forward,
         clock: runtime.clock,
         pace: crate::pace::Pace::new(config.auction.min_bid_interval_ms as i64),
         store: runtime.store,

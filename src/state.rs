@@ -47,6 +47,10 @@ pub struct AppState {
     pub effects: Arc<dyn Effects>,
     /// Where socket sessions register (the upgrade route hands it to each session).
     pub realtime: Realtime,
+    /// Every running auction on every node (with one node: this node's).
+    pub lists: crate::cluster::lists::Lists,
+    /// With several nodes on a bus: bids, pre-bids and reads of auctions running elsewhere.
+    pub forward: Option<crate::cluster::forward::Forward>,
     /// The runtime's one clock: bids are stamped with it when their request arrives.
     pub clock: TokioClock,
     /// The 1-second rule across all of a user's bids and pre-bids.
@@ -86,6 +90,7 @@ impl AppState {
         crate::app::bidding::Handles {
             pool: &self.pool,
             auctions: &self.auctions,
+            forward: self.forward.as_ref(),
             clock: &self.clock,
             pace: &self.pace,
             phones: self.config.auth.phone_verification,
@@ -97,6 +102,7 @@ impl AppState {
         crate::app::watchlist::Handles {
             pool: &self.pool,
             auctions: &self.auctions,
+            lists: &self.lists,
             clock: &self.clock,
             settings: &self.config.watchlist,
         }

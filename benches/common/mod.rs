@@ -9,6 +9,7 @@
 pub mod cpu;
 pub mod figures;
 pub mod floor;
+pub mod nats;
 pub mod nodes;
 
 use std::process::{Child, Command, Stdio};

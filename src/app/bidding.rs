@@ -17,6 +17,7 @@ use crate::db;
 use crate::error::ApiError;
 use crate::i18n::Msg;
 use crate::pace::{Pace, Ticket};
+use crate::cluster::forward::Forward;
 use crate::runtime::Auctions;
 
 /// What bidding needs: the actors, their clock, the pace of each user, and the pool for
@@ -24,6 +25,8 @@ use crate::runtime::Auctions;
 pub struct Handles<'a> {
     pub pool: &'a Pool,
     pub auctions: &'a Auctions,
+    /// With several nodes on a bus: the owners of auctions that run elsewhere.
+    pub forward: Option<&'a Forward>,
     pub clock: &'a TokioClock,
     pub pace: &'a Pace,
     /// Whether bidding needs a confirmed phone.
@@ -42,7 +45,7 @@ pub async fn bid(
     let msg = PlaceBid { user: UserId(user.id), username: user.username.clone(), stamp };
     let in_flight = metrics::gauge!(crate::metrics::BIDS_IN_FLIGHT);
     in_flight.increment(1.0);
-    let placed = paced_send(h, (user.id, id, stamp), h.auctions.place_bid(id, msg)).await;
+    let placed = paced_send(h, (user.id, id, stamp), place_bid(h, id, msg)).await;
     in_flight.decrement(1.0);
     if placed.is_ok() {
         crate::cluster::figures::bid_accepted();
@@ -59,7 +62,32 @@ pub async fn prebid(
 ) -> Result<PrebidAccepted, ApiError> {
     super::phone::require_verified(h.phones, user)?;
     let msg = PlacePrebid { user: UserId(user.id), username: user.username.clone(), stamp };
-    paced_send(h, (user.id, id, stamp), h.auctions.place_prebid(id, msg)).await
+    paced_send(h, (user.id, id, stamp), place_prebid(h, id, msg)).await
+}
+
+/// Places a bid on the actor running auction `id` here, or (several nodes) on its owner.
+async fn place_bid(h: &Handles<'_>, id: AuctionId, msg: PlaceBid) -> Result<BidAccepted, BidRejected> {
+    let Some(forward) = h.forward else { return h.auctions.place_bid(id, msg).await };
+    match h.auctions.get(id) {
+        Some(_) => match h.auctions.place_bid(id, msg.clone()).await {
+            // It stopped here under the bid (handed over): nothing was placed.
+            Err(BidRejected::AuctionNotFound) => forward.bid(id, msg).await,
+            placed => placed,
+        },
+        None => forward.bid(id, msg).await,
+    }
+}
+
+/// Places a pre-bid on the actor running auction `id` here, or (several nodes) on its owner.
+async fn place_prebid(h: &Handles<'_>, id: AuctionId, msg: PlacePrebid) -> Result<PrebidAccepted, BidRejected> {
+    let Some(forward) = h.forward else { return h.auctions.place_prebid(id, msg).await };
+    match h.auctions.get(id) {
+        Some(_) => match h.auctions.place_prebid(id, msg.clone()).await {
+            Err(BidRejected::AuctionNotFound) => forward.prebid(id, msg).await,
+            placed => placed,
+        },
+        None => forward.prebid(id, msg).await,
+    }
 }
 
 /// Sends a bid or pre-bid once the user's pace lets it go; a refusal gives the pace ticket back.
@@ -127,8 +155,13 @@ pub async fn auction(h: &Handles<'_>, id: AuctionId) -> Result<AuctionInfo, ApiE
     if let Some(done) = finished_one(h, id).await? {
         return Ok(done);
     }
-    // Not in memory and not finished: its actor may have died; the registry reloads it. With
-    // several nodes it may run on another one (503, retried), until reads pass between nodes.
+    // Not in memory and not finished: it runs on another node (several nodes), or its actor died
+    // and the registry reloads it.
+    if let Some(forward) = h.forward
+        && let Some(info) = forward.info(id).await
+    {
+        return Ok(info);
+    }
     match h.auctions.ask(id, GetInfo).await {
         Some(info) => Ok(info),
         None if elsewhere(h, id).await? => Err(ApiError::Suspended(Msg::AuctionElsewhere)),

@@ -3,7 +3,9 @@
 //! sockets) goes through [`Effects`]. One implementation today, [`LocalHub`]: the realtime hub of
 //! this process. An auction's own frames go to the sessions that joined it, which the auction
 //! actor holds (docs/architecture.md); its lobby updates, balances and notices leave through
-//! [`Effects::outlets`], the same implementation. Messages to the outside world (e-mail, SMS,
+//! [`Effects::outlets`], the same implementation. With several nodes on a bus, [`LocalHub`] stands
+//! over the cluster's uplink instead of the hub ([`HubPorts::of`] either): the uplink hands every
+//! effect to this node's hub and publishes it to the others' (`crate::cluster::uplink`). Messages to the outside world (e-mail, SMS,
 //! Telegram) are rows the transaction itself writes to [`Effects::outbox`]; `notify` after the
 //! commit wakes the workers that deliver them.
 
@@ -12,7 +14,7 @@ use std::sync::Arc;
 use actix::prelude::*;
 use deadpool_postgres::Pool;
 use tyiyn_actors::ids::UserId;
-use tyiyn_actors::outlets::{BalanceChanged, Notice, NoticeKind, Outlets};
+use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Notice, NoticeKind, Outlets};
 
 use crate::db;
 use crate::db::notifications::Notice as Stored;
@@ -20,7 +22,7 @@ use crate::db::notifications::NotificationRow;
 use crate::db::outbox::Outbox;
 use crate::payments::Order;
 use crate::ws::SocketIoEncoder;
-use crate::ws::hub::{Hub, Notify, OrderChanged, SignOut};
+use crate::ws::hub::{Notify, OrderChanged, SignOut};
 use crate::ws::notice::{Notification, NotificationKind};
 
 /// What the server tells the outside world once a change is committed. Each call returns at once:
@@ -43,10 +45,42 @@ pub trait Effects: Send + Sync {
     fn outlets(&self) -> Outlets;
 }
 
-/// [`Effects`] through this process's realtime hub, and this process's outbox workers.
+/// Where the effects go: the realtime hub of this process, or the cluster's uplink in front of it.
+#[derive(Clone)]
+pub struct HubPorts {
+    balances: Recipient<BalanceChanged>,
+    orders: Recipient<OrderChanged>,
+    notices: Recipient<Notify>,
+    sign_outs: Recipient<SignOut>,
+    lobby: Recipient<LobbyUpdate>,
+}
+
+impl HubPorts {
+    /// The ports of `actor` (the hub, or the uplink).
+    pub fn of<A>(actor: Addr<A>) -> HubPorts
+    where
+        A: Actor<Context = Context<A>>
+            + Handler<BalanceChanged>
+            + Handler<OrderChanged>
+            + Handler<Notify>
+            + Handler<SignOut>
+            + Handler<LobbyUpdate>,
+    {
+        HubPorts {
+            balances: actor.clone().recipient(),
+            orders: actor.clone().recipient(),
+            notices: actor.clone().recipient(),
+            sign_outs: actor.clone().recipient(),
+            lobby: actor.recipient(),
+        }
+    }
+}
+
+/// [`Effects`] through this process's realtime hub (or the uplink in front of it), and this
+/// process's outbox workers.
 #[derive(Clone)]
 pub struct LocalHub {
-    hub: Addr<Hub>,
+    hub: HubPorts,
     outbox: Outbox,
     /// Where the auctions' personal notices go (`super::notices`).
     notices: Recipient<Notice>,
@@ -54,19 +88,20 @@ pub struct LocalHub {
 
 impl LocalHub {
     /// Starts the notice desk on the current actix system.
-    pub fn new(hub: Addr<Hub>, outbox: Outbox, pool: Pool) -> LocalHub {
-        let desk = NoticeDesk { pool, hub: hub.clone(), outbox: outbox.clone(), waiting: Vec::new() }.start();
+    pub fn new(hub: HubPorts, outbox: Outbox, pool: Pool) -> LocalHub {
+        let desk =
+            NoticeDesk { pool, hub: hub.notices.clone(), outbox: outbox.clone(), waiting: Vec::new() }.start();
         LocalHub { hub, outbox, notices: desk.recipient() }
     }
 }
 
 impl Effects for LocalHub {
     fn balance_changed(&self, user: UserId, balance: i64) {
-        self.hub.do_send(BalanceChanged { user, balance });
+        self.hub.balances.do_send(BalanceChanged { user, balance });
     }
 
     fn order_changed(&self, user: UserId, order: Order) {
-        self.hub.do_send(OrderChanged { user, order });
+        self.hub.orders.do_send(OrderChanged { user, order });
     }
 
     fn notify(&self, notices: &[NotificationRow]) {
@@ -75,7 +110,7 @@ impl Effects for LocalHub {
         }
         for row in notices {
             if let Some(notification) = crate::notify::view(row) {
-                self.hub.do_send(Notify { user: UserId(row.user_id), notification });
+                self.hub.notices.do_send(Notify { user: UserId(row.user_id), notification });
             }
         }
     }
@@ -85,13 +120,13 @@ impl Effects for LocalHub {
     }
 
     fn signed_out(&self, user: UserId) {
-        self.hub.do_send(SignOut { user });
+        self.hub.sign_outs.do_send(SignOut { user });
     }
 
     fn outlets(&self) -> Outlets {
         Outlets {
-            lobby: self.hub.clone().recipient(),
-            balances: self.hub.clone().recipient(),
+            lobby: self.hub.lobby.clone(),
+            balances: self.hub.balances.clone(),
             notices: self.notices.clone(),
             encoder: Arc::new(SocketIoEncoder),
         }
@@ -113,7 +148,7 @@ const GATHER: std::time::Duration = std::time::Duration::from_millis(200);
 /// Receives the auctions' notices (the outlets' `notices`).
 struct NoticeDesk {
     pool: Pool,
-    hub: Addr<Hub>,
+    hub: Recipient<Notify>,
     outbox: Outbox,
     /// Outbid notices waiting for the next store: (user, auction, notice).
     waiting: Vec<(UserId, i64, Stored)>,

@@ -23,6 +23,7 @@ use crate::db::watchlist::Starred;
 use crate::error::ApiError;
 use crate::i18n::Msg;
 use crate::paging::Page;
+use crate::cluster::lists::Lists;
 use crate::runtime::Auctions;
 
 /// Stars marked (and notices stored) per sweep transaction.
@@ -33,6 +34,8 @@ const SWEEP_BATCH: i64 = 100;
 pub struct Handles<'a> {
     pub pool: &'a Pool,
     pub auctions: &'a Auctions,
+    /// Every running auction, on every node.
+    pub lists: &'a Lists,
     pub clock: &'a TokioClock,
     pub settings: &'a WatchlistSettings,
 }
@@ -87,7 +90,7 @@ pub async fn list(h: &Handles<'_>, user: UserId, page: Page) -> Result<Watchlist
     let offset = usize::try_from(page.offset).unwrap_or(usize::MAX);
     let wanted: Vec<i64> = ids.iter().skip(offset).take(page.limit as usize).copied().collect();
     let on_page: HashSet<i64> = wanted.iter().copied().collect();
-    let running = h.auctions.list().await.into_iter().filter(|a| on_page.contains(&a.id.0));
+    let running = h.lists.all().await.into_iter().filter(|a| on_page.contains(&a.id.0));
     let mut found: HashMap<i64, AuctionInfo> = running.map(|a| (a.id.0, a)).collect();
     let missing: Vec<i64> = wanted.iter().filter(|id| !found.contains_key(id)).copied().collect();
     if !missing.is_empty() {

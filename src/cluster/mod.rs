@@ -11,7 +11,12 @@
 //! hands each auction over: its actor steps down (answering a batch in flight first) and the
 //! lease is given up at once, so another node takes it within one of its rounds.
 
+pub mod bus;
 pub mod figures;
+pub mod forward;
+pub mod lists;
+pub mod relay;
+pub mod uplink;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -50,6 +55,9 @@ pub struct Keeper {
     /// on an auction that was never leased.
     pub cold_since: Option<UnixMillis>,
     pub drain: Drain,
+    /// With a bus: told the auctions running here after every round, so that the sockets move
+    /// with the auctions.
+    pub relay: Option<actix::Addr<relay::Relay>>,
 }
 
 /// Telling a keeper to hand its auctions over, and learning when it has.
@@ -87,6 +95,7 @@ impl Keeper {
             renew: Duration::from_millis(settings.renew_ms.max(10)),
             cold_since: None,
             drain: Drain::default(),
+            relay: None,
         }
     }
 
@@ -102,19 +111,29 @@ impl Keeper {
             tracing::warn!("lease keeper: recording this node: {e}");
         }
         let mut idle: HashMap<i64, u8> = HashMap::new();
+        let mut handing: HashSet<i64> = HashSet::new();
         let mut last = Instant::now();
         let mut ticks = tokio::time::interval(self.renew);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
-            if let Err(e) = self.tick(&mut idle, &mut last).await {
+            if let Err(e) = self.tick((&mut idle, &mut handing), &mut last).await {
                 tracing::warn!(node = self.fences.node(), "lease keeper: {e}");
+            }
+            if let Some(relay) = &self.relay
+                && let Ok(running) = self.auctions.registry().send(Running).await
+            {
+                relay.do_send(relay::Running(running.into_iter().map(|a| a.0).collect()));
             }
         }
     }
 
     /// One round: beat, renew, give up, take (or, draining, hand everything over).
-    async fn tick(&self, idle: &mut HashMap<i64, u8>, last: &mut Instant) -> anyhow::Result<()> {
+    async fn tick(
+        &self,
+        (idle, handing): (&mut HashMap<i64, u8>, &mut HashSet<i64>),
+        last: &mut Instant,
+    ) -> anyhow::Result<()> {
         let client = self.pool.get().await?;
         let (node, ttl) = (self.fences.node(), self.fences.ttl_ms());
         let mine = Figures {
@@ -123,6 +142,7 @@ impl Keeper {
             draining: self.drain.asked.load(Ordering::SeqCst),
         };
         let beat = leases::beat(&client, node, ttl * 2, mine).await?;
+        lists::set_nodes(beat.nodes);
 
         // Renew; whatever was held before and is not renewed was lost (it ran out, or another
         // node took it): it steps down here.
@@ -147,7 +167,7 @@ impl Keeper {
                 self.auctions.registry().do_send(Release { id: AuctionId(auction) });
                 continue;
             }
-            if beat.draining {
+            if beat.draining || (!running.contains(&auction) && handing.remove(&auction)) {
                 self.fences.drop_lease(auction);
                 leases::release(&client, auction, node, fence).await?;
                 tracing::info!(node, auction, "handed over");
@@ -174,9 +194,19 @@ impl Keeper {
             }
             return Ok(());
         }
-        // Take what nobody holds, up to this node's share.
+        // Take what nobody holds, up to this node's share; with more than its share (it started
+        // first, or a node joined), hand one auction a round to the others.
         let (nodes, active) = (beat.nodes, beat.active);
-        let want = if self.share { (active + nodes - 1) / nodes.max(1) - held } else { i64::MAX };
+        let share = (active + nodes - 1) / nodes.max(1);
+        if self.share && held > share && handing.is_empty() {
+            if let Some(auction) = self.spare().await {
+                tracing::info!(node, auction, held, share, "handing an auction over to share them");
+                handing.insert(auction);
+                self.auctions.registry().do_send(Release { id: AuctionId(auction) });
+            }
+            return Ok(());
+        }
+        let want = if self.share { share - held } else { i64::MAX };
         if want <= 0 {
             return Ok(());
         }
@@ -197,4 +227,24 @@ impl Keeper {
         }
         Ok(())
     }
+
+    /// The auction this node hands over first when it has more than its share: an upcoming one
+    /// (its start is far off), else the live one with the most time left, never one in its last
+    /// seconds (a hand-over gives its countdown back, but a bidder would see the pause).
+    async fn spare(&self) -> Option<i64> {
+        let views = self.auctions.registry().send(tyiyn_actors::registry::ListViews).await.ok()?;
+        views
+            .iter()
+            .filter(|a| self.fences.of(a.id.0) != leases::NO_LEASE)
+            .filter_map(|a| match a.ms_left(a.server_time) {
+                None => Some((i64::MAX, a.id.0)),
+                Some(left) if left > SPARE_MIN_LEFT_MS && a.paused.is_none() => Some((left, a.id.0)),
+                Some(_) => None,
+            })
+            .max()
+            .map(|(_, id)| id)
+    }
 }
+
+/// A live auction with less than this left on its countdown is never handed over to share.
+const SPARE_MIN_LEFT_MS: i64 = 5_000;

@@ -73,7 +73,7 @@ const MAX_BID_LIMIT: i64 = 1_000_000;
 )]
 #[get("/admin/bots/auction-status")]
 async fn admin_bots_auction_status(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
-    let auctions = state.auctions.list().await;
+    let auctions = state.lists.all().await;
     let bots = join_all(auctions.iter().map(|a| state.auctions.ask(a.id, ListBots))).await;
     let rows: Vec<AuctionBots> = auctions
         .into_iter()

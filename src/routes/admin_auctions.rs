@@ -222,7 +222,7 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
 )]
 #[get("/admin/auctions")]
 async fn admin_auctions(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().json(state.auctions.list().await)
+    HttpResponse::Ok().json(state.lists.all().await)
 }
 
 /// Creates an upcoming auction.

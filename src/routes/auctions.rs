@@ -107,7 +107,7 @@ impl FromRequest for Arrival {
 #[utoipa::path(tag = "auctions", responses((status = 200, description = "The three lists", body = AuctionLists)))]
 #[get("/auctions")]
 async fn auctions(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let mut active = state.auctions.list().await;
+    let mut active = state.lists.all().await;
     active.sort_by_key(|a| (a.ends_at.unwrap_or(a.start_time), a.start_time));
     let (live, upcoming): (Vec<_>, Vec<_>) =
         active.into_iter().partition(|a| a.status == AuctionStatus::Live);
@@ -153,7 +153,7 @@ async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<
         Ok(id) => id.ok_or(ApiError::NotFound(Msg::AuctionNotFound))?,
         // While the database is away, a live or upcoming auction is found among the actors.
         Err(ApiError::Unavailable(cause)) => {
-            let running = state.auctions.list().await.into_iter().find(|a| a.slug == *path);
+            let running = state.lists.all().await.into_iter().find(|a| a.slug == *path);
             return running.map(|a| HttpResponse::Ok().json(a)).ok_or(ApiError::Unavailable(cause));
         }
         Err(e) => return Err(e),
@@ -289,7 +289,7 @@ async fn record(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Resul
 )]
 #[get("/timers")]
 async fn timers(state: web::Data<AppState>) -> HttpResponse {
-    let map = crate::ws::timers::timers(&state.auctions.list().await, state.clock.now());
+    let map = crate::ws::timers::timers(&state.lists.all().await, state.clock.now());
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(map)
 }
 

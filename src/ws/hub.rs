@@ -132,7 +132,7 @@ impl Hub {
     /// Pushes a notification to the user's sessions (its messages by e-mail, SMS or Telegram are
     /// outbox rows its transaction wrote: `crate::outbox` delivers them).
     fn notify_user(&mut self, user: UserId, notification: Notification) {
-        self.push_user(user, ServerEvent::Notification(notification).frame());
+        self.push_user(user, notice_frame(notification));
     }
 
     fn push_all(&mut self, frame: Arc<str>) {
@@ -147,23 +147,68 @@ impl Hub {
         }
         let now = self.clock.now();
         for (id, u) in self.dirty.drain() {
-            let frame = ServerEvent::AuctionUpdate(AuctionUpdate::Lobby(LobbyPayload {
-                kind: LobbyType::Lobby,
-                auction_id: id,
-                status: u.status,
-                current_price: u.price,
-                last_bidder: u.leader,
-                last_bidder_is_bot: u.leader_is_bot,
-                ends_at: u.ends_at,
-                server_time: now,
-                total_bids: u.total_bids,
-                deleted: u.deleted,
-                paused: u.paused,
-            }))
-            .frame();
+            let frame = lobby_frame(&u, now);
             for m in self.members.values().filter(|m| !m.watching.contains(&id)) {
                 let _ = m.lobby.try_send(LobbyFrame { auction: id, frame: frame.clone() });
             }
+        }
+    }
+}
+
+/// The compact lobby frame of `u`, made at `now`.
+pub fn lobby_frame(u: &LobbyUpdate, now: tyiyn_actors::clock::UnixMillis) -> Arc<str> {
+    ServerEvent::AuctionUpdate(AuctionUpdate::Lobby(LobbyPayload {
+        kind: LobbyType::Lobby,
+        auction_id: u.auction,
+        status: u.status,
+        current_price: u.price,
+        last_bidder: u.leader.clone(),
+        last_bidder_is_bot: u.leader_is_bot,
+        ends_at: u.ends_at,
+        server_time: now,
+        total_bids: u.total_bids,
+        deleted: u.deleted,
+        paused: u.paused,
+    }))
+    .frame()
+}
+
+/// The `orderUpdate` frame of `order`.
+pub fn order_frame(order: Order) -> Arc<str> {
+    ServerEvent::OrderUpdate(OrderUpdate { kind: OrderType::Order, order }).frame()
+}
+
+/// The `notification` frame of `notification`.
+pub fn notice_frame(notification: Notification) -> Arc<str> {
+    ServerEvent::Notification(notification).frame()
+}
+
+/// A frame another node made for `user`'s sessions (an order, a notification).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct UserFrame {
+    pub user: UserId,
+    pub frame: Arc<str>,
+}
+
+/// A lobby frame another node made (about an auction it runs), for the sessions on the auction
+/// lists here.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct RemoteLobby(pub LobbyFrame);
+
+impl Handler<UserFrame> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: UserFrame, _: &mut Context<Self>) {
+        self.push_user(msg.user, msg.frame);
+    }
+}
+
+impl Handler<RemoteLobby> for Hub {
+    type Result = ();
+    fn handle(&mut self, RemoteLobby(frame): RemoteLobby, _: &mut Context<Self>) {
+        for m in self.members.values().filter(|m| !m.watching.contains(&frame.auction)) {
+            let _ = m.lobby.try_send(LobbyFrame { auction: frame.auction, frame: frame.frame.clone() });
         }
     }
 }
@@ -294,7 +339,6 @@ impl Handler<Notify> for Hub {
 impl Handler<OrderChanged> for Hub {
     type Result = ();
     fn handle(&mut self, msg: OrderChanged, _: &mut Context<Self>) {
-        let update = OrderUpdate { kind: OrderType::Order, order: msg.order };
-        self.push_user(msg.user, ServerEvent::OrderUpdate(update).frame());
+        self.push_user(msg.user, order_frame(msg.order));
     }
 }

@@ -22,7 +22,11 @@ use events::{AuctionUpdate, ServerEvent, Watched};
 /// The hub as the socket sessions see it: they register with it and say which auctions they
 /// watch. Everything else reaches the hub through `crate::app::effects`.
 #[derive(Clone)]
-pub struct Realtime(pub Addr<hub::Hub>);
+pub struct Realtime {
+    pub hub: Addr<hub::Hub>,
+    /// With several nodes on a bus: joins pass through it to wherever the auction runs.
+    pub relay: Option<Addr<crate::cluster::relay::Relay>>,
+}
 
 /// Encodes auction events as socket.io `auctionUpdate` frames, once per broadcast.
 pub struct SocketIoEncoder;

@@ -27,6 +27,7 @@ use super::hub::{self, Hub, LobbyFrame};
 use super::protocol::{self, Inbound};
 use super::slots::Slot;
 use crate::db;
+use crate::cluster::relay::{Relay, Unwatch, Watch};
 use crate::runtime::Auctions;
 
 /// Bids in a finished auction's snapshot, as many as `GET /api/auctions/{id}/bids` gives.
@@ -42,7 +43,7 @@ pub struct Archive {
 impl Archive {
     /// The `snapshot` frame of finished auction `id`, or `None` when no finished auction has that
     /// id (or the database does not answer: the page keeps what HTTP gave it).
-    async fn snapshot(&self, id: AuctionId) -> Option<Arc<str>> {
+    pub async fn snapshot(&self, id: AuctionId) -> Option<Arc<str>> {
         let client = self.pool.get().await.ok()?;
         let auction = db::auctions::finished(&client, Some(id.0), 1, self.clock.now()).await.ok()?.pop()?;
         let bids = db::snapshot::recent_bids(&client, id, SNAPSHOT_BIDS).await.ok()?;
@@ -84,6 +85,8 @@ pub struct WsSession {
     auctions: Auctions,
     archive: Archive,
     hub: Addr<Hub>,
+    /// With several nodes: joins and leaves go through it.
+    relay: Option<Addr<Relay>>,
     outbox: mpsc::Sender<ByteString>,
     joined: HashSet<AuctionId>,
     connected: bool,
@@ -126,7 +129,8 @@ impl WsSession {
             user,
             auctions,
             archive,
-            hub: realtime.0,
+            hub: realtime.hub,
+            relay: realtime.relay,
             outbox,
             joined: HashSet::new(),
             connected: false,
@@ -228,6 +232,12 @@ impl WsSession {
 
     fn join(&mut self, auction: AuctionId, ctx: &mut Context<Self>) {
         self.hub.do_send(hub::Watch { id: self.id, auction, on: true });
+        if let Some(relay) = &self.relay {
+            // A rejoin replaces the earlier one, and gets the full current state first.
+            self.joined.insert(auction);
+            relay.do_send(Watch { auction, session: ctx.address().recipient(), user: self.user });
+            return;
+        }
         if !self.joined.insert(auction) {
             // Already watching: a rejoin still gets the full current state first.
             if let Some(addr) = self.auctions.get(auction) {
@@ -255,6 +265,12 @@ impl WsSession {
 
     fn leave(&mut self, auction: AuctionId, ctx: &mut Context<Self>) {
         self.hub.do_send(hub::Watch { id: self.id, auction, on: false });
+        if let Some(relay) = &self.relay {
+            if self.joined.remove(&auction) {
+                relay.do_send(Unwatch { auction, session: ctx.address().recipient() });
+            }
+            return;
+        }
         if self.joined.remove(&auction)
             && let Some(addr) = self.auctions.get(auction)
         {
@@ -303,7 +319,9 @@ impl Actor for WsSession {
         crate::cluster::figures::socket(-1);
         self.hub.do_send(hub::Disconnect { id: self.id });
         for auction in self.joined.drain() {
-            if let Some(addr) = self.auctions.get(auction) {
+            if let Some(relay) = &self.relay {
+                relay.do_send(Unwatch { auction, session: ctx.address().recipient() });
+            } else if let Some(addr) = self.auctions.get(auction) {
                 addr.do_send(Leave { session: ctx.address().recipient() });
             }
         }

@@ -51,14 +51,14 @@ impl Socket {
         let (out, mut out_rx) = mpsc::unbounded_channel::<String>();
         let (ev_tx, events) = mpsc::unbounded_channel();
         let pong = out.clone();
-        actix_web::rt::spawn(async move {
+        tokio::spawn(async move {
             while let Some(text) = out_rx.recv().await {
                 if sink.send(Message::text(text)).await.is_err() {
                     return;
                 }
             }
         });
-        actix_web::rt::spawn(async move {
+        tokio::spawn(async move {
             while let Some(Ok(msg)) = stream.next().await {
                 let Ok(text) = msg.to_text() else { continue };
                 if text == "2" {

@@ -1,0 +1,279 @@
+//! Any node answers anything (issue 25): a bid, a pre-bid or a read of an auction that runs on
+//! another node is passed to that node, its owner, over NATS and answered as if it had arrived
+//! there. The arrival stamp travels with it: the deadline race is decided where the click arrived.
+//!
+//! The owner is read from its lease (`auction_lease`, cached for a moment). A request goes to that
+//! one node (`tyiyn.ask.{node}`), never to several, so a bid is placed at most once: when the node
+//! answers that it does not run the auction (it just handed it over), or nobody listens there (it
+//! died), nothing was placed, and the owner is looked up again until the takeover is done. When
+//! the owner took the request and went silent, the bid may or may not have been committed: the
+//! answer is `bid_outcome_unknown`, as after a restart in the middle of a bid.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use async_nats::RequestErrorKind;
+use deadpool_postgres::Pool;
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+use tyiyn_actors::auction::{BidAccepted, GetInfo, GetView, PlaceBid, PlacePrebid, PrebidAccepted};
+use tyiyn_actors::clock::UnixMillis;
+use tyiyn_actors::errors::BidRejected;
+use tyiyn_actors::ids::{AuctionId, UserId};
+use tyiyn_actors::outlets::Encoder;
+use tyiyn_actors::view::{AuctionEvent, AuctionInfo, AuctionView, EventKind};
+
+use super::bus::{self, Bus};
+use crate::db;
+use crate::runtime::Auctions;
+
+/// How long a request waits for a takeover in progress (no owner yet, or one that just handed the
+/// auction over) before the caller is told to try again.
+const FIND_OWNER: Duration = Duration::from_secs(3);
+/// How long an owner may take to answer one request.
+const ANSWER: Duration = Duration::from_secs(5);
+/// How long a looked-up owner is trusted without asking PostgreSQL again.
+const OWNER_TTL: Duration = Duration::from_millis(500);
+/// Between two looks for an owner during a takeover.
+const RETRY: Duration = Duration::from_millis(50);
+
+/// What one node asks another.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Ask {
+    Bid { auction: i64, user: i64, username: Arc<str>, stamp: i64 },
+    Prebid { auction: i64, user: i64, username: Arc<str>, stamp: i64 },
+    Info { auction: i64 },
+    /// The `snapshot` frame a joining socket gets.
+    View { auction: i64 },
+}
+
+impl Ask {
+    fn auction(&self) -> i64 {
+        match self {
+            Ask::Bid { auction, .. } | Ask::Prebid { auction, .. } => *auction,
+            Ask::Info { auction } | Ask::View { auction } => *auction,
+        }
+    }
+}
+
+/// What it answers.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Answer {
+    Bid(Result<BidAccepted, BidRejected>),
+    Prebid(Result<PrebidAccepted, BidRejected>),
+    Info(AuctionInfo),
+    View(String),
+    /// The auction does not run here: nothing was done.
+    NotHere,
+}
+
+/// Why a request got no answer from an owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unanswered {
+    /// No node took the auction within [`FIND_OWNER`]: nothing was done.
+    NoOwner,
+    /// The owner took the request and did not answer: it may have been done.
+    Unknown,
+}
+
+/// Answers the requests of the other nodes about the auctions this node runs.
+pub fn serve(bus: Bus, auctions: Auctions) {
+    actix_web::rt::spawn(async move {
+        let mut requests = match bus.subscribe(bus::ask_subject(bus.node())).await {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::error!("nats: cannot take requests: {e}");
+                return;
+            }
+        };
+        while let Some(msg) = requests.next().await {
+            let (bus, auctions) = (bus.clone(), auctions.clone());
+            actix_web::rt::spawn(async move {
+                let Some(reply) = msg.reply.clone() else { return };
+                let answer = match serde_json::from_slice::<Ask>(&msg.payload) {
+                    Ok(ask) => answer(&auctions, ask).await,
+                    Err(e) => {
+                        tracing::warn!("nats: a request that does not parse: {e}");
+                        return;
+                    }
+                };
+                let payload = serde_json::to_vec(&answer).unwrap_or_default();
+                if let Err(e) = bus.client().publish(reply, payload.into()).await {
+                    tracing::warn!("nats: answering a request: {e}");
+                }
+            });
+        }
+    });
+}
+
+/// This node's answer to `ask`: only from an actor running here, never by starting one.
+async fn answer(auctions: &Auctions, ask: Ask) -> Answer {
+    let Some(addr) = auctions.get(AuctionId(ask.auction())) else { return Answer::NotHere };
+    let answer = match ask {
+        Ask::Bid { user, username, stamp, .. } => {
+            let msg = PlaceBid { user: UserId(user), username, stamp: UnixMillis(stamp) };
+            addr.send(msg).await.map(Answer::Bid)
+        }
+        Ask::Prebid { user, username, stamp, .. } => {
+            let msg = PlacePrebid { user: UserId(user), username, stamp: UnixMillis(stamp) };
+            addr.send(msg).await.map(Answer::Prebid)
+        }
+        Ask::Info { .. } => addr.send(GetInfo).await.map(Answer::Info),
+        Ask::View { .. } => addr.send(GetView).await.map(|v| Answer::View(snapshot(v).to_string())),
+    };
+    // A mailbox that closed under the request: the actor stopped before it took it.
+    answer.unwrap_or(Answer::NotHere)
+}
+
+/// The `snapshot` frame of `view`, as a joining socket gets it.
+pub fn snapshot(AuctionView { auction, bids }: AuctionView) -> Arc<str> {
+    crate::ws::SocketIoEncoder.auction_update(&AuctionEvent { kind: EventKind::Snapshot, auction, bids })
+}
+
+/// Passes requests to the owners of auctions that do not run here.
+#[derive(Clone)]
+pub struct Forward {
+    bus: Bus,
+    pool: Pool,
+    owners: Arc<Mutex<HashMap<i64, (String, Instant)>>>,
+}
+
+impl Forward {
+    pub fn new(bus: Bus, pool: Pool) -> Forward {
+        Forward { bus, pool, owners: Arc::default() }
+    }
+
+    pub fn bus(&self) -> &Bus {
+        &self.bus
+    }
+
+    /// Places a bid on the node that runs its auction.
+    pub async fn bid(&self, id: AuctionId, msg: PlaceBid) -> Result<BidAccepted, BidRejected> {
+        let ask = Ask::Bid { auction: id.0, user: msg.user.0, username: msg.username, stamp: msg.stamp.0 };
+        match self.timed(ask).await {
+            Ok(Answer::Bid(answer)) => answer,
+            other => Err(refusal(other)),
+        }
+    }
+
+    /// Places a pre-bid on the node that runs its auction.
+    pub async fn prebid(&self, id: AuctionId, msg: PlacePrebid) -> Result<PrebidAccepted, BidRejected> {
+        let ask = Ask::Prebid { auction: id.0, user: msg.user.0, username: msg.username, stamp: msg.stamp.0 };
+        match self.timed(ask).await {
+            Ok(Answer::Prebid(answer)) => answer,
+            other => Err(refusal(other)),
+        }
+    }
+
+    /// The auction's info from its owner; `None` when no node runs it.
+    pub async fn info(&self, AuctionId(auction): AuctionId) -> Option<AuctionInfo> {
+        match self.ask(Ask::Info { auction }).await {
+            Ok(Answer::Info(info)) => Some(info),
+            _ => None,
+        }
+    }
+
+    /// The `snapshot` frame of an auction from its owner; `None` when no node runs it.
+    pub async fn snapshot(&self, AuctionId(auction): AuctionId) -> Option<Arc<str>> {
+        match self.ask(Ask::View { auction }).await {
+            Ok(Answer::View(frame)) => Some(frame.into()),
+            _ => None,
+        }
+    }
+
+    /// `ask`, counted and timed as a forwarded bid.
+    async fn timed(&self, ask: Ask) -> Result<Answer, Unanswered> {
+        let started = Instant::now();
+        let answer = self.ask(ask).await;
+        let outcome = match answer {
+            Ok(_) => "answered",
+            Err(Unanswered::NoOwner) => "unreached",
+            Err(Unanswered::Unknown) => "unknown",
+        };
+        metrics::counter!(crate::metrics::FORWARDED_BIDS, "outcome" => outcome).increment(1);
+        if answer.is_ok() {
+            metrics::histogram!(crate::metrics::FORWARDED_BID_SECONDS).record(started.elapsed().as_secs_f64());
+        }
+        answer
+    }
+
+    /// Sends `ask` to the owner of its auction, waiting through a takeover for up to
+    /// [`FIND_OWNER`].
+    pub async fn ask(&self, ask: Ask) -> Result<Answer, Unanswered> {
+        let auction = ask.auction();
+        let payload: bytes::Bytes = serde_json::to_vec(&ask).unwrap_or_default().into();
+        let deadline = Instant::now() + FIND_OWNER;
+        loop {
+            if let Some(owner) = self.owner(auction).await
+                && owner != self.bus.node()
+            {
+                let request = async_nats::Request::new().payload(payload.clone()).timeout(Some(ANSWER));
+                match self.bus.client().send_request(bus::ask_subject(&owner), request).await {
+                    Ok(reply) => match serde_json::from_slice::<Answer>(&reply.payload) {
+                        Ok(Answer::NotHere) => self.forget(auction),
+                        Ok(answer) => return Ok(answer),
+                        Err(e) => {
+                            tracing::warn!(owner, "nats: an answer that does not parse: {e}");
+                            return Err(Unanswered::Unknown);
+                        }
+                    },
+                    Err(e) if e.kind() == RequestErrorKind::NoResponders => self.forget(auction),
+                    Err(e) if e.kind() == RequestErrorKind::TimedOut => return Err(Unanswered::Unknown),
+                    // Not sent (NATS is away): nothing was done.
+                    Err(e) => {
+                        tracing::debug!(owner, "nats: request: {e}");
+                        self.forget(auction);
+                    }
+                }
+            } else {
+                self.forget(auction);
+                // Finished, deleted or never there: no owner is coming.
+                if !self.active(auction).await {
+                    return Err(Unanswered::NoOwner);
+                }
+            }
+            if Instant::now() + RETRY > deadline {
+                return Err(Unanswered::NoOwner);
+            }
+            tokio::time::sleep(RETRY).await;
+        }
+    }
+
+    /// The node holding `auction`'s lease, from the cache or PostgreSQL.
+    async fn owner(&self, auction: i64) -> Option<String> {
+        if let Some((node, at)) = self.lock().get(&auction)
+            && at.elapsed() < OWNER_TTL
+        {
+            return Some(node.clone());
+        }
+        let client = self.pool.get().await.ok()?;
+        let (node, _) = db::leases::owner(&client, auction).await.ok()??;
+        self.lock().insert(auction, (node.clone(), Instant::now()));
+        Some(node)
+    }
+
+    /// Whether `auction` is upcoming or live (a node runs it, or soon will). A database that does
+    /// not answer counts as yes: the caller waits, then is told to try again.
+    async fn active(&self, auction: i64) -> bool {
+        let Ok(client) = self.pool.get().await else { return true };
+        db::leases::active(&client, auction).await.unwrap_or(true)
+    }
+
+    fn forget(&self, auction: i64) {
+        self.lock().remove(&auction);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, (String, Instant)>> {
+        self.owners.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The refusal for a request that got no bid answer: nobody runs the auction (the caller finds out
+/// whether it finished, is gone or is moving), or the owner went silent with it.
+fn refusal(answer: Result<Answer, Unanswered>) -> BidRejected {
+    match answer {
+        Err(Unanswered::Unknown) => BidRejected::OutcomeUnknown,
+        _ => BidRejected::AuctionNotFound,
+    }
+}

@@ -1,0 +1,203 @@
+//! Several nodes on one database and a real `nats-server` (issue 25: the bus). Two real server
+//! processes, `a` and `b`, share a private NATS server: `a` starts first and runs every auction;
+//! every request and socket on `b` works as if it had reached `a`:
+//! - a bid or pre-bid through `b` is placed on `a` (forwarded) and answered as usual;
+//! - a socket on `b` that joined an auction of `a` gets its snapshot, then every frame;
+//! - a user's balance reaches their socket on `b` when they bid through `a`;
+//! - the lists and an auction's page on `b` show `a`'s auctions;
+//! - NATS stopped and started again: bids on the owner are still taken, and the socket on `b` gets
+//!   the current state once NATS is back;
+//! - `a` killed: `b` takes the auctions over, and its socket keeps getting their frames.
+//! Every acknowledged bid is a row, and `tyiyn check` holds. Waits are bounded, never asserted on.
+
+#[path = "../benches/common/mod.rs"]
+mod common;
+#[path = "api/socket.rs"]
+mod socket;
+
+use std::time::{Duration, Instant};
+
+use common::Server;
+use common::nats::Nats;
+use common::nodes::Node;
+use serde_json::{Value, json};
+use socket::Socket;
+
+/// A bid answer's amount in tyiyn (som with two decimals on the wire).
+fn tyiyn(body: &Value) -> i64 {
+    let som = body["bid"]["amount"].as_f64().expect("an amount");
+    (som * 100.0).round() as i64
+}
+
+/// A price on an auction object, in tyiyn.
+fn price(auction: &Value) -> i64 {
+    (auction["currentPrice"].as_f64().expect("a price") * 100.0).round() as i64
+}
+
+/// One POST by the user with `cookie` to `path` through `base`: the answer's status and body.
+async fn post(base: &str, path: &str, cookie: &str) -> (u16, Value) {
+    let res = reqwest::Client::new()
+        .post(format!("{base}{path}"))
+        .header("cookie", cookie)
+        .header("origin", base)
+        .send()
+        .await
+        .expect("answered");
+    (res.status().as_u16(), res.json().await.unwrap_or(Value::Null))
+}
+
+async fn bid(base: &str, auction: i64, cookie: &str) -> (u16, Value) {
+    post(base, &format!("/api/auctions/{auction}/bid"), cookie).await
+}
+
+async fn get(url: String) -> (u16, Value) {
+    let res = reqwest::get(url).await.expect("answered");
+    (res.status().as_u16(), res.json().await.unwrap_or(Value::Null))
+}
+
+/// Who holds `auction`'s live lease.
+async fn owner(server: &Server, auction: i64) -> Option<String> {
+    let row = server
+        .db()
+        .await
+        .query_opt("select node_id from auction_lease where auction_id = $1 and expires_at > now()", &[&auction])
+        .await
+        .expect("read");
+    row.map(|r| r.get(0))
+}
+
+/// The next `auctionUpdate` frame about `id` (of any type), within the socket's wait.
+async fn next_about(socket: &mut Socket, id: i64) -> Value {
+    loop {
+        let v = socket.next_named("auctionUpdate").await;
+        if v["auction"]["id"] == id {
+            return v;
+        }
+    }
+}
+
+/// Frames about `id` until one shows `total` bids (through a takeover or a NATS restart, the
+/// frames before it may be older).
+async fn until_total(socket: &mut Socket, id: i64, total: i64) -> Value {
+    let started = Instant::now();
+    loop {
+        let v = next_about(socket, id).await;
+        if v["auction"]["totalBids"] == total {
+            return v;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "never saw {total} bids on {id}: {v}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nodes() {
+    let mut nats = Nats::start();
+    let url = nats.url();
+    let env = [("TYIYN_CLUSTER__NODE_ID", "a"), ("TYIYN_CLUSTER__NATS_URL", url.as_str())];
+    let mut a = Server::start(&env).await;
+    let both = a.live_auctions(2).await;
+    for &id in &both {
+        assert_eq!(owner(&a, id).await.as_deref(), Some("a"), "the only node holds it");
+    }
+    // A second node joins: the first hands it one of the two, its share.
+    let b = Node::start(&a, "b", &[]).await;
+    let users = a.seed_users(3, 50).await;
+    let joined = Instant::now();
+    let ids = loop {
+        let owners = [owner(&a, both[0]).await, owner(&a, both[1]).await];
+        match (owners[0].as_deref(), owners[1].as_deref()) {
+            (Some("a"), Some("b")) => break [both[0], both[1]],
+            (Some("b"), Some("a")) => break [both[1], both[0]],
+            _ => {}
+        }
+        assert!(joined.elapsed() < Duration::from_secs(30), "the auctions were not shared: {owners:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    // ids[0] runs on `a`, ids[1] on `b`.
+
+    // A socket on `b` joins an auction that runs on `a`: the owner's snapshot first.
+    let mut watcher = Socket::connect(&b.base, Some(&users[0].1)).await;
+    watcher.emit("joinAuction", json!(ids[0]));
+    let snap = next_about(&mut watcher, ids[0]).await;
+    assert_eq!((&snap["type"], &snap["auction"]["status"]), (&json!("snapshot"), &json!("live")), "{snap}");
+
+    // A bid through `b` is placed on `a`, and the socket on `b` sees it.
+    let (status, body) = bid(&b.base, ids[0], &users[1].1).await;
+    assert_eq!(status, 200, "a forwarded bid is answered like a direct one: {body}");
+    let first = tyiyn(&body);
+    assert_eq!(body["bidBalance"], 49, "{body}");
+    let seen = until_total(&mut watcher, ids[0], 1).await;
+    assert_eq!((&seen["type"], price(&seen["auction"])), (&json!("bidsPlaced"), first), "{seen}");
+
+    // The watcher bids through `a`: its balance reaches its socket on `b`.
+    let (status, body) = bid(&a.base, ids[0], &users[0].1).await;
+    assert_eq!(status, 200, "{body}");
+    let mut acked = vec![(ids[0], users[1].0, first), (ids[0], users[0].0, tyiyn(&body))];
+    let balance = watcher.next_named("bidBalanceUpdate").await;
+    assert_eq!(balance["bidBalance"], 49, "{balance}");
+
+    // `b` lists both nodes' auctions and reads `a`'s.
+    let (status, list) = get(format!("{}/api/auctions", b.base)).await;
+    assert_eq!(status, 200);
+    let listed: Vec<i64> =
+        list["live"].as_array().expect("live auctions").iter().filter_map(|x| x["id"].as_i64()).collect();
+    for id in &ids {
+        assert!(listed.contains(id), "auction {id} on b's list: {list}");
+    }
+    let (status, one) = get(format!("{}/api/auctions/{}", b.base, ids[0])).await;
+    assert_eq!((status, one["totalBids"].as_i64()), (200, Some(2)), "{one}");
+
+    // A bid through `a` on the auction `b` runs is passed the other way, and a visitor's socket
+    // on `a` sees it.
+    let mut on_a = Socket::connect(&a.base, None).await;
+    on_a.emit("joinAuction", json!(ids[1]));
+    next_about(&mut on_a, ids[1]).await;
+    let (status, body) = bid(&a.base, ids[1], &users[1].1).await;
+    assert_eq!(status, 200, "{body}");
+    acked.push((ids[1], users[1].0, tyiyn(&body)));
+    until_total(&mut on_a, ids[1], 1).await;
+
+    // NATS stops: the owner still takes bids; once NATS is back, `b`'s socket has the state.
+    nats.stop();
+    let (status, body) = bid(&a.base, ids[0], &users[2].1).await;
+    assert_eq!(status, 200, "the owner takes bids without NATS: {body}");
+    acked.push((ids[0], users[2].0, tyiyn(&body)));
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    nats.resume();
+    let fresh = until_total(&mut watcher, ids[0], 3).await;
+    assert_eq!(price(&fresh["auction"]), tyiyn(&body), "{fresh}");
+
+    // `a` dies: `b` takes the auctions over; its socket keeps getting their frames.
+    a.kill();
+    let killed = Instant::now();
+    let answer = loop {
+        let (status, body) = bid(&b.base, ids[0], &users[0].1).await;
+        if status == 200 {
+            break body;
+        }
+        assert!(status == 503, "{status} {body}");
+        assert!(killed.elapsed() < Duration::from_secs(30), "no takeover: {body}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    println!("a bid through b accepted {} ms after the kill", killed.elapsed().as_millis());
+    acked.push((ids[0], users[0].0, tyiyn(&answer)));
+    assert_eq!(tyiyn(&answer), acked[3].2 + 1, "the price carries on from the last acknowledged bid");
+    let after = until_total(&mut watcher, ids[0], 4).await;
+    assert_eq!(price(&after["auction"]), tyiyn(&answer), "{after}");
+
+    let db = a.db().await;
+    for (auction, user, amount) in &acked {
+        let found: i64 = db
+            .query_one(
+                "select count(*) from bid where auction_id = $1 and user_id = $2 and amount = $3",
+                &[auction, user, amount],
+            )
+            .await
+            .expect("read")
+            .get(0);
+        assert_eq!(found, 1, "acknowledged bid {auction}/{user}/{amount} is one row");
+    }
+    drop(b);
+    let (code, text) = common::check(&a.db_url).await;
+    assert_eq!(code, Some(0), "tyiyn check:\n{text}");
+}
