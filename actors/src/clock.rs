@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A point in time: milliseconds since the Unix epoch (UTC).
 ///
@@ -45,6 +45,39 @@ impl UnixMillis {
 impl Serialize for UnixMillis {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.to_rfc3339())
+    }
+}
+
+impl<'de> Deserialize<'de> for UnixMillis {
+    /// The RFC 3339 string [`Serialize`] writes, read back with chrono (any offset, converted to
+    /// UTC). Refuses finer than a millisecond. Also reads the plain-digits form written for an
+    /// instant chrono cannot represent.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        UnixMillis::parse(&text).ok_or_else(|| {
+            serde::de::Error::invalid_value(
+                serde::de::Unexpected::Str(&text),
+                &"an RFC 3339 instant with at most millisecond precision",
+            )
+        })
+    }
+}
+
+impl UnixMillis {
+    /// Parses what [`UnixMillis::to_rfc3339`] writes.
+    fn parse(text: &str) -> Option<UnixMillis> {
+        let parsed = chrono::DateTime::parse_from_rfc3339(text)
+            // Years past 9999 or before 0 come with a sign and more digits than RFC 3339 allows.
+            .or_else(|_| text.parse::<chrono::DateTime<chrono::FixedOffset>>());
+        match parsed {
+            Ok(t) if t.timestamp_subsec_nanos() % 1_000_000 == 0 => Some(UnixMillis(t.timestamp_millis())),
+            Ok(_) => None,
+            Err(_) => text
+                .parse::<i64>()
+                .ok()
+                .filter(|ms| chrono::DateTime::from_timestamp_millis(*ms).is_none())
+                .map(UnixMillis),
+        }
     }
 }
 
@@ -142,6 +175,28 @@ mod tests {
     fn unix_millis_serializes_as_rfc3339_utc() {
         let t = UnixMillis(1_795_327_593_123);
         assert_eq!(serde_json::to_string(&t).unwrap(), "\"2026-11-22T06:06:33.123Z\"");
+    }
+
+    #[test]
+    fn unix_millis_reads_back_what_it_writes() {
+        let back =
+            |t: UnixMillis| serde_json::from_str::<UnixMillis>(&serde_json::to_string(&t).unwrap()).ok();
+        // Chrono's whole range (signed years of more than four digits at its ends), and beyond.
+        let (min, max) = (chrono::DateTime::<chrono::Utc>::MIN_UTC, chrono::DateTime::<chrono::Utc>::MAX_UTC);
+        let (min, max) = (min.timestamp_millis(), max.timestamp_millis());
+        for ms in [0, 1, -1, 1_795_327_593_123, 253_402_300_799_999, 253_402_300_800_000, -62_167_219_200_001]
+            .into_iter()
+            .chain([min, max, min - 1, max + 1, i64::MIN, i64::MAX])
+        {
+            assert_eq!(back(UnixMillis(ms)), Some(UnixMillis(ms)), "{ms}: {}", UnixMillis(ms).to_rfc3339());
+        }
+        let read = |json: &str| serde_json::from_str::<UnixMillis>(json).ok();
+        assert_eq!(read("\"2026-11-22T12:06:33.123+06:00\""), Some(UnixMillis(1_795_327_593_123)));
+        assert_eq!(read("\"2026-11-22T06:06:33Z\""), Some(UnixMillis(1_795_327_593_000)));
+        assert_eq!(read("\"2026-11-22T06:06:33.1234Z\""), None);
+        assert_eq!(read("\"12\""), None, "digits only for instants chrono cannot hold");
+        assert_eq!(read("\"soon\""), None);
+        assert_eq!(read("1795327593123"), None);
     }
 
     #[test]

@@ -4,7 +4,10 @@
 //! records), so none of those has to import another for its errors.
 
 /// Why a bid or pre-bid was refused. A refused bid changes nothing and costs nothing.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+///
+/// Serde's form (`"AlreadyLeader"`, `{"TooFast":{"retry_after_ms":1}}`) is for the nodes of a
+/// cluster only; clients get [`code`](BidRejected::code) and the message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum BidRejected {
     /// Bids are taken only while the auction is live.
     #[error("the auction is not live")]

@@ -55,7 +55,7 @@ impl AuctionKind {
 
 /// From when only those who already bid may go on: a price, a time, or both (whichever comes
 /// first).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct NoNewBidders {
     /// Once the price has reached this (som).
     #[schema(required)]

@@ -4,13 +4,14 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::de::Error as _;
 use serde::ser::{SerializeStruct, Serializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use crate::clock::UnixMillis;
-use crate::ids::{BidId, Tyiyn};
-use crate::rules::Bidder;
+use crate::ids::{BidId, BotId, Tyiyn, UserId};
+use crate::rules::{Bidder, BidderId};
 
 /// Serializes an `Arc<str>` as the string it holds.
 pub(crate) fn arc_str<S: Serializer>(v: &Arc<str>, s: S) -> Result<S::Ok, S::Error> {
@@ -19,7 +20,8 @@ pub(crate) fn arc_str<S: Serializer>(v: &Arc<str>, s: S) -> Result<S::Ok, S::Err
 
 /// One accepted bid as the bid history shows it:
 /// `{"id","amount","isBot","botName","isPrebid","isAuto","user":{"id","username"},"createdAt"}`
-/// (`user` is `null` and `botName` set for a bot's bid).
+/// (`user` is `null` and `botName` set for a bot's bid, which also carries its `botId` so the
+/// record reads back whole: see `Deserialize` below).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BidRecord {
     /// The store's id for the bid.
@@ -44,23 +46,79 @@ struct BidUser<'a> {
 
 impl Serialize for BidRecord {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let bot = self.bidder.is_bot();
-        let mut st = s.serialize_struct("Bid", 8)?;
+        let bot = match self.bidder.id {
+            BidderId::Bot(id) => Some(id),
+            BidderId::User(_) => None,
+        };
+        let mut st = s.serialize_struct("Bid", if bot.is_some() { 9 } else { 8 })?;
         st.serialize_field("id", &self.id)?;
         st.serialize_field("amount", &self.amount)?;
-        st.serialize_field("isBot", &bot)?;
-        st.serialize_field("botName", &bot.then_some(&*self.bidder.name))?;
+        st.serialize_field("isBot", &bot.is_some())?;
+        st.serialize_field("botName", &bot.map(|_| &*self.bidder.name))?;
+        // The bot's id, on a bot's bid only: without it a bot's bid could not be read back (the
+        // nodes of a cluster pass bids as this JSON). The documented Bid schema below leaves it
+        // out (a client has no use for it), so the API documents stay as they were.
+        match bot {
+            Some(id) => st.serialize_field("botId", &id)?,
+            None => st.skip_field("botId")?,
+        }
         st.serialize_field("isPrebid", &self.is_prebid)?;
         st.serialize_field("isAuto", &self.is_auto)?;
-        let user = (!bot).then(|| BidUser { id: self.bidder.id.raw(), username: &self.bidder.name });
+        let user = bot.is_none().then(|| BidUser { id: self.bidder.id.raw(), username: &self.bidder.name });
         st.serialize_field("user", &user)?;
         st.serialize_field("createdAt", &self.created_at)?;
         st.end()
     }
 }
 
+/// A [`BidRecord`] as [`Serialize`] writes it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct BidWire {
+    id: BidId,
+    amount: Tyiyn,
+    is_bot: bool,
+    bot_name: Option<Arc<str>>,
+    bot_id: Option<BotId>,
+    is_prebid: bool,
+    is_auto: bool,
+    user: Option<BidUserWire>,
+    created_at: UnixMillis,
+}
+
+#[derive(Deserialize)]
+struct BidUserWire {
+    id: UserId,
+    username: Arc<str>,
+}
+
+impl<'de> Deserialize<'de> for BidRecord {
+    /// Reads what [`Serialize`] writes: a person's bid from `user`, a bot's from `botId` and
+    /// `botName`; a bid that is neither (or both) is refused.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let w = BidWire::deserialize(d)?;
+        let bidder = match (w.is_bot, w.user, w.bot_id, w.bot_name) {
+            (false, Some(user), None, None) => Bidder::user(user.id, user.username),
+            (true, None, Some(bot), Some(name)) => Bidder::bot(bot, name),
+            (false, ..) => return Err(D::Error::custom("a person's bid needs `user` and no bot fields")),
+            (true, ..) => {
+                return Err(D::Error::custom("a bot's bid needs `botId`, `botName` and `user: null`"));
+            }
+        };
+        Ok(BidRecord {
+            id: w.id,
+            amount: w.amount,
+            bidder,
+            is_prebid: w.is_prebid,
+            is_auto: w.is_auto,
+            created_at: w.created_at,
+        })
+    }
+}
+
 impl utoipa::PartialSchema for BidRecord {
-    /// The schema of the hand-written `Serialize` above: keep the two together.
+    /// The schema of the hand-written `Serialize` above: keep the two together (all but the
+    /// bot's bids' `botId`, deliberately left out: see there).
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{ObjectBuilder, Type};
         use utoipa::openapi::{Ref, RefOr};
@@ -119,7 +177,7 @@ fn int64() -> utoipa::openapi::schema::SchemaFormat {
 }
 
 /// A user's role: `user` or `admin`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// A bidder.
@@ -146,7 +204,7 @@ impl Role {
 
 /// The winner of a finished auction, the same from the actor's finish event and from a later page
 /// load: the spec's public fields (no contact data) plus `isBot`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Winner {
     /// User id (or bot id when `is_bot`).
@@ -185,7 +243,7 @@ impl Winner {
 /// sites): what the item sold for, how many bids it took and what they cost. Computed from the
 /// auction's bid rows; pre-bids count as bids. A house bot's bids are bids placed, but nobody
 /// paid for them: the money figures count people's bids only.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HonestNumbers {
     /// The final price (what the winner pays for the item).
@@ -215,7 +273,7 @@ pub struct HonestNumbers {
 }
 
 /// The counts behind [`HonestNumbers`], as read from the bid rows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BidCounts {
     /// Every bid of the auction.
     pub total: i64,

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use crate::errors::{BidRejected, ControlError};
 use crate::ids::{BotId, Tyiyn, UserId};
@@ -55,7 +55,7 @@ impl Default for Rules {
 }
 
 /// Who placed a bid: a user (charged one bid) or a bot (never charged).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "id", rename_all = "camelCase")]
 pub enum BidderId {
     /// A real user; the store debits their bid balance.

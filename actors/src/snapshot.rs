@@ -2,7 +2,7 @@
 //! [`Prebid`]s, and the whole [`AuctionSnapshot`] an actor is rebuilt from. The rules' state is
 //! rebuilt from it and the store reads and writes it, so it sits below both.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::autobid::AutoBid;
 use crate::bots::BotAssignment;
@@ -13,7 +13,7 @@ use crate::record::BidRecord;
 use crate::rules::{Bidder, BidderId};
 
 /// Where an auction is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum AuctionStatus {
     /// Before `start_time`: pre-bids allowed.
@@ -38,7 +38,7 @@ pub struct Prebid {
 }
 
 /// The editable description of an auction (the admin form), shown in the Auction object.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuctionDetails {
     /// Title (required).

@@ -8,8 +8,8 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
-use serde::Serialize;
 use serde::ser::Serializer;
+use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use crate::clock::UnixMillis;
@@ -19,10 +19,10 @@ use crate::record::arc_str;
 pub use crate::record::{BidCounts, BidRecord, HonestNumbers, Role, Winner};
 use crate::snapshot::{AuctionDetails, AuctionStatus};
 
-/// An `Arc` that serializes as its contents and documents itself with their OpenAPI schema, so big
-/// immutable parts of a view are shared, not copied, between views. The workspace's serde has the
-/// `rc` feature (a bare `Arc` would serialize the same), but utoipa's `rc_schema` is off: the
-/// schema is why this wrapper exists.
+/// An `Arc` that serializes as its contents (and reads them back into a new `Arc`) and documents
+/// itself with their OpenAPI schema, so big immutable parts of a view are shared, not copied,
+/// between views. The workspace's serde has the `rc` feature (a bare `Arc` would serialize the
+/// same), but utoipa's `rc_schema` is off: the schema is why this wrapper exists.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Shared<T>(pub Arc<T>);
 
@@ -36,6 +36,12 @@ impl<T> Deref for Shared<T> {
 impl<T: Serialize> Serialize for Shared<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         (*self.0).serialize(s)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shared<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        T::deserialize(d).map(|t| Shared(Arc::new(t)))
     }
 }
 
@@ -63,7 +69,7 @@ fn opt_arc_str<S: Serializer>(v: &Option<Arc<str>>, s: S) -> Result<S::Ok, S::Er
 }
 
 /// The winning bid of a finished auction.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WinningBid {
     /// The final price.
@@ -73,7 +79,7 @@ pub struct WinningBid {
 }
 
 /// Why a live auction's countdown is stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum PauseReason {
     /// The database could not be written, so no bid could be accepted.
@@ -82,7 +88,7 @@ pub enum PauseReason {
 
 /// A live auction's stopped countdown (docs/decisions.md, "Database outages"): no bid is accepted
 /// and the auction cannot finish until the countdown runs again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Pause {
     /// Why.
@@ -96,7 +102,7 @@ pub struct Pause {
 
 /// The API's one Auction object (upcoming, live and finished alike): computed from an actor's
 /// memory for live and upcoming auctions, from PostgreSQL for finished ones.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = Auction)]
 pub struct AuctionInfo {
@@ -177,7 +183,7 @@ impl AuctionInfo {
 }
 
 /// A full snapshot: the auction and its most recent bids (newest first, at most 50).
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuctionView {
     /// The auction object.
@@ -187,7 +193,7 @@ pub struct AuctionView {
 }
 
 /// What happened, so a client knows how to apply an [`AuctionEvent`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum EventKind {
     /// Sent to a joining session: `bids` is the full recent list; replace local state.
@@ -214,7 +220,7 @@ pub enum EventKind {
 /// A change pushed to every session watching one auction; serialized once per broadcast by the
 /// [`Encoder`](crate::outlets::Encoder). Its `type` discriminates it from the lobby's compact
 /// updates, which share the `auctionUpdate` event.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuctionEvent {
     /// What happened.

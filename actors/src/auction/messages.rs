@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use actix::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use crate::autobid::AutoBid;
 use crate::bots::{BotAssignment, BotError};
@@ -27,8 +28,10 @@ pub struct PlaceBid {
     pub stamp: UnixMillis,
 }
 
-/// A committed bid.
-#[derive(Debug, Clone)]
+/// A committed bid. Its serde form (camelCase, the bid and view as the API shows them) passes it
+/// between the nodes of a cluster.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct BidAccepted {
     /// The bid as the history shows it.
     pub bid: BidRecord,
@@ -50,8 +53,9 @@ pub struct PlacePrebid {
     pub stamp: UnixMillis,
 }
 
-/// A committed pre-bid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A committed pre-bid (serde form: camelCase, for the nodes of a cluster).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PrebidAccepted {
     /// The new pre-bid's id.
     pub prebid: PrebidId,
