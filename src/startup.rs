@@ -19,16 +19,15 @@ use tyiyn_actors::TokioClock;
 use utoipa_actix_web::AppExt;
 
 use crate::app::effects::{Effects, HubPorts, LocalHub};
-use crate::cluster::forward::Forward;
-use crate::cluster::lists::{ListAll, Lists};
-use crate::cluster::relay::Relay;
-use crate::cluster::uplink::Uplink;
-use tyiyn_actors::registry::ListViews;
 use crate::auth::password;
 use crate::auth::rate_limit::RateLimit;
 use crate::auth::session::{Lifetime, Sessions};
 use crate::auth::throttle::{LoginPolicy, LoginThrottle};
 use crate::client::TrustedProxies;
+use crate::cluster::forward::Forward;
+use crate::cluster::lists::{ListAll, Lists};
+use crate::cluster::relay::Relay;
+use crate::cluster::uplink::Uplink;
 use crate::config::Settings;
 use crate::db::outbox::Outbox;
 use crate::outbox::Delivery;
@@ -38,6 +37,7 @@ use crate::ws::Realtime;
 use crate::ws::hub::Hub;
 use crate::ws::slots::SocketSlots;
 use crate::{db, middleware, routes};
+use tyiyn_actors::registry::ListViews;
 
 pub struct Application {
     port: u16,

@@ -13,6 +13,7 @@
 #[path = "../benches/common/mod.rs"]
 mod common;
 #[path = "api/socket.rs"]
+#[allow(dead_code)]
 mod socket;
 
 use std::time::{Duration, Instant};
@@ -60,7 +61,10 @@ async fn owner(server: &Server, auction: i64) -> Option<String> {
     let row = server
         .db()
         .await
-        .query_opt("select node_id from auction_lease where auction_id = $1 and expires_at > now()", &[&auction])
+        .query_opt(
+            "select node_id from auction_lease where auction_id = $1 and expires_at > now()",
+            &[&auction],
+        )
         .await
         .expect("read");
     row.map(|r| r.get(0))

@@ -12,12 +12,12 @@ use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::view::AuctionInfo;
 
 use crate::auth::CurrentUser;
+use crate::cluster::forward::Forward;
 use crate::config::PhoneVerification;
 use crate::db;
 use crate::error::ApiError;
 use crate::i18n::Msg;
 use crate::pace::{Pace, Ticket};
-use crate::cluster::forward::Forward;
 use crate::runtime::Auctions;
 
 /// What bidding needs: the actors, their clock, the pace of each user, and the pool for
@@ -79,7 +79,11 @@ async fn place_bid(h: &Handles<'_>, id: AuctionId, msg: PlaceBid) -> Result<BidA
 }
 
 /// Places a pre-bid on the actor running auction `id` here, or (several nodes) on its owner.
-async fn place_prebid(h: &Handles<'_>, id: AuctionId, msg: PlacePrebid) -> Result<PrebidAccepted, BidRejected> {
+async fn place_prebid(
+    h: &Handles<'_>,
+    id: AuctionId,
+    msg: PlacePrebid,
+) -> Result<PrebidAccepted, BidRejected> {
     let Some(forward) = h.forward else { return h.auctions.place_prebid(id, msg).await };
     match h.auctions.get(id) {
         Some(_) => match h.auctions.place_prebid(id, msg.clone()).await {

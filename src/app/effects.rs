@@ -89,8 +89,8 @@ pub struct LocalHub {
 impl LocalHub {
     /// Starts the notice desk on the current actix system.
     pub fn new(hub: HubPorts, outbox: Outbox, pool: Pool) -> LocalHub {
-        let desk =
-            NoticeDesk { pool, hub: hub.notices.clone(), outbox: outbox.clone(), waiting: Vec::new() }.start();
+        let desk = NoticeDesk { pool, hub: hub.notices.clone(), outbox: outbox.clone(), waiting: Vec::new() }
+            .start();
         LocalHub { hub, outbox, notices: desk.recipient() }
     }
 }

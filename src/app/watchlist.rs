@@ -16,6 +16,7 @@ use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::view::AuctionInfo;
 
 use super::effects::Effects;
+use crate::cluster::lists::Lists;
 use crate::config::WatchlistSettings;
 use crate::db;
 use crate::db::notifications::Notice;
@@ -23,7 +24,6 @@ use crate::db::watchlist::Starred;
 use crate::error::ApiError;
 use crate::i18n::Msg;
 use crate::paging::Page;
-use crate::cluster::lists::Lists;
 use crate::runtime::Auctions;
 
 /// Stars marked (and notices stored) per sweep transaction.

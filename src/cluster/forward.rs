@@ -41,11 +41,25 @@ const RETRY: Duration = Duration::from_millis(50);
 /// What one node asks another.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum Ask {
-    Bid { auction: i64, user: i64, username: Arc<str>, stamp: i64 },
-    Prebid { auction: i64, user: i64, username: Arc<str>, stamp: i64 },
-    Info { auction: i64 },
+    Bid {
+        auction: i64,
+        user: i64,
+        username: Arc<str>,
+        stamp: i64,
+    },
+    Prebid {
+        auction: i64,
+        user: i64,
+        username: Arc<str>,
+        stamp: i64,
+    },
+    Info {
+        auction: i64,
+    },
     /// The `snapshot` frame a joining socket gets.
-    View { auction: i64 },
+    View {
+        auction: i64,
+    },
 }
 
 impl Ask {
@@ -193,7 +207,8 @@ impl Forward {
         };
         metrics::counter!(crate::metrics::FORWARDED_BIDS, "outcome" => outcome).increment(1);
         if answer.is_ok() {
-            metrics::histogram!(crate::metrics::FORWARDED_BID_SECONDS).record(started.elapsed().as_secs_f64());
+            metrics::histogram!(crate::metrics::FORWARDED_BID_SECONDS)
+                .record(started.elapsed().as_secs_f64());
         }
         answer
     }

@@ -91,7 +91,11 @@ async fn others(bus: &Bus) -> Vec<AuctionInfo> {
     }
     let inbox = bus.client().new_inbox();
     let Ok(mut answers) = bus.client().subscribe(inbox.clone()).await else { return Vec::new() };
-    if bus.client().publish_with_reply_and_headers(bus::LIST, inbox, bus.headers(), Default::default()).await.is_err()
+    if bus
+        .client()
+        .publish_with_reply_and_headers(bus::LIST, inbox, bus.headers(), Default::default())
+        .await
+        .is_err()
     {
         return Vec::new();
     }

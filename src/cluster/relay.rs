@@ -60,7 +60,14 @@ pub struct Relay {
 
 impl Relay {
     pub fn new(forward: Forward, auctions: Auctions, archive: Archive) -> Relay {
-        Relay { bus: forward.bus().clone(), forward, auctions, archive, watched: HashMap::new(), publishers: HashMap::new() }
+        Relay {
+            bus: forward.bus().clone(),
+            forward,
+            auctions,
+            archive,
+            watched: HashMap::new(),
+            publishers: HashMap::new(),
+        }
     }
 
     /// Sends the owner's snapshot of `auction` (or its finished row's) to `sessions`, trying again
@@ -121,10 +128,14 @@ impl Actor for Relay {
             };
             let mut frames = frames;
             while let Some(msg) = frames.next().await {
-                let Some(id) = msg.subject.as_str().strip_prefix(bus::auction_subject_prefix()) else { continue };
+                let Some(id) = msg.subject.as_str().strip_prefix(bus::auction_subject_prefix()) else {
+                    continue;
+                };
                 let Ok(id) = id.parse::<i64>() else { continue };
                 let Ok(frame) = std::str::from_utf8(&msg.payload) else { continue };
-                if me.try_send(Frame { auction: AuctionId(id), frame: frame.into() }).is_err() && !me.connected() {
+                if me.try_send(Frame { auction: AuctionId(id), frame: frame.into() }).is_err()
+                    && !me.connected()
+                {
                     return;
                 }
             }
@@ -228,7 +239,8 @@ impl Handler<Running> for Relay {
         for &id in &running {
             self.publish(AuctionId(id));
         }
-        let gone: Vec<AuctionId> = self.publishers.keys().filter(|a| !running.contains(&a.0)).copied().collect();
+        let gone: Vec<AuctionId> =
+            self.publishers.keys().filter(|a| !running.contains(&a.0)).copied().collect();
         for auction in gone {
             self.publishers.remove(&auction);
         }

@@ -25,10 +25,18 @@ use crate::ws::hub::{
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 enum UserEvent {
-    Balance { user: i64, balance: i64 },
+    Balance {
+        user: i64,
+        balance: i64,
+    },
     /// A ready frame for the user's sessions (an order, a notification).
-    Frame { user: i64, frame: String },
-    SignOut { user: i64 },
+    Frame {
+        user: i64,
+        frame: String,
+    },
+    SignOut {
+        user: i64,
+    },
 }
 
 /// A lobby frame, as it crosses the bus.
@@ -53,7 +61,9 @@ impl Uplink {
 
     fn user(&self, event: &UserEvent) {
         let user = match event {
-            UserEvent::Balance { user, .. } | UserEvent::Frame { user, .. } | UserEvent::SignOut { user } => *user,
+            UserEvent::Balance { user, .. } | UserEvent::Frame { user, .. } | UserEvent::SignOut { user } => {
+                *user
+            }
         };
         let payload = serde_json::to_vec(event).unwrap_or_default();
         self.bus.publish(bus::user_subject(user), payload.into());
@@ -122,13 +132,14 @@ impl Handler<SignOut> for Uplink {
 /// Hands the other nodes' user news and lobby frames to this node's hub.
 pub fn downlink(bus: Bus, hub: Addr<Hub>) {
     actix_web::rt::spawn(async move {
-        let (users, lobby) = match (bus.subscribe(bus::USERS.to_owned()).await, bus.subscribe(bus::LOBBY.to_owned()).await) {
-            (Ok(u), Ok(l)) => (u, l),
-            (Err(e), _) | (_, Err(e)) => {
-                tracing::error!("nats: cannot hear the other nodes' news: {e}");
-                return;
-            }
-        };
+        let (users, lobby) =
+            match (bus.subscribe(bus::USERS.to_owned()).await, bus.subscribe(bus::LOBBY.to_owned()).await) {
+                (Ok(u), Ok(l)) => (u, l),
+                (Err(e), _) | (_, Err(e)) => {
+                    tracing::error!("nats: cannot hear the other nodes' news: {e}");
+                    return;
+                }
+            };
         let mut news = futures_util::stream::select(users, lobby);
         while let Some(msg) = news.next().await {
             if bus.is_mine(&msg) {
@@ -136,16 +147,21 @@ pub fn downlink(bus: Bus, hub: Addr<Hub>) {
             }
             if msg.subject.as_str() == bus::LOBBY {
                 match serde_json::from_slice::<Lobby>(&msg.payload) {
-                    Ok(Lobby { auction, frame }) => {
-                        hub.do_send(RemoteLobby(LobbyFrame { auction: AuctionId(auction), frame: Arc::from(frame) }))
-                    }
+                    Ok(Lobby { auction, frame }) => hub.do_send(RemoteLobby(LobbyFrame {
+                        auction: AuctionId(auction),
+                        frame: Arc::from(frame),
+                    })),
                     Err(e) => tracing::warn!("nats: a lobby frame that does not parse: {e}"),
                 }
                 continue;
             }
             match serde_json::from_slice::<UserEvent>(&msg.payload) {
-                Ok(UserEvent::Balance { user, balance }) => hub.do_send(BalanceChanged { user: UserId(user), balance }),
-                Ok(UserEvent::Frame { user, frame }) => hub.do_send(UserFrame { user: UserId(user), frame: frame.into() }),
+                Ok(UserEvent::Balance { user, balance }) => {
+                    hub.do_send(BalanceChanged { user: UserId(user), balance })
+                }
+                Ok(UserEvent::Frame { user, frame }) => {
+                    hub.do_send(UserFrame { user: UserId(user), frame: frame.into() })
+                }
                 Ok(UserEvent::SignOut { user }) => hub.do_send(SignOut { user: UserId(user) }),
                 Err(e) => tracing::warn!("nats: a user event that does not parse: {e}"),
             }

@@ -26,8 +26,8 @@ use super::events::ClientEvent;
 use super::hub::{self, Hub, LobbyFrame};
 use super::protocol::{self, Inbound};
 use super::slots::Slot;
-use crate::db;
 use crate::cluster::relay::{Relay, Unwatch, Watch};
+use crate::db;
 use crate::runtime::Auctions;
 
 /// Bids in a finished auction's snapshot, as many as `GET /api/auctions/{id}/bids` gives.
