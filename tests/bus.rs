@@ -4,7 +4,7 @@
 //! - a bid or pre-bid through `b` is placed on `a` (forwarded) and answered as usual;
 //! - a socket on `b` that joined an auction of `a` gets its snapshot, then every frame;
 //! - a user's balance reaches their socket on `b` when they bid through `a`;
-//! - the lists and an auction's page on `b` show `a`'s auctions;
+//! - the lists and an auction's page on `b` show `a`'s auctions, and `a` counts `b`'s viewers;
 //! - NATS stopped and started again: bids on the owner are still taken, and the socket on `b` gets
 //!   the current state once NATS is back;
 //! - `a` killed: `b` takes the auctions over, and its socket keeps getting their frames.
@@ -150,6 +150,17 @@ async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nod
     }
     let (status, one) = get(format!("{}/api/auctions/{}", b.base, ids[0])).await;
     assert_eq!((status, one["totalBids"].as_i64()), (200, Some(2)), "{one}");
+
+    // The owner counts the socket on `b` among the auction's viewers (and never its own relay).
+    let counting = Instant::now();
+    loop {
+        let (_, one) = get(format!("{}/api/auctions/{}", a.base, ids[0])).await;
+        if one["viewers"] == 1 {
+            break;
+        }
+        assert!(counting.elapsed() < Duration::from_secs(15), "one viewer, on b: {one}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 
     // A bid through `a` on the auction `b` runs is passed the other way, and a visitor's socket
     // on `a` sees it.

@@ -9,7 +9,8 @@
 //! - `tyiyn.list`: every node answers with the auctions it runs (the lists and timers);
 //! - `tyiyn.auction.{id}`: the frames of auction `id`, as its owner's actor encoded them;
 //! - `tyiyn.user.{id}`: user `id`'s balance, orders, notices and sign-outs;
-//! - `tyiyn.lobby`: the compact lobby frames.
+//! - `tyiyn.lobby`: the compact lobby frames;
+//! - `tyiyn.watchers.{id}`: how many sessions of a node watch auction `id` from there, and whose.
 //!
 //! Each message published names the node it came from (the `Tyiyn-Node` header), so that a node
 //! skips its own news (it delivered it already) while still hearing an auction's frames when it is
@@ -46,6 +47,13 @@ pub fn user_subject(id: i64) -> String {
     format!("tyiyn.user.{id}")
 }
 pub const LOBBY: &str = "tyiyn.lobby";
+/// Who watches auction `{id}` on a node that does not run it (for its owner's viewer count).
+pub fn watchers_subject(id: i64) -> String {
+    format!("{}{id}", watchers_subject_prefix())
+}
+pub fn watchers_subject_prefix() -> &'static str {
+    "tyiyn.watchers."
+}
 
 /// One message to publish.
 struct Out {

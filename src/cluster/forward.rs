@@ -150,12 +150,14 @@ pub fn snapshot(AuctionView { auction, bids }: AuctionView) -> Arc<str> {
 pub struct Forward {
     bus: Bus,
     pool: Pool,
+    /// This node's actors: a takeover in progress may end with the auction here.
+    auctions: Auctions,
     owners: Arc<Mutex<HashMap<i64, (String, Instant)>>>,
 }
 
 impl Forward {
-    pub fn new(bus: Bus, pool: Pool) -> Forward {
-        Forward { bus, pool, owners: Arc::default() }
+    pub fn new(bus: Bus, pool: Pool, auctions: Auctions) -> Forward {
+        Forward { bus, pool, auctions, owners: Arc::default() }
     }
 
     pub fn bus(&self) -> &Bus {
@@ -220,9 +222,14 @@ impl Forward {
         let payload: bytes::Bytes = serde_json::to_vec(&ask).unwrap_or_default().into();
         let deadline = Instant::now() + FIND_OWNER;
         loop {
-            if let Some(owner) = self.owner(auction).await
-                && owner != self.bus.node()
-            {
+            let owner = self.owner(auction).await;
+            if owner.as_deref() == Some(self.bus.node()) || self.auctions.get(AuctionId(auction)).is_some() {
+                // It runs here now (this node took it over while the request waited).
+                match answer(&self.auctions, ask.clone()).await {
+                    Answer::NotHere => self.forget(auction),
+                    answer => return Ok(answer),
+                }
+            } else if let Some(owner) = owner {
                 let request = async_nats::Request::new().payload(payload.clone()).timeout(Some(ANSWER));
                 match self.bus.client().send_request(bus::ask_subject(&owner), request).await {
                     Ok(reply) => match serde_json::from_slice::<Answer>(&reply.payload) {

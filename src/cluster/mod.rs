@@ -198,20 +198,24 @@ impl Keeper {
         // first, or a node joined), hand one auction a round to the others.
         let (nodes, active) = (beat.nodes, beat.active);
         let share = (active + nodes - 1) / nodes.max(1);
+        let mut want = if self.share { share - held } else { i64::MAX };
         if self.share && held > share && handing.is_empty() {
             if let Some(auction) = self.spare().await {
                 tracing::info!(node, auction, held, share, "handing an auction over to share them");
                 handing.insert(auction);
                 self.auctions.registry().do_send(Release { id: AuctionId(auction) });
             }
-            return Ok(());
+            want = 0;
         }
-        let want = if self.share { share - held } else { i64::MAX };
-        if want <= 0 {
-            return Ok(());
-        }
-        for free in leases::free(&client, want.min(1_000), ttl).await? {
+        // An auction whose holder stopped renewing is taken at once, whatever the shares: nobody
+        // can bid on it until some node runs it. The shares even out in the rounds after.
+        for free in leases::free(&client, want.clamp(ORPHANS, 1_000), ttl).await? {
+            let orphan = free.lapsed;
+            if want <= 0 && !orphan {
+                continue;
+            }
             let Some(fence) = leases::take(&client, free.auction, node, ttl).await? else { continue };
+            want -= 1;
             self.fences.hold(free.auction, fence);
             let down_since = free.held_until_ms.map(UnixMillis).or(self.cold_since);
             let runs =
@@ -246,5 +250,7 @@ impl Keeper {
     }
 }
 
+/// Auctions nobody holds any more that one round looks at, whatever this node's share.
+const ORPHANS: i64 = 100;
 /// A live auction with less than this left on its countdown is never handed over to share.
 const SPARE_MIN_LEFT_MS: i64 = 5_000;

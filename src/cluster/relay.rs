@@ -18,7 +18,8 @@ use std::time::Duration;
 
 use actix::prelude::*;
 use futures_util::StreamExt;
-use tyiyn_actors::auction::{Join, Leave};
+use serde::{Deserialize, Serialize};
+use tyiyn_actors::auction::{Join, Leave, RemoteViewers, Tap};
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::Push;
 
@@ -30,6 +31,17 @@ use crate::ws::session::Archive;
 /// How long a session joining an auction during a takeover waits for its snapshot.
 const FIND_SNAPSHOT: Duration = Duration::from_secs(5);
 const RETRY: Duration = Duration::from_millis(200);
+/// How often a node tells the owners how many of its sessions watch their auctions (well within
+/// `tyiyn_actors::auction::REMOTE_VIEWERS_MS`).
+const TELL_WATCHERS: Duration = Duration::from_secs(1);
+
+/// A node's sessions watching one auction, as the owner hears it.
+#[derive(Debug, Serialize, Deserialize)]
+struct Watching {
+    node: String,
+    sessions: usize,
+    users: Vec<i64>,
+}
 
 /// A session watching one auction.
 #[derive(Clone)]
@@ -56,6 +68,8 @@ pub struct Relay {
     watched: HashMap<AuctionId, Watchers>,
     /// The publishers of the actors running here.
     publishers: HashMap<AuctionId, Addr<Publisher>>,
+    /// The auctions whose owners were last told that sessions here watch them.
+    told: HashSet<AuctionId>,
 }
 
 impl Relay {
@@ -67,6 +81,7 @@ impl Relay {
             archive,
             watched: HashMap::new(),
             publishers: HashMap::new(),
+            told: HashSet::new(),
         }
     }
 
@@ -106,8 +121,34 @@ impl Relay {
         }
         let Some(actor) = self.auctions.get(auction) else { return };
         let publisher = Publisher { bus: self.bus.clone(), subject: bus::auction_subject(auction.0) }.start();
-        actor.do_send(Join { session: publisher.clone().recipient(), user: None });
+        actor.do_send(Tap { session: publisher.clone().recipient() });
         self.publishers.insert(auction, publisher);
+    }
+}
+
+impl Relay {
+    /// Tells the owners how many sessions here watch their auctions from the bus (and once more,
+    /// with none, when the last one left).
+    fn tell_watchers(&mut self) {
+        let mut told = HashSet::new();
+        for (&auction, watchers) in &self.watched {
+            if watchers.relayed.is_empty() {
+                continue;
+            }
+            let users = watchers.relayed.iter().filter_map(|s| s.user.map(|u| u.0)).collect();
+            self.say(auction, watchers.relayed.len(), users);
+            told.insert(auction);
+        }
+        for &auction in self.told.difference(&told) {
+            self.say(auction, 0, Vec::new());
+        }
+        self.told = told;
+    }
+
+    fn say(&self, auction: AuctionId, sessions: usize, users: Vec<i64>) {
+        let watching = Watching { node: self.bus.node().to_owned(), sessions, users };
+        let payload = serde_json::to_vec(&watching).unwrap_or_default();
+        self.bus.publish(bus::watchers_subject(auction.0), payload.into());
     }
 }
 
@@ -116,6 +157,31 @@ impl Actor for Relay {
 
     fn started(&mut self, ctx: &mut Context<Self>) {
         ctx.set_mailbox_capacity(16_384);
+        ctx.run_interval(TELL_WATCHERS, |relay, _| relay.tell_watchers());
+        // The other nodes' watchers of the auctions running here.
+        let (bus, auctions) = (self.bus.clone(), self.auctions.clone());
+        actix_web::rt::spawn(async move {
+            let mut said = match bus.subscribe(format!("{}*", bus::watchers_subject_prefix())).await {
+                Ok(s) => s,
+                Err(e) => {
+                    tracing::error!("nats: cannot hear the other nodes' watchers: {e}");
+                    return;
+                }
+            };
+            while let Some(msg) = said.next().await {
+                let Some(id) = msg.subject.as_str().strip_prefix(bus::watchers_subject_prefix()) else {
+                    continue;
+                };
+                let (Ok(id), Ok(w)) = (id.parse::<i64>(), serde_json::from_slice::<Watching>(&msg.payload))
+                else {
+                    continue;
+                };
+                if let Some(actor) = auctions.get(AuctionId(id)) {
+                    let users = w.users.into_iter().map(UserId).collect();
+                    actor.do_send(RemoteViewers { node: w.node.into(), sessions: w.sessions, users });
+                }
+            }
+        });
         let bus = self.bus.clone();
         let me = ctx.address();
         actix_web::rt::spawn(async move {

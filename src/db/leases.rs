@@ -128,6 +128,8 @@ pub async fn owner(
 pub struct Free {
     pub auction: i64,
     pub held_until_ms: Option<i64>,
+    /// Its last holder stopped renewing the lease (died, froze) instead of handing it over.
+    pub lapsed: bool,
 }
 
 /// Up to `limit` upcoming or live auctions without a live lease, oldest first.
@@ -141,7 +143,7 @@ pub async fn free(
         .query(&stmt, &[&limit, &ttl_ms])
         .await?
         .iter()
-        .map(|r| Free { auction: r.get(0), held_until_ms: r.get(1) })
+        .map(|r| Free { auction: r.get(0), held_until_ms: r.get(1), lapsed: r.get(2) })
         .collect())
 }
 

@@ -75,6 +75,32 @@ pub struct Join {
     pub user: Option<UserId>,
 }
 
+/// Receive every frame like a viewer without being one: another node's relay, which passes the
+/// frames on to its own sessions (they are counted through [`RemoteViewers`]). A snapshot first.
+#[derive(Debug, Clone, Message)]
+#[rtype(result = "()")]
+pub struct Tap {
+    /// Where to push frames.
+    pub session: Recipient<Push>,
+}
+
+/// The sessions of another node watching this auction: counted among its viewers, and their users
+/// are watching live (not told they were outbid). Replaces what `node` said before; forgotten
+/// unless said again within [`REMOTE_VIEWERS_MS`].
+#[derive(Debug, Clone, Message)]
+#[rtype(result = "()")]
+pub struct RemoteViewers {
+    /// Which node.
+    pub node: Arc<str>,
+    /// How many sessions there watch the auction.
+    pub sessions: usize,
+    /// Their logged-in users.
+    pub users: Vec<UserId>,
+}
+
+/// How long a [`RemoteViewers`] holds without being repeated.
+pub const REMOTE_VIEWERS_MS: i64 = 3_000;
+
 /// Stop watching.
 #[derive(Debug, Clone, Message)]
 #[rtype(result = "()")]

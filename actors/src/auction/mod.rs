@@ -210,6 +210,15 @@ struct Viewer {
     /// Whose session it is (a visitor's has none): a person watching live is not told they were
     /// outbid.
     user: Option<UserId>,
+    /// Counted among the auction's viewers: `false` for a tap (another node's relay).
+    counted: bool,
+}
+
+/// What another node said of its sessions watching this auction ([`RemoteViewers`]).
+struct RemoteWatch {
+    sessions: usize,
+    users: Vec<UserId>,
+    at: UnixMillis,
 }
 
 /// The actor owning one upcoming or live auction.
@@ -230,6 +239,8 @@ pub struct AuctionActor<S: AuctionStore, C: Clock> {
     queue: Vec<Pending>,
     recent: VecDeque<BidRecord>,
     viewers: Vec<Viewer>,
+    /// Other nodes' sessions watching this auction, by node.
+    remote_viewers: std::collections::HashMap<Arc<str>, RemoteWatch>,
     /// Who was told they were outbid here, and when.
     outbid: outbid::OutbidBook,
     timer: Option<SpawnHandle>,
@@ -283,6 +294,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             queue: Vec::new(),
             recent,
             viewers: Vec::new(),
+            remote_viewers: std::collections::HashMap::new(),
             outbid: outbid::OutbidBook::default(),
             timer: None,
             generation: 0,

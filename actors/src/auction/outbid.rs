@@ -48,8 +48,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
                 continue;
             }
             seen.push(user);
-            if self.viewers.iter().any(|v| v.user == Some(user)) || !self.outbid.may_tell(user, now, every_ms)
-            {
+            if self.watching(user, now) || !self.outbid.may_tell(user, now, every_ms) {
                 continue;
             }
             self.env.outlets.notices.do_send(Notice {

@@ -3,8 +3,12 @@
 
 use actix::prelude::*;
 
-use super::{AuctionActor, GetInfo, GetView, Join, Leave, Viewer};
+use super::{
+    AuctionActor, GetInfo, GetView, Join, Leave, REMOTE_VIEWERS_MS, RemoteViewers, RemoteWatch, Tap, Viewer,
+};
 use crate::clock::Clock;
+use crate::clock::UnixMillis;
+use crate::ids::UserId;
 use crate::outlets::{LobbyUpdate, Push};
 use crate::record::{BidRecord, Winner};
 use crate::snapshot::AuctionStatus;
@@ -34,7 +38,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             last_bidder: s.leader_name(),
             last_bidder_is_bot: s.leader().is_some_and(|l| l.is_bot()),
             participants: s.participants(),
-            viewers: self.viewers.len(),
+            viewers: self.viewer_count(),
             created_at: self.created_at,
             winner: leader.map(|w| self.winner.clone().unwrap_or_else(|| Winner::from_bidder(w))),
             winning_bid: leader.map(|_| WinningBid {
@@ -45,6 +49,19 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             paused: self.paused.as_ref().map(|p| p.pause),
             honest_numbers: self.honest_numbers.clone(),
         }
+    }
+
+    /// The sessions watching: this node's (taps not counted) and what other nodes said lately.
+    fn viewer_count(&self) -> usize {
+        let now = self.env.clock.now();
+        let here = self.viewers.iter().filter(|v| v.counted).count();
+        here + self.remote_viewers.values().filter(|r| fresh(r, now)).map(|r| r.sessions).sum::<usize>()
+    }
+
+    /// Whether `user` watches this auction live, here or on another node.
+    pub(super) fn watching(&self, user: UserId, now: UnixMillis) -> bool {
+        self.viewers.iter().any(|v| v.user == Some(user))
+            || self.remote_viewers.values().any(|r| fresh(r, now) && r.users.contains(&user))
     }
 
     pub(super) fn view(&self) -> AuctionView {
@@ -95,6 +112,11 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     }
 }
 
+/// Whether what another node said still holds.
+fn fresh(r: &RemoteWatch, now: UnixMillis) -> bool {
+    now.ms_since(r.at) < REMOTE_VIEWERS_MS
+}
+
 /// Pushes `frame` to `viewer`: `false` when the session is gone (drop it); a full mailbox keeps
 /// the viewer, marked behind.
 fn deliver(viewer: &mut Viewer, frame: std::sync::Arc<str>) -> bool {
@@ -111,13 +133,14 @@ fn deliver(viewer: &mut Viewer, frame: std::sync::Arc<str>) -> bool {
     }
 }
 
-impl<S: AuctionStore, C: Clock> Handler<Join> for AuctionActor<S, C> {
-    type Result = ();
-
-    fn handle(&mut self, msg: Join, _: &mut Context<Self>) {
-        self.viewers.retain(|v| v.session != msg.session);
+impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
+    /// Adds a viewer (counted or a tap), the current state first.
+    fn watch(&mut self, session: Recipient<Push>, user: Option<UserId>, counted: bool) {
+        self.viewers.retain(|v| v.session != session);
         let AuctionView { mut auction, bids } = self.view();
-        auction.viewers += 1;
+        if counted {
+            auction.viewers += 1;
+        }
         let frame = self.env.outlets.encoder.auction_update(&AuctionEvent {
             kind: EventKind::Snapshot,
             auction,
@@ -125,9 +148,39 @@ impl<S: AuctionStore, C: Clock> Handler<Join> for AuctionActor<S, C> {
         });
         // A session whose mailbox is full gets the state with the next broadcast; a closed one
         // is not watching.
-        let mut viewer = Viewer { session: msg.session, user: msg.user, behind: false };
+        let mut viewer = Viewer { session, user, behind: false, counted };
         if deliver(&mut viewer, frame) {
             self.viewers.push(viewer);
+        }
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<Join> for AuctionActor<S, C> {
+    type Result = ();
+
+    fn handle(&mut self, msg: Join, _: &mut Context<Self>) {
+        self.watch(msg.session, msg.user, true);
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<Tap> for AuctionActor<S, C> {
+    type Result = ();
+
+    fn handle(&mut self, msg: Tap, _: &mut Context<Self>) {
+        self.watch(msg.session, None, false);
+    }
+}
+
+impl<S: AuctionStore, C: Clock> Handler<RemoteViewers> for AuctionActor<S, C> {
+    type Result = ();
+
+    fn handle(&mut self, msg: RemoteViewers, _: &mut Context<Self>) {
+        let at = self.env.clock.now();
+        if msg.sessions == 0 {
+            self.remote_viewers.remove(&msg.node);
+        } else {
+            self.remote_viewers
+                .insert(msg.node, RemoteWatch { sessions: msg.sessions, users: msg.users, at });
         }
     }
 }
