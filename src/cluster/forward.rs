@@ -76,7 +76,7 @@ impl Ask {
 pub enum Answer {
     Bid(Result<BidAccepted, BidRejected>),
     Prebid(Result<PrebidAccepted, BidRejected>),
-    Info(AuctionInfo),
+    Info(Box<AuctionInfo>),
     View(String),
     /// The auction does not run here: nothing was done.
     NotHere,
@@ -133,7 +133,7 @@ async fn answer(auctions: &Auctions, ask: Ask) -> Answer {
             let msg = PlacePrebid { user: UserId(user), username, stamp: UnixMillis(stamp) };
             addr.send(msg).await.map(Answer::Prebid)
         }
-        Ask::Info { .. } => addr.send(GetInfo).await.map(Answer::Info),
+        Ask::Info { .. } => addr.send(GetInfo).await.map(|i| Answer::Info(Box::new(i))),
         Ask::View { .. } => addr.send(GetView).await.map(|v| Answer::View(snapshot(v).to_string())),
     };
     // A mailbox that closed under the request: the actor stopped before it took it.
@@ -185,7 +185,7 @@ impl Forward {
     /// The auction's info from its owner; `None` when no node runs it.
     pub async fn info(&self, AuctionId(auction): AuctionId) -> Option<AuctionInfo> {
         match self.ask(Ask::Info { auction }).await {
-            Ok(Answer::Info(info)) => Some(info),
+            Ok(Answer::Info(info)) => Some(*info),
             _ => None,
         }
     }
