@@ -26,6 +26,9 @@ use tyiyn_actors::outlets::Push;
 use super::bus::{self, Bus};
 use super::forward::Forward;
 use crate::runtime::Auctions;
+
+/// The actor of an auction running here.
+type AuctionActor = tyiyn_actors::auction::AuctionActor<crate::db::store::PgStore, tyiyn_actors::TokioClock>;
 use crate::ws::session::Archive;
 
 /// How long a session joining an auction during a takeover waits for its snapshot.
@@ -66,8 +69,9 @@ pub struct Relay {
     auctions: Auctions,
     archive: Archive,
     watched: HashMap<AuctionId, Watchers>,
-    /// The publishers of the actors running here.
-    publishers: HashMap<AuctionId, Addr<Publisher>>,
+    /// The publishers of the actors running here, each with the actor it taps (a restarted actor
+    /// is a new one, tapped again).
+    publishers: HashMap<AuctionId, (Addr<Publisher>, Addr<AuctionActor>)>,
     /// The auctions whose owners were last told that sessions here watch them.
     told: HashSet<AuctionId>,
 }
@@ -116,13 +120,13 @@ impl Relay {
 
     /// Makes sure the actor of `auction`, running here, has a publisher.
     fn publish(&mut self, auction: AuctionId) {
-        if self.publishers.get(&auction).is_some_and(|p| p.connected()) {
+        let Some(actor) = self.auctions.get(auction) else { return };
+        if self.publishers.get(&auction).is_some_and(|(_, tapped)| *tapped == actor) {
             return;
         }
-        let Some(actor) = self.auctions.get(auction) else { return };
         let publisher = Publisher { bus: self.bus.clone(), subject: bus::auction_subject(auction.0) }.start();
         actor.do_send(Tap { session: publisher.clone().recipient() });
-        self.publishers.insert(auction, publisher);
+        self.publishers.insert(auction, (publisher, actor));
     }
 }
 
