@@ -12,7 +12,7 @@ use tyiyn_actors::bots::{BotConfig, SharedBotSettings};
 use tyiyn_actors::fairness::{WinBook, WinRules};
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::outlets::Outlets;
-use tyiyn_actors::{Directory, Env, Registry, Rules, TokioClock};
+use tyiyn_actors::{AuctionActor, Directory, Env, Registry, Rules, TokioClock};
 
 use crate::cluster::{Drain, Keeper};
 use crate::config::{AuctionSettings, ClusterSettings};
@@ -23,6 +23,9 @@ use crate::db::store::PgStore;
 
 /// How handlers reach auctions.
 pub type Auctions = Directory<PgStore, TokioClock>;
+
+/// One auction's actor, as the runtime runs it.
+pub type Actor = AuctionActor<PgStore, TokioClock>;
 
 /// The running runtime's handles.
 pub struct Runtime {

@@ -271,6 +271,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
             crate::cluster::forward::serve(bus.clone(), runtime.auctions.clone());
             lists.serve();
             crate::cluster::uplink::downlink(bus.clone(), hub.clone());
+            crate::cluster::bot_news::hear(bus.clone(), runtime.auctions.clone(), pool.clone());
             let archive = crate::ws::session::Archive { pool: pool.clone(), clock: runtime.clock.clone() };
             Some(relay_ctx.run(Relay::new(forward.clone(), runtime.auctions.clone(), archive)))
         }

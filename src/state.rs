@@ -49,7 +49,8 @@ pub struct AppState {
     pub realtime: Realtime,
     /// Every running auction on every node (with one node: this node's).
     pub lists: crate::cluster::lists::Lists,
-    /// With several nodes on a bus: bids, pre-bids and reads of auctions running elsewhere.
+    /// With several nodes on a bus: bids, pre-bids, reads and control messages of auctions
+    /// running elsewhere.
     pub forward: Option<crate::cluster::forward::Forward>,
     /// The runtime's one clock: bids are stamped with it when their request arrives.
     pub clock: TokioClock,
@@ -80,8 +81,17 @@ impl AppState {
         crate::app::auctions::Handles {
             pool: &self.pool,
             auctions: &self.auctions,
+            forward: self.forward.as_ref(),
             clock: &self.clock,
             phones: self.config.auth.phone_verification,
+        }
+    }
+
+    /// Every node's running auctions, for a change of bots (`crate::app::bots`).
+    pub fn all_auctions(&self) -> crate::cluster::bot_news::AllAuctions<'_> {
+        crate::cluster::bot_news::AllAuctions {
+            auctions: &self.auctions,
+            bus: self.forward.as_ref().map(crate::cluster::forward::Forward::bus),
         }
     }
 

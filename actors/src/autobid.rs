@@ -21,8 +21,10 @@ use crate::ids::{Tyiyn, UserId};
 /// Most bids one auto-bidder may be set to.
 pub const MAX_BIDS: u32 = 500;
 
-/// One user's auto-bidder on one auction, as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One user's auto-bidder on one auction, as stored. Its serde form (camelCase) is for the nodes
+/// of a cluster; the API shows its own shape.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct AutoBid {
     /// Whose.
     pub user: UserId,

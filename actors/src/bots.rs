@@ -114,7 +114,7 @@ pub fn bid_time(now: UnixMillis, delay_ms: i64, ends_at: UnixMillis) -> UnixMill
 }
 
 /// A bot's public names, as the admin lists show them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BotProfile {
     /// First name.
@@ -137,7 +137,7 @@ impl BotProfile {
 
 /// One bot assigned to one auction, as the admin API shows it:
 /// `{id, botId, bot: {firstName, lastName, username}, isActive, bidLimit, currentBids}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BotAssignment {
     /// The assignment's id.
@@ -151,7 +151,8 @@ pub struct BotAssignment {
     /// Whether this assignment bids.
     #[serde(rename = "isActive")]
     pub active: bool,
-    /// Whether the bot itself is active (an inactive bot bids nowhere); not part of the wire shape.
+    /// Whether the bot itself is active (an inactive bot bids nowhere); not part of the wire shape
+    /// (read back from it as `false`: the nodes of a cluster carry it beside it).
     #[serde(skip)]
     pub bot_active: bool,
     /// The most bids it may place here (0 = no limit).
@@ -244,8 +245,8 @@ impl BotRoster {
     }
 }
 
-/// Why an admin's bot control message failed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why an admin's bot control message failed (serde form: for the nodes of a cluster).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum BotError {
     /// The auction refused (finished, finishing, deleted) or the store failed.
     #[error(transparent)]
@@ -262,8 +263,8 @@ pub enum BotError {
 }
 
 /// A change of bots that concerns every auction: the registry forwards it to every actor, which
-/// re-plans its bots.
-#[derive(Debug, Clone, PartialEq, Eq, actix::Message)]
+/// re-plans its bots. Its serde form carries it to the other nodes of a cluster.
+#[derive(Debug, Clone, PartialEq, Eq, actix::Message, Serialize, Deserialize)]
 #[rtype(result = "()")]
 pub enum BotNews {
     /// The global settings changed (the registry writes them to the shared cell first).

@@ -95,8 +95,9 @@ impl BidRejected {
     }
 }
 
-/// Why an admin control message (update, finish now, delete) or a creation failed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why an admin control message (update, finish now, delete) or a creation failed. Serde's form
+/// is for the nodes of a cluster only, as [`BidRejected`]'s.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum ControlError {
     /// Finishing now needs a live auction.
     #[error("the auction is not live")]

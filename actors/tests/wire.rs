@@ -2,7 +2,8 @@
 //! answers to each other as the JSON the public API emits, so for each of these types
 //! `from_str(to_string(x)) == x`, and the value read re-serializes to the very same bytes. Built
 //! by hand (every field set, times with milliseconds, money from 0 to 1,234,567.89 som) and taken
-//! from a real auction actor (its answers and the frames it pushes).
+//! from a real auction actor (its answers and the frames it pushes). The control messages an admin
+//! or a user sends to an auction, their answers and the bot news read back too.
 
 mod common;
 
@@ -12,8 +13,13 @@ use std::sync::Arc;
 use common::{Harness, T0, bid, now, prebid, upcoming};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use tyiyn_actors::auction::{AssignBot, BidAccepted, EndNow, GetView, PrebidAccepted, StoreDown, StoreUp};
-use tyiyn_actors::bots::BotSettings;
+use tyiyn_actors::auction::{
+    AssignBot, BidAccepted, CancelAutoBid, EndNow, GetView, PrebidAccepted, Promoted, SetAutoBid, StoreDown,
+    StoreUp, UpdateBotAssignment, UpdateDetails,
+};
+use tyiyn_actors::autobid::AutoBid;
+use tyiyn_actors::bots::{BotError, BotNews, BotSettings};
+use tyiyn_actors::errors::ControlError;
 use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
 use tyiyn_actors::ids::BotAssignmentId;
 use tyiyn_actors::snapshot::{AuctionDetails, AuctionStatus};
@@ -382,6 +388,70 @@ fn answers_and_refusals_read_back() {
         round_trip(&refusal);
         round_trip(&Err::<PrebidAccepted, _>(refusal));
     }
+}
+
+#[test]
+fn control_messages_their_answers_and_bot_news_read_back() {
+    round_trip(&UpdateDetails { details: details(), start_time: went_live() });
+    round_trip(&UpdateDetails { details: package_details(), start_time: T0 });
+    round_trip(&SetAutoBid {
+        user: UserId(12),
+        username: "Айбек".into(),
+        bids: 500,
+        max_price: Some(Tyiyn(99)),
+    });
+    round_trip(&SetAutoBid { user: UserId(12), username: "a".into(), bids: 1, max_price: None });
+    round_trip(&CancelAutoBid { user: UserId(12) });
+    round_trip(&AssignBot { bot: BotId(101), bid_limit: 3, active: false });
+    round_trip(&UpdateBotAssignment { bot: BotId(101), active: Some(true), bid_limit: None });
+
+    round_trip(&Ok::<_, ControlError>(upcoming_info()));
+    round_trip(&Ok::<_, ControlError>(finished()));
+    for previous in [None, Some(AuctionId(3))] {
+        round_trip(&Ok::<_, ControlError>(Promoted {
+            auction: upcoming_info(),
+            was_promoted: true,
+            previous,
+        }));
+    }
+    for price in MONEY.map(|m| Some(Tyiyn(m))).into_iter().chain([None]) {
+        let order = AutoBid {
+            user: UserId(12),
+            username: "Айбек".into(),
+            bids: 500,
+            left: 0,
+            max_price: price,
+            active: false,
+            set_at: went_live(),
+        };
+        round_trip(&Some(order.clone()));
+        round_trip(&Ok::<_, ControlError>(order));
+    }
+    use ControlError::*;
+    for refusal in [
+        AuctionNotLive,
+        AuctionNotUpcoming,
+        AuctionFinished,
+        AuctionNotFound,
+        StoreUnavailable,
+        NotAdmitted(BidRejected::TooFast { retry_after_ms: 999 }),
+        NotAdmitted(BidRejected::BeginnersOnly),
+    ] {
+        round_trip(&Err::<bool, _>(refusal.clone()));
+        round_trip(&Err::<(), _>(BotError::Control(refusal)));
+    }
+    for refusal in [BotError::AlreadyAssigned, BotError::NotAssigned, BotError::BotUnavailable] {
+        round_trip(&Err::<(), _>(refusal));
+    }
+
+    round_trip(&BotNews::Settings(BotSettings {
+        enabled: false,
+        min_delay: 1,
+        max_delay: 10,
+        active_bots: 5,
+    }));
+    round_trip(&BotNews::BotActive { bot: BotId(101), active: false });
+    round_trip(&BotNews::BotClosed { bot: BotId(101) });
 }
 
 /// The next frame `w` is pushed, read as an event; it must re-serialize to the same bytes.

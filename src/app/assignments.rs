@@ -1,6 +1,6 @@
-//! Bots on one auction: assigning, changing and removing them are messages to the auction's actor;
-//! each writes its audit row once the actor has made the change. A finished auction's bots are
-//! read from PostgreSQL as they were.
+//! Bots on one auction: assigning, changing and removing them are messages to the auction's actor,
+//! on whichever node runs it; each writes its audit row once the actor has made the change. A
+//! finished auction's bots are read from PostgreSQL as they were.
 
 use serde_json::{Value, json};
 use tyiyn_actors::auction::{AssignBot, ListBots, UnassignBot, UpdateBotAssignment};
@@ -22,12 +22,13 @@ fn logged(auction: AuctionId, a: &BotAssignment) -> Value {
 
 /// Auction `id`'s bots (a finished auction's as they were).
 pub async fn list(h: &Handles<'_>, id: AuctionId) -> Result<Vec<BotAssignment>, ApiError> {
-    if let Some(bots) = h.auctions.ask(id, ListBots).await {
+    if let Some(bots) = h.reach(id, ListBots).await? {
         return Ok(bots);
     }
     let client = h.pool.get().await?;
     if db::auctions::finished(&client, Some(id.0), 1, h.clock.now()).await?.is_empty() {
-        return Err(ApiError::NotFound(Msg::AuctionNotFound));
+        // Missing, or (several nodes) moving between nodes.
+        return Err(h.gone(id).await?);
     }
     Ok(db::bots::assignments(&client, id).await?)
 }

@@ -1,11 +1,13 @@
 //! The admin's control of auctions: create, edit (upcoming only), finish now (live only), delete
-//! with refunds. Each is a message to the registry or to the auction's actor; only a finished
-//! auction (no actor any more) is deleted through the store directly. Each writes its audit row
-//! once the actor (or the store) has confirmed the change.
+//! with refunds. Each is a message to the registry or to the auction's actor, on whichever node
+//! runs it ([`Handles::reach`]); only a finished auction (no actor any more) is deleted through the
+//! store directly. Each writes its audit row once the actor (or the store) has confirmed the
+//! change.
 
 use actix::dev::ToEnvelope;
 use deadpool_postgres::Pool;
 use serde_json::{Value, json};
+use tyiyn_actors::TokioClock;
 use tyiyn_actors::auction::{Delete, EndNow, GetInfo, UpdateDetails};
 use tyiyn_actors::clock::{Clock, UnixMillis};
 use tyiyn_actors::fairness::WinBook;
@@ -13,24 +15,25 @@ use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
 use tyiyn_actors::snapshot::AuctionDetails;
 use tyiyn_actors::store::{AuctionStore, NewAuction};
 use tyiyn_actors::view::AuctionInfo;
-use tyiyn_actors::{AuctionActor, TokioClock};
 
 use super::audit::{action, changes, record_after};
 use super::effects::Effects;
 use crate::auth::CurrentUser;
+use crate::cluster::control::Remote;
+use crate::cluster::forward::{Forward, Unanswered};
 use crate::config::PhoneVerification;
 use crate::db;
 use crate::db::store::PgStore;
 use crate::error::ApiError;
 use crate::i18n::Msg;
-use crate::runtime::Auctions;
-
-type Actor = AuctionActor<PgStore, TokioClock>;
+use crate::runtime::{Actor, Auctions};
 
 /// What a use case on auctions needs: the actors, their clock, and the pool for finished ones.
 pub struct Handles<'a> {
     pub pool: &'a Pool,
     pub auctions: &'a Auctions,
+    /// With several nodes on a bus: the owners of auctions that run elsewhere.
+    pub forward: Option<&'a Forward>,
     pub clock: &'a TokioClock,
     /// Whether a user's auto-bidder needs a confirmed phone.
     pub phones: PhoneVerification,
@@ -48,22 +51,52 @@ pub async fn finished_or_missing(pool: &Pool, now: UnixMillis, id: AuctionId) ->
 }
 
 impl Handles<'_> {
-    /// [`finished_or_missing`] now.
+    /// [`finished_or_missing`] now; with several nodes, 503 `auction_elsewhere` for an auction
+    /// that is neither but that no node answered for (it is moving between nodes).
     pub async fn gone(&self, id: AuctionId) -> Result<ApiError, ApiError> {
-        finished_or_missing(self.pool, self.clock.now(), id).await
+        let refused = finished_or_missing(self.pool, self.clock.now(), id).await?;
+        if self.forward.is_some()
+            && matches!(refused, ApiError::NotFound(_))
+            && db::leases::active(&self.pool.get().await?, id.0).await?
+        {
+            return Ok(ApiError::Suspended(Msg::AuctionElsewhere));
+        }
+        Ok(refused)
     }
 
-    /// Sends `msg` to auction `id`'s actor; an auction without one is finished or missing.
+    /// Sends `msg` to auction `id`'s actor, wherever it runs; an auction without one is finished
+    /// or missing ([`Handles::gone`]).
     pub async fn ask<M>(&self, id: AuctionId, msg: M) -> Result<M::Result, ApiError>
     where
-        M: actix::Message + Clone + Send + 'static,
+        M: Remote + Clone + Send + 'static,
         M::Result: Send,
         Actor: actix::Handler<M>,
         <Actor as actix::Actor>::Context: ToEnvelope<Actor, M>,
     {
-        match self.auctions.ask(id, msg).await {
+        match self.reach(id, msg).await? {
             Some(answer) => Ok(answer),
             None => Err(self.gone(id).await?),
+        }
+    }
+
+    /// Sends `msg` to auction `id`'s actor here or, with several nodes, on the node that runs it
+    /// (passed once, never to two nodes: `crate::cluster::forward`). `None`: no node runs it.
+    /// An owner that took the message and went silent: 503 `outcome_unknown`.
+    pub async fn reach<M>(&self, id: AuctionId, msg: M) -> Result<Option<M::Result>, ApiError>
+    where
+        M: Remote + Clone + Send + 'static,
+        M::Result: Send,
+        Actor: actix::Handler<M>,
+        <Actor as actix::Actor>::Context: ToEnvelope<Actor, M>,
+    {
+        if let Some(answer) = self.auctions.ask(id, msg.clone()).await {
+            return Ok(Some(answer));
+        }
+        let Some(forward) = self.forward else { return Ok(None) };
+        match forward.control(id, msg).await {
+            Ok(answer) => Ok(Some(answer)),
+            Err(Unanswered::NoOwner) => Ok(None),
+            Err(Unanswered::Unknown) => Err(ApiError::Suspended(Msg::OutcomeUnknown)),
         }
     }
 }
@@ -120,8 +153,8 @@ pub async fn delete(
     admin: &CurrentUser,
     id: AuctionId,
 ) -> Result<Option<usize>, ApiError> {
-    if let Some(before) = h.auctions.ask(id, GetInfo).await
-        && let Some(result) = h.auctions.ask(id, Delete).await
+    if let Some(before) = h.reach(id, GetInfo).await?
+        && let Some(result) = h.reach(id, Delete).await?
     {
         result?;
         record_deletion(h.pool, admin, &before).await;

@@ -1,7 +1,7 @@
 //! A user's auto-bidder on one auction (issue 13, part 1). Set, cancel and read are messages to the
-//! auction's actor, which persists each change before it plans with it and places the bids itself
-//! (actors/src/autobid.rs). A finished auction has no actor: its stopped auto-bidders are read
-//! from PostgreSQL.
+//! auction's actor (on whichever node runs it), which persists each change before it plans with
+//! it and places the bids itself (actors/src/autobid.rs). A finished auction has no actor: its
+//! stopped auto-bidders are read from PostgreSQL.
 
 use tyiyn_actors::auction::{CancelAutoBid, GetAutoBid, SetAutoBid};
 use tyiyn_actors::autobid::AutoBid;
@@ -16,11 +16,12 @@ use crate::i18n::Msg;
 
 /// `user`'s auto-bidder on auction `id`, running or stopped, if they set one.
 pub async fn get(h: &Handles<'_>, user: i64, id: AuctionId) -> Result<Option<AutoBid>, ApiError> {
-    if let Some(found) = h.auctions.ask(id, GetAutoBid { user: UserId(user) }).await {
+    if let Some(found) = h.reach(id, GetAutoBid { user: UserId(user) }).await? {
         return Ok(found);
     }
+    // Finished: read from PostgreSQL. Missing, or moving between nodes: say so.
     let refused = h.gone(id).await?;
-    if matches!(refused, ApiError::NotFound(_)) {
+    if !matches!(refused, ApiError::Conflict(_)) {
         return Err(refused);
     }
     let client = h.pool.get().await?;

@@ -1,6 +1,6 @@
 //! The house's automatic bidders: creating, switching and closing bots, and their global
-//! settings. Each change is one transaction with its audit row; the running auctions hear of it
-//! after the commit.
+//! settings. Each change is one transaction with its audit row; the running auctions, on every
+//! node, hear of it after the commit.
 
 use deadpool_postgres::{GenericClient, Pool};
 use serde_json::{Value, json};
@@ -9,12 +9,12 @@ use tyiyn_actors::ids::BotId;
 
 use super::audit;
 use crate::auth::CurrentUser;
+use crate::cluster::bot_news::AllAuctions;
 use crate::db;
 use crate::db::bots::{BotView, NewBot};
 use crate::domain::{self, Username};
 use crate::error::ApiError;
 use crate::i18n::Msg;
-use crate::runtime::Auctions;
 
 /// A bot as the audit log shows it.
 fn shown(bot: &BotView) -> Value {
@@ -60,7 +60,7 @@ async fn free_username(db: &impl GenericClient, first: &str) -> Result<Username,
 /// Activates or deactivates a bot everywhere.
 pub async fn set_active(
     pool: &Pool,
-    auctions: &Auctions,
+    auctions: &AllAuctions<'_>,
     admin: &CurrentUser,
     BotId(id): BotId,
     active: bool,
@@ -79,7 +79,7 @@ pub async fn set_active(
 /// Closes a bot: it leaves every live and upcoming auction; its past bids stay.
 pub async fn close(
     pool: &Pool,
-    auctions: &Auctions,
+    auctions: &AllAuctions<'_>,
     admin: &CurrentUser,
     BotId(id): BotId,
 ) -> Result<(), ApiError> {
@@ -100,7 +100,7 @@ pub async fn close(
 /// errors); every running auction re-plans its bots with them at once.
 pub async fn save_settings(
     pool: &Pool,
-    auctions: &Auctions,
+    auctions: &AllAuctions<'_>,
     admin: &CurrentUser,
     change: impl FnOnce(BotSettings) -> Result<BotSettings, ApiError>,
 ) -> Result<BotSettings, ApiError> {

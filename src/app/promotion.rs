@@ -1,11 +1,9 @@
 //! The promoted auction (the home page's hero), at most one. A live or upcoming auction changes
-//! through its actor, which broadcasts `detailsUpdated`; the auction that lost the flag is told
-//! after the commit. A finished one changes through the store, like its deletion.
-
-use std::sync::OnceLock;
+//! through its actor (on whichever node runs it), which broadcasts `detailsUpdated`; the auction
+//! that lost the flag is told after the commit, wherever it runs. A finished one changes through
+//! the store, like its deletion.
 
 use serde_json::json;
-use tokio::sync::Mutex;
 use tyiyn_actors::auction::{ForgetPromotion, SetPromoted};
 use tyiyn_actors::clock::Clock;
 use tyiyn_actors::ids::AuctionId;
@@ -20,14 +18,6 @@ use crate::db::store::PgStore;
 use crate::error::ApiError;
 use crate::i18n::Msg;
 
-/// One promotion at a time, from the store commit until the previous auction's actor has been
-/// told: two overlapping ones could otherwise tell an actor "no longer promoted" after its own
-/// newer promotion.
-fn one_at_a_time() -> &'static Mutex<()> {
-    static LOCK: OnceLock<Mutex<()>> = OnceLock::new();
-    LOCK.get_or_init(|| Mutex::new(()))
-}
-
 /// Promotes auction `id` (any other promoted one stops being promoted), or stops promoting it.
 pub async fn set(
     h: &Handles<'_>,
@@ -36,22 +26,35 @@ pub async fn set(
     id: AuctionId,
     promoted: bool,
 ) -> Result<AuctionInfo, ApiError> {
-    let _turn = one_at_a_time().lock().await;
-    let (auction, was) = match h.auctions.ask(id, SetPromoted { promoted }).await {
+    // One promotion at a time across every node, from the store commit until the previous
+    // auction's actor has been told: two overlapping ones could otherwise tell an actor "no longer
+    // promoted" after its own newer promotion.
+    let mut client = h.pool.get().await?;
+    let turn = db::promotion::take_turn(&mut client).await?;
+    let (auction, was) = match h.reach(id, SetPromoted { promoted }).await? {
         Some(answer) => {
             let done = answer?;
-            if let Some(previous) = done.previous.and_then(|p| h.auctions.get(p)) {
-                previous.do_send(ForgetPromotion);
+            if let Some(previous) = done.previous {
+                forget(h, previous).await;
             }
             (done.auction, done.was_promoted)
         }
         None => finished(h, store, id, promoted).await?,
     };
+    turn.commit().await?;
     let before = json!({ "isPromoted": was });
     let after = json!({ "isPromoted": auction.is_promoted });
     let row = action(admin, "auction.promote", "auction", Some(id.0), Some(before), Some(after));
     record_after(h.pool, &row).await;
     Ok(auction)
+}
+
+/// Tells auction `previous`'s actor, wherever it runs, that it lost the flag (the store cleared it
+/// already), and waits until it has: the next promotion's turn comes after.
+async fn forget(h: &Handles<'_>, previous: AuctionId) {
+    if let Err(e) = h.reach(previous, ForgetPromotion).await {
+        tracing::warn!(auction = %previous, "the auction that lost the promotion was not told: {e}");
+    }
 }
 
 /// A finished (or missing) auction, which has no actor: it may stop being promoted, but not start.
@@ -63,7 +66,8 @@ async fn finished(
 ) -> Result<(AuctionInfo, bool), ApiError> {
     let client = h.pool.get().await?;
     let found = db::auctions::finished(&client, Some(id.0), 1, h.clock.now()).await?.pop();
-    let mut auction = found.ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
+    // Missing, or (several nodes) moving between nodes.
+    let Some(mut auction) = found else { return Err(h.gone(id).await?) };
     if promoted {
         return Err(ApiError::Conflict(Msg::AuctionFinished));
     }

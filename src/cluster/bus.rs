@@ -5,12 +5,15 @@
 //! through NATS: PostgreSQL stays the one record.
 //!
 //! Subjects:
-//! - `tyiyn.ask.{node}`: requests to one node (a bid, a pre-bid, an auction's info or snapshot);
+//! - `tyiyn.ask.{node}`: requests to one node (a bid, a pre-bid, an auction's snapshot, a control
+//!   message to an auction: its info, an admin's change, a user's auto-bidder);
 //! - `tyiyn.list`: every node answers with the auctions it runs (the lists and timers);
 //! - `tyiyn.auction.{id}`: the frames of auction `id`, as its owner's actor encoded them;
 //! - `tyiyn.user.{id}`: user `id`'s balance, orders, notices and sign-outs;
 //! - `tyiyn.lobby`: the compact lobby frames;
-//! - `tyiyn.watchers.{id}`: how many sessions of a node watch auction `id` from there, and whose.
+//! - `tyiyn.watchers.{id}`: how many sessions of a node watch auction `id` from there, and whose;
+//! - `tyiyn.bots`: a change of bots (the settings, a bot's activity, a closed bot) for every
+//!   node's running auctions.
 //!
 //! Each message published names the node it came from (the `Tyiyn-Node` header), so that a node
 //! skips its own news (it delivered it already) while still hearing an auction's frames when it is
@@ -54,6 +57,7 @@ pub fn watchers_subject(id: i64) -> String {
 pub fn watchers_subject_prefix() -> &'static str {
     "tyiyn.watchers."
 }
+pub const BOTS: &str = "tyiyn.bots";
 
 /// One message to publish.
 struct Out {

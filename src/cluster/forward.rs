@@ -1,13 +1,16 @@
-//! Any node answers anything (issue 25): a bid, a pre-bid or a read of an auction that runs on
-//! another node is passed to that node, its owner, over NATS and answered as if it had arrived
-//! there. The arrival stamp travels with it: the deadline race is decided where the click arrived.
+//! Any node answers anything (issue 25): a bid, a pre-bid, a read of an auction or a control
+//! message to it (an admin's change, a user's auto-bidder: `super::control`) on an auction that
+//! runs on another node is passed to that node, its owner, over NATS and answered as if it had
+//! arrived there. The arrival stamp travels with a bid: the deadline race is decided where the
+//! click arrived.
 //!
 //! The owner is read from its lease (`auction_lease`, cached for a moment). A request goes to that
-//! one node (`tyiyn.ask.{node}`), never to several, so a bid is placed at most once: when the node
-//! answers that it does not run the auction (it just handed it over), or nobody listens there (it
-//! died), nothing was placed, and the owner is looked up again until the takeover is done. When
-//! the owner took the request and went silent, the bid may or may not have been committed: the
-//! answer is `bid_outcome_unknown`, as after a restart in the middle of a bid.
+//! one node (`tyiyn.ask.{node}`), never to several, so a bid or a change is made at most once: when
+//! the node answers that it does not run the auction (it just handed it over), or nobody listens
+//! there (it died), nothing was done, and the owner is looked up again until the takeover is done.
+//! When the owner took the request and went silent, it may or may not have been done: the answer
+//! is `bid_outcome_unknown` for a bid, `outcome_unknown` for a change, as after a restart in the
+//! middle of it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -25,6 +28,7 @@ use tyiyn_actors::outlets::Encoder;
 use tyiyn_actors::view::{AuctionEvent, AuctionInfo, AuctionView, EventKind};
 
 use super::bus::{self, Bus};
+use super::control::{Control, ControlAnswer, Remote};
 use crate::db;
 use crate::runtime::Auctions;
 
@@ -53,12 +57,14 @@ pub enum Ask {
         username: Arc<str>,
         stamp: i64,
     },
-    Info {
-        auction: i64,
-    },
     /// The `snapshot` frame a joining socket gets.
     View {
         auction: i64,
+    },
+    /// A message to the auction's actor (its info, an admin's change, a user's auto-bidder).
+    Control {
+        auction: i64,
+        control: Control,
     },
 }
 
@@ -66,7 +72,7 @@ impl Ask {
     fn auction(&self) -> i64 {
         match self {
             Ask::Bid { auction, .. } | Ask::Prebid { auction, .. } => *auction,
-            Ask::Info { auction } | Ask::View { auction } => *auction,
+            Ask::View { auction } | Ask::Control { auction, .. } => *auction,
         }
     }
 }
@@ -76,8 +82,8 @@ impl Ask {
 pub enum Answer {
     Bid(Result<BidAccepted, BidRejected>),
     Prebid(Result<PrebidAccepted, BidRejected>),
-    Info(Box<AuctionInfo>),
     View(String),
+    Control(Box<ControlAnswer>),
     /// The auction does not run here: nothing was done.
     NotHere,
 }
@@ -133,8 +139,8 @@ async fn answer(auctions: &Auctions, ask: Ask) -> Answer {
             let msg = PlacePrebid { user: UserId(user), username, stamp: UnixMillis(stamp) };
             addr.send(msg).await.map(Answer::Prebid)
         }
-        Ask::Info { .. } => addr.send(GetInfo).await.map(|i| Answer::Info(Box::new(i))),
         Ask::View { .. } => addr.send(GetView).await.map(|v| Answer::View(snapshot(v).to_string())),
+        Ask::Control { control, .. } => control.send_to(&addr).await.map(|a| Answer::Control(Box::new(a))),
     };
     // A mailbox that closed under the request: the actor stopped before it took it.
     answer.unwrap_or(Answer::NotHere)
@@ -183,10 +189,21 @@ impl Forward {
     }
 
     /// The auction's info from its owner; `None` when no node runs it.
-    pub async fn info(&self, AuctionId(auction): AuctionId) -> Option<AuctionInfo> {
-        match self.ask(Ask::Info { auction }).await {
-            Ok(Answer::Info(info)) => Some(*info),
-            _ => None,
+    pub async fn info(&self, id: AuctionId) -> Option<AuctionInfo> {
+        self.control(id, GetInfo).await.ok()
+    }
+
+    /// Sends `msg` to the actor of auction `id` on the node that runs it: that actor's answer.
+    pub async fn control<M: Remote>(
+        &self,
+        AuctionId(auction): AuctionId,
+        msg: M,
+    ) -> Result<M::Result, Unanswered> {
+        let ask = Ask::Control { auction, control: msg.into_control() };
+        match self.ask(ask).await? {
+            Answer::Control(answer) => M::answer_of(*answer).ok_or(Unanswered::Unknown),
+            // Not the answer to this message: whether it was done cannot be told.
+            _ => Err(Unanswered::Unknown),
         }
     }
 

@@ -11,7 +11,9 @@
 //! hands each auction over: its actor steps down (answering a batch in flight first) and the
 //! lease is given up at once, so another node takes it within one of its rounds.
 
+pub mod bot_news;
 pub mod bus;
+pub mod control;
 pub mod figures;
 pub mod forward;
 pub mod lists;

@@ -1,7 +1,7 @@
 //! The promoted auction for [`PgStore`](super::store::PgStore): setting the flag clears it on any
 //! other auction in the same transaction (a partial unique index allows only one).
 
-use deadpool_postgres::Pool;
+use deadpool_postgres::{Client, Pool, Transaction};
 use tyiyn_actors::ids::AuctionId;
 use tyiyn_actors::store::StoreError;
 
@@ -11,6 +11,15 @@ macro_rules! q {
     ($name:literal) => {
         include_str!(concat!("../../sql/queries/auction/", $name, ".sql"))
     };
+}
+
+/// Takes the turn of one promotion, across every node: a transaction on `client` that holds it
+/// until it ends (committed, rolled back or dropped).
+pub async fn take_turn(client: &mut Client) -> Result<Transaction<'_>, tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    let lock = tx.prepare_cached(q!("lock_promotion_turn")).await?;
+    tx.execute(&lock, &[]).await?;
+    Ok(tx)
 }
 
 /// Sets or clears `auction`'s flag; returns the auction whose flag setting it cleared.

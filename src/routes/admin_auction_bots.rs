@@ -1,6 +1,6 @@
-//! Bots on auctions: messages to the auction's actor, which persists each change before it
-//! re-plans its bots; the audit row follows the actor's answer. A finished auction has no actor:
-//! its assignments are read from PostgreSQL and no longer change.
+//! Bots on auctions: messages to the auction's actor (on whichever node runs it), which persists
+//! each change before it re-plans its bots; the audit row follows the actor's answer. A finished
+//! auction has no actor: its assignments are read from PostgreSQL and no longer change.
 
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use futures_util::future::join_all;
@@ -66,31 +66,32 @@ struct AssignmentPatch {
 /// The largest bid limit accepted (the column is an `integer`).
 const MAX_BID_LIMIT: i64 = 1_000_000;
 
-/// Every live and upcoming auction with its bots.
+/// Every live and upcoming auction with its bots, on every node.
 #[utoipa::path(
     tag = "admin",
-    responses((status = 200, description = "The auctions and their bots, by auction id", body = Vec<AuctionBots>))
+    responses(
+        (status = 200, description = "The auctions and their bots, by auction id", body = Vec<AuctionBots>),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
+    )
 )]
 #[get("/admin/bots/auction-status")]
-async fn admin_bots_auction_status(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
-    let auctions = state.lists.all().await;
-    let bots = join_all(auctions.iter().map(|a| state.auctions.ask(a.id, ListBots))).await;
-    let rows: Vec<AuctionBots> = auctions
-        .into_iter()
-        .zip(bots)
-        .filter(|(a, _)| a.status != AuctionStatus::Finished)
-        .filter_map(|(a, bots)| {
-            // An auction that finished in between has no actor to answer: it is no longer listed.
-            let bots = bots?;
-            Some(AuctionBots {
-                auction_id: a.id,
-                auction_title: a.details.title.clone(),
-                status: a.status,
-                bots,
-            })
-        })
-        .collect();
-    HttpResponse::Ok().json(rows)
+async fn admin_bots_auction_status(
+    _admin: AdminUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let mut auctions = state.lists.all().await;
+    auctions.retain(|a| a.status != AuctionStatus::Finished);
+    let h = state.auction_handles();
+    let bots = join_all(auctions.iter().map(|a| h.reach(a.id, ListBots))).await;
+    let mut rows = Vec::with_capacity(auctions.len());
+    for (a, bots) in auctions.into_iter().zip(bots) {
+        // An auction that finished in between has no actor to answer: it is no longer listed.
+        if let Some(bots) = bots? {
+            let auction_title = a.details.title.clone();
+            rows.push(AuctionBots { auction_id: a.id, auction_title, status: a.status, bots });
+        }
+    }
+    Ok(HttpResponse::Ok().json(rows))
 }
 
 /// An auction's bots (a finished auction's as they were).
@@ -100,6 +101,7 @@ async fn admin_bots_auction_status(_admin: AdminUser, state: web::Data<AppState>
     responses(
         (status = 200, description = "Its bots, by assignment id", body = Vec<BotAssignment>),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
     )
 )]
 #[get("/admin/auctions/{id}/bots")]
@@ -122,6 +124,7 @@ async fn admin_list_auction_bots(
         (status = 400, description = "`bot_and_auction_required` (no `botId`) or `bid_limit_invalid`, with `fields`", body = ErrorBody),
         (status = 404, description = "`bot_not_found` or `auction_not_found`", body = ErrorBody),
         (status = 409, description = "`bot_already_assigned`, `bot_inactive` or `auction_finished`", body = ErrorBody),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
     )
 )]
 #[post("/admin/auctions/{id}/bots")]
@@ -163,6 +166,7 @@ async fn admin_assign_bot(
         (status = 400, description = "`bid_limit_invalid`, with `fields`", body = ErrorBody),
         (status = 404, description = "`bot_not_assigned` or `auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_finished`", body = ErrorBody),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
     )
 )]
 #[patch("/admin/auctions/{id}/bots/{botId}")]
@@ -189,6 +193,7 @@ async fn admin_update_auction_bot(
         (status = 200, description = "Removed", body = BotRemoved),
         (status = 404, description = "`bot_not_assigned` or `auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_finished`", body = ErrorBody),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
     )
 )]
 #[delete("/admin/auctions/{id}/bots/{botId}")]

@@ -251,6 +251,7 @@ async fn create(
         (status = 200, description = "The saved auction", body = AuctionInfo),
         (status = 400, description = "`fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, …), with `fields`", body = ErrorBody), (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_not_upcoming` or `auction_finished`", body = ErrorBody),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
     )
 )]
 #[put("/admin/auctions/{id}")]
@@ -275,6 +276,7 @@ async fn update(
         (status = 200, description = "The finished auction", body = AuctionInfo),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_not_live` or `auction_finished`", body = ErrorBody),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
     )
 )]
 #[post("/admin/auctions/{id}/end")]
@@ -291,7 +293,11 @@ async fn end(
 #[utoipa::path(
     tag = "admin",
     params(("id" = i64, Path, description = "Auction id")),
-    responses((status = 200, description = "Deleted", body = Deleted), (status = 404, description = "`auction_not_found`", body = ErrorBody))
+    responses(
+        (status = 200, description = "Deleted", body = Deleted),
+        (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
+    )
 )]
 #[delete("/admin/auctions/{id}")]
 async fn delete(

@@ -141,7 +141,7 @@ async fn admin_update_bot(
     let Some(active) = body.is_active else {
         return Err(ApiError::invalid("isActive", Msg::Required));
     };
-    let bot = bots::set_active(&state.pool, &state.auctions, &admin.0, id, active).await?;
+    let bot = bots::set_active(&state.pool, &state.all_auctions(), &admin.0, id, active).await?;
     Ok(HttpResponse::Ok().json(bot))
 }
 
@@ -161,7 +161,7 @@ async fn admin_delete_bot(
     path: web::Path<BotId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    bots::close(&state.pool, &state.auctions, &admin.0, id).await?;
+    bots::close(&state.pool, &state.all_auctions(), &admin.0, id).await?;
     Ok(HttpResponse::Ok().json(BotRemoved { ok: true }))
 }
 
@@ -196,7 +196,8 @@ async fn admin_put_bot_settings(
 ) -> Result<HttpResponse, ApiError> {
     let f = body.into_inner();
     let saved =
-        bots::save_settings(&state.pool, &state.auctions, &admin.0, |current| settings(current, f)).await?;
+        bots::save_settings(&state.pool, &state.all_auctions(), &admin.0, |current| settings(current, f))
+            .await?;
     Ok(HttpResponse::Ok().json(saved))
 }
 

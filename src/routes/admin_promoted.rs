@@ -35,6 +35,7 @@ struct PromotedBody {
         (status = 400, description = "`required` (no `promoted`), with `fields`", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_finished`: a finished auction cannot be promoted (it can stop being promoted)", body = ErrorBody),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
     )
 )]
 #[put("/admin/auctions/{id}/promoted")]

@@ -81,6 +81,7 @@ fn answer(order: &AutoBid) -> HttpResponse {
         (status = 200, description = "The auto-bidder, or `null` when none is set (an answer, not an error: every auction page asks)", body = AutoBidLookup),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
     )
 )]
 #[get("/auctions/{id}/autobid")]
@@ -108,6 +109,7 @@ async fn get_autobid(
         (status = 403, description = "`phone_not_verified`: this account has not confirmed a phone number yet (`POST /api/auth/phone/code`)", body = ErrorBody),
         (status = 404, description = "`auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_finished`; `insufficient_bids` (the balance is 0); `limit_reached` or `paused` (the caller's own spend limit or pause: a limit or pause reached later stops the auto-bidder)", body = ErrorBody),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
     )
 )]
 #[put("/auctions/{id}/autobid")]
@@ -145,6 +147,7 @@ async fn set_autobid(
         (status = 401, description = "`unauthorized`", body = ErrorBody),
         (status = 404, description = "`autobid_not_found` or `auction_not_found`", body = ErrorBody),
         (status = 409, description = "`auction_finished`", body = ErrorBody),
+        (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
     )
 )]
 #[delete("/auctions/{id}/autobid")]

@@ -139,6 +139,10 @@ pub struct Done {
     pub ok: bool,
 }
 
+/// The 503 of a control message to an auction, which may run on another node
+/// (`crate::app::auctions::Handles::reach`).
+const CONTROL_UNAVAILABLE: &str = "`auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds";
+
 /// The answer of a removal.
 #[derive(Serialize, ToSchema)]
 pub struct BotRemoved {

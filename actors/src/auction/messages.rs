@@ -1,5 +1,7 @@
 //! The messages an [`AuctionActor`](super::AuctionActor) answers, and the event it reports to its
-//! supervisor. Commands are imperative; `AuctionStopped` is an event.
+//! supervisor. Commands are imperative; `AuctionStopped` is an event. The control messages and
+//! their answers have a serde form (camelCase) too: the nodes of a cluster pass them to the node
+//! that runs the auction.
 
 use std::sync::Arc;
 
@@ -115,19 +117,20 @@ pub struct Leave {
 pub struct GetView;
 
 /// Return the auction without bids (cheaper, for lists).
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "AuctionInfo")]
 pub struct GetInfo;
 
 /// Admin: finish this live auction now; the leader wins (no bids → no winner). Answered with the
 /// final view once the finish is persisted.
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "Result<AuctionView, ControlError>")]
 pub struct EndNow;
 
 /// Admin: change an upcoming auction's details and start time.
-#[derive(Debug, Clone, Message)]
+#[derive(Debug, Clone, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "Result<AuctionInfo, ControlError>")]
+#[serde(rename_all = "camelCase")]
 pub struct UpdateDetails {
     /// The new details.
     pub details: AuctionDetails,
@@ -136,15 +139,16 @@ pub struct UpdateDetails {
 }
 
 /// Admin: delete this auction, refunding its bids and pre-bids.
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "Result<(), ControlError>")]
 pub struct Delete;
 
 /// Set (or replace) `user`'s auto-bidder on this upcoming or live auction: `bids` bids from now
 /// (1 to [`MAX_BIDS`](crate::autobid::MAX_BIDS), checked by the caller), none making a price over
 /// `max_price`. Persisted before the actor plans with it; answered with the order as stored.
-#[derive(Debug, Clone, Message)]
+#[derive(Debug, Clone, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "Result<AutoBid, ControlError>")]
+#[serde(rename_all = "camelCase")]
 pub struct SetAutoBid {
     /// Whose.
     pub user: UserId,
@@ -158,16 +162,18 @@ pub struct SetAutoBid {
 
 /// Cancel `user`'s auto-bidder on this auction (its unused bids were never taken): `false` if
 /// they had none.
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "Result<bool, ControlError>")]
+#[serde(rename_all = "camelCase")]
 pub struct CancelAutoBid {
     /// Whose.
     pub user: UserId,
 }
 
 /// `user`'s auto-bidder on this auction, if any.
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "Option<AutoBid>")]
+#[serde(rename_all = "camelCase")]
 pub struct GetAutoBid {
     /// Whose.
     pub user: UserId,
@@ -175,8 +181,9 @@ pub struct GetAutoBid {
 
 /// Admin: assign a bot to this (upcoming or live) auction. Persisted before the actor plans with
 /// it; answered with the assignment and the bot's bid count here so far.
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "Result<BotAssignment, BotError>")]
+#[serde(rename_all = "camelCase")]
 pub struct AssignBot {
     /// The bot.
     pub bot: BotId,
@@ -187,8 +194,9 @@ pub struct AssignBot {
 }
 
 /// Admin: change a bot's assignment on this auction; absent fields keep their value.
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "Result<BotAssignment, BotError>")]
+#[serde(rename_all = "camelCase")]
 pub struct UpdateBotAssignment {
     /// The bot.
     pub bot: BotId,
@@ -199,15 +207,16 @@ pub struct UpdateBotAssignment {
 }
 
 /// Admin: remove a bot from this auction (its bids stay).
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "Result<(), BotError>")]
+#[serde(rename_all = "camelCase")]
 pub struct UnassignBot {
     /// The bot.
     pub bot: BotId,
 }
 
 /// Return this auction's bot assignments, by assignment id, with their committed bid counts.
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "Vec<BotAssignment>")]
 pub struct ListBots;
 

@@ -1,8 +1,10 @@
 //! The promoted auction (the home page's hero follows it): at most one. Promoting an auction
 //! clears the previously promoted one in the same store transaction; whoever asked then tells
-//! that auction's actor with [`ForgetPromotion`], so its viewers learn it too.
+//! that auction's actor with [`ForgetPromotion`] (on whichever node runs it), so its viewers learn
+//! it too.
 
 use actix::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use super::AuctionActor;
 use crate::clock::Clock;
@@ -12,15 +14,16 @@ use crate::store::AuctionStore;
 use crate::view::{AuctionInfo, EventKind};
 
 /// Admin: promote this auction, or stop promoting it. Answered once the store has it.
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "Result<Promoted, ControlError>")]
 pub struct SetPromoted {
     /// The new flag.
     pub promoted: bool,
 }
 
-/// What [`SetPromoted`] did.
-#[derive(Debug, Clone)]
+/// What [`SetPromoted`] did (serde form: camelCase, for the nodes of a cluster).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Promoted {
     /// The auction afterwards.
     pub auction: AuctionInfo,
@@ -32,7 +35,7 @@ pub struct Promoted {
 
 /// This auction is no longer promoted: another one took its place, and the store already cleared
 /// it. Viewers get `detailsUpdated`.
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "()")]
 pub struct ForgetPromotion;
 

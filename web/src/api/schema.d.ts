@@ -187,7 +187,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every live and upcoming auction with its bots. */
+        /** Every live and upcoming auction with its bots, on every node. */
         get: operations["admin_bots_auction_status"];
         put?: never;
         post?: never;
@@ -4032,7 +4032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4109,7 +4109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4177,7 +4177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4267,7 +4267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4355,7 +4355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4447,7 +4447,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4533,7 +4533,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4623,7 +4623,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4972,7 +4972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6891,7 +6891,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6981,7 +6981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7065,7 +7065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `auction_elsewhere` (several nodes: the auction is moving between them; nothing changed), `outcome_unknown` (the node that runs it took the request and did not answer in time: a change may or may not have been made) or `service_unavailable` (PostgreSQL is unreachable), with `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
