@@ -151,6 +151,10 @@ async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nod
     }
     let (status, one) = get(format!("{}/api/auctions/{}", b.base, ids[0])).await;
     assert_eq!((status, one["totalBids"].as_i64()), (200, Some(2)), "{one}");
+    let (status, history) = get(format!("{}/api/auctions/{}/bids", b.base, ids[0])).await;
+    assert_eq!((status, history.as_array().map(Vec::len)), (200, Some(2)), "{history}");
+    let (status, stats) = get(format!("{}/api/auctions/{}/stats", b.base, ids[0])).await;
+    assert_eq!((status, stats["totalBids"].as_i64()), (200, Some(2)), "{stats}");
 
     // The owner counts the socket on `b` among the auction's viewers (and never its own relay).
     let counting = Instant::now();

@@ -9,8 +9,8 @@
 use actix::{Addr, MailboxError, Message};
 use serde::{Deserialize, Serialize};
 use tyiyn_actors::auction::{
-    AssignBot, CancelAutoBid, Delete, EndNow, ForgetPromotion, GetAutoBid, GetInfo, ListBots, SetAutoBid,
-    SetPromoted, UnassignBot, UpdateBotAssignment, UpdateDetails,
+    AssignBot, CancelAutoBid, Delete, EndNow, ForgetPromotion, GetAutoBid, GetInfo, GetView, ListBots,
+    SetAutoBid, SetPromoted, UnassignBot, UpdateBotAssignment, UpdateDetails,
 };
 
 use crate::runtime::Actor;
@@ -65,6 +65,7 @@ macro_rules! controls {
 
 controls! {
     GetInfo,
+    GetView,
     UpdateDetails,
     EndNow,
     Delete,

@@ -191,10 +191,12 @@ async fn bids(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<
         return Ok(HttpResponse::Ok().json(view.bids));
     }
     let client = state.pool.get().await?;
-    if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty()
-        && state.auctions.lookup(id).await.is_none()
-    {
-        return Err(ApiError::NotFound(Msg::AuctionNotFound));
+    if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
+        // Upcoming or live: from its actor, here (restarted if it died) or on another node.
+        return match state.auction_handles().reach(id, GetView).await? {
+            Some(view) => Ok(HttpResponse::Ok().json(view.bids)),
+            None => Err(ApiError::NotFound(Msg::AuctionNotFound)),
+        };
     }
     Ok(HttpResponse::Ok().json(db::snapshot::recent_bids(&client, id, BIDS_LIMIT).await?))
 }
@@ -212,8 +214,10 @@ async fn auction_stats(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let client = state.pool.get().await?;
+    // Upcoming or live: it runs here (restarted if it died) or on another node.
     if bidding::finished_one(&state.bid_handles(), id).await?.is_none()
         && state.auctions.lookup(id).await.is_none()
+        && !db::leases::active(&client, id.0).await?
     {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
     }

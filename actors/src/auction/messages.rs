@@ -112,7 +112,7 @@ pub struct Leave {
 }
 
 /// Return the auction and its recent bids.
-#[derive(Debug, Clone, Copy, Message)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message, Serialize, Deserialize)]
 #[rtype(result = "AuctionView")]
 pub struct GetView;
 
