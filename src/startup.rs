@@ -265,7 +265,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         crate::demo::keep_going(pool.clone(), runtime.auctions.clone(), config.demo.clone());
     }
     let lists = Lists::new(runtime.auctions.clone(), bus.clone());
-    let forward = bus.as_ref().map(|bus| Forward::new(bus.clone(), pool.clone()));
+    let forward = bus.as_ref().map(|bus| Forward::new(bus.clone(), pool.clone(), runtime.auctions.clone()));
     let relay = match (&bus, &forward, relay_ctx) {
         (Some(bus), Some(forward), Some(relay_ctx)) => {
             crate::cluster::forward::serve(bus.clone(), runtime.auctions.clone());

@@ -8,6 +8,7 @@
 //! - NATS stopped and started again: bids on the owner are still taken, and the socket on `b` gets
 //!   the current state once NATS is back;
 //! - `a` killed: `b` takes the auctions over, and its socket keeps getting their frames.
+//!
 //! Every acknowledged bid is a row, and `tyiyn check` holds. Waits are bounded, never asserted on.
 
 #[path = "../benches/common/mod.rs"]

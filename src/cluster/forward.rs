@@ -5,7 +5,8 @@
 //! The owner is read from its lease (`auction_lease`, cached for a moment). A request goes to that
 //! one node (`tyiyn.ask.{node}`), never to several, so a bid is placed at most once: when the node
 //! answers that it does not run the auction (it just handed it over), or nobody listens there (it
-//! died), nothing was placed, and the owner is looked up again until the takeover is done. When
+//! died), nothing was placed, and the owner is looked up again until the takeover is done (when
+//! this node turns out to be the one that took it over, its own actor answers). When
 //! the owner took the request and went silent, the bid may or may not have been committed: the
 //! answer is `bid_outcome_unknown`, as after a restart in the middle of a bid.
 
@@ -76,7 +77,8 @@ impl Ask {
 pub enum Answer {
     Bid(Result<BidAccepted, BidRejected>),
     Prebid(Result<PrebidAccepted, BidRejected>),
-    Info(AuctionInfo),
+    /// Boxed: the largest answer by far, and the rarest.
+    Info(Box<AuctionInfo>),
     View(String),
     /// The auction does not run here: nothing was done.
     NotHere,
@@ -133,7 +135,7 @@ async fn answer(auctions: &Auctions, ask: Ask) -> Answer {
             let msg = PlacePrebid { user: UserId(user), username, stamp: UnixMillis(stamp) };
             addr.send(msg).await.map(Answer::Prebid)
         }
-        Ask::Info { .. } => addr.send(GetInfo).await.map(Answer::Info),
+        Ask::Info { .. } => addr.send(GetInfo).await.map(|info| Answer::Info(Box::new(info))),
         Ask::View { .. } => addr.send(GetView).await.map(|v| Answer::View(snapshot(v).to_string())),
     };
     // A mailbox that closed under the request: the actor stopped before it took it.
@@ -150,12 +152,14 @@ pub fn snapshot(AuctionView { auction, bids }: AuctionView) -> Arc<str> {
 pub struct Forward {
     bus: Bus,
     pool: Pool,
+    /// This node's actors: an auction it takes over while a request waits is answered here.
+    auctions: Auctions,
     owners: Arc<Mutex<HashMap<i64, (String, Instant)>>>,
 }
 
 impl Forward {
-    pub fn new(bus: Bus, pool: Pool) -> Forward {
-        Forward { bus, pool, owners: Arc::default() }
+    pub fn new(bus: Bus, pool: Pool, auctions: Auctions) -> Forward {
+        Forward { bus, pool, auctions, owners: Arc::default() }
     }
 
     pub fn bus(&self) -> &Bus {
@@ -183,7 +187,7 @@ impl Forward {
     /// The auction's info from its owner; `None` when no node runs it.
     pub async fn info(&self, AuctionId(auction): AuctionId) -> Option<AuctionInfo> {
         match self.ask(Ask::Info { auction }).await {
-            Ok(Answer::Info(info)) => Some(info),
+            Ok(Answer::Info(info)) => Some(*info),
             _ => None,
         }
     }
@@ -214,15 +218,22 @@ impl Forward {
     }
 
     /// Sends `ask` to the owner of its auction, waiting through a takeover for up to
-    /// [`FIND_OWNER`].
+    /// [`FIND_OWNER`]; when the owner turns out to be this node (it took the auction over
+    /// meanwhile), its own actor answers.
     pub async fn ask(&self, ask: Ask) -> Result<Answer, Unanswered> {
         let auction = ask.auction();
         let payload: bytes::Bytes = serde_json::to_vec(&ask).unwrap_or_default().into();
         let deadline = Instant::now() + FIND_OWNER;
         loop {
-            if let Some(owner) = self.owner(auction).await
-                && owner != self.bus.node()
-            {
+            let owner = self.owner(auction).await;
+            if owner.as_deref() == Some(self.bus.node()) {
+                // This node took the auction over while the request waited: its actor answers
+                // as soon as it runs here.
+                match answer(&self.auctions, ask.clone()).await {
+                    Answer::NotHere => self.forget(auction),
+                    answer => return Ok(answer),
+                }
+            } else if let Some(owner) = owner {
                 let request = async_nats::Request::new().payload(payload.clone()).timeout(Some(ANSWER));
                 match self.bus.client().send_request(bus::ask_subject(&owner), request).await {
                     Ok(reply) => match serde_json::from_slice::<Answer>(&reply.payload) {
