@@ -51,6 +51,7 @@ async fn a_node_that_dies_or_freezes_loses_its_auctions_to_another_and_no_bid() 
     a_standby_node_takes_over_the_auctions_of_a_killed_node_and_loses_no_bid().await;
     a_frozen_node_loses_its_auction_and_writes_nothing_after_it_wakes().await;
     a_node_told_to_stop_hands_its_auctions_over_first().await;
+    an_auction_back_on_a_node_chains_its_record_on_the_bids_placed_elsewhere().await;
 }
 
 async fn a_standby_node_takes_over_the_auctions_of_a_killed_node_and_loses_no_bid() {
@@ -229,6 +230,66 @@ async fn a_node_told_to_stop_hands_its_auctions_over_first() {
         .unwrap()
         .get(0);
     assert!(handed, "a said it was draining");
+    drop(b);
+    let (code, text) = common::check(&a.db_url).await;
+    assert_eq!(code, Some(0), "tyiyn check:\n{text}");
+}
+
+/// Tells node `node` to drain (`on`) or to take auctions again, through the operator's button.
+async fn drain(base: &str, admin: &str, node: &str, on: bool) {
+    let verb = if on { "drain" } else { "resume" };
+    let res = reqwest::Client::new()
+        .post(format!("{base}/api/admin/cluster/nodes/{node}/{verb}"))
+        .header("cookie", admin)
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(res.status(), 200, "{verb} {node}");
+}
+
+/// Waits (bounded) until `node` holds `auction`'s lease.
+async fn until_owner(server: &Server, auction: i64, node: &str) {
+    let started = Instant::now();
+    while owner(server, auction).await.as_deref() != Some(node) {
+        assert!(started.elapsed() < Duration::from_secs(30), "auction {auction} did not move to {node}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A bid through `base` once it is taken (refused as elsewhere or paused while the auction moves).
+async fn bid_when_taken(base: &str, auction: i64, cookie: &str) -> i64 {
+    let started = Instant::now();
+    loop {
+        let (status, body) = bid(base, auction, cookie).await;
+        if status == 200 {
+            return tyiyn(&body);
+        }
+        assert_eq!(status, 503, "{body}");
+        assert!(started.elapsed() < Duration::from_secs(30), "no bid taken: {body}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The public record chains each bid to the one before it, whichever node committed that one:
+/// a node that ran an auction before, handed it over and took it back must not chain on the last
+/// bid it committed itself.
+async fn an_auction_back_on_a_node_chains_its_record_on_the_bids_placed_elsewhere() {
+    let a = Server::start(&[("TYIYN_CLUSTER__NODE_ID", "a")]).await;
+    let id = a.live_auctions(1).await[0];
+    let b = Node::start(&a, "b", &[]).await;
+    let users = a.seed_users(3, 50).await;
+    let admin = a.admin_cookie().await;
+    let first = bid_when_taken(&a.base, id, &users[0].1).await;
+
+    drain(&a.base, &admin, "a", true).await;
+    until_owner(&a, id, "b").await;
+    let second = bid_when_taken(&b.base, id, &users[1].1).await;
+    drain(&a.base, &admin, "a", false).await;
+    drain(&a.base, &admin, "b", true).await;
+    until_owner(&a, id, "a").await;
+    let third = bid_when_taken(&a.base, id, &users[2].1).await;
+
+    assert_eq!((second, third), (first + 1, first + 2), "the price went on across the moves");
     drop(b);
     let (code, text) = common::check(&a.db_url).await;
     assert_eq!(code, Some(0), "tyiyn check:\n{text}");

@@ -2,17 +2,21 @@
 //! bench, or another checkout's build to compare against) as a child process on a fresh
 //! database, seed users with ready sessions straight into PostgreSQL, log in the admin, create
 //! auctions; kill it with SIGKILL and start it again on the same database and port (the crash
-//! script). `cpu` measures the processes' CPU time; `figures` reads the server's `/metrics`.
+//! script). `fleet` runs several nodes on one database and a NATS server; `bidders` bids through
+//! them and keeps every answer. `cpu` measures the processes' CPU time; `figures` reads the
+//! server's `/metrics`.
 
 #![allow(dead_code)]
 
+pub mod bidders;
 pub mod cpu;
 pub mod figures;
+pub mod fleet;
 pub mod floor;
 pub mod nats;
 pub mod nodes;
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
@@ -121,6 +125,11 @@ impl Server {
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+
+    /// Whether the server has exited (reaping it if so), e.g. after SIGTERM.
+    pub fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
     }
 
     /// Starts the server again on the same database and port, as after a crash; returns the time
@@ -286,8 +295,9 @@ async fn comes_up(base: &str) -> bool {
     false
 }
 
-/// Spawns the server binary `bin` on `db_url` and `port`, logging to
-/// `target/bench-server-{port}.log` (appended to on a restart).
+/// Spawns the server binary `bin` on `db_url` and `port`, logging (its standard output, where
+/// the server logs, and its standard error) to `target/bench-server-{port}.log` (appended to on a
+/// restart).
 fn launch(bin: &str, db_url: &str, port: u16, extra_env: &[(String, String)], append: bool) -> Child {
     let log = std::fs::OpenOptions::new()
         .create(true)
@@ -318,7 +328,7 @@ fn launch(bin: &str, db_url: &str, port: u16, extra_env: &[(String, String)], ap
         .env("TYIYN_DATABASE__POOL_SIZE", "32")
         // Every bench client comes from 127.0.0.1: the per-address socket cap would refuse them.
         .env("TYIYN_SERVER__MAX_SOCKETS_PER_ADDRESS", "100000")
-        .stdout(Stdio::null())
+        .stdout(log.try_clone().expect("log file"))
         .stderr(log);
     for (k, v) in extra_env {
         cmd.env(k, v);

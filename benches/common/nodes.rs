@@ -1,5 +1,6 @@
-//! More nodes on a [`Server`]'s database (issue 25): the same binary, another port, its own
-//! `TYIYN_CLUSTER__NODE_ID`. Killed on drop; the database stays the first server's.
+//! More nodes on a [`Server`]'s database (issue 25): the same binary, other ports (HTTP and
+//! metrics), its own `TYIYN_CLUSTER__NODE_ID`. Killed on drop; the database stays the first
+//! server's.
 
 use std::process::Child;
 
@@ -18,12 +19,17 @@ pub struct Node {
 impl Node {
     /// Starts a node named `id` on `server`'s database, with `server`'s settings and `extra_env`.
     pub async fn start(server: &Server, id: &str, extra_env: &[(&str, &str)]) -> Node {
-        let port =
-            std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
-        let mut env: Vec<(String, String)> =
-            server.extra_env.iter().filter(|(k, _)| k != "TYIYN_SERVER__METRICS_ADDR").cloned().collect();
-        env.retain(|(k, _)| k != "TYIYN_CLUSTER__NODE_ID");
+        // Both held until both are picked, so that they differ.
+        let free = || std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
+        let (a, b) = (free(), free());
+        let (port, metrics) = (a.local_addr().expect("addr").port(), b.local_addr().expect("addr").port());
+        drop((a, b));
+        let mut env = server.extra_env.clone();
+        env.retain(|(k, _)| k != "TYIYN_SERVER__METRICS_ADDR" && k != "TYIYN_CLUSTER__NODE_ID");
         env.push(("TYIYN_CLUSTER__NODE_ID".into(), id.into()));
+        // A metrics port of its own: on the default one (taken by another node) the server falls
+        // back to any free port, which may be the one picked here for its HTTP listener.
+        env.push(("TYIYN_SERVER__METRICS_ADDR".into(), format!("127.0.0.1:{metrics}")));
         env.extend(extra_env.iter().map(|(k, v)| (k.to_string(), v.to_string())));
         let bin = server.bin.clone();
         let child = launch(&bin, &server.db_url, port, &env, false);
@@ -42,6 +48,11 @@ impl Node {
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+
+    /// Whether the node has exited (reaping it if so), e.g. after SIGTERM.
+    pub fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
     }
 
     /// Starts it again on the same port, as after a crash.

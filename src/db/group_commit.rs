@@ -158,8 +158,15 @@ async fn commit_group(
     jobs: &[Job],
 ) -> Result<HashMap<usize, Reply>, String> {
     let client = pool.get().await.map_err(|e| e.to_string())?;
-    let auction_ids: Vec<i64> = jobs.iter().map(|job| job.batch.auction.0).collect();
-    let known = heads.get(&client, &auction_ids).await.map_err(|e| describe(&e))?;
+    // Each batch's fence, read once: the commit names it, and the chain head is the one last
+    // committed under it (another fence: the auction ran elsewhere meanwhile).
+    let fenced: Option<Vec<i64>> = fences.map(|f| jobs.iter().map(|job| f.of(job.batch.auction.0)).collect());
+    let keyed: Vec<(i64, Option<i64>)> = jobs
+        .iter()
+        .enumerate()
+        .map(|(i, job)| (job.batch.auction.0, fenced.as_ref().map(|f| f[i])))
+        .collect();
+    let known = heads.get(&client, &keyed).await.map_err(|e| describe(&e))?;
     let mut p_batch: Vec<i32> = Vec::new();
     let mut users: Vec<i64> = Vec::new();
     let mut amounts: Vec<i64> = Vec::new();
@@ -168,7 +175,7 @@ async fn commit_group(
     let mut stamps: Vec<DateTime<Utc>> = Vec::new();
     let mut hashes: Vec<String> = Vec::new();
     let mut autos: Vec<bool> = Vec::new();
-    let mut new_heads: Vec<Option<String>> = Vec::with_capacity(jobs.len());
+    let mut new_heads: Vec<Option<(Option<i64>, String)>> = Vec::with_capacity(jobs.len());
     let (mut auctions, mut prices, mut leaders, mut ends, mut totals) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (i, job) in jobs.iter().enumerate() {
@@ -197,14 +204,13 @@ async fn commit_group(
             bot_names.push(bid.bidder.is_bot().then(|| bid.bidder.name.to_string()));
             stamps.push(ts(bid.stamp));
         }
-        new_heads.push(Some(head));
+        new_heads.push(Some((keyed[i].1, head)));
         auctions.push(b.auction.0);
         prices.push(b.result.price.0);
         leaders.push(b.result.leader.as_ref().map(|l| l.id.raw()));
         ends.push(ts(b.result.ends_at));
         totals.push(b.result.total_bids);
     }
-    let fenced: Option<Vec<i64>> = fences.map(|f| auctions.iter().map(|a| f.of(*a)).collect());
     let stmt = client
         .prepare_cached(include_str!("../../sql/queries/auction/commit_bid_groups.sql"))
         .await
@@ -229,7 +235,7 @@ fn read_answers(
     rows: &[tokio_postgres::Row],
     heads: &Heads,
     jobs: &[Job],
-    mut new_heads: Vec<Option<String>>,
+    mut new_heads: Vec<Option<(Option<i64>, String)>>,
 ) -> HashMap<usize, Reply> {
     let mut committed: HashMap<usize, Vec<(i64, Option<i64>)>> = HashMap::new();
     let mut answers: HashMap<usize, Reply> = HashMap::new();
@@ -259,7 +265,7 @@ fn read_answers(
         let stored = committed.remove(&index).unwrap_or_default();
         let answer = per_bid(&job.batch, stored);
         match (&answer, new_heads[index].take()) {
-            (Ok(_), Some(head)) => heads.set(job.batch.auction.0, head),
+            (Ok(_), Some((fence, head))) => heads.set(job.batch.auction.0, fence, head),
             _ => heads.forget([job.batch.auction.0]),
         }
         answers.insert(index, answer);

@@ -81,34 +81,37 @@ pub fn link(prev: &str, l: &Link) -> String {
 }
 
 /// Each live auction's chain head (the hash of its last committed bid), as the committer last
-/// wrote it. An auction missing here is read from the database; one whose commit's outcome is
-/// unknown is forgotten, so that it is read again.
+/// wrote it, with the fence it wrote it under (`None`: one node, no leases). An auction missing
+/// here is read from the database; so is one held under another fence now (several nodes: it ran
+/// elsewhere meanwhile, and the bids placed there moved its chain on); one whose commit's outcome
+/// is unknown is forgotten, so that it is read again.
 #[derive(Default)]
 pub struct Heads {
-    heads: Mutex<HashMap<i64, String>>,
+    heads: Mutex<HashMap<i64, (Option<i64>, String)>>,
 }
 
 impl Heads {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, String>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, (Option<i64>, String)>> {
         self.heads.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The heads of `auctions`, reading the ones not in memory with one query on `db`.
+    /// The heads of `auctions`, each with the fence its bids commit under now, reading the ones
+    /// not in memory under that fence with one query on `db`.
     pub async fn get(
         &self,
         db: &impl GenericClient,
-        auctions: &[i64],
+        auctions: &[(i64, Option<i64>)],
     ) -> Result<HashMap<i64, String>, tokio_postgres::Error> {
         let (mut known, missing) = {
             let heads = self.lock();
             let mut known = HashMap::with_capacity(auctions.len());
             let mut missing = Vec::new();
-            for &a in auctions {
+            for &(a, fence) in auctions {
                 match heads.get(&a) {
-                    Some(h) => {
+                    Some((under, h)) if *under == fence => {
                         known.insert(a, h.clone());
                     }
-                    None => missing.push(a),
+                    _ => missing.push(a),
                 }
             }
             (known, missing)
@@ -125,9 +128,9 @@ impl Heads {
         Ok(known)
     }
 
-    /// Remembers the heads after a successful commit.
-    pub fn set(&self, auction: i64, head: String) {
-        self.lock().insert(auction, head);
+    /// Remembers the head after a successful commit under `fence`.
+    pub fn set(&self, auction: i64, fence: Option<i64>, head: String) {
+        self.lock().insert(auction, (fence, head));
     }
 
     /// Forgets auctions whose head is not known for sure (a failed commit may have committed).
