@@ -73,7 +73,7 @@ pub async fn launch(
     clock: TokioClock,
     outlets: Outlets,
     won: (WonItems, Outbox),
-    relay: Option<Addr<crate::cluster::relay::Relay>>,
+    relay: Option<Recipient<crate::cluster::RunningHere>>,
 ) -> anyhow::Result<Runtime> {
     let (bot_settings, last_alive, wins) = {
         let client = pool.get().await?;

@@ -26,8 +26,6 @@ use crate::auth::throttle::{LoginPolicy, LoginThrottle};
 use crate::client::TrustedProxies;
 use crate::cluster::forward::Forward;
 use crate::cluster::lists::{ListAll, Lists};
-use crate::cluster::relay::Relay;
-use crate::cluster::uplink::Uplink;
 use crate::config::Settings;
 use crate::db::outbox::Outbox;
 use crate::outbox::Delivery;
@@ -35,7 +33,9 @@ use crate::reach::QuietHours;
 use crate::state::{AppState, SiteCache};
 use crate::ws::Realtime;
 use crate::ws::hub::Hub;
+use crate::ws::relay::Relay;
 use crate::ws::slots::SocketSlots;
+use crate::ws::uplink::Uplink;
 use crate::{db, middleware, routes};
 use tyiyn_actors::registry::ListViews;
 
@@ -258,7 +258,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         clock,
         effects.outlets(),
         (won, outbox),
-        relay_ctx.as_ref().map(Context::address),
+        relay_ctx.as_ref().map(|ctx| ctx.address().recipient()),
     )
     .await?;
     if config.demo.enabled && config.demo.keep_going {
@@ -270,7 +270,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         (Some(bus), Some(forward), Some(relay_ctx)) => {
             crate::cluster::forward::serve(bus.clone(), runtime.auctions.clone());
             lists.serve();
-            crate::cluster::uplink::downlink(bus.clone(), hub.clone());
+            crate::ws::uplink::downlink(bus.clone(), hub.clone());
             crate::cluster::bot_news::hear(bus.clone(), runtime.auctions.clone(), pool.clone());
             let archive = crate::ws::session::Archive { pool: pool.clone(), clock: runtime.clock.clone() };
             Some(relay_ctx.run(Relay::new(forward.clone(), runtime.auctions.clone(), archive)))

@@ -410,7 +410,9 @@ fn the_use_cases_import_no_edge_module() {
 }
 
 /// Every after-commit effect leaves through `crate::app::effects`: outside the realtime module
-/// itself, only the effects port (and start-up, which creates the hub) names it.
+/// itself, only the effects port, its second implementation for several nodes (the cluster's
+/// uplink, which hands each effect to this node's hub and publishes it to the others) and start-up
+/// (which creates the hub) name it.
 #[test]
 fn only_the_effects_port_talks_to_the_hub() {
     let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));

@@ -5,7 +5,7 @@
 //! actor holds (docs/architecture.md); its lobby updates, balances and notices leave through
 //! [`Effects::outlets`], the same implementation. With several nodes on a bus, [`LocalHub`] stands
 //! over the cluster's uplink instead of the hub ([`HubPorts::of`] either): the uplink hands every
-//! effect to this node's hub and publishes it to the others' (`crate::cluster::uplink`). Messages to the outside world (e-mail, SMS,
+//! effect to this node's hub and publishes it to the others' (`crate::ws::uplink`). Messages to the outside world (e-mail, SMS,
 //! Telegram) are rows the transaction itself writes to [`Effects::outbox`]; `notify` after the
 //! commit wakes the workers that deliver them.
 

@@ -11,9 +11,9 @@ use futures_util::StreamExt;
 use tyiyn_actors::bots::BotNews;
 use tyiyn_actors::ids::BotId;
 
+use super::Auctions;
 use super::bus::{self, Bus};
 use crate::db;
-use crate::runtime::Auctions;
 
 /// The running auctions of every node, as far as a change of bots goes.
 pub struct AllAuctions<'a> {

@@ -13,7 +13,7 @@ use tyiyn_actors::auction::{
     SetAutoBid, SetPromoted, UnassignBot, UpdateBotAssignment, UpdateDetails,
 };
 
-use crate::runtime::Actor;
+use super::Actor;
 
 /// A control message that may cross the bus to the node that runs its auction.
 pub trait Remote: Message + Sized {

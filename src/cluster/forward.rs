@@ -24,13 +24,12 @@ use tyiyn_actors::auction::{BidAccepted, GetInfo, GetView, PlaceBid, PlacePrebid
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::errors::BidRejected;
 use tyiyn_actors::ids::{AuctionId, UserId};
-use tyiyn_actors::outlets::Encoder;
-use tyiyn_actors::view::{AuctionEvent, AuctionInfo, AuctionView, EventKind};
+use tyiyn_actors::view::{AuctionInfo, AuctionView};
 
+use super::Auctions;
 use super::bus::{self, Bus};
 use super::control::{Control, ControlAnswer, Remote};
 use crate::db;
-use crate::runtime::Auctions;
 
 /// How long a request waits for a takeover in progress (no owner yet, or one that just handed the
 /// auction over) before the caller is told to try again.
@@ -57,7 +56,7 @@ pub enum Ask {
         username: Arc<str>,
         stamp: i64,
     },
-    /// The `snapshot` frame a joining socket gets.
+    /// The auction and its recent bids (a joining socket's snapshot).
     View {
         auction: i64,
     },
@@ -82,7 +81,7 @@ impl Ask {
 pub enum Answer {
     Bid(Result<BidAccepted, BidRejected>),
     Prebid(Result<PrebidAccepted, BidRejected>),
-    View(String),
+    View(Box<AuctionView>),
     Control(Box<ControlAnswer>),
     /// The auction does not run here: nothing was done.
     NotHere,
@@ -139,16 +138,11 @@ async fn answer(auctions: &Auctions, ask: Ask) -> Answer {
             let msg = PlacePrebid { user: UserId(user), username, stamp: UnixMillis(stamp) };
             addr.send(msg).await.map(Answer::Prebid)
         }
-        Ask::View { .. } => addr.send(GetView).await.map(|v| Answer::View(snapshot(v).to_string())),
+        Ask::View { .. } => addr.send(GetView).await.map(|v| Answer::View(Box::new(v))),
         Ask::Control { control, .. } => control.send_to(&addr).await.map(|a| Answer::Control(Box::new(a))),
     };
     // A mailbox that closed under the request: the actor stopped before it took it.
     answer.unwrap_or(Answer::NotHere)
-}
-
-/// The `snapshot` frame of `view`, as a joining socket gets it.
-pub fn snapshot(AuctionView { auction, bids }: AuctionView) -> Arc<str> {
-    crate::ws::SocketIoEncoder.auction_update(&AuctionEvent { kind: EventKind::Snapshot, auction, bids })
 }
 
 /// Passes requests to the owners of auctions that do not run here.
@@ -207,10 +201,10 @@ impl Forward {
         }
     }
 
-    /// The `snapshot` frame of an auction from its owner; `None` when no node runs it.
-    pub async fn snapshot(&self, AuctionId(auction): AuctionId) -> Option<Arc<str>> {
+    /// An auction and its recent bids from its owner; `None` when no node runs it.
+    pub async fn view(&self, AuctionId(auction): AuctionId) -> Option<AuctionView> {
         match self.ask(Ask::View { auction }).await {
-            Ok(Answer::View(frame)) => Some(frame.into()),
+            Ok(Answer::View(view)) => Some(*view),
             _ => None,
         }
     }

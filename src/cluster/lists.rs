@@ -13,8 +13,8 @@ use futures_util::StreamExt;
 use tyiyn_actors::registry::ListViews;
 use tyiyn_actors::view::AuctionInfo;
 
+use super::Auctions;
 use super::bus::{self, Bus};
-use crate::runtime::Auctions;
 
 /// The longest a list waits for the other nodes.
 const WAIT: Duration = Duration::from_millis(250);

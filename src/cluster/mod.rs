@@ -17,8 +17,6 @@ pub mod control;
 pub mod figures;
 pub mod forward;
 pub mod lists;
-pub mod relay;
-pub mod uplink;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -38,7 +36,9 @@ use crate::db::store::PgStore;
 
 /// The runtime's directory (`crate::runtime::Auctions`, named here without that module, which
 /// starts the keeper).
-type Auctions = tyiyn_actors::Directory<PgStore, tyiyn_actors::TokioClock>;
+pub type Auctions = tyiyn_actors::Directory<PgStore, tyiyn_actors::TokioClock>;
+/// An auction's actor on this node (`crate::runtime::Actor`, likewise).
+pub type Actor = tyiyn_actors::auction::AuctionActor<PgStore, tyiyn_actors::TokioClock>;
 
 /// Ticks an auction may be held here without running before its lease is given up (a new
 /// auction's actor starts right after its lease is taken; this leaves it the time).
@@ -59,8 +59,14 @@ pub struct Keeper {
     pub drain: Drain,
     /// With a bus: told the auctions running here after every round, so that the sockets move
     /// with the auctions.
-    pub relay: Option<actix::Addr<relay::Relay>>,
+    pub relay: Option<actix::Recipient<RunningHere>>,
 }
+
+/// The auctions running on this node now, after each of the keeper's rounds: the sockets' relay
+/// (`crate::ws::relay`) taps those that started and moves the sessions of those that moved away.
+#[derive(Debug, actix::Message)]
+#[rtype(result = "()")]
+pub struct RunningHere(pub HashSet<i64>);
 
 /// Telling a keeper to hand its auctions over, and learning when it has.
 #[derive(Debug, Clone, Default)]
@@ -125,7 +131,7 @@ impl Keeper {
             if let Some(relay) = &self.relay
                 && let Ok(running) = self.auctions.registry().send(Running).await
             {
-                relay.do_send(relay::Running(running.into_iter().map(|a| a.0).collect()));
+                relay.do_send(RunningHere(running.into_iter().map(|a| a.0).collect()));
             }
         }
     }

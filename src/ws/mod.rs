@@ -3,13 +3,16 @@
 //! for lobby-wide and per-user news; [`slots`] caps open sockets per address. The upgrade handler
 //! lives in `routes::socket`; the use cases' news reaches the hub through `crate::app::effects`.
 
+pub mod archive;
 pub mod events;
 pub mod hub;
 pub mod notice;
 pub mod protocol;
+pub mod relay;
 pub mod session;
 pub mod slots;
 pub mod timers;
+pub mod uplink;
 
 use std::sync::Arc;
 
@@ -25,7 +28,7 @@ use events::{AuctionUpdate, ServerEvent, Watched};
 pub struct Realtime {
     pub hub: Addr<hub::Hub>,
     /// With several nodes on a bus: joins pass through it to wherever the auction runs.
-    pub relay: Option<Addr<crate::cluster::relay::Relay>>,
+    pub relay: Option<Addr<relay::Relay>>,
 }
 
 /// Encodes auction events as socket.io `auctionUpdate` frames, once per broadcast.

@@ -14,46 +14,19 @@ use actix::prelude::*;
 use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
 use bytes::Bytes;
 use bytestring::ByteString;
-use deadpool_postgres::Pool;
 use tokio::sync::mpsc;
 use tyiyn_actors::auction::{Join, Leave};
 use tyiyn_actors::ids::{AuctionId, UserId};
-use tyiyn_actors::outlets::{Encoder, Push};
-use tyiyn_actors::view::{AuctionEvent, EventKind};
-use tyiyn_actors::{Clock, TokioClock};
+use tyiyn_actors::outlets::Push;
 
 use super::events::ClientEvent;
 use super::hub::{self, Hub, LobbyFrame};
 use super::protocol::{self, Inbound};
+use super::relay::{Relay, Unwatch, Watch};
 use super::slots::Slot;
-use crate::cluster::relay::{Relay, Unwatch, Watch};
-use crate::db;
 use crate::runtime::Auctions;
 
-/// Bids in a finished auction's snapshot, as many as `GET /api/auctions/{id}/bids` gives.
-const SNAPSHOT_BIDS: i64 = 50;
-
-/// Where a join finds an auction that has no actor any more: its finished row in PostgreSQL.
-#[derive(Clone)]
-pub struct Archive {
-    pub pool: Pool,
-    pub clock: TokioClock,
-}
-
-impl Archive {
-    /// The `snapshot` frame of finished auction `id`, or `None` when no finished auction has that
-    /// id (or the database does not answer: the page keeps what HTTP gave it).
-    pub async fn snapshot(&self, id: AuctionId) -> Option<Arc<str>> {
-        let client = self.pool.get().await.ok()?;
-        let auction = db::auctions::finished(&client, Some(id.0), 1, self.clock.now()).await.ok()?.pop()?;
-        let bids = db::snapshot::recent_bids(&client, id, SNAPSHOT_BIDS).await.ok()?;
-        Some(super::SocketIoEncoder.auction_update(&AuctionEvent {
-            kind: EventKind::Snapshot,
-            auction,
-            bids,
-        }))
-    }
-}
+pub use super::archive::Archive;
 
 /// Frames waiting for a slow client before it is disconnected.
 const OUTBOX: usize = 512;

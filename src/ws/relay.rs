@@ -21,15 +21,15 @@ use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use tyiyn_actors::auction::{Join, Leave, RemoteViewers, Tap};
 use tyiyn_actors::ids::{AuctionId, UserId};
-use tyiyn_actors::outlets::Push;
+use tyiyn_actors::outlets::{Encoder, Push};
+use tyiyn_actors::view::{AuctionEvent, AuctionView, EventKind};
 
-use super::bus::{self, Bus};
-use super::forward::Forward;
+use crate::cluster::RunningHere;
+use crate::cluster::bus::{self, Bus};
+use crate::cluster::forward::Forward;
 use crate::runtime::Auctions;
 
-/// The actor of an auction running here.
-type AuctionActor = tyiyn_actors::auction::AuctionActor<crate::db::store::PgStore, tyiyn_actors::TokioClock>;
-use crate::ws::session::Archive;
+use super::archive::Archive;
 
 /// How long a session joining an auction during a takeover waits for its snapshot.
 const FIND_SNAPSHOT: Duration = Duration::from_secs(5);
@@ -71,7 +71,7 @@ pub struct Relay {
     watched: HashMap<AuctionId, Watchers>,
     /// The publishers of the actors running here, each with the actor it taps (a restarted actor
     /// is a new one, tapped again).
-    publishers: HashMap<AuctionId, (Addr<Publisher>, Addr<AuctionActor>)>,
+    publishers: HashMap<AuctionId, (Addr<Publisher>, Addr<crate::runtime::Actor>)>,
     /// The auctions whose owners were last told that sessions here watch them.
     told: HashSet<AuctionId>,
 }
@@ -97,8 +97,9 @@ impl Relay {
             async move {
                 let deadline = tokio::time::Instant::now() + FIND_SNAPSHOT;
                 let frame = loop {
-                    if let Some(frame) = forward.snapshot(auction).await {
-                        break Some(frame);
+                    if let Some(AuctionView { auction, bids }) = forward.view(auction).await {
+                        let event = AuctionEvent { kind: EventKind::Snapshot, auction, bids };
+                        break Some(super::SocketIoEncoder.auction_update(&event));
                     }
                     if let Some(frame) = archive.snapshot(auction).await {
                         break Some(frame);
@@ -237,12 +238,6 @@ pub struct Unwatch {
     pub session: Recipient<Push>,
 }
 
-/// The auctions running here now (the lease keeper's round): publishers for those that started,
-/// and the sessions of those that moved away move with them.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Running(pub HashSet<i64>);
-
 /// A frame another node's auction published.
 #[derive(Message)]
 #[rtype(result = "()")]
@@ -303,9 +298,9 @@ impl Handler<Frame> for Relay {
     }
 }
 
-impl Handler<Running> for Relay {
+impl Handler<RunningHere> for Relay {
     type Result = ();
-    fn handle(&mut self, Running(running): Running, ctx: &mut Context<Self>) {
+    fn handle(&mut self, RunningHere(running): RunningHere, ctx: &mut Context<Self>) {
         for &id in &running {
             self.publish(AuctionId(id));
         }

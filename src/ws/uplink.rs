@@ -16,10 +16,8 @@ use tyiyn_actors::clock::Clock;
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate};
 
-use super::bus::{self, Bus};
-use crate::ws::hub::{
-    self, Hub, LOBBY_FLUSH, LobbyFrame, Notify, OrderChanged, RemoteLobby, SignOut, UserFrame,
-};
+use super::hub::{self, Hub, LOBBY_FLUSH, LobbyFrame, Notify, OrderChanged, RemoteLobby, SignOut, UserFrame};
+use crate::cluster::bus::{self, Bus};
 
 /// A user's news, as it crosses the bus.
 #[derive(Debug, Clone, Serialize, Deserialize)]
