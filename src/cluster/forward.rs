@@ -76,6 +76,23 @@ impl Ask {
     }
 }
 
+/// A request as it crosses: what is asked, and when it was sent (wall clock, milliseconds).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Sent {
+    at_ms: i64,
+    ask: Ask,
+}
+
+/// A request older than this when it reaches the owner is not done: NATS held it while it was
+/// away, and its sender has given up on it (after [`ANSWER`]). Nodes' clocks agree to well within
+/// a second (one machine, or chrony).
+const STALE: Duration = Duration::from_secs(4);
+
+/// The wall clock, in milliseconds since the epoch.
+fn wall_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
 /// What it answers.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum Answer {
@@ -110,8 +127,10 @@ pub fn serve(bus: Bus, auctions: Auctions) {
             let (bus, auctions) = (bus.clone(), auctions.clone());
             actix_web::rt::spawn(async move {
                 let Some(reply) = msg.reply.clone() else { return };
-                let answer = match serde_json::from_slice::<Ask>(&msg.payload) {
-                    Ok(ask) => answer(&auctions, ask).await,
+                let answer = match serde_json::from_slice::<Sent>(&msg.payload) {
+                    // Held in a queue while NATS was away: the sender gave up on it and said so.
+                    Ok(sent) if wall_ms() - sent.at_ms > STALE.as_millis() as i64 => Answer::NotHere,
+                    Ok(sent) => answer(&auctions, sent.ask).await,
                     Err(e) => {
                         tracing::warn!("nats: a request that does not parse: {e}");
                         return;
@@ -230,7 +249,6 @@ impl Forward {
     /// [`FIND_OWNER`].
     pub async fn ask(&self, ask: Ask) -> Result<Answer, Unanswered> {
         let auction = ask.auction();
-        let payload: bytes::Bytes = serde_json::to_vec(&ask).unwrap_or_default().into();
         let deadline = Instant::now() + FIND_OWNER;
         loop {
             let owner = self.owner(auction).await;
@@ -240,8 +258,12 @@ impl Forward {
                     Answer::NotHere => self.forget(auction),
                     answer => return Ok(answer),
                 }
-            } else if let Some(owner) = owner {
-                let request = async_nats::Request::new().payload(payload.clone()).timeout(Some(ANSWER));
+            } else if let Some(owner) = owner
+                && self.bus.client().connection_state() == async_nats::connection::State::Connected
+            {
+                let sent = Sent { at_ms: wall_ms(), ask: ask.clone() };
+                let payload: bytes::Bytes = serde_json::to_vec(&sent).unwrap_or_default().into();
+                let request = async_nats::Request::new().payload(payload).timeout(Some(ANSWER));
                 match self.bus.client().send_request(bus::ask_subject(&owner), request).await {
                     Ok(reply) => match serde_json::from_slice::<Answer>(&reply.payload) {
                         Ok(Answer::NotHere) => self.forget(auction),
