@@ -110,6 +110,16 @@ async fn a_lease_that_ran_out_is_lost_to_its_node_and_taken_with_a_new_fence() {
     );
     assert!(leases::release(&client, auction, "b", second).await.unwrap());
     assert_eq!(leases::owner(&client, auction).await.unwrap(), None);
+
+    // Handed over, it is free and did not lapse; taken again and then run out, it lapsed: the next
+    // node takes it at once, whatever its share (the hand-over's mark does not stay on the lease).
+    let free = |client| async move { leases::free(client, 10, TTL_MS).await.unwrap() };
+    let listed = free(&client).await;
+    assert_eq!(listed.iter().find(|f| f.auction == auction).map(|f| f.lapsed), Some(false), "{listed:?}");
+    leases::take(&client, auction, "c", TTL_MS).await.unwrap().expect("handed over, so free");
+    run_out(&app.db().await, auction).await;
+    let listed = free(&client).await;
+    assert_eq!(listed.iter().find(|f| f.auction == auction).map(|f| f.lapsed), Some(true), "{listed:?}");
 }
 
 #[actix_web::test]

@@ -6,7 +6,7 @@ with taken as (
     values ($1, $2, nextval('auction_fence'), now() + $3 * interval '1 millisecond')
     on conflict (auction_id) do update
         set node_id = excluded.node_id, fence = excluded.fence, taken_at = now(),
-            expires_at = excluded.expires_at
+            expires_at = excluded.expires_at, released = false
         where auction_lease.expires_at <= now()
     returning auction_id, fence
 )
