@@ -21,54 +21,18 @@ use std::time::{Duration, Instant};
 
 use common::Server;
 use common::nats::Nats;
-use common::nodes::Node;
+use common::nodes::{Node, bid, owner, tyiyn};
 use serde_json::{Value, json};
 use socket::Socket;
-
-/// A bid answer's amount in tyiyn (som with two decimals on the wire).
-fn tyiyn(body: &Value) -> i64 {
-    let som = body["bid"]["amount"].as_f64().expect("an amount");
-    (som * 100.0).round() as i64
-}
 
 /// A price on an auction object, in tyiyn.
 fn price(auction: &Value) -> i64 {
     (auction["currentPrice"].as_f64().expect("a price") * 100.0).round() as i64
 }
 
-/// One POST by the user with `cookie` to `path` through `base`: the answer's status and body.
-async fn post(base: &str, path: &str, cookie: &str) -> (u16, Value) {
-    let res = reqwest::Client::new()
-        .post(format!("{base}{path}"))
-        .header("cookie", cookie)
-        .header("origin", base)
-        .send()
-        .await
-        .expect("answered");
-    (res.status().as_u16(), res.json().await.unwrap_or(Value::Null))
-}
-
-async fn bid(base: &str, auction: i64, cookie: &str) -> (u16, Value) {
-    post(base, &format!("/api/auctions/{auction}/bid"), cookie).await
-}
-
 async fn get(url: String) -> (u16, Value) {
     let res = reqwest::get(url).await.expect("answered");
     (res.status().as_u16(), res.json().await.unwrap_or(Value::Null))
-}
-
-/// Who holds `auction`'s live lease.
-async fn owner(server: &Server, auction: i64) -> Option<String> {
-    let row = server
-        .db()
-        .await
-        .query_opt(
-            "select node_id from auction_lease where auction_id = $1 and expires_at > now()",
-            &[&auction],
-        )
-        .await
-        .expect("read");
-    row.map(|r| r.get(0))
 }
 
 /// The next `auctionUpdate` frame about `id` (of any type), within the socket's wait.

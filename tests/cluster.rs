@@ -10,40 +10,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::Server;
-use common::nodes::Node;
-use serde_json::Value;
-
-/// A bid answer's amount in tyiyn (som with two decimals on the wire).
-fn tyiyn(body: &Value) -> i64 {
-    let som = body["bid"]["amount"].as_f64().expect("an amount");
-    (som * 100.0).round() as i64
-}
-
-/// One bid by the user with `cookie` on `auction` through `base`: the answer's status and body.
-async fn bid(base: &str, auction: i64, cookie: &str) -> (u16, Value) {
-    let res = reqwest::Client::new()
-        .post(format!("{base}/api/auctions/{auction}/bid"))
-        .header("cookie", cookie)
-        .header("origin", base)
-        .send()
-        .await
-        .expect("answered");
-    (res.status().as_u16(), res.json().await.unwrap_or(Value::Null))
-}
-
-/// Who holds `auction`'s live lease.
-async fn owner(server: &Server, auction: i64) -> Option<String> {
-    let row = server
-        .db()
-        .await
-        .query_opt(
-            "select node_id from auction_lease where auction_id = $1 and expires_at > now()",
-            &[&auction],
-        )
-        .await
-        .expect("read");
-    row.map(|r| r.get(0))
-}
+use common::nodes::{Node, bid, owner, tyiyn};
 
 /// The two scenarios one after the other: each server's database is named after this process.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

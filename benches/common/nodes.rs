@@ -74,3 +74,35 @@ impl Drop for Node {
         self.kill();
     }
 }
+
+/// A bid answer's amount in tyiyn (som with two decimals on the wire).
+pub fn tyiyn(body: &serde_json::Value) -> i64 {
+    let som = body["bid"]["amount"].as_f64().expect("an amount");
+    (som * 100.0).round() as i64
+}
+
+/// One bid by the user with `cookie` on `auction` through `base`: the answer's status and body.
+pub async fn bid(base: &str, auction: i64, cookie: &str) -> (u16, serde_json::Value) {
+    let res = reqwest::Client::new()
+        .post(format!("{base}/api/auctions/{auction}/bid"))
+        .header("cookie", cookie)
+        .header("origin", base)
+        .send()
+        .await
+        .expect("answered");
+    (res.status().as_u16(), res.json().await.unwrap_or(serde_json::Value::Null))
+}
+
+/// Who holds `auction`'s live lease.
+pub async fn owner(server: &Server, auction: i64) -> Option<String> {
+    let row = server
+        .db()
+        .await
+        .query_opt(
+            "select node_id from auction_lease where auction_id = $1 and expires_at > now()",
+            &[&auction],
+        )
+        .await
+        .expect("read");
+    row.map(|r| r.get(0))
+}
