@@ -37,6 +37,8 @@ pub struct Runtime {
     pub wins: WinBook,
     /// With leases: how to hand this node's auctions over (SIGTERM, docs/operations.md).
     pub drain: Option<Drain>,
+    /// With leases: the leases this node holds (and whether they are surely still its own).
+    pub fences: Option<Fences>,
 }
 
 /// The bidding rules from the `[auction]` settings.
@@ -103,7 +105,7 @@ pub async fn launch(
         n => n,
     };
     let arbiters = (0..threads).map(|_| Arbiter::new().handle()).collect();
-    let (auctions, drain) = match fences {
+    let (auctions, drain) = match fences.clone() {
         None => {
             let auctions = Registry::launch_after(env, arbiters, last_alive)
                 .await
@@ -121,5 +123,5 @@ pub async fn launch(
             (auctions, Some(drain))
         }
     };
-    Ok(Runtime { auctions, clock, store, wins, drain })
+    Ok(Runtime { auctions, clock, store, wins, drain, fences })
 }

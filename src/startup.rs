@@ -53,6 +53,8 @@ pub struct Application {
     signals: ShutdownSignals,
     /// With leases: this node's auctions are handed over before the HTTP server stops.
     drain: Option<crate::cluster::Drain>,
+    /// The sockets, closed once the auctions are handed over.
+    realtime: crate::ws::Realtime,
     /// Logins seeded at start-up (demo data, admin), for the run command to print.
     pub logins: Vec<(String, String)>,
 }
@@ -75,12 +77,13 @@ impl Application {
         );
         let sockets = web::Data::new(SocketSlots::new(config.server.max_sockets_per_address));
         let drain = state.drain.clone();
+        let realtime = state.realtime.clone();
         let shared = Shared { state, trusted, sockets };
         let (port, server) = api_server(&config, shared.clone())?;
         let socket = socket_server(&config, shared)?;
         let drain_secs = config.server.shutdown_timeout_secs;
         let signals = ShutdownSignals::catch();
-        Ok(Application { port, metrics_port, socket, server, drain_secs, signals, drain, logins })
+        Ok(Application { port, metrics_port, socket, server, drain_secs, signals, drain, realtime, logins })
     }
 
     /// A handle that stops the HTTP server (tests use it to simulate a stop).
@@ -104,22 +107,35 @@ impl Application {
 
     /// Serves until SIGINT (Ctrl-C) or SIGTERM, then drains: stops accepting connections and
     /// waits up to `server.shutdown_timeout_secs` for in-flight requests, saying so in the log.
+    ///
+    /// With leases, the node first hands its auctions over (requests keep being served meanwhile:
+    /// a bid for a handed-over auction is passed to its new owner). Then both listeners stop
+    /// taking connections and every socket is closed with 1001 (going away), so that its client
+    /// reconnects to another node at once: an open socket would otherwise hold the stop up until
+    /// the timeout.
     pub async fn run(self) -> std::io::Result<()> {
         let handle = self.server.handle();
+        let socket_handle = self.socket.as_ref().map(|(_, s)| s.handle());
         let drain_secs = self.drain_secs;
-        let signals = self.signals;
-        let auctions = self.drain;
+        let (signals, auctions, realtime) = (self.signals, self.drain, self.realtime);
         actix_web::rt::spawn(async move {
             let signal = signals.recv().await;
             if let Some(auctions) = auctions {
-                // Requests keep being served meanwhile: a bid for a handed-over auction is answered
-                // as elsewhere (503, retried by the client) until this node stops.
                 tracing::info!("{signal}: handing this node's auctions over to the others");
                 let emptied = auctions.run(Duration::from_secs(drain_secs.max(1))).await;
                 tracing::info!(emptied, "auctions handed over");
             }
             tracing::info!("{signal}: draining in-flight requests (up to {drain_secs} s), then stopping");
-            handle.stop(true).await;
+            // Sent at once: the listeners stop accepting before the sockets are told to go.
+            let api = handle.stop(true);
+            let sockets = socket_handle.map(|h| h.stop(true));
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let closed = realtime.close_all().await;
+            tracing::info!(closed, "sockets told to reconnect elsewhere");
+            api.await;
+            if let Some(sockets) = sockets {
+                sockets.await;
+            }
         });
         let Some((_, sockets)) = self.socket else { return self.server.await };
         // The socket listener lives as long as the main one: it stops when that one has stopped.
@@ -265,7 +281,9 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         crate::demo::keep_going(pool.clone(), runtime.auctions.clone(), config.demo.clone());
     }
     let lists = Lists::new(runtime.auctions.clone(), bus.clone());
-    let forward = bus.as_ref().map(|bus| Forward::new(bus.clone(), pool.clone(), runtime.auctions.clone()));
+    let forward = bus
+        .as_ref()
+        .map(|bus| Forward::new(bus.clone(), pool.clone(), runtime.auctions.clone(), runtime.fences.clone()));
     let relay = match (&bus, &forward, relay_ctx) {
         (Some(bus), Some(forward), Some(relay_ctx)) => {
             crate::cluster::forward::serve(bus.clone(), runtime.auctions.clone());

@@ -89,7 +89,11 @@ impl Handles<'_> {
         Actor: actix::Handler<M>,
         <Actor as actix::Actor>::Context: ToEnvelope<Actor, M>,
     {
-        if let Some(answer) = self.auctions.ask(id, msg.clone()).await {
+        // A node that may have lost its leases without hearing of it yet (it was frozen) asks
+        // the owner the lease names, which may be itself, rather than its own actor.
+        if self.forward.is_none_or(Forward::trusts_local)
+            && let Some(answer) = self.auctions.ask(id, msg.clone()).await
+        {
             return Ok(Some(answer));
         }
         let Some(forward) = self.forward else { return Ok(None) };

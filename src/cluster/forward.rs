@@ -30,6 +30,7 @@ use super::Auctions;
 use super::bus::{self, Bus};
 use super::control::{Control, ControlAnswer, Remote};
 use crate::db;
+use crate::db::leases::Fences;
 
 /// How long a request waits for a takeover in progress (no owner yet, or one that just handed the
 /// auction over) before the caller is told to try again.
@@ -171,12 +172,21 @@ pub struct Forward {
     pool: Pool,
     /// This node's actors: a takeover in progress may end with the auction here.
     auctions: Auctions,
+    /// This node's leases: whether its actors may be trusted without asking PostgreSQL.
+    fences: Option<Fences>,
     owners: Arc<Mutex<HashMap<i64, (String, Instant)>>>,
 }
 
 impl Forward {
-    pub fn new(bus: Bus, pool: Pool, auctions: Auctions) -> Forward {
-        Forward { bus, pool, auctions, owners: Arc::default() }
+    pub fn new(bus: Bus, pool: Pool, auctions: Auctions, fences: Option<Fences>) -> Forward {
+        Forward { bus, pool, auctions, fences, owners: Arc::default() }
+    }
+
+    /// Whether an actor running here may answer without looking up its auction's owner: this
+    /// node's leases are surely its own (see [`Fences::fresh`]). After a freeze they may not be,
+    /// and the actors' state is old: a request then goes where the lease says.
+    pub fn trusts_local(&self) -> bool {
+        self.fences.as_ref().is_none_or(Fences::fresh)
     }
 
     pub fn bus(&self) -> &Bus {
@@ -252,7 +262,8 @@ impl Forward {
         let deadline = Instant::now() + FIND_OWNER;
         loop {
             let owner = self.owner(auction).await;
-            if owner.as_deref() == Some(self.bus.node()) || self.auctions.get(AuctionId(auction)).is_some() {
+            let here = self.auctions.get(AuctionId(auction)).is_some() && self.trusts_local();
+            if owner.as_deref() == Some(self.bus.node()) || here {
                 // It runs here now (this node took it over while the request waited).
                 match answer(&self.auctions, ask.clone()).await {
                     Answer::NotHere => self.forget(auction),

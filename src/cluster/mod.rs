@@ -155,7 +155,9 @@ impl Keeper {
         // Renew; whatever was held before and is not renewed was lost (it ran out, or another
         // node took it): it steps down here.
         let before = self.fences.held();
+        let sent = Instant::now();
         let renewed: HashMap<i64, i64> = leases::renew(&client, node, ttl).await?.into_iter().collect();
+        self.fences.renewed(sent);
         for (auction, fence) in before {
             if renewed.get(&auction) != Some(&fence) {
                 self.fences.drop_lease(auction);
@@ -167,12 +169,15 @@ impl Keeper {
         }
 
         // Give up the leases of auctions that stopped running here; draining, step every one
-        // down first.
-        let running: HashSet<i64> =
-            self.auctions.registry().send(Running).await?.into_iter().map(|a| a.0).collect();
+        // down first (and give its lease up in this round once it stopped, so that the next
+        // node's round takes it).
+        let mut running = self.running().await?;
+        if beat.draining {
+            let here: Vec<i64> = renewed.keys().copied().filter(|a| running.contains(a)).collect();
+            running = self.step_down(&here).await?;
+        }
         for (&auction, &fence) in &renewed {
             if beat.draining && running.contains(&auction) {
-                self.auctions.registry().do_send(Release { id: AuctionId(auction) });
                 continue;
             }
             if beat.draining || (!running.contains(&auction) && handing.remove(&auction)) {
@@ -210,8 +215,15 @@ impl Keeper {
         if self.share && held > share && handing.is_empty() {
             if let Some(auction) = self.spare().await {
                 tracing::info!(node, auction, held, share, "handing an auction over to share them");
-                handing.insert(auction);
-                self.auctions.registry().do_send(Release { id: AuctionId(auction) });
+                if self.step_down(&[auction]).await?.contains(&auction) {
+                    // Still stopping: its lease goes in the next round.
+                    handing.insert(auction);
+                } else {
+                    let fence = self.fences.of(auction);
+                    self.fences.drop_lease(auction);
+                    leases::release(&client, auction, node, fence).await?;
+                    tracing::info!(node, auction, "handed over");
+                }
             }
             want = 0;
         }
@@ -240,6 +252,27 @@ impl Keeper {
         Ok(())
     }
 
+    /// The auctions running here.
+    async fn running(&self) -> anyhow::Result<HashSet<i64>> {
+        Ok(self.auctions.registry().send(Running).await?.into_iter().map(|a| a.0).collect())
+    }
+
+    /// Steps `auctions` down here and waits (up to [`STEP_DOWN_WAIT`]) until they stopped: each
+    /// answers its batch in flight first. What is still running after that.
+    async fn step_down(&self, auctions: &[i64]) -> anyhow::Result<HashSet<i64>> {
+        for &id in auctions {
+            self.auctions.registry().do_send(Release { id: AuctionId(id) });
+        }
+        let until = Instant::now() + STEP_DOWN_WAIT;
+        loop {
+            let running = self.running().await?;
+            if auctions.iter().all(|a| !running.contains(a)) || Instant::now() >= until {
+                return Ok(running);
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
     /// The auction this node hands over first when it has more than its share: an upcoming one
     /// (its start is far off), else the live one with the most time left, never one in its last
     /// seconds (a hand-over gives its countdown back, but a bidder would see the pause).
@@ -257,6 +290,10 @@ impl Keeper {
             .map(|(_, id)| id)
     }
 }
+
+/// How long a round waits for the auctions it steps down to stop (each answers its batch in
+/// flight first, one commit) before it gives their leases up; those still running go next round.
+const STEP_DOWN_WAIT: Duration = Duration::from_millis(500);
 
 /// Auctions nobody holds any more that one round looks at, whatever this node's share.
 const ORPHANS: i64 = 100;

@@ -10,7 +10,9 @@
 //! group committer that names them.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
+use std::time::Instant;
 
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
@@ -32,12 +34,39 @@ pub struct Fences {
     held: Arc<RwLock<HashMap<i64, i64>>>,
     node: Arc<str>,
     ttl_ms: i64,
+    /// When the last renewal that PostgreSQL took was sent: milliseconds after `epoch`, plus one
+    /// (0: never).
+    renewed: Arc<AtomicU64>,
+    epoch: Instant,
 }
 
 impl Fences {
     /// No leases yet, for node `node`, whose leases last `ttl_ms`.
     pub fn new(node: &str, ttl_ms: i64) -> Fences {
-        Fences { held: Arc::default(), node: node.into(), ttl_ms }
+        Fences {
+            held: Arc::default(),
+            node: node.into(),
+            ttl_ms,
+            renewed: Arc::default(),
+            epoch: Instant::now(),
+        }
+    }
+
+    /// Records that a renewal sent at `sent` was taken: the leases it answered run until at
+    /// least `sent` + the lease time.
+    pub fn renewed(&self, sent: Instant) {
+        let ms = sent.saturating_duration_since(self.epoch).as_millis() as u64 + 1;
+        self.renewed.fetch_max(ms, Ordering::Relaxed);
+    }
+
+    /// Whether this node's leases are surely still its own: the last renewal PostgreSQL took was
+    /// sent less than a lease time ago. A node that was frozen (SIGSTOP, a stalled VM) or cut off
+    /// from PostgreSQL for longer may have lost them without hearing of it yet: until its keeper
+    /// renews or steps them down, its requests go to whichever node holds each lease now
+    /// (`crate::cluster::forward`), not to its own actors' stale state.
+    pub fn fresh(&self) -> bool {
+        let at = self.renewed.load(Ordering::Relaxed);
+        at > 0 && (self.epoch.elapsed().as_millis() as u64 + 1).saturating_sub(at) < self.ttl_ms as u64
     }
 
     /// This node's name.

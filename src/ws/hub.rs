@@ -71,10 +71,20 @@ pub struct SignOut {
     pub user: UserId,
 }
 
-/// The hub's order to a socket to close (its user signed out everywhere).
+/// The hub's order to a socket to close: its user signed out everywhere, or (`going_away`) this
+/// server is stopping and the client is to reconnect, to another node if there is one.
 #[derive(Message)]
 #[rtype(result = "()")]
-pub struct Close;
+pub struct Close {
+    pub going_away: bool,
+}
+
+/// This server is stopping: every socket closes with 1001 (going away), so that its client
+/// reconnects elsewhere now instead of holding the stop up until the shutdown timeout. The answer
+/// is how many were told.
+#[derive(Message)]
+#[rtype(result = "usize")]
+pub struct CloseAll;
 
 /// A socket went away.
 #[derive(Message)]
@@ -278,9 +288,20 @@ impl Handler<SignOut> for Hub {
         // Each socket's `Disconnect` removes it from the members when it stops.
         for id in self.by_user.get(&msg.user).into_iter().flatten() {
             if let Some(m) = self.members.get(id) {
-                m.close.do_send(Close);
+                m.close.do_send(Close { going_away: false });
             }
         }
+    }
+}
+
+impl Handler<CloseAll> for Hub {
+    type Result = usize;
+    fn handle(&mut self, _: CloseAll, _: &mut Context<Self>) -> usize {
+        // Each socket's `Disconnect` removes it from the members when it stops.
+        for m in self.members.values() {
+            m.close.do_send(Close { going_away: true });
+        }
+        self.members.len()
     }
 }
 

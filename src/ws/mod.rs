@@ -31,6 +31,13 @@ pub struct Realtime {
     pub relay: Option<Addr<relay::Relay>>,
 }
 
+impl Realtime {
+    /// Closes every socket of this server (it is stopping); how many there were.
+    pub async fn close_all(&self) -> usize {
+        self.hub.send(hub::CloseAll).await.unwrap_or(0)
+    }
+}
+
 /// Encodes auction events as socket.io `auctionUpdate` frames, once per broadcast.
 pub struct SocketIoEncoder;
 

@@ -332,8 +332,12 @@ impl Handler<Push> for WsSession {
 
 impl Handler<hub::Close> for WsSession {
     type Result = ();
-    fn handle(&mut self, _: hub::Close, ctx: &mut Context<Self>) {
-        ctx.stop();
+    fn handle(&mut self, msg: hub::Close, ctx: &mut Context<Self>) {
+        if msg.going_away {
+            self.close_with(CloseCode::Away, ctx);
+        } else {
+            ctx.stop();
+        }
     }
 }
 

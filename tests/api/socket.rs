@@ -10,7 +10,8 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::MaybeTlsStream;
 use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
 
-/// A connected socket; events arrive on `events` as (name, payload).
+/// A connected socket; events arrive on `events` as (name, payload), and the server's close frame
+/// as ("close", its code).
 pub struct Socket {
     out: mpsc::UnboundedSender<String>,
     pub events: mpsc::UnboundedReceiver<(String, Value)>,
@@ -60,6 +61,12 @@ impl Socket {
         });
         tokio::spawn(async move {
             while let Some(Ok(msg)) = stream.next().await {
+                // The server's close frame arrives as the event "close" with its code.
+                if let Message::Close(frame) = &msg {
+                    let code = frame.as_ref().map_or(1005, |f| u16::from(f.code));
+                    let _ = ev_tx.send(("close".into(), Value::from(code)));
+                    continue;
+                }
                 let Ok(text) = msg.to_text() else { continue };
                 if text == "2" {
                     let _ = pong.send("3".into());

@@ -20,7 +20,7 @@ use crate::ids::UserId;
 use crate::outlets::{Outlets, Push};
 use crate::record::BidRecord;
 use crate::rules::Rules;
-use crate::snapshot::{AuctionDetails, AuctionSnapshot};
+use crate::snapshot::{AuctionDetails, AuctionSnapshot, AuctionStatus};
 use crate::state::{AuctionState, BidPlaced};
 use crate::store::AuctionStore;
 
@@ -352,6 +352,10 @@ impl<S: AuctionStore, C: Clock> Actor for AuctionActor<S, C> {
         if let Some(since) = self.down_since.take() {
             self.pause(since, ctx);
             self.try_resume(ctx);
+        } else if self.committed.status() == AuctionStatus::Live {
+            // Started again (a takeover, a crash) with its countdown given back by the registry:
+            // the lists learn the new deadline now rather than at their next refresh.
+            self.tell_lobby(false);
         }
         // A restarted auction whose start or deadline passed while down (and before its last
         // sign of life, if known) is due now: the timer fires at once and it goes through the

@@ -149,13 +149,40 @@ impl<S: AuctionStore, C: Clock> Registry<S, C> {
     }
 
     /// Reloads `id` from the store and starts it; the answer says whether it runs.
+    ///
+    /// After a crash or a takeover nobody could bid on it since `down_since`: a live countdown
+    /// that fell meanwhile is given back (see `launch_after`). That write is made here, before the
+    /// actor can be reached, so that its first bid finds it running rather than paused (a bid
+    /// that arrives meanwhile finds no actor and waits for it: `cluster::forward`). If the write
+    /// fails the actor starts paused and retries it itself, as after an outage.
     fn reload(&mut self, id: AuctionId) -> ResponseActFuture<Self, Option<Addr<AuctionActor<S, C>>>> {
         let load = self.env.store.load(id);
-        Box::pin(load.into_actor(self).map(move |res, act, ctx| match res {
-            // After a crash nobody could bid on it since the crash: a deadline that fell
-            // meanwhile gives its countdown back (see `launch_after`).
-            Ok(Some(snap)) => {
-                let down_since = act.down_since.remove(&id);
+        let (store, clock) = (self.env.store.clone(), self.env.clock.clone());
+        let (since, countdown) = (self.down_since.get(&id).copied(), self.env.rules.bid_countdown_ms);
+        let load = async move {
+            let Some(mut snap) = load.await? else { return Ok(None) };
+            let Some((since, ends_at)) = since.zip(snap.ends_at).filter(|(since, ends_at)| {
+                snap.status == AuctionStatus::Live && *ends_at > (*since).min(clock.now())
+            }) else {
+                return Ok(Some((snap, false)));
+            };
+            let since = since.min(clock.now());
+            let given_back = clock.now().plus_ms(ends_at.ms_since(since).max(countdown));
+            match store.resume(id, given_back).await {
+                Ok(()) => {
+                    tracing::info!(auction = %id, paused_ms = clock.now().ms_since(since), "countdown given back before the auction runs here");
+                    snap.ends_at = Some(given_back);
+                    Ok(Some((snap, true)))
+                }
+                Err(e) => {
+                    tracing::debug!(auction = %id, "giving the countdown back: {e}; the actor retries");
+                    Ok(Some((snap, false)))
+                }
+            }
+        };
+        Box::pin(load.into_actor(self).map(move |res: Result<_, StoreError>, act, ctx| match res {
+            Ok(Some((snap, given_back))) => {
+                let down_since = act.down_since.remove(&id).filter(|_| !given_back);
                 act.spawn_after(snap, down_since)
             }
             Ok(None) => None,
