@@ -272,7 +272,14 @@ pub async fn security_headers(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let host = crate::client::host(req.request());
+    let stopping = req
+        .app_data::<web::Data<AppState>>()
+        .is_some_and(|s| s.stopping.load(std::sync::atomic::Ordering::Relaxed));
     let mut res = next.call(req).await?;
+    if stopping {
+        // The server is stopping: the client is not to send its next request on this connection.
+        res.response_mut().head_mut().set_connection_type(actix_web::http::ConnectionType::Close);
+    }
     let connect = if is_host_name(&host) {
         format!("connect-src 'self' ws://{host} wss://{host}")
     } else {

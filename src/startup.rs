@@ -3,7 +3,7 @@
 
 use std::net::TcpListener;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use actix::prelude::*;
 use actix_web::dev::Server;
@@ -48,6 +48,14 @@ pub struct Application {
     server: Server,
     /// Seconds a shutdown waits for in-flight requests (`server.shutdown_timeout_secs`).
     drain_secs: u64,
+    /// What a stop does.
+    stop: Stop,
+    /// Logins seeded at start-up (demo data, admin), for the run command to print.
+    pub logins: Vec<(String, String)>,
+}
+
+/// What `Application::run` does when told to stop.
+struct Stop {
     /// SIGINT and SIGTERM, caught from `build` on, so that a signal right after the banner drains
     /// too (`run` waits for them).
     signals: ShutdownSignals,
@@ -55,9 +63,15 @@ pub struct Application {
     drain: Option<crate::cluster::Drain>,
     /// The sockets, closed once the auctions are handed over.
     realtime: crate::ws::Realtime,
-    /// Logins seeded at start-up (demo data, admin), for the run command to print.
-    pub logins: Vec<(String, String)>,
+    /// Set at the signal: answers close their connections from then on.
+    stopping: Arc<std::sync::atomic::AtomicBool>,
 }
+
+/// With several nodes, how long a stopping node keeps answering with `Connection: close` before
+/// its listener goes: a client that sends about a request a second has been told by then not to
+/// reuse its connection, so its next request opens one to another node instead of being cut by
+/// the close.
+const LAST_ANSWERS: Duration = Duration::from_secs(1);
 
 impl Application {
     pub async fn build(config: Settings) -> anyhow::Result<Application> {
@@ -78,12 +92,14 @@ impl Application {
         let sockets = web::Data::new(SocketSlots::new(config.server.max_sockets_per_address));
         let drain = state.drain.clone();
         let realtime = state.realtime.clone();
+        let stopping = state.stopping.clone();
         let shared = Shared { state, trusted, sockets };
         let (port, server) = api_server(&config, shared.clone())?;
         let socket = socket_server(&config, shared)?;
         let drain_secs = config.server.shutdown_timeout_secs;
         let signals = ShutdownSignals::catch();
-        Ok(Application { port, metrics_port, socket, server, drain_secs, signals, drain, realtime, logins })
+        let stop = Stop { signals, drain, realtime, stopping };
+        Ok(Application { port, metrics_port, socket, server, drain_secs, stop, logins })
     }
 
     /// A handle that stops the HTTP server (tests use it to simulate a stop).
@@ -117,13 +133,16 @@ impl Application {
         let handle = self.server.handle();
         let socket_handle = self.socket.as_ref().map(|(_, s)| s.handle());
         let drain_secs = self.drain_secs;
-        let (signals, auctions, realtime) = (self.signals, self.drain, self.realtime);
+        let Stop { signals, drain: auctions, realtime, stopping } = self.stop;
         actix_web::rt::spawn(async move {
             let signal = signals.recv().await;
+            let told = Instant::now();
+            stopping.store(true, std::sync::atomic::Ordering::Relaxed);
             if let Some(auctions) = auctions {
                 tracing::info!("{signal}: handing this node's auctions over to the others");
                 let emptied = auctions.run(Duration::from_secs(drain_secs.max(1))).await;
                 tracing::info!(emptied, "auctions handed over");
+                tokio::time::sleep(LAST_ANSWERS.saturating_sub(told.elapsed())).await;
             }
             tracing::info!("{signal}: draining in-flight requests (up to {drain_secs} s), then stopping");
             // Sent at once: the listeners stop accepting before the sockets are told to go.
@@ -341,6 +360,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
         store: runtime.store,
         wins: runtime.wins,
         drain: runtime.drain,
+        stopping: Arc::default(),
         payments,
         delivery,
         health,

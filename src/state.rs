@@ -73,6 +73,9 @@ pub struct AppState {
     pub health: Arc<StoreHealth>,
     /// The last good answers served while the database is away (the hub keeps balances current).
     pub last_known: Arc<LastKnown>,
+    /// Set once this server is told to stop: every answer from then on closes its connection
+    /// (`Connection: close`), so that clients stop reusing it before the listener goes away.
+    pub stopping: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl AppState {

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use common::Server;
 use common::nats::Nats;
-use common::nodes::{Node, bid, owner, tyiyn};
+use common::nodes::{Node, bid, owner, signal, tyiyn};
 use serde_json::{Value, json};
 use socket::Socket;
 
@@ -190,13 +190,6 @@ async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nod
     drop(b);
     let (code, text) = common::check(&a.db_url).await;
     assert_eq!(code, Some(0), "tyiyn check:\n{text}");
-}
-
-/// Sends `signal` to process `pid`.
-fn signal(pid: u32, signal: i32) {
-    // SAFETY: `kill` only sends a signal to the given child process.
-    let sent = unsafe { libc::kill(pid as libc::pid_t, signal) };
-    assert_eq!(sent, 0, "signal {signal} to {pid}");
 }
 
 /// A node frozen past its lease (SIGSTOP) wakes up still running the auction it lost, with its old

@@ -13,7 +13,7 @@ mod socket;
 use std::time::{Duration, Instant};
 
 use common::Server;
-use common::nodes::{Node, bid, owner, tyiyn};
+use common::nodes::{Node, bid, owner, signal, tyiyn};
 use socket::Socket;
 
 /// The two scenarios one after the other: each server's database is named after this process.
@@ -100,13 +100,6 @@ async fn a_standby_node_takes_over_the_auctions_of_a_killed_node_and_loses_no_bi
     drop(b);
     let (code, text) = common::check(&a.db_url).await;
     assert_eq!(code, Some(0), "tyiyn check:\n{text}");
-}
-
-/// Sends `signal` to process `pid`.
-fn signal(pid: u32, signal: i32) {
-    // SAFETY: `kill` only sends a signal to the given child process.
-    let sent = unsafe { libc::kill(pid as libc::pid_t, signal) };
-    assert_eq!(sent, 0, "signal {signal} to {pid}");
 }
 
 async fn a_frozen_node_loses_its_auction_and_writes_nothing_after_it_wakes() {

@@ -241,23 +241,7 @@ pub async fn verify(db: &tokio_postgres::Client, answers: &[Answer], users: &[i6
         }
     }
     let acknowledged = acked.len() + lost.len();
-    let ids: Vec<i64> = acked.keys().copied().collect();
-    let stored: HashMap<i64, (i64, i64, i64)> = db
-        .query("select id, auction_id, user_id, amount from bid where id = any($1)", &[&ids])
-        .await
-        .expect("bid rows")
-        .iter()
-        .map(|r| (r.get(0), (r.get(1), r.get(2), r.get(3))))
-        .collect();
-    let mut found = 0;
-    for (id, bid) in &acked {
-        if stored.get(id) == Some(bid) {
-            found += 1;
-        } else {
-            lost.push(*id);
-        }
-    }
-    lost.sort_unstable();
+    let found = super::find_acknowledged(db, &acked, |r| (r.get(1), r.get(2), r.get(3)), &mut lost).await;
     let rows: i64 = db.query_one("select count(*) from bid", &[]).await.expect("count").get(0);
     let mischarged = db
         .query(

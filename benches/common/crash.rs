@@ -178,23 +178,8 @@ pub async fn run(plan: &Plan) -> Outcome {
     }
     let acknowledged = acked.len() + lost.len();
     let db = server.db().await;
-    let ids: Vec<i64> = acked.keys().copied().collect();
-    let stored: HashMap<i64, Acked> = db
-        .query("select id, auction_id, user_id, amount from bid where id = any($1)", &[&ids])
-        .await
-        .expect("bid rows")
-        .iter()
-        .map(|r| (r.get(0), Acked { auction: r.get(1), user: r.get(2), amount: r.get(3) }))
-        .collect();
-    let mut found = 0;
-    for (id, bid) in &acked {
-        if stored.get(id) == Some(bid) {
-            found += 1;
-        } else {
-            lost.push(*id);
-        }
-    }
-    lost.sort_unstable();
+    let row = |r: &tokio_postgres::Row| Acked { auction: r.get(1), user: r.get(2), amount: r.get(3) };
+    let found = crate::common::find_acknowledged(&db, &acked, row, &mut lost).await;
     let rows: i64 = db.query_one("select count(*) from bid", &[]).await.expect("count").get(0);
     let check = crate::common::check(&server.db_url).await;
     Outcome { cycles: plan.cycles, acknowledged, found, lost, rows, restarts, answers, check }

@@ -7,8 +7,6 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
-
 use super::nats::Nats;
 use super::nodes::Node;
 use super::{BIN, Server};
@@ -170,18 +168,8 @@ impl Fleet {
         let client = reqwest::Client::new();
         let mut ids = Vec::new();
         for i in 0..n {
-            let body: serde_json::Value = client
-                .post(format!("{}/api/admin/auctions", self.base(i % self.len())))
-                .header("cookie", &cookie)
-                .json(&json!({"title": format!("Cluster lot {i}"), "retailPrice": 1000,
-                              "startTime": chrono::Utc::now().to_rfc3339()}))
-                .send()
-                .await
-                .expect("create auction")
-                .json()
-                .await
-                .expect("json");
-            ids.push(body["id"].as_i64().unwrap_or_else(|| panic!("an auction id: {body}")));
+            let base = self.base(i % self.len());
+            ids.push(super::create_auction(&client, &base, &cookie, &format!("Cluster lot {i}")).await);
         }
         let db = self.first.db().await;
         let started = Instant::now();

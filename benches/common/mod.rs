@@ -216,18 +216,7 @@ impl Server {
         let client = reqwest::Client::new();
         let mut ids = Vec::new();
         for i in 0..n {
-            let body: Value = client
-                .post(format!("{}/api/admin/auctions", self.base))
-                .header("cookie", &cookie)
-                .json(&json!({"title": format!("Load lot {i}"), "retailPrice": 1000,
-                              "startTime": chrono::Utc::now().to_rfc3339()}))
-                .send()
-                .await
-                .expect("create auction")
-                .json()
-                .await
-                .expect("json");
-            ids.push(body["id"].as_i64().expect("auction id"));
+            ids.push(create_auction(&client, &self.base, &cookie, &format!("Load lot {i}")).await);
         }
         for &id in &ids {
             self.auction_until(id, 500, Duration::from_millis(10), |a| a["status"] == "live").await;
@@ -364,4 +353,49 @@ pub async fn check(db_url: &str) -> (Option<i32>, String) {
         .expect("tyiyn check runs");
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out.status.code(), text)
+}
+
+/// Creates an auction titled `title` through `base`'s admin API as the admin of `cookie`,
+/// starting now: its id.
+pub async fn create_auction(client: &reqwest::Client, base: &str, cookie: &str, title: &str) -> i64 {
+    let body: Value = client
+        .post(format!("{base}/api/admin/auctions"))
+        .header("cookie", cookie)
+        .json(&json!({"title": title, "retailPrice": 1000, "startTime": chrono::Utc::now().to_rfc3339()}))
+        .send()
+        .await
+        .expect("create auction")
+        .json()
+        .await
+        .expect("json");
+    body["id"].as_i64().unwrap_or_else(|| panic!("an auction id: {body}"))
+}
+
+/// Which acknowledged bids (bid id → what its answer said) are rows saying the same, as `row`
+/// reads a row of `select id, auction_id, user_id, amount from bid`: how many are, and the ids of
+/// those that are missing or differ, added to `lost` (sorted).
+pub async fn find_acknowledged<T: PartialEq>(
+    db: &tokio_postgres::Client,
+    acked: &std::collections::HashMap<i64, T>,
+    row: impl Fn(&tokio_postgres::Row) -> T,
+    lost: &mut Vec<i64>,
+) -> usize {
+    let ids: Vec<i64> = acked.keys().copied().collect();
+    let stored: std::collections::HashMap<i64, T> = db
+        .query("select id, auction_id, user_id, amount from bid where id = any($1)", &[&ids])
+        .await
+        .expect("bid rows")
+        .iter()
+        .map(|r| (r.get(0), row(r)))
+        .collect();
+    let mut found = 0;
+    for (id, bid) in acked {
+        if stored.get(id) == Some(bid) {
+            found += 1;
+        } else {
+            lost.push(*id);
+        }
+    }
+    lost.sort_unstable();
+    found
 }

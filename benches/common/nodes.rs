@@ -106,3 +106,10 @@ pub async fn owner(server: &Server, auction: i64) -> Option<String> {
         .expect("read");
     row.map(|r| r.get(0))
 }
+
+/// Sends `signal` to process `pid` (a node or server this test started).
+pub fn signal(pid: u32, signal: i32) {
+    // SAFETY: `kill` only sends a signal to the given child process.
+    let sent = unsafe { libc::kill(pid as libc::pid_t, signal) };
+    assert_eq!(sent, 0, "signal {signal} to {pid}");
+}

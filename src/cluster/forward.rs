@@ -161,8 +161,17 @@ async fn answer(auctions: &Auctions, ask: Ask) -> Answer {
         Ask::View { .. } => addr.send(GetView).await.map(|v| Answer::View(Box::new(v))),
         Ask::Control { control, .. } => control.send_to(&addr).await.map(|a| Answer::Control(Box::new(a))),
     };
-    // A mailbox that closed under the request: the actor stopped before it took it.
-    answer.unwrap_or(Answer::NotHere)
+    match answer {
+        // The actor stepped down under the request (handed over, its lease lost): nothing was
+        // placed, and the asker looks for the new owner.
+        Ok(
+            Answer::Bid(Err(BidRejected::AuctionNotFound))
+            | Answer::Prebid(Err(BidRejected::AuctionNotFound)),
+        ) => Answer::NotHere,
+        Ok(answer) => answer,
+        // A mailbox that closed under the request: the actor stopped before it took it.
+        Err(_) => Answer::NotHere,
+    }
 }
 
 /// Passes requests to the owners of auctions that do not run here.

@@ -34,6 +34,10 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         if let Some(closing) = &self.closing {
             return Err(closing.bid_rejection());
         }
+        if self.guard.reason == StopReason::Fenced {
+            // Stepping down (handed over, or its lease lost): not here any more.
+            return Err(BidRejected::AuctionNotFound);
+        }
         if self.paused.is_some() {
             return Err(BidRejected::AuctionPaused);
         }
@@ -194,8 +198,10 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
     /// to the store; the new owner runs the auction from its row.
     fn fenced(&mut self, batch: Vec<Pending>, ctx: &mut Context<Self>) {
         tracing::info!(auction = %self.committed.id(), refused = batch.len() + self.queue.len(), "another node owns it now: stopping here");
+        // "Not here": the caller passes them to the node that runs the auction now (with a
+        // bus), or says that it is moving (503 `auction_elsewhere`, nothing charged).
         for p in batch.into_iter().chain(std::mem::take(&mut self.queue)) {
-            let _ = p.reply.send(Err(BidRejected::StoreUnavailable));
+            let _ = p.reply.send(Err(BidRejected::AuctionNotFound));
         }
         self.guard.reason = StopReason::Fenced;
         ctx.stop();
