@@ -35,6 +35,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0021_watchlist", include_str!("../../sql/migrations/0021_watchlist.sql")),
     ("0022_notice_prefs", include_str!("../../sql/migrations/0022_notice_prefs.sql")),
     ("0023_leases", include_str!("../../sql/migrations/0023_leases.sql")),
+    ("0024_user_fillfactor", include_str!("../../sql/migrations/0024_user_fillfactor.sql")),
 ];
 
 /// Every repeatable function, in the order they are applied: (name, SQL). Each file is one
