@@ -5,7 +5,7 @@
 -- the batches' fences.
 --
 -- Every bid's bidder pays one bid (bots pay nothing); bidders are locked in id order, then the
--- auctions. A bidder whose bids in the group together cost more than they may spend (balance, a
+-- auctions (`for no key update`: inserts that reference them are not blocked). A bidder whose bids in the group together cost more than they may spend (balance, a
 -- bid limit, a closed account) has their batches pass in queue order while their share lasts;
 -- the rest fail and are returned first, naming the short bidders and why. Then come the stored
 -- bids, with each person's balance after them. A batch whose auction's row was taken under
@@ -60,7 +60,11 @@ begin
           where not t.bot and not t.b = any(fenced) group by t.u) as s;
 
     if owed_ids is not null then
-        perform 1 from app_user a where a.id = any(owed_ids) order by a.id for update;
+        -- `no key update`: the strongest lock that an update of the balance needs. A plain
+        -- `for update` also blocks the key-share locks that inserts referencing these users take
+        -- (a notice, a ledger row written by another transaction), and a transaction that
+        -- inserted outbid notices for several users deadlocked with this one (issue 26, §21).
+        perform 1 from app_user a where a.id = any(owed_ids) order by a.id for no key update;
         select array_agg(s.id order by s.id), array_agg(s.w order by s.id) into short, why
         from (select o.id,
                      coalesce(case when a.deleted_at is not null then 'closed' end,
@@ -139,7 +143,7 @@ begin
     where not t.bot and not t.b = any(failed)
     order by t.n;
 
-    perform 1 from auction x where x.id = any(t_auctions) order by x.id for update;
+    perform 1 from auction x where x.id = any(t_auctions) order by x.id for no key update;
     -- A lease taken between the check above and these locks: nothing of this group may stand.
     if t_fences is not null and exists (
         select 1 from unnest(t_auctions, t_fences) with ordinality as k (auction, fence, b)

@@ -21,6 +21,7 @@ mod helpers;
 mod honest_numbers;
 mod leases;
 mod limits;
+mod lock_order;
 mod metrics;
 mod migrations;
 mod notices;
