@@ -169,7 +169,7 @@ impl Fleet {
         let mut ids = Vec::new();
         for i in 0..n {
             let base = self.base(i % self.len());
-            ids.push(super::create_auction(&client, &base, &cookie, &format!("Cluster lot {i}")).await);
+            ids.push(super::create_auction(&client, base, &cookie, &format!("Cluster lot {i}")).await);
         }
         let db = self.first.db().await;
         let started = Instant::now();
