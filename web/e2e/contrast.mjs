@@ -44,7 +44,7 @@ async function openContext(browser, lang, viewport, credentials) {
     }
   }, lang)
   if (credentials) {
-    const login = await context.request.post(`${BASE_URL}/api/auth/login`, { data: credentials, headers: { Origin: BASE_URL } })
+    const login = await context.request.post(`${BASE_URL}/api/auth/login`, { maxRetries: 2, data: credentials, headers: { Origin: BASE_URL } })
     if (!login.ok()) throw new Error(`login as ${credentials.username} answered ${login.status()}`)
   }
   const page = suite.watch(await context.newPage())

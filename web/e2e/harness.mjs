@@ -225,16 +225,21 @@ export async function confirm(page) {
   await byTestId(page, 'confirm-dialog').waitFor({ state: 'detached' })
 }
 
-/** `GET path` with the page's cookies; throws on a non-2xx answer. */
+/**
+ * `GET path` with the page's cookies; throws on a non-2xx answer. Every API request of these
+ * suites sets `maxRetries`: a request sent on a kept-alive connection just as the server closed it
+ * for being idle fails with ECONNRESET before the server read it (seen once in CI); Playwright
+ * retries exactly that error.
+ */
 export async function getJson(page, path) {
-  const answer = await page.request.get(`${BASE_URL}${path}`)
+  const answer = await page.request.get(`${BASE_URL}${path}`, { maxRetries: 2 })
   if (!answer.ok()) throw new Error(`GET ${path} answered ${answer.status()}`)
   return answer.json()
 }
 
 /** `POST path` with the page's cookies and a JSON body; throws on a non-2xx answer. */
 export async function postJson(page, path, data) {
-  const answer = await page.request.post(`${BASE_URL}${path}`, { data, headers: { Origin: BASE_URL } })
+  const answer = await page.request.post(`${BASE_URL}${path}`, { maxRetries: 2, data, headers: { Origin: BASE_URL } })
   if (!answer.ok()) throw new Error(`POST ${path} answered ${answer.status()}: ${await answer.text()}`)
   return answer.json()
 }
@@ -263,7 +268,7 @@ export async function session(browser, suite, credentials, viewport = DESKTOP) {
     }
   })
   if (credentials) {
-    const login = await context.request.post(`${BASE_URL}/api/auth/login`, { data: credentials, headers: { Origin: BASE_URL } })
+    const login = await context.request.post(`${BASE_URL}/api/auth/login`, { maxRetries: 2, data: credentials, headers: { Origin: BASE_URL } })
     if (!login.ok()) throw new Error(`login as ${credentials.username} answered ${login.status()}: ${await login.text()}`)
   }
   context.on('page', (page) => suite.watch(page))

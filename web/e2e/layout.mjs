@@ -95,6 +95,42 @@ async function expectBoundedHistory(page) {
   return { bound, ...style }
 }
 
+/**
+ * The boxes of the auction page's title, price, countdown, leader, bid button and image, all read
+ * in one frame, once two reads 250 ms apart agree on every top and height (the page has stopped
+ * moving).
+ */
+async function settledBoxes(page, live) {
+  const read = () =>
+    page.evaluate(({ id, title }) => {
+      const rect = (element) => {
+        if (!element) return null
+        const { x, y, width, height } = element.getBoundingClientRect()
+        return width > 0 && height > 0 ? { x, y, width, height } : null
+      }
+      const one = (selector) => rect(globalThis.document.querySelector(selector))
+      return {
+        button: one(`[data-testid="bid-button-${id}"]`),
+        title: rect([...globalThis.document.querySelectorAll('h1')].find((h) => h.textContent.includes(title))),
+        price: one('[data-testid="current-price"]'),
+        timer: one('[data-testid="status-panel"] [data-testid="live-timer"]'),
+        leader: one('[data-testid="leader-name"]'),
+        image: one('.detail-media'),
+      }
+    }, { id: live.id, title: live.title })
+  let last = null
+  const settled = await expectValue('the auction page settles', async () => {
+    const now = await read()
+    // Heights and tops only: the countdown's width may change with its digits.
+    const key = JSON.stringify(Object.values(now).map((found) => found && [Math.round(found.y), Math.round(found.height)]))
+    const same = key === last
+    last = key
+    await sleep(250)
+    return same && Object.values(now).every(Boolean) ? now : null
+  }, Boolean)
+  return settled
+}
+
 /** At 360×740 the title, price, countdown, leader and bid button are on the first screen, above the image. */
 async function phoneFirstScreen(browser, live) {
   const { context, page } = await openSession(browser, suite, null, PHONE_SCREEN)
@@ -103,20 +139,17 @@ async function phoneFirstScreen(browser, live) {
     await lengthenHistory(page, live)
     await step(page, 'phone: the bid panel is on the first screen, above the image', async () => {
       await visit(page, `/auction/${live.slug}`, 'auction-detail')
-      const button = await box(byTestId(page, `bid-button-${live.id}`), 'the bid button')
+      // Every box from one layout: measured one by one, a late change above the panel (the
+      // history or the house rule arriving) moved the price after the button was measured.
+      const boxes = await settledBoxes(page, live)
+      const button = boxes.button
       process.stdout.write(`(bid button bottom ${Math.round(button.y + button.height)} px) `)
       if (button.y + button.height > PHONE_SCREEN.height) throw new Error(`the bid button ends ${Math.round(button.y + button.height)} px down, below the ${PHONE_SCREEN.height} px screen`)
-      const above = {
-        title: page.locator('h1').filter({ hasText: live.title }),
-        price: byTestId(page, 'current-price'),
-        timer: byTestId(page, 'status-panel').locator('[data-testid="live-timer"]'),
-        leader: byTestId(page, 'leader-name'),
+      for (const what of ['title', 'price', 'timer', 'leader']) {
+        const found = boxes[what]
+        if (found.y < 0 || found.y + found.height > button.y) throw new Error(`the ${what} (${Math.round(found.y)}–${Math.round(found.y + found.height)} px) is not above the bid button (${Math.round(button.y)} px)`)
       }
-      for (const [what, locator] of Object.entries(above)) {
-        const found = await box(locator, `the ${what}`)
-        if (found.y < 0 || found.y + found.height > button.y) throw new Error(`the ${what} (${Math.round(found.y)} px) is not above the bid button (${Math.round(button.y)} px)`)
-      }
-      const image = await box(page.locator('.detail-media'), 'the image')
+      const image = boxes.image
       if (image.y < button.y + button.height) throw new Error(`the image (${Math.round(image.y)} px) comes before the bid button`)
       await shot(page, 'phone-page')
     })

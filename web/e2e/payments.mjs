@@ -170,7 +170,7 @@ async function limitsFlow(browser) {
   const suffix = Math.random().toString(36).slice(2, 7)
   const user = { username: `limit_${suffix}`, email: `limit_${suffix}@example.kg`, password: `pw_${suffix}_123` }
   const { context, page } = await session(browser, null)
-  const registered = await context.request.post(`${BASE_URL}/api/auth/register`, { data: user, headers: { Origin: BASE_URL } })
+  const registered = await context.request.post(`${BASE_URL}/api/auth/register`, { maxRetries: 2, data: user, headers: { Origin: BASE_URL } })
   if (!registered.ok()) throw new Error(`registration answered ${registered.status()}`)
   const lots = await getJson(page, '/api/auctions')
   const first = liveWithMostTime(lots)

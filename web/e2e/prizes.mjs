@@ -57,7 +57,7 @@ const unreadOf = (page) =>
 /** A new user, registered through the API (the session cookie is the context's). */
 async function register(browser, viewport = DESKTOP) {
   const { context, page } = await session(browser, null, viewport)
-  const answer = await context.request.post(`${BASE_URL}/api/auth/register`, { data: WINNER, headers: { Origin: BASE_URL } })
+  const answer = await context.request.post(`${BASE_URL}/api/auth/register`, { maxRetries: 2, data: WINNER, headers: { Origin: BASE_URL } })
   if (!answer.ok()) throw new Error(`registration answered ${answer.status()}: ${await answer.text()}`)
   return { context, page }
 }
@@ -137,13 +137,13 @@ async function winFlow(browser, admin) {
     await byTestId(page, 'autobid-off').click()
     await expectToast(page, 'Автоставка отключена')
     await byTestId(page, 'autobid-form').waitFor()
-    const order = await page.request.get(`${BASE_URL}/api/auctions/${lot.id}/autobid`)
+    const order = await page.request.get(`${BASE_URL}/api/auctions/${lot.id}/autobid`, { maxRetries: 2 })
     const body = order.ok() ? await order.json() : null
     if (order.status() !== 200 || body?.autobid !== null) throw new Error(`after turning it off GET answered ${order.status()} ${JSON.stringify(body)}`)
   })
 
   await step(admin.page, 'admin finishes it early (unless its countdown already did)', async () => {
-    const answer = await admin.page.request.post(`${BASE_URL}/api/admin/auctions/${lot.id}/end`, { data: {}, headers: { Origin: BASE_URL } })
+    const answer = await admin.page.request.post(`${BASE_URL}/api/admin/auctions/${lot.id}/end`, { maxRetries: 2, data: {}, headers: { Origin: BASE_URL } })
     const body = await answer.json()
     if (!answer.ok() && body.code !== 'auction_finished') throw new Error(`end answered ${answer.status()}: ${JSON.stringify(body)}`)
   })

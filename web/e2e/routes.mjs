@@ -56,7 +56,7 @@ export const ADMIN_ROUTES = [
 export async function loginState(browser, credentials) {
   const context = await browser.newContext()
   try {
-    const answer = await context.request.post(`${BASE_URL}/api/auth/login`, { data: credentials, headers: { Origin: BASE_URL } })
+    const answer = await context.request.post(`${BASE_URL}/api/auth/login`, { maxRetries: 2, data: credentials, headers: { Origin: BASE_URL } })
     if (!answer.ok()) throw new Error(`login as ${credentials.username} answered ${answer.status()}: ${await answer.text()}`)
     return await context.storageState()
   } finally {

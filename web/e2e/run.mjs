@@ -133,7 +133,7 @@ async function main() {
       })
     }
 
-    const list = await page.request.get(`${BASE_URL}/api/auctions`).then((res) => (res.ok() ? res.json() : null))
+    const list = await page.request.get(`${BASE_URL}/api/auctions`, { maxRetries: 2 }).then((res) => (res.ok() ? res.json() : null))
     const sample = list && [...list.live, ...list.upcoming, ...list.finished][0]
     const routes = [
       ['/', 'home-page', 'home'],
@@ -165,7 +165,7 @@ async function main() {
       if (new URL(page.url()).pathname !== '/') throw new Error(`ended on ${page.url()}`)
     })
 
-    const adminLogin = await page.request.post(`${BASE_URL}/api/auth/login`, { data: ADMIN, headers: { Origin: BASE_URL } })
+    const adminLogin = await page.request.post(`${BASE_URL}/api/auth/login`, { maxRetries: 2, data: ADMIN, headers: { Origin: BASE_URL } })
     if (adminLogin.ok()) {
       const adminRoutes = [
         ['/admin', 'admin-page', 'admin'],
@@ -249,7 +249,7 @@ async function biddingFlow(browser) {
       await expectText(byTestId(page, 'connection-indicator'), 'Онлайн')
     })
 
-    const list = await page.request.get(`${BASE_URL}/api/auctions`).then((res) => (res.ok() ? res.json() : null))
+    const list = await page.request.get(`${BASE_URL}/api/auctions`, { maxRetries: 2 }).then((res) => (res.ok() ? res.json() : null))
     if (!list) throw new Error('GET /api/auctions failed: the bidding flow needs the auction API')
     // The live lot (not led by demo) with the most time left, so it does not finish meanwhile.
     const live = list.live
@@ -346,7 +346,7 @@ async function biddingFlow(browser) {
     await Promise.all([stale, watcher, polling].map((tab) => tab.close()))
     heldBackErrors()
 
-    const prebids = await page.request.get(`${BASE_URL}/api/prebids/user`).then((res) => (res.ok() ? res.json() : null))
+    const prebids = await page.request.get(`${BASE_URL}/api/prebids/user`, { maxRetries: 2 }).then((res) => (res.ok() ? res.json() : null))
     if (!Array.isArray(prebids)) throw new Error('GET /api/prebids/user failed: the pre-bid flow needs it')
     const done = new Set(prebids.map((item) => item.auctionId))
     const upcoming = list.upcoming.find((auction) => auction.status === 'upcoming' && !done.has(auction.id))
@@ -366,7 +366,7 @@ async function biddingFlow(browser) {
       await expectText(button, 'Предварительная ставка сделана')
       if (await button.isEnabled()) throw new Error('the pre-bid button is still enabled')
       await shot(page, 'auction-upcoming-after-prebid')
-      const again = await page.request.post(`${BASE_URL}/api/auctions/${upcoming.id}/prebid`, { headers: { Origin: BASE_URL } })
+      const again = await page.request.post(`${BASE_URL}/api/auctions/${upcoming.id}/prebid`, { maxRetries: 2, headers: { Origin: BASE_URL } })
       const body = await again.json().catch(() => ({}))
       if (again.status() !== 409 || body.code !== 'already_prebid') throw new Error(`second pre-bid answered ${again.status()} ${JSON.stringify(body)}`)
     })
@@ -380,7 +380,7 @@ async function biddingFlow(browser) {
         const status = byTestId(page, 'bid-status').first()
         await status.waitFor()
         seen = (await status.innerText()).trim()
-        const auction = await page.request.get(`${BASE_URL}/api/auctions/${live.id}`).then((res) => res.json())
+        const auction = await page.request.get(`${BASE_URL}/api/auctions/${live.id}`, { maxRetries: 2 }).then((res) => res.json())
         const leads = auction.lastBidder === DEMO.username
         const expected = auction.status === 'finished' ? (leads ? 'Выиграна' : 'Проиграна') : leads ? 'Лидирует' : 'Перебита'
         if (seen === expected) {

@@ -25,7 +25,7 @@ const user = { username: `e2e_pw_${suffix}`, email: `e2e_pw_${suffix}@example.kg
 const newPassword = `new_${suffix}_2`
 
 /** The status of `GET /api/auth/me` with a context's cookies. */
-const meStatus = async (context) => (await context.request.get(`${BASE_URL}/api/auth/me`)).status()
+const meStatus = async (context) => (await context.request.get(`${BASE_URL}/api/auth/me`, { maxRetries: 2 })).status()
 
 async function main() {
   await preflight()
@@ -34,7 +34,7 @@ async function main() {
   const { page } = phone
   try {
     await step(page, `register ${user.username}`, async () => {
-      const answer = await phone.context.request.post(`${BASE_URL}/api/auth/register`, { data: user, headers: { Origin: BASE_URL } })
+      const answer = await phone.context.request.post(`${BASE_URL}/api/auth/register`, { maxRetries: 2, data: user, headers: { Origin: BASE_URL } })
       if (answer.status() !== 201) throw new Error(`register answered ${answer.status()}: ${await answer.text()}`)
     })
     const other = await openSession(browser, suite, { username: user.username, password: user.password })
@@ -84,6 +84,7 @@ async function main() {
 
     await step(page, 'the old password is refused and the new one logs in', async () => {
       const old = await phone.context.request.post(`${BASE_URL}/api/auth/login`, {
+        maxRetries: 2,
         data: { username: user.username, password: user.password },
         headers: { Origin: BASE_URL },
       })

@@ -93,7 +93,7 @@ async function listLot(adminPage, title, startTime, openingSecs) {
 async function registerRival(browser) {
   const rival = { username: `e2e_tr_${suffix}`, email: `e2e_tr_${suffix}@example.kg`, password: `tr_${suffix}_1` }
   const opened = await openSession(browser, suite, null)
-  const answer = await opened.context.request.post(`${BASE_URL}/api/auth/register`, { data: rival, headers: { Origin: BASE_URL } })
+  const answer = await opened.context.request.post(`${BASE_URL}/api/auth/register`, { maxRetries: 2, data: rival, headers: { Origin: BASE_URL } })
   if (answer.status() !== 201) throw new Error(`register ${rival.username} answered ${answer.status()}: ${await answer.text()}`)
   return opened
 }
@@ -111,7 +111,7 @@ async function main() {
   await context.route('https://t.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Telegram</title>' }))
   try {
     await step(page, `register ${user.username}`, async () => {
-      const answer = await context.request.post(`${BASE_URL}/api/auth/register`, { data: user, headers: { Origin: BASE_URL } })
+      const answer = await context.request.post(`${BASE_URL}/api/auth/register`, { maxRetries: 2, data: user, headers: { Origin: BASE_URL } })
       if (answer.status() !== 201) throw new Error(`register answered ${answer.status()}: ${await answer.text()}`)
     })
 
@@ -225,7 +225,7 @@ async function main() {
     })
 
     await step(admin.page, 'admin finishes the lot, so the next suites find the live lots as they were', async () => {
-      const answer = await admin.page.request.post(`${BASE_URL}/api/admin/auctions/${lot.id}/end`, { data: {}, headers: { Origin: BASE_URL } })
+      const answer = await admin.page.request.post(`${BASE_URL}/api/admin/auctions/${lot.id}/end`, { maxRetries: 2, data: {}, headers: { Origin: BASE_URL } })
       if (!answer.ok()) throw new Error(`end answered ${answer.status()}: ${await answer.text()}`)
     })
 
@@ -301,7 +301,7 @@ async function main() {
     })
 
     await step(admin.page, 'admin deletes the lot, so the next suites find the upcoming lots as they were', async () => {
-      const answer = await admin.page.request.delete(`${BASE_URL}/api/admin/auctions/${soon.id}`, { headers: { Origin: BASE_URL } })
+      const answer = await admin.page.request.delete(`${BASE_URL}/api/admin/auctions/${soon.id}`, { maxRetries: 2, headers: { Origin: BASE_URL } })
       if (!answer.ok()) throw new Error(`delete answered ${answer.status()}: ${await answer.text()}`)
     })
 
