@@ -52,11 +52,13 @@ pub enum Invariant {
     /// No house bot bid where the auction's house rule did not let it: none on an auction without
     /// house bidders, none past its house reserve.
     HouseRule,
+    /// Every bid's auction and bidder, and every ledger entry's user, exist.
+    References,
 }
 
 impl Invariant {
     /// Every invariant, in the order they are checked and reported.
-    pub const ALL: [Invariant; 10] = [
+    pub const ALL: [Invariant; 11] = [
         Invariant::Balances,
         Invariant::Prices,
         Invariant::Winners,
@@ -67,6 +69,7 @@ impl Invariant {
         Invariant::Refunds,
         Invariant::Records,
         Invariant::HouseRule,
+        Invariant::References,
     ];
 
     /// What holds when all is well, as the report prints it.
@@ -84,6 +87,7 @@ impl Invariant {
             Invariant::Refunds => "each refund took back the bids it records",
             Invariant::Records => "each auction's public record chains unbroken",
             Invariant::HouseRule => "house bots bid only where the house rule lets them",
+            Invariant::References => "every bid's auction and bidder and every ledger entry's user exist",
         }
     }
 
@@ -100,6 +104,7 @@ impl Invariant {
             Invariant::Refunds => (q!("select_refund_mismatches"), refund_line),
             Invariant::Records => (q!("select_record_breaks"), record_line),
             Invariant::HouseRule => (q!("select_house_rule_breaks"), house_rule_line),
+            Invariant::References => (q!("select_dangling_references"), reference_line),
         }
     }
 }
@@ -202,8 +207,8 @@ pub async fn run(client: &mut Client) -> Result<Report, tokio_postgres::Error> {
         .start()
         .await?;
     let counts = tx.query_one(q!("count_rows"), &[]).await?;
-    let (users, auctions, bids, orders): (i64, i64, i64, i64) =
-        (counts.get(0), counts.get(1), counts.get(2), counts.get(3));
+    let (users, auctions, bids, orders, ledger): (i64, i64, i64, i64, i64) =
+        (counts.get(0), counts.get(1), counts.get(2), counts.get(3), counts.get(4));
     let mut findings = Vec::with_capacity(Invariant::ALL.len());
     for invariant in Invariant::ALL {
         let (sql, line) = invariant.query();
@@ -214,6 +219,7 @@ pub async fn run(client: &mut Client) -> Result<Report, tokio_postgres::Error> {
             Invariant::Prices | Invariant::Winners | Invariant::Finishes => (auctions, "auctions"),
             Invariant::Purchases | Invariant::Refunds => (orders, "orders"),
             Invariant::Claims => (claims_examined(&tx).await?, "claims"),
+            Invariant::References => (bids + ledger, "bids and ledger entries"),
         };
         findings.push(Finding {
             invariant,
@@ -302,6 +308,19 @@ fn house_rule_line(r: &Row) -> String {
         r.get::<_, i64>(6),
         auction(r.get(1), r.get(2), r.get(3))
     )
+}
+
+fn reference_line(r: &Row) -> String {
+    let (kind, id, user, no_auction, no_user): (String, i64, i64, bool, bool) =
+        (r.get(0), r.get(1), r.get(3), r.get(4), r.get(5));
+    let mut missing = Vec::new();
+    if no_auction {
+        missing.push(format!("auction {}", r.get::<_, i64>(2)));
+    }
+    if no_user {
+        missing.push(format!("user {user}"));
+    }
+    format!("{kind} {id} names {}, which does not exist", missing.join(" and "))
 }
 
 fn record_line(r: &Row) -> String {

@@ -36,6 +36,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0022_notice_prefs", include_str!("../../sql/migrations/0022_notice_prefs.sql")),
     ("0023_leases", include_str!("../../sql/migrations/0023_leases.sql")),
     ("0024_user_fillfactor", include_str!("../../sql/migrations/0024_user_fillfactor.sql")),
+    ("0025_cheaper_bid_rows", include_str!("../../sql/migrations/0025_cheaper_bid_rows.sql")),
 ];
 
 /// Every repeatable function, in the order they are applied: (name, SQL). Each file is one

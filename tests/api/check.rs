@@ -263,6 +263,50 @@ async fn a_deleted_auction_passes_but_a_repeated_notice_of_its_finish_is_named()
 }
 
 #[actix_web::test]
+async fn a_bid_or_ledger_entry_naming_no_one_is_refused_and_one_written_past_the_triggers_is_named() {
+    let h = history().await;
+    let db = h.app.db().await;
+    // The statement triggers of migration 0025 refuse what the foreign keys refused, with their
+    // SQLSTATE, for every writer.
+    for text in [
+        format!("insert into bid (auction_id, user_id, amount) values (999999, {}, 1)", h.aibek),
+        format!("insert into bid (auction_id, user_id, amount) values ({}, 999999, 1)", h.live),
+        "insert into ledger_entry (user_id, delta, reason) values (999999, 1, 'purchase')".to_owned(),
+        format!("update bid set user_id = 999999 where id = {}", h.last_bid(h.live).await),
+    ] {
+        let err = db.batch_execute(&text).await.expect_err(&text);
+        assert_eq!(
+            err.code(),
+            Some(&tokio_postgres::error::SqlState::FOREIGN_KEY_VIOLATION),
+            "{text}: {err}"
+        );
+    }
+    h.app.check().await;
+
+    // Written with triggers off (as a restore without them might), they are named.
+    h.sql(&format!(
+        "set session_replication_role = replica;
+         insert into bid (auction_id, user_id, amount) values (999999, {}, 1);
+         insert into ledger_entry (user_id, delta, reason) values (999998, 1, 'purchase');
+         reset session_replication_role;",
+        h.aibek
+    ))
+    .await;
+    let report = h.app.report().await;
+    let lines = rows(&report, Invariant::References);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("bid ") && lines[0].ends_with("names auction 999999, which does not exist"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].starts_with("ledger entry ")
+            && lines[1].ends_with("names user 999998, which does not exist"),
+        "{lines:?}"
+    );
+}
+
+#[actix_web::test]
 async fn the_binary_exits_0_on_a_clean_database_and_1_naming_the_row_on_a_corrupted_one() {
     let h = history().await;
     let clean = tokio::process::Command::new(env!("CARGO_BIN_EXE_tyiyn"))
