@@ -10,6 +10,13 @@ use tyiyn::cli;
 use tyiyn::config::Settings;
 use tyiyn::startup::Application;
 
+/// jemalloc, not glibc's malloc: the HTTP workers allocate and free buffers above glibc's
+/// per-thread cache (1 KiB) for every request, and glibc served them from its shared bins
+/// (`_int_malloc`, `unlink_chunk`): half of the workers' user time on one busy auction
+/// (docs/benchmarks.md §22, with the per-viewer memory measured under both).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() -> anyhow::Result<ExitCode> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
