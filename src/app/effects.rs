@@ -217,10 +217,9 @@ async fn store(
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     tx.batch_execute("set local synchronous_commit = off").await?;
-    let mut rows = Vec::with_capacity(notices.len());
-    for (user, auction, notice) in notices {
-        rows.push(db::notifications::insert(&tx, outbox, user.0, Some(*auction), notice).await?);
-    }
+    let batch: Vec<(i64, Option<i64>, &Stored)> =
+        notices.iter().map(|(user, auction, notice)| (user.0, Some(*auction), notice)).collect();
+    let rows = db::notifications::insert_many(&tx, outbox, &batch).await?;
     tx.commit().await?;
     Ok(rows)
 }

@@ -182,6 +182,40 @@ pub async fn insert(
     Ok(row)
 }
 
+/// Stores many notifications in one statement in the caller's transaction, each `(user, auction,
+/// notice)`, with their messages in the outbox; what [`insert`] does for one, without a round trip
+/// per notice (the outbid desk's batches, docs/benchmarks.md §22). The rows come back in the order
+/// given.
+pub async fn insert_many(
+    db: &impl GenericClient,
+    outbox: &impl Enqueue,
+    notices: &[(i64, Option<i64>, &Notice)],
+) -> Result<Vec<NotificationRow>, tokio_postgres::Error> {
+    if notices.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut users = Vec::with_capacity(notices.len());
+    let mut kinds = Vec::with_capacity(notices.len());
+    let mut auctions = Vec::with_capacity(notices.len());
+    let mut payloads = Vec::with_capacity(notices.len());
+    for (user, auction, notice) in notices {
+        let (kind, payload) = notice.stored();
+        users.push(*user);
+        kinds.push(kind);
+        auctions.push(*auction);
+        payloads.push(payload);
+    }
+    let stmt = db.prepare_cached(q!("insert_many")).await?;
+    let rows: Vec<NotificationRow> = db
+        .query(&stmt, &[&users, &kinds, &auctions, &payloads])
+        .await?
+        .iter()
+        .map(NotificationRow::from_row)
+        .collect();
+    outbox.enqueue(db, &rows).await?;
+    Ok(rows)
+}
+
 // The notification list, read marks and mail recipients (`GET /api/notifications`,
 // `POST /api/notifications/read`, the outbox's e-mail messages in `super::outbox`).
 
