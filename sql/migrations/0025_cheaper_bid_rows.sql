@@ -33,80 +33,63 @@ alter table bid drop constraint bid_auction_id_fkey;
 alter table bid drop constraint bid_user_id_fkey;
 alter table ledger_entry drop constraint ledger_entry_user_id_fkey;
 
-create function bid_references_hold() returns trigger
+-- Locks the rows of `p_parent` ('auction' or 'app_user') with ids `p_ids` (distinct) `for key
+-- share`, in id order; raises 23503 naming `p_table`'s old constraint when one does not exist.
+create function references_hold(p_parent text, p_ids bigint[], p_table text, p_constraint text) returns void
 language plpgsql as $$
 declare
-    v_auctions bigint[] := array(select distinct n.auction_id from added n);
-    v_users    bigint[] := array(select distinct n.user_id from added n);
-    v_found    bigint;
+    v_found bigint;
 begin
-    select count(*) into v_found
-    from (select 1 from auction x where x.id = any(v_auctions) order by x.id for key share) as s;
-    if v_found <> cardinality(v_auctions) then
-        raise foreign_key_violation using
-            message = 'insert or update on table "bid" violates foreign key constraint "bid_auction_id_fkey"';
+    if p_parent = 'auction' then
+        select count(*) into v_found
+        from (select 1 from auction x where x.id = any(p_ids) order by x.id for key share) as s;
+    else
+        select count(*) into v_found
+        from (select 1 from app_user u where u.id = any(p_ids) order by u.id for key share) as s;
     end if;
-    select count(*) into v_found
-    from (select 1 from app_user u where u.id = any(v_users) order by u.id for key share) as s;
-    if v_found <> cardinality(v_users) then
-        raise foreign_key_violation using
-            message = 'insert or update on table "bid" violates foreign key constraint "bid_user_id_fkey"';
+    if v_found <> cardinality(p_ids) then
+        raise foreign_key_violation using message = format(
+            'insert or update on table "%s" violates foreign key constraint "%s"', p_table, p_constraint);
+    end if;
+end;
+$$;
+
+-- Inserts: once per statement, over its rows. An update naming a reference (none does today; the
+-- public record updates `record_hash`) is checked row by row.
+create function bid_references_hold() returns trigger
+language plpgsql as $$
+begin
+    if tg_level = 'STATEMENT' then
+        perform references_hold('auction', array(select distinct n.auction_id from added n), 'bid', 'bid_auction_id_fkey');
+        perform references_hold('app_user', array(select distinct n.user_id from added n), 'bid', 'bid_user_id_fkey');
+    else
+        perform references_hold('auction', array[new.auction_id], 'bid', 'bid_auction_id_fkey');
+        perform references_hold('app_user', array[new.user_id], 'bid', 'bid_user_id_fkey');
     end if;
     return null;
 end;
 $$;
 create trigger bid_references_insert after insert on bid
     referencing new table as added for each statement execute function bid_references_hold();
--- An update naming a reference (none does today; `record_hash` is updated) is checked row by row.
-create function bid_references_hold_row() returns trigger
-language plpgsql as $$
-begin
-    perform 1 from auction x where x.id = new.auction_id for key share;
-    if not found then
-        raise foreign_key_violation using
-            message = 'insert or update on table "bid" violates foreign key constraint "bid_auction_id_fkey"';
-    end if;
-    perform 1 from app_user u where u.id = new.user_id for key share;
-    if not found then
-        raise foreign_key_violation using
-            message = 'insert or update on table "bid" violates foreign key constraint "bid_user_id_fkey"';
-    end if;
-    return null;
-end;
-$$;
 create trigger bid_references_update after update of auction_id, user_id on bid
-    for each row execute function bid_references_hold_row();
+    for each row execute function bid_references_hold();
 
 create function ledger_entry_references_hold() returns trigger
 language plpgsql as $$
-declare
-    v_users bigint[] := array(select distinct n.user_id from added n);
-    v_found bigint;
 begin
-    select count(*) into v_found
-    from (select 1 from app_user u where u.id = any(v_users) order by u.id for key share) as s;
-    if v_found <> cardinality(v_users) then
-        raise foreign_key_violation using
-            message = 'insert or update on table "ledger_entry" violates foreign key constraint "ledger_entry_user_id_fkey"';
+    if tg_level = 'STATEMENT' then
+        perform references_hold('app_user', array(select distinct n.user_id from added n), 'ledger_entry',
+                                'ledger_entry_user_id_fkey');
+    else
+        perform references_hold('app_user', array[new.user_id], 'ledger_entry', 'ledger_entry_user_id_fkey');
     end if;
     return null;
 end;
 $$;
 create trigger ledger_entry_references_insert after insert on ledger_entry
     referencing new table as added for each statement execute function ledger_entry_references_hold();
-create function ledger_entry_references_hold_row() returns trigger
-language plpgsql as $$
-begin
-    perform 1 from app_user u where u.id = new.user_id for key share;
-    if not found then
-        raise foreign_key_violation using
-            message = 'insert or update on table "ledger_entry" violates foreign key constraint "ledger_entry_user_id_fkey"';
-    end if;
-    return null;
-end;
-$$;
 create trigger ledger_entry_references_update after update of user_id on ledger_entry
-    for each row execute function ledger_entry_references_hold_row();
+    for each row execute function ledger_entry_references_hold();
 
 create function auction_deletes_bids() returns trigger
 language plpgsql as $$
