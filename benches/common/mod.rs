@@ -184,13 +184,25 @@ impl Server {
         )
         .await
         .expect("ledger");
-        db.execute(
+        // Builds from before migration 0007 (`--server-bin` of an older checkout, such as issue
+        // 26's b27030b) still have a required `expires_at`; later ones dropped it.
+        let expiring = db
+            .query_opt(
+                "select 1 from information_schema.columns
+                 where table_name = 'user_session' and column_name = 'expires_at'",
+                &[],
+            )
+            .await
+            .expect("session columns")
+            .is_some();
+        let sessions = if expiring {
+            "insert into user_session (id_hash, user_id, expires_at)
+             select h, id, now() + interval '1 day' from unnest($1::bytea[], $2::bigint[]) as t (h, id)"
+        } else {
             "insert into user_session (id_hash, user_id)
-             select h, id from unnest($1::bytea[], $2::bigint[]) as t (h, id)",
-            &[&hashes, &ids],
-        )
-        .await
-        .expect("sessions");
+             select h, id from unnest($1::bytea[], $2::bigint[]) as t (h, id)"
+        };
+        db.execute(sessions, &[&hashes, &ids]).await.expect("sessions");
         ids.into_iter().zip(tokens).map(|(id, t)| (id, format!("tyiyn_session={t}"))).collect()
     }
 
