@@ -175,15 +175,12 @@ pub async fn insert(
     auction: Option<i64>,
     notice: &Notice,
 ) -> Result<NotificationRow, tokio_postgres::Error> {
-    let stmt = db.prepare_cached(q!("insert")).await?;
-    let (kind, payload) = notice.stored();
-    let row = NotificationRow::from_row(&db.query_one(&stmt, &[&user, &kind, &auction, &payload]).await?);
-    outbox.enqueue(db, std::slice::from_ref(&row)).await?;
-    Ok(row)
+    let mut rows = insert_many(db, outbox, &[(user, auction, notice)]).await?;
+    Ok(rows.pop().expect("an insert of one row returns it"))
 }
 
 /// Stores many notifications in one statement in the caller's transaction, each `(user, auction,
-/// notice)`, with their messages in the outbox; what [`insert`] does for one, without a round trip
+/// notice)`, with their messages in the outbox (also [`insert`]'s one), without a round trip
 /// per notice (the outbid desk's batches, docs/benchmarks.md §22). The rows come back in the order
 /// given.
 pub async fn insert_many(

@@ -1,4 +1,4 @@
--- Many notifications in one statement (the outbid desk's batch): $1 users, $2 kinds, $3 auctions,
+-- Notifications in one statement (one, or the outbid desk's batch): $1 users, $2 kinds, $3 auctions,
 -- $4 payloads, parallel arrays, stored in that order.
 insert into notification (user_id, kind, auction_id, payload)
 select n.user_id, n.kind, n.auction_id, n.payload
