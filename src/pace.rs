@@ -45,6 +45,11 @@ impl Pace {
         Pace { interval_ms, shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect() }
     }
 
+    /// The least time between one user's bids, in milliseconds (0: no rule).
+    pub fn interval_ms(&self) -> i64 {
+        self.interval_ms
+    }
+
     fn shard(&self, user: UserId) -> &Mutex<HashMap<UserId, Last>> {
         &self.shards[user.0.unsigned_abs() as usize % SHARDS]
     }

@@ -106,6 +106,7 @@ impl AppState {
             forward: self.forward.as_ref(),
             clock: &self.clock,
             pace: &self.pace,
+            shared_pace: self.config.cluster.leases(),
             phones: self.config.auth.phone_verification,
         }
     }

@@ -29,6 +29,9 @@ pub struct Handles<'a> {
     pub forward: Option<&'a Forward>,
     pub clock: &'a TokioClock,
     pub pace: &'a Pace,
+    /// With leases (several nodes may take bids): the rule is also kept in PostgreSQL
+    /// (`db::pace`), where every node's requests of one user meet.
+    pub shared_pace: bool,
     /// Whether bidding needs a confirmed phone.
     pub phones: PhoneVerification,
 }
@@ -94,27 +97,65 @@ async fn place_prebid(
     }
 }
 
-/// Sends a bid or pre-bid once the user's pace lets it go; a refusal gives the pace ticket back.
+/// Sends a bid or pre-bid once the user's pace lets it go; a refusal gives the pace tickets back.
 async fn paced_send<T>(
     h: &Handles<'_>,
     (user, id, stamp): (i64, AuctionId, UnixMillis),
     send: impl Future<Output = Result<T, BidRejected>>,
 ) -> Result<T, ApiError> {
     let ticket = paced(h, user, id, stamp)?;
+    let shared = match shared_paced(h, user, id, stamp).await {
+        Ok(shared) => shared,
+        Err(e) => {
+            h.pace.give_back(ticket);
+            return Err(e);
+        }
+    };
     match send.await {
         Ok(accepted) => Ok(accepted),
         Err(err) => {
             h.pace.give_back(ticket);
+            if let Some(shared) = shared {
+                give_back_shared(h, shared).await;
+            }
             Err(refused(h, id, err).await)
         }
     }
 }
 
-/// The 1-second rule across all of the user's bids and pre-bids (`crate::pace`): a ticket to
-/// bid now, or the same 429 `too_fast` the auction itself answers.
+/// The 1-second rule across all of the user's bids and pre-bids on this node (`crate::pace`): a
+/// ticket to bid now, or the same 429 `too_fast` the auction itself answers.
 fn paced(h: &Handles<'_>, user: i64, auction: AuctionId, stamp: UnixMillis) -> Result<Ticket, ApiError> {
     let taken = h.pace.take(UserId(user), auction, stamp);
     taken.map_err(|retry_after_ms| ApiError::from(BidRejected::TooFast { retry_after_ms }))
+}
+
+/// The same rule across the nodes (`db::pace`), when several may take this user's bids: `None`
+/// on a single node.
+async fn shared_paced(
+    h: &Handles<'_>,
+    user: i64,
+    AuctionId(auction): AuctionId,
+    UnixMillis(stamp): UnixMillis,
+) -> Result<Option<db::pace::Ticket>, ApiError> {
+    let interval_ms = h.pace.interval_ms();
+    if !h.shared_pace || interval_ms == 0 {
+        return Ok(None);
+    }
+    let taken = db::pace::take(&h.pool.get().await?, user, auction, stamp, interval_ms).await?;
+    match taken {
+        Ok(ticket) => Ok(Some(ticket)),
+        Err(retry_after_ms) => Err(ApiError::from(BidRejected::TooFast { retry_after_ms })),
+    }
+}
+
+/// Gives a refused bid's shared ticket back. When the database does not answer, the refused bid
+/// holds the user back for the rest of its second, no more.
+async fn give_back_shared(h: &Handles<'_>, ticket: db::pace::Ticket) {
+    let given = async { db::pace::give_back(&h.pool.get().await?, ticket).await.map_err(ApiError::from) };
+    if let Err(e) = given.await {
+        tracing::debug!("pace: giving a ticket back: {e:?}");
+    }
 }
 
 /// The API error for a refused bid or pre-bid. When no actor runs the auction here, it is

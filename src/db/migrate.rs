@@ -37,6 +37,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0023_leases", include_str!("../../sql/migrations/0023_leases.sql")),
     ("0024_user_fillfactor", include_str!("../../sql/migrations/0024_user_fillfactor.sql")),
     ("0025_cheaper_bid_rows", include_str!("../../sql/migrations/0025_cheaper_bid_rows.sql")),
+    ("0026_user_pace", include_str!("../../sql/migrations/0026_user_pace.sql")),
 ];
 
 /// Every repeatable function, in the order they are applied: (name, SQL). Each file is one

@@ -24,6 +24,7 @@ pub mod migrate;
 pub mod notice_prefs;
 pub mod notifications;
 pub mod outbox;
+pub mod pace;
 pub mod packages;
 pub mod payments;
 pub mod phones;

@@ -145,3 +145,49 @@ async fn limits_set_by_the_use_case_hold_at_once_when_stricter() {
     assert_eq!(read["left"]["dailyBids"], 20);
     drop_database(&name).await;
 }
+
+/// The 1-second rule as several nodes share it (`db::pace`): eight requests of one user on eight
+/// auctions at once, each on a connection of its own (as on eight nodes), and one is let through;
+/// the same auction is left to its actor; a refused bid's stamp is given back, but never over a
+/// later one.
+#[tokio::test]
+async fn one_users_bids_on_every_node_take_their_turns_in_the_shared_pace() {
+    let (pool, _, name) = database().await;
+    let at = 1_800_000_000_000_i64;
+    let racing = (0..8).map(|auction| {
+        let pool = pool.clone();
+        tokio::spawn(async move { db::pace::take(&pool.get().await.unwrap(), 7, auction, at, 1000).await })
+    });
+    let taken: Vec<_> = futures_util::future::join_all(racing)
+        .await
+        .into_iter()
+        .map(|r| r.expect("task").expect("query"))
+        .collect();
+    let (ok, waits): (Vec<_>, Vec<_>) = taken.into_iter().partition(Result::is_ok);
+    assert_eq!(ok.len(), 1, "one of eight at once: {waits:?}");
+    assert!(waits.iter().all(|w| *w == Err(1000)), "each told to wait the whole second: {waits:?}");
+
+    let db = pool.get().await.unwrap();
+    let first: i64 =
+        db.query_one("select auction_id from user_pace where user_id = 7", &[]).await.unwrap().get(0);
+    let again = db::pace::take(&db, 7, first, at + 100, 1000).await.unwrap().expect("its actor decides");
+    assert_eq!(
+        db::pace::take(&db, 7, 99, at + 300, 1000).await.unwrap(),
+        Err(800),
+        "the bid in flight counts"
+    );
+    // Refused by its actor: the stamp before it holds again, and a bid elsewhere waits from there.
+    db::pace::give_back(&db, again).await.unwrap();
+    assert_eq!(db::pace::take(&db, 7, 99, at + 400, 1000).await.unwrap(), Err(600));
+    let later = db::pace::take(&db, 7, 99, at + 1000, 1000).await.unwrap().expect("a second later");
+    let last = db::pace::take(&db, 7, 98, at + 2000, 1000).await.unwrap().expect("and another");
+    // A late give-back does not undo the bid after it.
+    db::pace::give_back(&db, later).await.unwrap();
+    assert_eq!(db::pace::take(&db, 7, 97, at + 2500, 1000).await.unwrap(), Err(500));
+    db::pace::give_back(&db, last).await.unwrap();
+    let row = db.query_one("select auction_id, at_ms from user_pace where user_id = 7", &[]).await.unwrap();
+    assert_eq!((row.get::<_, i64>(0), row.get::<_, i64>(1)), (99, at + 1000), "the one before it again");
+    drop(db);
+    drop(pool);
+    drop_database(&name).await;
+}
