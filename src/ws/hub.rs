@@ -58,9 +58,20 @@ pub struct Notify {
 pub struct Connect {
     pub id: u64,
     pub user: Option<UserId>,
-    pub push: Recipient<Push>,
-    pub lobby: Recipient<LobbyFrame>,
-    pub close: Recipient<Close>,
+    /// Where the hub's messages to this socket go: one recipient for all of them (each costs
+    /// the socket a few allocations, and there are thousands of sockets).
+    pub socket: Recipient<ToSocket>,
+}
+
+/// What the hub tells one socket.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub enum ToSocket {
+    /// A frame for this socket alone (its user's news, the lobby's list).
+    Push(Push),
+    /// A lobby frame (skipped by a socket watching that auction: it gets the auction's own).
+    Lobby(LobbyFrame),
+    Close(Close),
 }
 
 /// Every session of `user` ended (password changed, "log out everywhere"): their sockets close.
@@ -73,8 +84,6 @@ pub struct SignOut {
 
 /// The hub's order to a socket to close: its user signed out everywhere, or (`going_away`) this
 /// server is stopping and the client is to reconnect, to another node if there is one.
-#[derive(Message)]
-#[rtype(result = "()")]
 pub struct Close {
     pub going_away: bool,
 }
@@ -105,9 +114,7 @@ pub struct Watch {
 
 struct Member {
     user: Option<UserId>,
-    push: Recipient<Push>,
-    lobby: Recipient<LobbyFrame>,
-    close: Recipient<Close>,
+    socket: Recipient<ToSocket>,
     watching: Vec<AuctionId>,
 }
 
@@ -146,8 +153,9 @@ impl Hub {
     }
 
     fn push_all(&mut self, frame: Arc<str>) {
-        self.members
-            .retain(|_, m| m.push.try_send(Push { frame: frame.clone() }).is_ok() || m.push.connected());
+        self.members.retain(|_, m| {
+            m.socket.try_send(ToSocket::Push(Push { frame: frame.clone() })).is_ok() || m.socket.connected()
+        });
     }
 
     fn flush_lobby(&mut self) {
@@ -159,7 +167,7 @@ impl Hub {
         for (id, u) in self.dirty.drain() {
             let frame = lobby_frame(&u, now);
             for m in self.members.values().filter(|m| !m.watching.contains(&id)) {
-                let _ = m.lobby.try_send(LobbyFrame { auction: id, frame: frame.clone() });
+                let _ = m.socket.try_send(ToSocket::Lobby(LobbyFrame { auction: id, frame: frame.clone() }));
             }
         }
     }
@@ -218,7 +226,8 @@ impl Handler<RemoteLobby> for Hub {
     type Result = ();
     fn handle(&mut self, RemoteLobby(frame): RemoteLobby, _: &mut Context<Self>) {
         for m in self.members.values().filter(|m| !m.watching.contains(&frame.auction)) {
-            let _ = m.lobby.try_send(LobbyFrame { auction: frame.auction, frame: frame.frame.clone() });
+            let lobby = LobbyFrame { auction: frame.auction, frame: frame.frame.clone() };
+            let _ = m.socket.try_send(ToSocket::Lobby(lobby));
         }
     }
 }
@@ -256,13 +265,7 @@ impl Handler<Connect> for Hub {
         if let Some(user) = msg.user {
             self.by_user.entry(user).or_default().push(msg.id);
         }
-        let member = Member {
-            user: msg.user,
-            push: msg.push,
-            lobby: msg.lobby,
-            close: msg.close,
-            watching: Vec::new(),
-        };
+        let member = Member { user: msg.user, socket: msg.socket, watching: Vec::new() };
         self.members.insert(msg.id, member);
     }
 }
@@ -288,7 +291,7 @@ impl Handler<SignOut> for Hub {
         // Each socket's `Disconnect` removes it from the members when it stops.
         for id in self.by_user.get(&msg.user).into_iter().flatten() {
             if let Some(m) = self.members.get(id) {
-                m.close.do_send(Close { going_away: false });
+                m.socket.do_send(ToSocket::Close(Close { going_away: false }));
             }
         }
     }
@@ -299,7 +302,7 @@ impl Handler<CloseAll> for Hub {
     fn handle(&mut self, _: CloseAll, _: &mut Context<Self>) -> usize {
         // Each socket's `Disconnect` removes it from the members when it stops.
         for m in self.members.values() {
-            m.close.do_send(Close { going_away: true });
+            m.socket.do_send(ToSocket::Close(Close { going_away: true }));
         }
         self.members.len()
     }
@@ -329,7 +332,7 @@ impl Hub {
     fn push_user(&self, user: UserId, frame: Arc<str>) {
         for id in self.by_user.get(&user).into_iter().flatten() {
             if let Some(m) = self.members.get(id) {
-                let _ = m.push.try_send(Push { frame: frame.clone() });
+                let _ = m.socket.try_send(ToSocket::Push(Push { frame: frame.clone() }));
             }
         }
     }

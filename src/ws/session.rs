@@ -2,25 +2,25 @@
 //! speaks socket.io (see [`super::protocol`]), keeps the heartbeat, caps frame size and message
 //! rate, and relays frames from the auctions it joined and from the hub. A malformed frame closes
 //! this connection only, with close code 1008 (policy violation), or 1009 when a frame is over the
-//! size limit. Writes go through a bounded queue to a writer task; a client that cannot
-//! keep up is disconnected rather than buffered without limit.
+//! size limit. Frames go straight into actix-ws's own queue while it has room; behind a slow
+//! client they wait in a bounded queue of the session's, and a client that cannot keep up is
+//! disconnected rather than buffered without limit.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::{Duration, Instant};
 
 use actix::prelude::*;
 use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
 use bytes::Bytes;
 use bytestring::ByteString;
-use tokio::sync::mpsc;
+use futures_util::FutureExt;
 use tyiyn_actors::auction::{Join, Leave};
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::Push;
 
 use super::events::ClientEvent;
-use super::hub::{self, Hub, LobbyFrame};
+use super::hub::{self, Hub, ToSocket};
 use super::protocol::{self, Inbound};
 use super::relay::{Relay, Unwatch, Watch};
 use super::slots::Slot;
@@ -28,7 +28,7 @@ use crate::runtime::Auctions;
 
 pub use super::archive::Archive;
 
-/// Frames waiting for a slow client before it is disconnected.
+/// Frames waiting for a slow client (beyond actix-ws's own 32) before it is disconnected.
 const OUTBOX: usize = 512;
 /// Client messages allowed per second (token bucket refill) and burst.
 const RATE_PER_SEC: f64 = 20.0;
@@ -60,14 +60,20 @@ pub struct WsSession {
     hub: Addr<Hub>,
     /// With several nodes: joins and leaves go through it.
     relay: Option<Addr<Relay>>,
-    outbox: mpsc::Sender<ByteString>,
+    /// The connection's writing half: actix-ws's queue of 32 frames.
+    socket: actix_ws::Session,
+    /// Frames waiting for room in that queue, in order (a slow client), at most [`OUTBOX`]. The
+    /// first one is on its way while `writing`. Empty (and unallocated) for a client that keeps
+    /// up, which is nearly every one: an idle viewer holds no queue and no task of its own.
+    waiting: VecDeque<ByteString>,
+    writing: bool,
     joined: HashSet<AuctionId>,
     connected: bool,
     last_seen: Instant,
     tokens: f64,
     refilled: Instant,
-    /// The close code the writer sends once this session ends (1000 unless a violation set it).
-    close: Arc<AtomicU16>,
+    /// The close code sent once this session ends (1000 unless a violation set it).
+    close: CloseCode,
     /// This socket's place under its address's cap, freed when the session is dropped.
     _slot: Option<Slot>,
     /// Frames queued to this socket (`tyiyn_socket_frames_sent_total`; one handle, no lookups).
@@ -83,19 +89,6 @@ impl WsSession {
         realtime: super::Realtime,
         session: actix_ws::Session,
     ) -> WsSession {
-        let (outbox, mut queue) = mpsc::channel::<ByteString>(OUTBOX);
-        let mut socket = session;
-        let close = Arc::new(AtomicU16::new(CloseCode::Normal.into()));
-        let code = close.clone();
-        actix_web::rt::spawn(async move {
-            while let Some(frame) = queue.recv().await {
-                if socket.text(frame).await.is_err() {
-                    return;
-                }
-            }
-            let code = CloseCode::from(code.load(Ordering::Relaxed));
-            let _ = socket.close(Some(CloseReason::from(code))).await;
-        });
         let now = Instant::now();
         WsSession {
             id,
@@ -104,13 +97,15 @@ impl WsSession {
             archive,
             hub: realtime.hub,
             relay: realtime.relay,
-            outbox,
+            socket: session,
+            waiting: VecDeque::new(),
+            writing: false,
             joined: HashSet::new(),
             connected: false,
             last_seen: now,
             tokens: RATE_BURST,
             refilled: now,
-            close,
+            close: CloseCode::Normal,
             _slot: None,
             frames: metrics::counter!(crate::metrics::FRAMES_SENT),
         }
@@ -125,17 +120,71 @@ impl WsSession {
     /// Ends the connection for a violation: `Policy` (1008) for frames outside the protocol or
     /// its rate, `Size` (1009) for frames over the limit.
     fn close_with(&mut self, code: CloseCode, ctx: &mut Context<Self>) {
-        self.close.store(code.into(), Ordering::Relaxed);
+        self.close = code;
         ctx.stop();
     }
 
-    /// Queues a frame; a full queue means the client is too slow: disconnect it.
+    /// Sends a frame: into actix-ws's queue at once when nothing waits before it and there is
+    /// room, else behind the frames waiting; a full wait means the client is too slow: disconnect
+    /// it.
     fn send(&mut self, frame: ByteString, ctx: &mut Context<Self>) {
-        if self.outbox.try_send(frame).is_ok() {
-            self.frames.increment(1);
-        } else if ctx.state() == ActorState::Running {
-            metrics::counter!(crate::metrics::SOCKETS_DROPPED).increment(1);
-            ctx.stop();
+        if self.waiting.is_empty() {
+            match offer(&mut self.socket, frame) {
+                Offered::Taken => {
+                    self.frames.increment(1);
+                    return;
+                }
+                Offered::Closed => {
+                    ctx.stop();
+                    return;
+                }
+                Offered::Full(frame) => self.waiting.push_back(frame),
+            }
+        } else if self.waiting.len() < OUTBOX {
+            self.waiting.push_back(frame);
+        } else {
+            if ctx.state() == ActorState::Running {
+                metrics::counter!(crate::metrics::SOCKETS_DROPPED).increment(1);
+                ctx.stop();
+            }
+            return;
+        }
+        self.frames.increment(1);
+        self.write_waiting(ctx);
+    }
+
+    /// Moves the waiting frames into actix-ws's queue while it has room; when it is full, one
+    /// future waits for room for the first frame, then goes on with the rest.
+    fn write_waiting(&mut self, ctx: &mut Context<Self>) {
+        while !self.writing {
+            let Some(first) = self.waiting.front().cloned() else { return };
+            match offer(&mut self.socket, first) {
+                Offered::Taken => {
+                    self.waiting.pop_front();
+                }
+                Offered::Closed => {
+                    ctx.stop();
+                    return;
+                }
+                Offered::Full(first) => {
+                    // The writer takes the sender that is already waiting for room (it keeps its
+                    // place in the queue); the session keeps a fresh one, to close with.
+                    let fresh = self.socket.clone();
+                    let mut socket = std::mem::replace(&mut self.socket, fresh);
+                    self.writing = true;
+                    let wait = async move { (socket.text(first).await, socket) };
+                    ctx.spawn(fut::wrap_future(wait).map(|(sent, socket), act: &mut Self, ctx| {
+                        act.writing = false;
+                        if sent.is_err() {
+                            ctx.stop();
+                            return;
+                        }
+                        act.socket = socket;
+                        act.waiting.pop_front();
+                        act.write_waiting(ctx);
+                    }));
+                }
+            }
         }
     }
 
@@ -171,9 +220,7 @@ impl WsSession {
                     self.hub.do_send(hub::Connect {
                         id: self.id,
                         user: self.user,
-                        push: ctx.address().recipient(),
-                        lobby: ctx.address().recipient(),
-                        close: ctx.address().recipient(),
+                        socket: ctx.address().recipient(),
                     });
                 }
                 self.send_text(protocol::connected(&format!("s{:x}", self.id)), ctx);
@@ -252,6 +299,24 @@ impl WsSession {
     }
 }
 
+/// What became of a frame offered to actix-ws's queue.
+enum Offered {
+    Taken,
+    /// No room: the frame back. The sender stays in line for the next room.
+    Full(ByteString),
+    /// The connection is gone.
+    Closed,
+}
+
+/// Offers `frame` to the connection's queue without waiting.
+fn offer(socket: &mut actix_ws::Session, frame: ByteString) -> Offered {
+    match socket.text(frame.clone()).now_or_never() {
+        Some(Ok(())) => Offered::Taken,
+        Some(Err(_)) => Offered::Closed,
+        None => Offered::Full(frame),
+    }
+}
+
 /// The close code for a broken frame: 1009 for one over the size limit (a single frame, or a
 /// message's continuations together), 1002 for any other breach of the WebSocket protocol.
 fn close_code(err: &ProtocolError) -> CloseCode {
@@ -288,6 +353,18 @@ impl Actor for WsSession {
     }
 
     fn stopped(&mut self, ctx: &mut Context<Self>) {
+        // What still waits goes out (a frame on its way when the session stopped was not taken:
+        // it is still first), then the close frame with its code.
+        let (mut socket, waiting) = (self.socket.clone(), std::mem::take(&mut self.waiting));
+        let reason = CloseReason::from(self.close);
+        actix_web::rt::spawn(async move {
+            for frame in waiting {
+                if socket.text(frame).await.is_err() {
+                    return;
+                }
+            }
+            let _ = socket.close(Some(reason)).await;
+        });
         metrics::gauge!(crate::metrics::SOCKETS).decrement(1.0);
         crate::cluster::figures::socket(-1);
         self.hub.do_send(hub::Disconnect { id: self.id });
@@ -330,23 +407,16 @@ impl Handler<Push> for WsSession {
     }
 }
 
-impl Handler<hub::Close> for WsSession {
+impl Handler<ToSocket> for WsSession {
     type Result = ();
-    fn handle(&mut self, msg: hub::Close, ctx: &mut Context<Self>) {
-        if msg.going_away {
-            self.close_with(CloseCode::Away, ctx);
-        } else {
-            ctx.stop();
+    fn handle(&mut self, msg: ToSocket, ctx: &mut Context<Self>) {
+        match msg {
+            ToSocket::Push(push) => self.send(Frame(push.frame).into_text(), ctx),
+            // A watched auction's news comes from the auction itself.
+            ToSocket::Lobby(lobby) if self.joined.contains(&lobby.auction) => {}
+            ToSocket::Lobby(lobby) => self.send(Frame(lobby.frame).into_text(), ctx),
+            ToSocket::Close(hub::Close { going_away: true }) => self.close_with(CloseCode::Away, ctx),
+            ToSocket::Close(hub::Close { going_away: false }) => ctx.stop(),
         }
-    }
-}
-
-impl Handler<LobbyFrame> for WsSession {
-    type Result = ();
-    fn handle(&mut self, msg: LobbyFrame, ctx: &mut Context<Self>) {
-        if self.joined.contains(&msg.auction) {
-            return;
-        }
-        self.send(Frame(msg.frame).into_text(), ctx);
     }
 }

@@ -8,14 +8,14 @@ use crate::helpers::{TestApp, long_countdowns, spawn_app_with};
 use crate::socket::Socket;
 
 /// The value of the first sample line that starts with `series` (name and labels).
-fn sample(text: &str, series: &str) -> Option<f64> {
+pub fn sample(text: &str, series: &str) -> Option<f64> {
     text.lines()
         .find(|line| line.starts_with(series) && line[series.len()..].starts_with(' '))
         .and_then(|line| line.rsplit(' ').next())
         .and_then(|value| value.parse().ok())
 }
 
-async fn scrape(app: &TestApp) -> String {
+pub async fn scrape(app: &TestApp) -> String {
     let url = app.metrics.as_deref().expect("the test settings serve /metrics");
     let res = reqwest::get(url).await.expect("scrape");
     assert_eq!(res.status(), 200);

@@ -138,3 +138,59 @@ async fn the_cap_does_not_disturb_other_viewers() {
     user.bid(id).await;
     good.next_update(id, "bidsPlaced").await;
 }
+
+/// A client that stops reading is cut off once its frames no longer fit (the kernel's buffers,
+/// actix-ws's 32 and the session's 512), while the bids go on being answered and a viewer that
+/// reads gets every one of them, in order: one slow reader holds nobody up.
+#[actix_web::test]
+async fn a_client_that_stops_reading_is_cut_off_and_holds_nobody_up() {
+    let app = spawn_app_with(crate::helpers::long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let auction = app.create_live_auction(&admin, "Телевизор").await;
+    let bidders = [app.new_user("first").await, app.new_user("second").await];
+    for bidder in &bidders {
+        let url = app.url(&format!("/api/admin/users/{}", bidder.id));
+        let res = admin.client.patch(url).json(&json!({ "bidBalance": 5_000 })).send().await.unwrap();
+        assert_eq!(res.status(), 200);
+    }
+    let mut reader = Socket::connect(&app.address, None).await;
+    reader.emit("joinAuction", json!(auction));
+    reader.next_named("auctionUpdate").await;
+
+    // The slow one: a receive window of a few kilobytes, and it never reads after joining.
+    let server: std::net::SocketAddr = app.address.trim_start_matches("http://").parse().unwrap();
+    let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+    tcp.set_recv_buffer_size(4096).unwrap();
+    let tcp = tcp.connect(server).await.expect("tcp connects");
+    let (mut slow, _) = tokio_tungstenite::client_async(socket_url(&app), MaybeTlsStream::Plain(tcp))
+        .await
+        .expect("websocket connects");
+    slow.next().await.expect("open packet").expect("frame");
+    slow.send(Message::text("40")).await.unwrap();
+    slow.next().await.expect("connect answer").expect("frame");
+    slow.send(Message::text(format!("42[\"joinAuction\",{auction}]"))).await.unwrap();
+
+    let dropped =
+        |text: &str| crate::metrics::sample(text, "tyiyn_sockets_dropped_slow_total").unwrap_or(0.0);
+    let before = dropped(&crate::metrics::scrape(&app).await);
+    let mut placed = 0;
+    let cut = loop {
+        let res = bidders[placed % 2].bid(auction).await;
+        assert_eq!(res.status(), 200, "every bid is answered");
+        placed += 1;
+        // The reader reads on: it gets each bid's frame, with every bid so far.
+        loop {
+            let frame = reader.next_named("auctionUpdate").await;
+            if frame["auction"]["totalBids"] == placed {
+                break;
+            }
+            assert!(frame["auction"]["totalBids"].as_i64() < Some(placed as i64), "{frame}");
+        }
+        if placed % 50 == 0 && dropped(&crate::metrics::scrape(&app).await) > before {
+            break placed;
+        }
+        assert!(placed < 5_000, "a client that reads nothing was never cut off");
+    };
+    println!("the slow client was cut off after {cut} bids");
+    drop(slow);
+}
