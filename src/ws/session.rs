@@ -157,16 +157,17 @@ impl WsSession {
     /// future waits for room for the first frame, then goes on with the rest.
     fn write_waiting(&mut self, ctx: &mut Context<Self>) {
         while !self.writing {
-            let Some(first) = self.waiting.front().cloned() else { return };
+            let Some(first) = self.waiting.pop_front() else { return };
             match offer(&mut self.socket, first) {
-                Offered::Taken => {
-                    self.waiting.pop_front();
-                }
+                Offered::Taken => {}
                 Offered::Closed => {
                     ctx.stop();
                     return;
                 }
                 Offered::Full(first) => {
+                    // It stays first while it is on its way (a session stopped meanwhile still
+                    // sends it).
+                    self.waiting.push_front(first.clone());
                     // The writer takes the sender that is already waiting for room (it keeps its
                     // place in the queue); the session keeps a fresh one, to close with.
                     let fresh = self.socket.clone();
