@@ -4,8 +4,11 @@
 -- 0009, 0010, 0011 and 0015, the last of which this text was taken from; 0023 dropped it to add
 -- the batches' fences.
 --
--- Every bid's bidder pays one bid (bots pay nothing); bidders are locked in id order, then the
--- auctions (`for no key update`: inserts that reference them are not blocked). A bidder whose bids in the group together cost more than they may spend (balance, a
+-- Every bid's bidder pays one bid (bots pay nothing): the balance goes down, and the `bid` row is
+-- the debit (migration 0027, the view `ledger`). Bidders are locked in id order (house bots only
+-- `for key share`), then the auctions (`for no key update`: inserts that reference them are not
+-- blocked); every one of them must exist, which is the check the `bid` insert's reference trigger
+-- would make (migration 0025), so the insert tells the trigger it is done (`tyiyn.bid_references`). A bidder whose bids in the group together cost more than they may spend (balance, a
 -- bid limit, a closed account) has their batches pass in queue order while their share lasts;
 -- the rest fail and are returned first, naming the short bidders and why. Then come the stored
 -- bids, with each person's balance after them. A batch whose auction's row was taken under
@@ -42,6 +45,9 @@ declare
     fenced   int[] := '{}';
     over_b   int[] := '{}';
     over_u   bigint[] := '{}';
+    bot_ids  bigint[];
+    needed   bigint[];
+    v_n      bigint;
     v_b      int;
     v_fits   boolean;
     v_k      bigint;
@@ -64,7 +70,12 @@ begin
         -- `for update` also blocks the key-share locks that inserts referencing these users take
         -- (a notice, a ledger row written by another transaction), and a transaction that
         -- inserted outbid notices for several users deadlocked with this one (issue 26, §21).
-        perform 1 from app_user a where a.id = any(owed_ids) order by a.id for no key update;
+        select count(*) into v_n
+        from (select 1 from app_user a where a.id = any(owed_ids) order by a.id for no key update) as s;
+        if v_n <> cardinality(owed_ids) then
+            raise foreign_key_violation using message =
+                'insert or update on table "bid" violates foreign key constraint "bid_user_id_fkey"';
+        end if;
         select array_agg(s.id order by s.id), array_agg(s.w order by s.id) into short, why
         from (select o.id,
                      coalesce(case when a.deleted_at is not null then 'closed' end,
@@ -116,19 +127,23 @@ begin
         end loop;
     end if;
 
-    return query
-    select f.b, null::bigint, null::bigint, '{}'::bigint[], '{lease_lost}'::text[]
-    from unnest(fenced) as f (b);
+    if cardinality(fenced) > 0 then
+        return query
+        select f.b, null::bigint, null::bigint, '{}'::bigint[], '{lease_lost}'::text[]
+        from unnest(fenced) as f (b);
+    end if;
 
-    return query
-    select f.b, null::bigint, null::bigint,
-           (select array_agg(distinct o.u order by o.u)
-            from unnest(over_b, over_u) as o (b, u) where o.b = f.b),
-           (select array_agg(s.w order by s.u)
-            from unnest(short, why) as s (u, w)
-            where s.u in (select o.u from unnest(over_b, over_u) as o (b, u) where o.b = f.b))
-    from unnest(failed) as f (b)
-    where not f.b = any(fenced);
+    if cardinality(failed) > cardinality(fenced) then
+        return query
+        select f.b, null::bigint, null::bigint,
+               (select array_agg(distinct o.u order by o.u)
+                from unnest(over_b, over_u) as o (b, u) where o.b = f.b),
+               (select array_agg(s.w order by s.u)
+                from unnest(short, why) as s (u, w)
+                where s.u in (select o.u from unnest(over_b, over_u) as o (b, u) where o.b = f.b))
+        from unnest(failed) as f (b)
+        where not f.b = any(fenced);
+    end if;
 
     update app_user a set bid_balance = a.bid_balance - o.n, updated_at = now()
     from (select t.u as id, count(*) as n
@@ -137,13 +152,32 @@ begin
           group by t.u) as o
     where a.id = o.id;
 
-    insert into ledger_entry (user_id, delta, reason, auction_id)
-    select t.u, -1, 'bid', t_auctions[t.b]
-    from unnest(p_batch, p_users, p_bots) with ordinality as t (b, u, bot, n)
-    where not t.bot and not t.b = any(failed)
-    order by t.n;
+    -- House bots pay nothing and were not locked above: they need only exist until the commit.
+    select array_agg(distinct t.u order by t.u) into bot_ids
+    from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
+    where t.bot and not t.b = any(failed);
+    if bot_ids is not null then
+        select count(*) into v_n
+        from (select 1 from app_user a where a.id = any(bot_ids) order by a.id for key share) as s;
+        if v_n <> cardinality(bot_ids) then
+            raise foreign_key_violation using message =
+                'insert or update on table "bid" violates foreign key constraint "bid_user_id_fkey"';
+        end if;
+    end if;
 
-    perform 1 from auction x where x.id = any(t_auctions) order by x.id for no key update;
+    -- The auctions of the batches that stand must exist (a group names each auction once).
+    if cardinality(failed) = 0 then
+        needed := t_auctions;
+    else
+        select coalesce(array_agg(k.auction), '{}') into needed
+        from unnest(t_auctions) with ordinality as k (auction, b) where not k.b::int = any(failed);
+    end if;
+    select count(*) filter (where s.id = any(needed)) into v_n
+    from (select x.id from auction x where x.id = any(t_auctions) order by x.id for no key update) as s;
+    if v_n <> cardinality(needed) then
+        raise foreign_key_violation using message =
+            'insert or update on table "bid" violates foreign key constraint "bid_auction_id_fkey"';
+    end if;
     -- A lease taken between the check above and these locks: nothing of this group may stand.
     if t_fences is not null and exists (
         select 1 from unnest(t_auctions, t_fences) with ordinality as k (auction, fence, b)
@@ -160,15 +194,20 @@ begin
     where x.id = k.auction and x.status = 'live' and not k.b::int = any(failed);
 
     -- Each committed auto-bid uses one of its auto-bidder's bids; the last one stops it.
-    update autobid ab
-    set bids_left = greatest(ab.bids_left - o.n, 0), active = ab.active and ab.bids_left - o.n > 0,
-        updated_at = now()
-    from (select t_auctions[t.b] as auction, t.u as user_id, count(*) as n
-          from unnest(p_batch, p_users, p_autos) as t (b, u, auto)
-          where t.auto and not t.b = any(failed)
-          group by 1, 2) as o
-    where ab.auction_id = o.auction and ab.user_id = o.user_id;
+    if true = any(p_autos) then
+        update autobid ab
+        set bids_left = greatest(ab.bids_left - o.n, 0), active = ab.active and ab.bids_left - o.n > 0,
+            updated_at = now()
+        from (select t_auctions[t.b] as auction, t.u as user_id, count(*) as n
+              from unnest(p_batch, p_users, p_autos) as t (b, u, auto)
+              where t.auto and not t.b = any(failed)
+              group by 1, 2) as o
+        where ab.auction_id = o.auction and ab.user_id = o.user_id;
+    end if;
 
+    -- Every bidder and auction of the insert exists and is locked (above): the reference trigger
+    -- may skip this one statement.
+    perform set_config('tyiyn.bid_references', 'held', true);
     return query
     with ins as (
         insert into bid (auction_id, user_id, amount, is_bot, bot_name, is_prebid, created_at, record_hash,
@@ -185,5 +224,6 @@ begin
     join app_user a on a.id = ins.user_id
     join unnest(t_auctions) with ordinality as k (auction, b) on k.auction = ins.auction_id
     order by ins.id;
+    perform set_config('tyiyn.bid_references', '', true);
 end;
 $$;

@@ -66,8 +66,9 @@ const INSERT_PREBIDS: &str = "insert into prebid (auction_id, user_id, bid_id, c
     select $1, p.user_id, (select b.id from bid b where b.auction_id = $1
         and b.user_id = p.user_id and b.is_prebid), p.at
     from unnest($2::bigint[], $3::timestamptz[]) p (user_id, at)";
-// Signup bonus, purchases, then -1 per charged bid and pre-bid; bots bid for free. The database
-// held no auction, hence no bid or pre-bid, before the seed: all of them are ours.
+// Signup bonus, purchases, then -1 per pre-bid; a paid bid is its own debit (migration 0027) and
+// bots bid for free. The database held no auction, hence no pre-bid, before the seed: all of them
+// are ours.
 const INSERT_LEDGER: &str = "insert into ledger_entry (user_id, delta, reason, auction_id,
     created_at)
     select id, 5, 'signup_bonus', null::bigint, created_at
@@ -75,15 +76,13 @@ const INSERT_LEDGER: &str = "insert into ledger_entry (user_id, delta, reason, a
     union all select u.id, p.bids, 'purchase', null::bigint, u.created_at + interval '2 hours'
         from unnest($1::bigint[], $2::bigint[]) p (id, bids) join app_user u on u.id = p.id
         where p.bids > 0
-    union all select user_id, -1, 'bid', auction_id, created_at
-        from bid where not is_bot and not is_prebid
     union all select user_id, -1, 'prebid', auction_id, created_at from prebid
     order by 5";
 const INSERT_BOT_ASSIGNMENTS: &str = "insert into bot_assignment (auction_id, bot_id, bid_limit)
     select * from unnest($1::bigint[], $2::bigint[], $3::int[])";
 // The check (bid_balance >= 0) guards the plan's arithmetic.
 const SET_BALANCES: &str = "update app_user u set bid_balance = coalesce((select sum(l.delta)
-    from ledger_entry l where l.user_id = u.id), 0)::bigint where u.id = any($1) and not u.is_bot";
+    from ledger l where l.user_id = u.id), 0)::bigint where u.id = any($1) and not u.is_bot";
 
 /// Seeds a believable demo into an empty database (does nothing and returns Ok(None) when any
 /// auction already exists, or when one of the demo usernames is taken).

@@ -38,11 +38,13 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0024_user_fillfactor", include_str!("../../sql/migrations/0024_user_fillfactor.sql")),
     ("0025_cheaper_bid_rows", include_str!("../../sql/migrations/0025_cheaper_bid_rows.sql")),
     ("0026_user_pace", include_str!("../../sql/migrations/0026_user_pace.sql")),
+    ("0027_bids_are_their_debits", include_str!("../../sql/migrations/0027_bids_are_their_debits.sql")),
 ];
 
 /// Every repeatable function, in the order they are applied: (name, SQL). Each file is one
 /// `create or replace function` of that name; they run after every versioned migration.
 pub const FUNCTIONS: &[(&str, &str)] = &[
+    ("bids_spent", include_str!("../../sql/functions/bids_spent.sql")),
     ("commit_bid_groups", include_str!("../../sql/functions/commit_bid_groups.sql")),
     ("money_spent", include_str!("../../sql/functions/money_spent.sql")),
     ("record_seal", include_str!("../../sql/functions/record_seal.sql")),

@@ -59,7 +59,7 @@ async fn money(db: &Client, auction: i64, user: i64) -> (i64, i64, i64) {
     let row = db
         .query_one(
             "select (select bid_balance from app_user where id = $2),
-                    (select coalesce(sum(delta), 0)::bigint from ledger_entry where user_id = $2),
+                    (select coalesce(sum(delta), 0)::bigint from ledger where user_id = $2),
                     (select count(*) from bid where auction_id = $1)",
             &[&auction, &user],
         )

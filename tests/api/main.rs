@@ -13,6 +13,7 @@ mod buy_now;
 mod check;
 mod claims;
 mod contract;
+mod debits;
 mod demo;
 mod fairness;
 mod hardening;
