@@ -47,7 +47,11 @@ declare
     over_u   bigint[] := '{}';
     bot_ids  bigint[];
     needed   bigint[];
+    paid_ids bigint[];
+    paid_now bigint[];
     v_n      bigint;
+    v_limits boolean;
+    v_set    text;
     v_b      int;
     v_fits   boolean;
     v_k      bigint;
@@ -61,29 +65,48 @@ begin
         failed := fenced;
     end if;
 
-    select array_agg(s.u order by s.u), array_agg(s.c order by s.u) into owed_ids, owed_n
-    from (select t.u, count(*) as c from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
-          where not t.bot and not t.b = any(fenced) group by t.u) as s;
+    -- Who pays how many bids, and the house bots (they pay nothing).
+    select array_agg(s.u order by s.u) filter (where not s.bot), array_agg(s.c order by s.u) filter (where not s.bot),
+           array_agg(s.u order by s.u) filter (where s.bot)
+    into owed_ids, owed_n, bot_ids
+    from (select t.u, t.bot, count(*) as c from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
+          where not t.b = any(fenced) group by t.u, t.bot) as s;
 
     if owed_ids is not null then
         -- `no key update`: the strongest lock that an update of the balance needs. A plain
         -- `for update` also blocks the key-share locks that inserts referencing these users take
         -- (a notice, a ledger row written by another transaction), and a transaction that
         -- inserted outbid notices for several users deadlocked with this one (issue 26, §21).
-        select count(*) into v_n
-        from (select 1 from app_user a where a.id = any(owed_ids) order by a.id for no key update) as s;
+        -- The rows come back locked and current, so who is short is read in the same statement,
+        -- unless someone has set a limit of their own: spend_block reads their spending, which
+        -- must be read after the lock (a statement of its own, below). Whether they have one is
+        -- read as of the statement's start: a limit set while this group waited for the lock is
+        -- as if set just after it (setting a limit does not take the user's lock either).
+        select count(*), array_agg(s.id order by s.id) filter (where s.w is not null),
+               array_agg(s.w order by s.id) filter (where s.w is not null), bool_or(s.limited)
+        into v_n, short, why, v_limits
+        from (select o.id, x.limited,
+                     coalesce(case when x.deleted_at is not null then 'closed' end,
+                              case when x.bid_balance < o.n then 'insufficient_bids' end) as w
+              from unnest(owed_ids, owed_n) as o (id, n)
+              join (select a.id, a.bid_balance, a.deleted_at,
+                           exists (select 1 from user_limit l where l.user_id = a.id) as limited
+                    from app_user a where a.id = any(owed_ids) order by a.id for no key update) as x
+                on x.id = o.id) as s;
         if v_n <> cardinality(owed_ids) then
             raise foreign_key_violation using message =
                 'insert or update on table "bid" violates foreign key constraint "bid_user_id_fkey"';
         end if;
-        select array_agg(s.id order by s.id), array_agg(s.w order by s.id) into short, why
-        from (select o.id,
-                     coalesce(case when a.deleted_at is not null then 'closed' end,
-                              case when exists (select 1 from user_limit l where l.user_id = o.id)
-                                   then spend_block(o.id, o.n, 0) end,
-                              case when a.bid_balance < o.n then 'insufficient_bids' end) as w
-              from unnest(owed_ids, owed_n) as o (id, n) join app_user a on a.id = o.id) as s
-        where s.w is not null;
+        if v_limits then
+            select array_agg(s.id order by s.id), array_agg(s.w order by s.id) into short, why
+            from (select o.id,
+                         coalesce(case when a.deleted_at is not null then 'closed' end,
+                                  case when exists (select 1 from user_limit l where l.user_id = o.id)
+                                       then spend_block(o.id, o.n, 0) end,
+                                  case when a.bid_balance < o.n then 'insufficient_bids' end) as w
+                  from unnest(owed_ids, owed_n) as o (id, n) join app_user a on a.id = o.id) as s
+            where s.w is not null;
+        end if;
     end if;
     short := coalesce(short, '{}');
 
@@ -145,17 +168,19 @@ begin
         where not f.b = any(fenced);
     end if;
 
-    update app_user a set bid_balance = a.bid_balance - o.n, updated_at = now()
-    from (select t.u as id, count(*) as n
-          from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
-          where not t.bot and not t.b = any(failed)
-          group by t.u) as o
-    where a.id = o.id;
+    -- The balances after, for the answers.
+    with paid as (
+        update app_user a set bid_balance = a.bid_balance - o.n, updated_at = now()
+        from (select t.u as id, count(*) as n
+              from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
+              where not t.bot and not t.b = any(failed)
+              group by t.u) as o
+        where a.id = o.id
+        returning a.id, a.bid_balance
+    )
+    select array_agg(paid.id), array_agg(paid.bid_balance) into paid_ids, paid_now from paid;
 
     -- House bots pay nothing and were not locked above: they need only exist until the commit.
-    select array_agg(distinct t.u order by t.u) into bot_ids
-    from unnest(p_batch, p_users, p_bots) as t (b, u, bot)
-    where t.bot and not t.b = any(failed);
     if bot_ids is not null then
         select count(*) into v_n
         from (select 1 from app_user a where a.id = any(bot_ids) order by a.id for key share) as s;
@@ -207,7 +232,7 @@ begin
 
     -- Every bidder and auction of the insert exists and is locked (above): the reference trigger
     -- may skip this one statement.
-    perform set_config('tyiyn.bid_references', 'held', true);
+    v_set := set_config('tyiyn.bid_references', 'held', true);
     return query
     with ins as (
         insert into bid (auction_id, user_id, amount, is_bot, bot_name, is_prebid, created_at, record_hash,
@@ -219,11 +244,11 @@ begin
         order by t.n
         returning id, auction_id, user_id, is_bot
     )
-    select k.b::int, ins.id, case when ins.is_bot then null else a.bid_balance end, null::bigint[], null::text[]
+    select k.b::int, ins.id, case when ins.is_bot then null else p.balance end, null::bigint[], null::text[]
     from ins
-    join app_user a on a.id = ins.user_id
+    left join unnest(paid_ids, paid_now) as p (id, balance) on p.id = ins.user_id
     join unnest(t_auctions) with ordinality as k (auction, b) on k.auction = ins.auction_id
     order by ins.id;
-    perform set_config('tyiyn.bid_references', '', true);
+    v_set := set_config('tyiyn.bid_references', '', true);
 end;
 $$;
