@@ -11,7 +11,8 @@
 //! `--server-bin PATH` runs another build's server (e.g. a second checkout's
 //! `target/release/tyiyn`) instead of this checkout's; `--runs N` repeats the run; `--alternate`
 //! runs `--server-bin`'s build and this checkout's in turn, N times each (docs/benchmarks.md,
-//! "CPU per durable bid").
+//! "CPU per durable bid"). `--accept-encoding "gzip, deflate, br, zstd"` sends with each bid what a
+//! browser sends (by default none, as a script).
 
 mod common;
 
@@ -34,6 +35,9 @@ struct Load {
     /// `--pace answer` (default): a user's next bid 1 s after the last answer, as a person (or a
     /// script keeping the rule) does; `--pace send`: 1 s after the last send, the older schedule.
     pace_from_answer: bool,
+    /// `--accept-encoding VALUE`: sent with every bid, as a browser sends
+    /// `gzip, deflate, br, zstd`; empty (default): none, as a script sends.
+    accept_encoding: String,
 }
 
 #[derive(Default)]
@@ -61,6 +65,7 @@ async fn main() {
         secs: arg("--secs", 15),
         warmup: arg("--warmup", 3),
         pace_from_answer: arg("--pace", "answer".to_owned()) != "send",
+        accept_encoding: arg("--accept-encoding", String::new()),
     };
     let runs: usize = arg("--runs", 1);
     let other = arg("--server-bin", String::new());
@@ -77,6 +82,9 @@ async fn main() {
     }
     let (users, auctions, secs, warmup) = (load.users, load.auctions, load.secs, load.warmup);
     println!("loadgen: {users} users, {auctions} auctions, {secs} s measured after {warmup} s warm-up");
+    if !load.accept_encoding.is_empty() {
+        println!("each bid sends accept-encoding: {}", load.accept_encoding);
+    }
     let perf = cpu::perf_instructions();
     if let Err(why) = &perf {
         println!("instructions per bid: not measured: {why} on this machine (no hardware counters here)");
@@ -187,6 +195,7 @@ async fn bid(
         .build()
         .expect("client");
     let (users, pace_from_answer) = (load.users, load.pace_from_answer);
+    let encoding = load.accept_encoding.clone();
     let tasks: Vec<_> = people
         .into_iter()
         .enumerate()
@@ -194,6 +203,7 @@ async fn bid(
             let client = client.clone();
             let ids = ids.to_vec();
             let base = base.to_owned();
+            let encoding = encoding.clone();
             tokio::spawn(async move {
                 let mut tally = Tally::default();
                 // Spread the users' first bids evenly over the first second. (This once read
@@ -207,17 +217,24 @@ async fn bid(
                     let sent = Instant::now();
                     let id = ids[round % ids.len()];
                     round += 1;
-                    let res = client
-                        .post(format!("{base}/api/auctions/{id}/bid"))
-                        .header("cookie", &cookie)
-                        .send()
-                        .await;
+                    let mut req =
+                        client.post(format!("{base}/api/auctions/{id}/bid")).header("cookie", &cookie);
+                    if !encoding.is_empty() {
+                        req = req.header("accept-encoding", &encoding);
+                    }
+                    let res = req.send().await;
                     let took = sent.elapsed().as_secs_f64() * 1000.0;
                     let code = match res {
-                        Ok(r) if r.status().is_success() => "accepted".to_owned(),
+                        // The whole answer is read, as a browser reads it.
+                        Ok(r) if r.status().is_success() => match r.bytes().await {
+                            Ok(_) => "accepted".to_owned(),
+                            Err(_) => "transport: cut answer".to_owned(),
+                        },
                         Ok(r) => {
+                            let coded = r.headers().contains_key("content-encoding");
                             let body: serde_json::Value = r.json().await.unwrap_or_default();
-                            body["code"].as_str().unwrap_or("unknown").to_owned()
+                            let unknown = if coded { "unknown (compressed)" } else { "unknown" };
+                            body["code"].as_str().unwrap_or(unknown).to_owned()
                         }
                         Err(e) => format!("transport: {}", if e.is_timeout() { "timeout" } else { "error" }),
                     };

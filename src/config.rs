@@ -117,6 +117,14 @@ pub struct ServerSettings {
     /// threads answering HTTP and running auctions go first.
     #[serde(default)]
     pub socket_nice: i32,
+    /// Answers smaller than this many bytes are sent uncompressed (`crate::middleware::
+    /// plain_when_small`); larger ones, and streamed ones, as the client accepts.
+    #[serde(default = "default_compress_min_bytes")]
+    pub compress_min_bytes: u64,
+}
+
+fn default_compress_min_bytes() -> u64 {
+    4096
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -334,6 +342,7 @@ mod tests {
         assert_eq!((s.auth.session_idle_days, s.auth.session_max_days), (7, 30));
         assert_eq!(s.auction.bid_countdown_secs, 10);
         assert_eq!(s.server.body_limit_bytes, 65536);
+        assert_eq!(s.server.compress_min_bytes, 4096);
         assert_eq!((s.auction.bot_second_ms, s.auction.bot_seed), (1000, None));
         assert_eq!(
             (s.payments.provider.as_str(), s.payments.public_url.as_str()),

@@ -8,7 +8,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use actix_web::body::{BoxBody, MessageBody};
+use actix_web::body::{BodySize, BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError};
 use actix_web::http::header::HeaderValue;
@@ -267,6 +267,27 @@ form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; worker-src 'sel
 /// Adds the security headers to every answer: the API's, the built assets', the app's fallback
 /// page and errors alike. `connect-src` names the socket's `ws:`/`wss:` origin on the host the
 /// browser addressed, for browsers whose `'self'` does not cover WebSocket schemes.
+/// Marks an answer whose whole body is smaller than `server.compress_min_bytes` so that the
+/// `Compress` middleware around this one sends it as it is (`Content-Encoding: identity`, which
+/// `security_headers`, outside `Compress`, takes off again). Such an answer fits in the first
+/// round trip compressed or not, and compressing it cost the server about half a millisecond
+/// (brotli's and zlib's per-answer setup): ten times what answering a bid costs otherwise
+/// (docs/benchmarks.md §24). Streamed bodies (unknown size) are left to `Compress`.
+pub async fn plain_when_small(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let min = req.app_data::<web::Data<AppState>>().map_or(4096, |s| s.config.server.compress_min_bytes);
+    let mut res = next.call(req).await?;
+    if let BodySize::Sized(n) = res.response().body().size()
+        && n < min
+        && !res.headers().contains_key(header::CONTENT_ENCODING)
+    {
+        res.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static("identity"));
+    }
+    Ok(res)
+}
+
 pub async fn security_headers(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -286,6 +307,10 @@ pub async fn security_headers(
         "connect-src 'self'".to_owned()
     };
     let headers = res.headers_mut();
+    // `plain_when_small`'s mark for `Compress`: not a coding to name to the client.
+    if headers.get(header::CONTENT_ENCODING).is_some_and(|v| v == "identity") {
+        headers.remove(header::CONTENT_ENCODING);
+    }
     if let Ok(csp) = HeaderValue::from_str(&format!("{CSP}; {connect}")) {
         headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     }

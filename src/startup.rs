@@ -445,6 +445,7 @@ fn api_server(config: &Settings, shared: Shared) -> anyhow::Result<(u16, actix_w
             .app_data(middleware::json_config(limit))
             .app_data(web::PayloadConfig::new(limit))
             .wrap(from_fn(middleware::contract))
+            .wrap(from_fn(middleware::plain_when_small))
             .wrap(Compress::default())
             .wrap(from_fn(middleware::security_headers))
             .configure(routes::site)

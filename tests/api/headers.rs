@@ -79,10 +79,41 @@ async fn hashed_assets_go_out_compressed_and_cached_for_a_year_and_the_page_is_r
     let (status, encoding, cache) = encoded(&app, "/assets/index-abcd1234.js", "identity").await;
     assert_eq!((status, cache.as_str()), (200, year));
     assert!(encoding.is_empty() || encoding == "identity", "{encoding}");
-    // index.html, for `/` and for a client-side route: compressed too, and checked on every visit.
+    // index.html, for `/` and for a client-side route: compressed too (this one is larger than
+    // `server.compress_min_bytes`), and checked on every visit.
+    let page =
+        format!("<!doctype html><div id=root></div>{}", "<link rel=modulepreload href=/a.js>".repeat(150));
+    std::fs::write(std::path::Path::new(&dir).join("index.html"), page).expect("index");
     assert_eq!(encoded(&app, "/", "gzip").await, (200, "gzip".into(), "no-cache".into()));
     assert_eq!(encoded(&app, "/auction/iphone", "br").await, (200, "br".into(), "no-cache".into()));
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[actix_web::test]
+async fn small_answers_go_out_plain_and_large_ones_compressed() {
+    let app = spawn_app_with(|_| {}).await;
+    let browser = "gzip, deflate, br, zstd";
+    // A small JSON answer (an error here; a bid's answer is about 1.2 KB): as it is, no coding named.
+    let res = app
+        .client
+        .get(app.url("/api/auctions/999999"))
+        .header("accept-encoding", browser)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 404);
+    assert_eq!(res.headers().get("content-encoding"), None);
+    assert_security_headers(&res, "a small answer");
+    let body: serde_json::Value = res.json().await.expect("plain JSON");
+    assert_eq!(body["code"], "auction_not_found");
+    // The contract (tens of KB): compressed as the client accepts.
+    let (status, encoding, _) = encoded(&app, "/api/openapi.json", browser).await;
+    assert_eq!((status, encoding.as_str()), (200, "br"));
+
+    // The threshold is the operator's: at 0 every answer is compressed, as before.
+    let app = spawn_app_with(|s| s.server.compress_min_bytes = 0).await;
+    let (status, encoding, _) = encoded(&app, "/api/auctions/999999", "gzip").await;
+    assert_eq!((status, encoding.as_str()), (404, "gzip"));
 }
 
 #[actix_web::test]
