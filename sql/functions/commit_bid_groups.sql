@@ -8,10 +8,11 @@
 -- the debit (migration 0027, the view `ledger`). Bidders are locked in id order (house bots only
 -- `for key share`), then the auctions (`for no key update`: inserts that reference them are not
 -- blocked); every one of them must exist, which is the check the `bid` insert's reference trigger
--- would make (migration 0025), so the insert tells the trigger it is done (`tyiyn.bid_references`). A bidder whose bids in the group together cost more than they may spend (balance, a
--- bid limit, a closed account) has their batches pass in queue order while their share lasts;
--- the rest fail and are returned first, naming the short bidders and why. Then come the stored
--- bids, with each person's balance after them. A batch whose auction's row was taken under
+-- would make (migration 0025), so the insert tells the trigger it is done
+-- (`tyiyn.bid_references`). A bidder whose bids in the group together cost more than they may
+-- spend (balance, a bid limit, a closed account) has their batches pass in queue order while
+-- their share lasts; the rest fail and are returned first, naming the short bidders and why. Then
+-- come the stored bids, with each person's balance after them. A batch whose auction's row was taken under
 -- another lease than the one it names (`t_fences`, issue 25: the node lost the auction) is
 -- refused whole before anyone pays, returned with `short_why` = '{lease_lost}'; a group without
 -- fences (one node, no leases) checks nothing. A committed auto-bid uses one of its
