@@ -264,9 +264,6 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsa
 img-src 'self' data: blob: https:; font-src 'self' data:; object-src 'none'; base-uri 'self'; \
 form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; worker-src 'self'";
 
-/// Adds the security headers to every answer: the API's, the built assets', the app's fallback
-/// page and errors alike. `connect-src` names the socket's `ws:`/`wss:` origin on the host the
-/// browser addressed, for browsers whose `'self'` does not cover WebSocket schemes.
 /// Marks an answer whose whole body is smaller than `server.compress_min_bytes` so that the
 /// `Compress` middleware around this one sends it as it is (`Content-Encoding: identity`, which
 /// `security_headers`, outside `Compress`, takes off again). Such an answer fits in the first
@@ -288,6 +285,9 @@ pub async fn plain_when_small(
     Ok(res)
 }
 
+/// Adds the security headers to every answer: the API's, the built assets', the app's fallback
+/// page and errors alike. `connect-src` names the socket's `ws:`/`wss:` origin on the host the
+/// browser addressed, for browsers whose `'self'` does not cover WebSocket schemes.
 pub async fn security_headers(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
