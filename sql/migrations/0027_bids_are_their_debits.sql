@@ -76,6 +76,22 @@ $$;
 create trigger bid_deletion_keeps_debits after delete on bid
     referencing old table as gone for each statement execute function bid_deletion_keeps_debits();
 
+-- A bid's debit is its bidder's for good: an update that would move it to someone else, or make
+-- it free or paid after the fact (bidder, bot, pre-bid), is refused. Nothing updates these (the
+-- public record updates `record_hash`); this keeps the ledger whole against a hand-typed one.
+create function bid_debit_stays() returns trigger
+language plpgsql as $$
+begin
+    if (new.user_id, new.is_bot, new.is_prebid) is distinct from (old.user_id, old.is_bot, old.is_prebid) then
+        raise check_violation using message = format(
+            'bid %s: its bidder, is_bot and is_prebid do not change (the bid is its bidder''s debit)', old.id);
+    end if;
+    return new;
+end;
+$$;
+create trigger bid_debit_stays before update of user_id, is_bot, is_prebid on bid
+    for each row execute function bid_debit_stays();
+
 -- The group commit checks the references of the bids it inserts itself, under the locks it takes
 -- anyway (sql/functions/commit_bid_groups.sql: every bidder and auction of the group exists and is
 -- locked, in id order), and says so for its one insert with the transaction-local setting

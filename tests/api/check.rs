@@ -272,7 +272,7 @@ async fn a_bid_or_ledger_entry_naming_no_one_is_refused_and_one_written_past_the
         format!("insert into bid (auction_id, user_id, amount) values (999999, {}, 1)", h.aibek),
         format!("insert into bid (auction_id, user_id, amount) values ({}, 999999, 1)", h.live),
         "insert into ledger_entry (user_id, delta, reason) values (999999, 1, 'purchase')".to_owned(),
-        format!("update bid set user_id = 999999 where id = {}", h.last_bid(h.live).await),
+        format!("update bid set auction_id = 999999 where id = {}", h.last_bid(h.live).await),
     ] {
         let err = db.batch_execute(&text).await.expect_err(&text);
         assert_eq!(

@@ -61,6 +61,30 @@ async fn a_paid_bid_writes_no_ledger_row_and_a_deleted_bid_keeps_its_debit() {
     assert_eq!(money(&app, aibek.id).await, (4, 4));
 }
 
+#[actix_web::test]
+async fn a_bid_cannot_be_moved_to_another_bidder_or_made_free() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let live = app.create_live_auction(&admin, "Телефон").await;
+    let aibek = app.new_user("aibek").await;
+    let nurlan = app.new_user("nurlan").await;
+    assert_eq!(aibek.bid(live).await.status(), 200);
+    let db = app.db().await;
+    for set in [format!("user_id = {}", nurlan.id), "is_bot = true".to_owned(), "is_prebid = true".to_owned()]
+    {
+        let sql = format!("update bid set {set} where auction_id = {live}");
+        let err = db.batch_execute(&sql).await.expect_err(&sql);
+        assert_eq!(err.code(), Some(&SqlState::CHECK_VIOLATION), "{sql}: {err}");
+    }
+    // What the public record updates still may change.
+    db.batch_execute(&format!("update bid set record_hash = record_hash where auction_id = {live}"))
+        .await
+        .expect("the record's own column");
+    assert_eq!(money(&app, aibek.id).await, (4, 4));
+    assert_eq!(money(&app, nurlan.id).await, (5, 5));
+    app.check().await;
+}
+
 /// The schema before migration 0027 (its view, trigger and reasons), with the ledger rows the old
 /// group commit wrote: −1 per paid bid, and `extra` SQL run after (`{user}` stands for aibek).
 async fn as_before_0027(app: &TestApp, aibek: i64, extra: &str) {
@@ -69,6 +93,8 @@ async fn as_before_0027(app: &TestApp, aibek: i64, extra: &str) {
         "drop view ledger;
          drop trigger bid_deletion_keeps_debits on bid;
          drop function bid_deletion_keeps_debits();
+         drop trigger bid_debit_stays on bid;
+         drop function bid_debit_stays();
          alter table ledger_entry drop constraint ledger_entry_reason_check;
          alter table ledger_entry add constraint ledger_entry_reason_check check (reason in
              ('signup_bonus', 'purchase', 'admin_adjustment', 'bid', 'prebid', 'refund', 'purchase_refund'));
