@@ -137,7 +137,7 @@ impl Stand {
                 finished.iter().filter(|f| !f.once()).collect::<Vec<_>>()
             ));
         }
-        let (code, text) = crate::common::check(&self.fleet.first.db_url).await;
+        let (code, text) = self.fleet.first.check().await;
         table.row("`tyiyn check`", format!("exit {}", code.map_or("none".to_owned(), |c| c.to_string())));
         if code != Some(0) {
             table.fail(format!("tyiyn check:\n{text}"));
