@@ -12,7 +12,10 @@
 //! `target/release/tyiyn`) instead of this checkout's; `--runs N` repeats the run; `--alternate`
 //! runs `--server-bin`'s build and this checkout's in turn, N times each (docs/benchmarks.md,
 //! "CPU per durable bid"). `--accept-encoding "gzip, deflate, br, zstd"` sends with each bid what a
-//! browser sends (by default none, as a script).
+//! browser sends (by default none, as a script). `--via socket` places each bid over the user's
+//! realtime socket (`placeBid`, acked once committed) instead of HTTP; `--via http+socket` bids
+//! over HTTP while each user holds an idle socket too, as a browser does (the fair counterpart:
+//! both then pay for the same timer and lobby frames, and it runs against older builds).
 
 mod common;
 
@@ -22,6 +25,9 @@ use std::time::{Duration, Instant};
 use common::cpu::{self, Meter, PerfStat, Used};
 use common::figures::metric_sums;
 use common::{BIN, Server, arg, quantile};
+use futures_util::{SinkExt, StreamExt};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// The server's group-commit counters: bids committed, groups committed.
 const GROUPS: [&str; 2] = ["tyiyn_commit_group_bids_sum", "tyiyn_commit_group_bids_count"];
@@ -38,6 +44,30 @@ struct Load {
     /// `--accept-encoding VALUE`: sent with every bid, as a browser sends
     /// `gzip, deflate, br, zstd`; empty (default): none, as a script sends.
     accept_encoding: String,
+    /// `--via`: how bids travel.
+    via: Via,
+}
+
+/// How a user's bids travel.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Via {
+    /// `POST /api/auctions/{id}/bid`, no socket.
+    Http,
+    /// `POST` while the user also holds a socket, reading its frames.
+    HttpWithSocket,
+    /// `placeBid` over the user's socket.
+    Socket,
+}
+
+impl Via {
+    fn parse(s: &str) -> Via {
+        match s {
+            "http" => Via::Http,
+            "http+socket" => Via::HttpWithSocket,
+            "socket" => Via::Socket,
+            other => exit(&format!("--via {other}: one of http, http+socket, socket")),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -66,6 +96,7 @@ async fn main() {
         warmup: arg("--warmup", 3),
         pace_from_answer: arg("--pace", "answer".to_owned()) != "send",
         accept_encoding: arg("--accept-encoding", String::new()),
+        via: Via::parse(&arg("--via", "http".to_owned())),
     };
     let runs: usize = arg("--runs", 1);
     let other = arg("--server-bin", String::new());
@@ -84,6 +115,11 @@ async fn main() {
     println!("loadgen: {users} users, {auctions} auctions, {secs} s measured after {warmup} s warm-up");
     if !load.accept_encoding.is_empty() {
         println!("each bid sends accept-encoding: {}", load.accept_encoding);
+    }
+    match load.via {
+        Via::Http => {}
+        Via::HttpWithSocket => println!("bids over HTTP; each user also holds a socket and reads its frames"),
+        Via::Socket => println!("bids over each user's socket (placeBid)"),
     }
     let perf = cpu::perf_instructions();
     if let Err(why) = &perf {
@@ -167,7 +203,8 @@ async fn run(load: &Load, bin: &str, perf: bool, round: usize) -> String {
     println!("{}", server.figures().await);
     let mismatched = check(&server).await;
     let summary = format!(
-        "summary: bin={bin} run={round} users={} auctions={} secs={} bids_per_s={:.0} p50_ms={p50:.1} p99_ms={p99:.1} {cpu} mismatched={mismatched}",
+        "summary: bin={bin} run={round} via={:?} users={} auctions={} secs={} bids_per_s={:.0} p50_ms={p50:.1} p99_ms={p99:.1} {cpu} mismatched={mismatched}",
+        load.via,
         load.users,
         load.auctions,
         load.secs,
@@ -194,7 +231,7 @@ async fn bid(
         .timeout(Duration::from_secs(30))
         .build()
         .expect("client");
-    let (users, pace_from_answer) = (load.users, load.pace_from_answer);
+    let (users, pace_from_answer, via) = (load.users, load.pace_from_answer, load.via);
     let encoding = load.accept_encoding.clone();
     let tasks: Vec<_> = people
         .into_iter()
@@ -206,6 +243,16 @@ async fn bid(
             let encoding = encoding.clone();
             tokio::spawn(async move {
                 let mut tally = Tally::default();
+                let opened = match via {
+                    Via::Http => None,
+                    Via::HttpWithSocket | Via::Socket => Some(Socket::open(&base, &cookie).await),
+                };
+                // An idle socket beside HTTP bids is read (its pings answered) until the run ends.
+                let (mut socket, idle) = match via {
+                    Via::HttpWithSocket => (None, opened.map(|s| tokio::spawn(s.drain()))),
+                    Via::Http | Via::Socket => (opened, None),
+                };
+                let mut acks = 0_u64;
                 // Spread the users' first bids evenly over the first second. (This once read
                 // `(n * 1_000_003) % 1_000_000` µs, which is 3n µs: 10,000 users fired within 30 ms
                 // of every second, a burst rather than the steady load the figures describe.)
@@ -213,10 +260,22 @@ async fn bid(
                 let mut next = start + offset;
                 let mut round = n;
                 while next < stop_at {
-                    tokio::time::sleep_until(next.into()).await;
+                    if let Some(socket) = socket.as_mut() {
+                        socket.idle_until(next).await;
+                    } else {
+                        tokio::time::sleep_until(next.into()).await;
+                    }
                     let sent = Instant::now();
                     let id = ids[round % ids.len()];
                     round += 1;
+                    if let Some(socket) = socket.as_mut() {
+                        acks += 1;
+                        let code = socket.bid(acks, id).await;
+                        let took = sent.elapsed().as_secs_f64() * 1000.0;
+                        tally.count(code, took, sent >= measure_from && sent < stop_at);
+                        next = if pace_from_answer { Instant::now() } else { sent } + Duration::from_secs(1);
+                        continue;
+                    }
                     let mut req =
                         client.post(format!("{base}/api/auctions/{id}/bid")).header("cookie", &cookie);
                     if !encoding.is_empty() {
@@ -238,17 +297,14 @@ async fn bid(
                         }
                         Err(e) => format!("transport: {}", if e.is_timeout() { "timeout" } else { "error" }),
                     };
-                    if sent >= measure_from && sent < stop_at {
-                        if code == "accepted" {
-                            tally.accepted_ms.push(took);
-                        }
-                        tally.all_ms.push(took);
-                        *tally.codes.entry(code).or_default() += 1;
-                    }
+                    tally.count(code, took, sent >= measure_from && sent < stop_at);
                     // One bid per user per second, counted from the answer: the server stamps a bid
                     // when it reaches the handler, so a schedule counted from the send made a
                     // delayed bid and the next one less than a second apart ("too_fast").
                     next = if pace_from_answer { Instant::now() } else { sent } + Duration::from_secs(1);
+                }
+                if let Some(idle) = idle {
+                    idle.abort();
                 }
                 tally
             })
@@ -267,6 +323,85 @@ async fn bid(
     total.accepted_ms.sort_by(f64::total_cmp);
     total.all_ms.sort_by(f64::total_cmp);
     total
+}
+
+impl Tally {
+    /// Counts one answer (`code`, after `took` ms) when its bid was sent in the measured window.
+    fn count(&mut self, code: String, took: f64, measured: bool) {
+        if !measured {
+            return;
+        }
+        if code == "accepted" {
+            self.accepted_ms.push(took);
+        }
+        self.all_ms.push(took);
+        *self.codes.entry(code).or_default() += 1;
+    }
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A user's realtime socket (socket.io over a WebSocket, as `tests/api/socket.rs` speaks it).
+struct Socket {
+    ws: Ws,
+}
+
+impl Socket {
+    /// Connects as the user of `cookie` and completes the socket.io handshake.
+    async fn open(base: &str, cookie: &str) -> Socket {
+        let url = format!("{}/socket.io/?EIO=4&transport=websocket", base.replace("http://", "ws://"));
+        let mut request = url.into_client_request().expect("socket url");
+        request.headers_mut().insert("cookie", cookie.parse().expect("cookie header"));
+        let (ws, _) = tokio_tungstenite::connect_async(request).await.expect("socket connects");
+        let mut socket = Socket { ws };
+        socket.read_until(|text| text.starts_with("0{")).await.expect("engine.io open");
+        socket.ws.send(Message::text("40")).await.expect("socket.io connect");
+        socket.read_until(|text| text.starts_with("40")).await.expect("socket.io connected");
+        socket
+    }
+
+    /// Reads frames, answering pings, until one that `wanted` picks (returned); `None` if the
+    /// socket ends.
+    async fn read_until(&mut self, wanted: impl Fn(&str) -> bool) -> Option<String> {
+        while let Some(Ok(msg)) = self.ws.next().await {
+            let Ok(text) = msg.to_text() else { continue };
+            if text == "2" {
+                self.ws.send(Message::text("3")).await.ok()?;
+            } else if wanted(text) {
+                return Some(text.to_owned());
+            }
+        }
+        None
+    }
+
+    /// Reads frames (answering pings) until `at`.
+    async fn idle_until(&mut self, at: Instant) {
+        let _ = tokio::time::timeout_at(at.into(), self.read_until(|_| false)).await;
+    }
+
+    /// Reads frames until the socket ends.
+    async fn drain(mut self) {
+        self.read_until(|_| false).await;
+    }
+
+    /// Places a bid on auction `id` with ack id `ack`: "accepted", the refusal's code, or what
+    /// went wrong on the way.
+    async fn bid(&mut self, ack: u64, id: i64) -> String {
+        let prefix = format!("43{ack}[");
+        if self.ws.send(Message::text(format!("42{ack}[\"placeBid\",{id}]"))).await.is_err() {
+            return "transport: error".to_owned();
+        }
+        let answer =
+            tokio::time::timeout(Duration::from_secs(30), self.read_until(|t| t.starts_with(&prefix))).await;
+        let Ok(Some(text)) = answer else {
+            return format!("transport: {}", if answer.is_err() { "timeout" } else { "closed" });
+        };
+        let data: serde_json::Value = serde_json::from_str(&text[prefix.len() - 1..]).unwrap_or_default();
+        match data[0]["status"].as_u64() {
+            Some(200) => "accepted".to_owned(),
+            _ => data[0]["body"]["code"].as_str().unwrap_or("unknown").to_owned(),
+        }
+    }
 }
 
 /// Samples the CPU time and the server's group-commit counters (at `metrics`) at `from` and at

@@ -141,8 +141,8 @@ impl ApiError {
         }
     }
 
-    /// The JSON body and headers in `lang` (logs nothing: see [`ApiError::log`]).
-    pub fn render(&self, lang: Lang) -> HttpResponse {
+    /// The JSON body in `lang`.
+    pub fn body(&self, lang: Lang) -> ErrorBody {
         let msg = self.msg();
         let fields = match self {
             ApiError::Invalid { fields, .. } => {
@@ -150,22 +150,29 @@ impl ApiError {
             }
             _ => None,
         };
-        let body = ErrorBody { error: msg.text(lang), code: msg.code(), fields };
+        ErrorBody { error: msg.text(lang), code: msg.code(), fields }
+    }
+
+    /// The `Retry-After` seconds the answer carries, if any.
+    pub fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            ApiError::TooManyRequests { retry_after_secs, .. } => Some(*retry_after_secs),
+            // The monitor probes the database several times a second: try again soon.
+            ApiError::Unavailable(_) | ApiError::Suspended(_) => Some(1),
+            _ => None,
+        }
+    }
+
+    /// The JSON body and headers in `lang` (logs nothing: see [`ApiError::log`]).
+    pub fn render(&self, lang: Lang) -> HttpResponse {
         let mut builder = HttpResponse::build(self.status_code());
         if matches!(self, ApiError::RequestTimeout) {
             // The rest of the body may still be on its way: this connection cannot carry another.
             builder.force_close();
         }
-        let mut res = builder.json(body);
-        match self {
-            ApiError::TooManyRequests { retry_after_secs, .. } => {
-                res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
-            }
-            // The monitor probes the database several times a second: try again soon.
-            ApiError::Unavailable(_) | ApiError::Suspended(_) => {
-                res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(1));
-            }
-            _ => {}
+        let mut res = builder.json(self.body(lang));
+        if let Some(secs) = self.retry_after_secs() {
+            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
         res
     }

@@ -46,14 +46,31 @@ pub async fn bid(
 ) -> Result<BidAccepted, ApiError> {
     super::phone::require_verified(h.phones, user)?;
     let msg = PlaceBid { user: UserId(user.id), username: user.username.clone(), stamp };
-    let in_flight = metrics::gauge!(crate::metrics::BIDS_IN_FLIGHT);
-    in_flight.increment(1.0);
+    let in_flight = InFlight::new();
     let placed = paced_send(h, (user.id, id, stamp), place_bid(h, id, msg)).await;
-    in_flight.decrement(1.0);
+    drop(in_flight);
     if placed.is_ok() {
         crate::cluster::figures::bid_accepted();
     }
     placed
+}
+
+/// One bid counted in `tyiyn_bids_in_flight` while it lives: also when the wait for its answer
+/// is dropped (its client went away), which a decrement after the wait would miss.
+struct InFlight(metrics::Gauge);
+
+impl InFlight {
+    fn new() -> InFlight {
+        let gauge = metrics::gauge!(crate::metrics::BIDS_IN_FLIGHT);
+        gauge.increment(1.0);
+        InFlight(gauge)
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.decrement(1.0);
+    }
 }
 
 /// Places `user`'s pre-bid on upcoming auction `id` (one per user; it becomes a bid at go-live).

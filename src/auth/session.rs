@@ -280,10 +280,21 @@ pub(super) async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, Api
     let Some(state) = req.app_data::<web::Data<Sessions>>() else {
         return Ok(None);
     };
-    let Some(c) = req.cookie(COOKIE) else {
+    let Some(hash) = token_hash(&req) else {
         return Ok(None);
     };
-    let hash = hash_token(c.value());
+    resolve_hash(state, hash).await
+}
+
+/// The hash of the request's session token, when it carries one.
+pub fn token_hash(req: &HttpRequest) -> Option<TokenHash> {
+    req.cookie(COOKIE).map(|c| hash_token(c.value()))
+}
+
+/// The session whose token hashes to `hash`, judged as [`resolve`] judges a request's: a socket
+/// that carried it at its handshake asks again for each bid, so a session ended meanwhile (a
+/// logout, a password change, its lifetime) bids no more.
+pub async fn resolve_hash(state: &Sessions, hash: TokenHash) -> Result<Option<CurrentUser>, ApiError> {
     let now = Utc::now();
     let lifetime = state.lifetime;
     let (cached, generation) = state.cache.get(&hash);

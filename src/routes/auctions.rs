@@ -344,11 +344,17 @@ async fn bid(
     answer
 }
 
-/// The answer to an accepted bid. The bids of one committed batch share one view of the auction
-/// (`BidAccepted::view`); each HTTP worker keeps the JSON of the last view it wrote and writes it
-/// again for the next bid of the same batch instead of serializing the auction once per bid (a
-/// tenth of the server's CPU per bid on one busy auction, docs/benchmarks.md §20).
+/// The answer to an accepted bid, `200` with [`bid_body`].
 fn bid_answer(accepted: &BidAccepted) -> HttpResponse {
+    HttpResponse::Ok().content_type(actix_web::http::header::ContentType::json()).body(bid_body(accepted))
+}
+
+/// The JSON of an accepted bid's [`BidAnswer`], for its HTTP answer or its socket ack. The bids of
+/// one committed batch share one view of the auction (`BidAccepted::view`); each worker thread
+/// keeps the JSON of the last view it wrote and writes it again for the next bid of the same
+/// batch instead of serializing the auction once per bid (a tenth of the server's CPU per bid on
+/// one busy auction, docs/benchmarks.md §20).
+pub(crate) fn bid_body(accepted: &BidAccepted) -> String {
     thread_local! {
         static LAST: RefCell<Option<(Arc<AuctionView>, Box<RawValue>)>> = const { RefCell::new(None) };
     }
@@ -362,18 +368,18 @@ fn bid_answer(accepted: &BidAccepted) -> HttpResponse {
         let Some((view, json)) = fresh else {
             // Not reached (an auction object always serializes); the bid stands, so it is answered.
             let (auction, placed, balance) = (&accepted.view.auction, &accepted.bid, accepted.balance);
-            return HttpResponse::Ok()
-                .json(serde_json::json!({"auction": auction, "bid": placed, "bidBalance": balance}));
+            return serde_json::json!({"auction": auction, "bid": placed, "bidBalance": balance}).to_string();
         };
         let answer = BidAnswer { auction: &json, bid: &accepted.bid, bid_balance: accepted.balance };
-        let response = HttpResponse::Ok().json(answer);
+        // Plain structs and raw JSON: serializing cannot fail.
+        let body = serde_json::to_string(&answer).unwrap_or_default();
         *last = Some((view, json));
-        response
+        body
     })
 }
 
 /// Counts an answered bid or pre-bid by its outcome (`accepted`, or the error's code).
-fn counted(kind: &'static str, answer: &Result<HttpResponse, ApiError>) {
+pub(crate) fn counted<T>(kind: &'static str, answer: &Result<T, ApiError>) {
     let outcome = answer.as_ref().map_or_else(ApiError::code, |_| "accepted");
     metrics::counter!(crate::metrics::BIDS, "kind" => kind, "outcome" => outcome).increment(1);
 }

@@ -1,16 +1,25 @@
 //! `GET /socket.io/`: the WebSocket upgrade into a realtime session actor (see [`crate::ws`]).
 
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 use actix::prelude::*;
-use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Deserialize;
+use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
+use serde::{Deserialize, Serialize};
+use tyiyn_actors::auction::BidAccepted;
+use tyiyn_actors::clock::Clock;
 use tyiyn_actors::ids::UserId;
 
+use super::auctions;
+use crate::app::bidding;
 use crate::auth::MaybeUser;
-use crate::error::ApiError;
+use crate::auth::session::{self, Sessions, TokenHash};
+use crate::error::{ApiError, ErrorBody};
+use crate::i18n::Lang;
 use crate::state::AppState;
 use crate::ws;
+use crate::ws::session::PlaceBids;
 use crate::ws::slots::SocketSlots;
 
 /// What a refused upgrade's `Retry-After` says: a closed tab frees its slot at once.
@@ -60,6 +69,10 @@ pub async fn connect(
         .aggregate_continuations()
         .max_continuation_size(ws::protocol::MAX_PAYLOAD);
     let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+    let lang = Lang::of_request(&req, state.site.lang());
+    let login =
+        user.0.as_ref().and(session::token_hash(&req)).zip(req.app_data::<web::Data<Sessions>>().cloned());
+    let bids = bids(state.clone(), login, lang);
     let user = user.0.map(|u| UserId(u.id));
     let archive = ws::session::Archive { pool: state.pool.clone(), clock: state.clock.clone() };
     let actor = ws::session::WsSession::new(
@@ -69,6 +82,7 @@ pub async fn connect(
         archive,
         state.realtime.clone(),
         session,
+        bids,
     )
     .holding(slot);
     ws::session::WsSession::create(|ctx| {
@@ -76,4 +90,59 @@ pub async fn connect(
         actor
     });
     Ok(response)
+}
+
+/// How this socket places bids (`placeBid`): as its handshake's session, asked again for each bid
+/// (a session ended since answers 401), through the same use case and metrics as `POST
+/// /api/auctions/{id}/bid`; a socket without a session answers 401 to every bid.
+fn bids(
+    state: web::Data<AppState>,
+    login: Option<(TokenHash, web::Data<Sessions>)>,
+    lang: Lang,
+) -> PlaceBids {
+    Rc::new(move |auction, asked| {
+        let stamp = state.clock.now();
+        let lang = asked.and_then(Lang::parse).unwrap_or(lang);
+        let (state, login) = (state.clone(), login.clone());
+        Box::pin(async move {
+            let started = Instant::now();
+            let answer = async {
+                let (token, sessions) = login.ok_or(ApiError::Unauthorized)?;
+                let user = session::resolve_hash(&sessions, token).await?.ok_or(ApiError::Unauthorized)?;
+                bidding::bid(&state.bid_handles(), &user, auction, stamp).await
+            };
+            let answer = answer.await;
+            auctions::counted("bid", &answer);
+            metrics::histogram!(crate::metrics::BID_SECONDS).record(started.elapsed().as_secs_f64());
+            ack(answer, lang)
+        })
+    })
+}
+
+/// A `placeBid` ack: the status and JSON body `POST /api/auctions/{id}/bid` would have answered,
+/// and its `Retry-After` seconds.
+fn ack(answer: Result<BidAccepted, ApiError>, lang: Lang) -> String {
+    match answer {
+        Ok(accepted) => format!("{{\"status\":200,\"body\":{}}}", auctions::bid_body(&accepted)),
+        Err(err) => {
+            err.log();
+            let refused = Refused {
+                status: err.status_code().as_u16(),
+                body: err.body(lang),
+                retry_after: err.retry_after_secs(),
+            };
+            // Plain structs: serializing cannot fail.
+            serde_json::to_string(&refused).unwrap_or_default()
+        }
+    }
+}
+
+/// A refused `placeBid`'s ack.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Refused {
+    status: u16,
+    body: ErrorBody,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    retry_after: Option<u64>,
 }

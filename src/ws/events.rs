@@ -205,6 +205,28 @@ impl AuctionIdArg {
     }
 }
 
+/// What `placeBid` carries: the auction's id, or the id with the language its answer is wanted in.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum BidArg {
+    /// `12` or `"12"`: the answer comes in the language of the socket's handshake.
+    Id(AuctionIdArg),
+    /// `{"auctionId": 12, "lang": "ky"}`.
+    With(PlaceBidArg),
+}
+
+/// A bid with the language of its answer.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlaceBidArg {
+    /// Which auction.
+    pub auction_id: AuctionIdArg,
+    /// `ru`, `en`, `ka` or `ky`: the language of the answer's error text (else the handshake's: the
+    /// `lang` cookie, then `Accept-Language`, then the site's).
+    #[serde(default)]
+    pub lang: Option<String>,
+}
+
 /// What a client emits: `42["<event>",<data>]` on the wire (optionally with an ack id).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
 #[serde(tag = "event", content = "data", rename_all = "camelCase")]
@@ -213,13 +235,30 @@ pub enum ClientEvent {
     JoinAuction(AuctionIdArg),
     /// Stop watching an auction.
     LeaveAuction(AuctionIdArg),
+    /// Place one bid on a live auction as the socket's logged-in user, exactly as `POST
+    /// /api/auctions/{id}/bid` does. Emitted with an ack id, it is answered once committed or
+    /// refused with `[{"status", "body", "retryAfter"?}]`: the status and JSON body that request
+    /// would have answered (`BidAnswer` on 200, else the error body), and its `Retry-After`.
+    PlaceBid(BidArg),
 }
 
 impl ClientEvent {
     /// The auction the event is about, when its argument is an id.
     pub fn auction(&self) -> Option<AuctionId> {
         match self {
-            ClientEvent::JoinAuction(id) | ClientEvent::LeaveAuction(id) => id.id(),
+            ClientEvent::JoinAuction(id)
+            | ClientEvent::LeaveAuction(id)
+            | ClientEvent::PlaceBid(BidArg::Id(id) | BidArg::With(PlaceBidArg { auction_id: id, .. })) => {
+                id.id()
+            }
+        }
+    }
+
+    /// The language a `placeBid` asked its answer in.
+    pub fn lang(&self) -> Option<&str> {
+        match self {
+            ClientEvent::PlaceBid(BidArg::With(arg)) => arg.lang.as_deref(),
+            _ => None,
         }
     }
 
@@ -281,10 +320,19 @@ mod tests {
         assert_eq!(
             ClientEvent::parse("leaveAuction", &[json!("12")]).and_then(|e| match e {
                 ClientEvent::LeaveAuction(id) => id.id(),
-                ClientEvent::JoinAuction(_) => None,
+                _ => None,
             }),
             Some(AuctionId(12))
         );
+        let bid = ClientEvent::parse("placeBid", &[json!({"auctionId": "7", "lang": "ky"})]);
+        assert_eq!(bid.as_ref().and_then(ClientEvent::auction), Some(AuctionId(7)));
+        assert_eq!(bid.as_ref().and_then(ClientEvent::lang), Some("ky"));
+        let bid = ClientEvent::parse("placeBid", &[json!(7)]);
+        assert_eq!(
+            (bid.as_ref().and_then(ClientEvent::auction), bid.as_ref().and_then(ClientEvent::lang)),
+            (Some(AuctionId(7)), None)
+        );
+        assert_eq!(ClientEvent::parse("placeBid", &[json!({"lang": "ky"})]), None);
         assert_eq!(ClientEvent::parse("joinAuction", &[]), None);
         assert_eq!(ClientEvent::parse("joinAuction", &[json!({"id": 1})]), None);
         assert_eq!(ClientEvent::parse("dropTables", &[json!(1)]), None);

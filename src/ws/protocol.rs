@@ -109,6 +109,11 @@ pub fn ack<T: Serialize + ?Sized>(id: u64, data: &T) -> serde_json::Result<Strin
     Ok(format!("43{id}[{}]", serde_json::to_string(data)?))
 }
 
+/// An acknowledgement `43<id>[<json>]` of JSON already written.
+pub fn ack_json(id: u64, json: &str) -> String {
+    format!("43{id}[{json}]")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +156,7 @@ mod tests {
     #[test]
     fn server_packets_encode() {
         assert_eq!(ack(3, &json!({"ok": true})).unwrap(), "433[{\"ok\":true}]");
+        assert_eq!(ack_json(4, "{\"status\":200}"), "434[{\"status\":200}]");
         assert!(open("abc").starts_with("0{") && open("abc").contains("\"pingInterval\":25000"));
         assert_eq!(connected("s1"), "40{\"sid\":\"s1\"}");
     }

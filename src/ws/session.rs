@@ -7,6 +7,7 @@
 //! disconnected rather than buffered without limit.
 
 use std::collections::{HashSet, VecDeque};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -15,6 +16,7 @@ use actix_ws::{AggregatedMessage, CloseCode, CloseReason, ProtocolError};
 use bytes::Bytes;
 use bytestring::ByteString;
 use futures_util::FutureExt;
+use futures_util::future::LocalBoxFuture;
 use tyiyn_actors::auction::{Join, Leave};
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::Push;
@@ -52,9 +54,16 @@ impl Frame {
     }
 }
 
+/// How a socket places its user's bid (`placeBid`): given the auction and the language the client
+/// asked its answer in, the future of the ack's JSON (`{"status", "body", "retryAfter"?}`). Built
+/// by `routes::socket` from the session the handshake carried; called as the frame arrives, so the
+/// bid is stamped then.
+pub type PlaceBids = Rc<dyn Fn(AuctionId, Option<&str>) -> LocalBoxFuture<'static, String>>;
+
 pub struct WsSession {
     id: u64,
     user: Option<UserId>,
+    bids: PlaceBids,
     auctions: Auctions,
     archive: Archive,
     hub: Addr<Hub>,
@@ -88,11 +97,13 @@ impl WsSession {
         archive: Archive,
         realtime: super::Realtime,
         session: actix_ws::Session,
+        bids: PlaceBids,
     ) -> WsSession {
         let now = Instant::now();
         WsSession {
             id,
             user,
+            bids,
             auctions,
             archive,
             hub: realtime.hub,
@@ -235,6 +246,10 @@ impl WsSession {
                 match event.as_ref().and_then(|e| Some((e, e.auction()?))) {
                     Some((ClientEvent::JoinAuction(_), auction)) => self.join(auction, ctx),
                     Some((ClientEvent::LeaveAuction(_), auction)) => self.leave(auction, ctx),
+                    Some((bid @ ClientEvent::PlaceBid(_), auction)) => {
+                        self.place_bid(auction, bid.lang(), ack, ctx);
+                        return;
+                    }
                     // An event we do not know, with a well-formed argument: ignored.
                     None if event.is_none() && !is_known(&name) && args.len() == 1 => {}
                     None => {
@@ -249,6 +264,23 @@ impl WsSession {
                 }
             }
         }
+    }
+
+    /// Places the user's bid; its answer (`ack`) follows once it is committed or refused, while
+    /// this socket's other frames go on.
+    fn place_bid(
+        &mut self,
+        auction: AuctionId,
+        lang: Option<&str>,
+        ack: Option<u64>,
+        ctx: &mut Context<Self>,
+    ) {
+        let answer = (self.bids)(auction, lang);
+        ctx.spawn(answer.into_actor(self).map(move |json, act, ctx| {
+            if let Some(id) = ack {
+                act.send_text(protocol::ack_json(id, &json), ctx);
+            }
+        }));
     }
 
     fn join(&mut self, auction: AuctionId, ctx: &mut Context<Self>) {
@@ -331,7 +363,7 @@ fn close_code(err: &ProtocolError) -> CloseCode {
 
 /// Whether `name` is one of the [`ClientEvent`]s (whose malformed arguments close the socket).
 fn is_known(name: &str) -> bool {
-    matches!(name, "joinAuction" | "leaveAuction")
+    matches!(name, "joinAuction" | "leaveAuction" | "placeBid")
 }
 
 impl Actor for WsSession {

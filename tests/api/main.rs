@@ -40,6 +40,7 @@ mod record;
 mod sessions;
 mod settings;
 mod socket;
+mod socket_bids;
 mod socket_flood;
 mod socket_guard;
 #[path = "../../benches/common/stand_in.rs"]

@@ -70,6 +70,14 @@ impl Socket {
                 let Ok(text) = msg.to_text() else { continue };
                 if text == "2" {
                     let _ = pong.send("3".into());
+                } else if let Some(ack) = text.strip_prefix("43") {
+                    // An ack `43<id>[<data>]` arrives as the event "ack:<id>" with its data.
+                    let digits = ack.bytes().take_while(u8::is_ascii_digit).count();
+                    let data =
+                        serde_json::from_str::<Value>(&ack[digits..]).ok().and_then(|v| v.get(0).cloned());
+                    if ev_tx.send((format!("ack:{}", &ack[..digits]), data.unwrap_or_default())).is_err() {
+                        return;
+                    }
                 } else if let Some(body) = text.strip_prefix("42")
                     && let Ok(Value::Array(mut items)) = serde_json::from_str::<Value>(body)
                     && items.len() == 2
@@ -87,6 +95,17 @@ impl Socket {
 
     pub fn emit(&self, event: &str, arg: Value) {
         let _ = self.out.send(format!("42{}", serde_json::json!([event, arg])));
+    }
+
+    /// Emits `event` with ack id `ack` (`42<ack>[…]`); its answer arrives as "ack:<ack>".
+    pub fn emit_with_ack(&self, ack: u64, event: &str, arg: Value) {
+        let _ = self.out.send(format!("42{ack}{}", serde_json::json!([event, arg])));
+    }
+
+    /// Emits `event` with ack id `ack` and waits for its answer.
+    pub async fn call(&mut self, ack: u64, event: &str, arg: Value) -> Value {
+        self.emit_with_ack(ack, event, arg);
+        self.next_named(&format!("ack:{ack}")).await
     }
 
     pub fn send_raw(&self, frame: &str) {

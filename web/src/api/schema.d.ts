@@ -2010,6 +2010,8 @@ export interface components {
              */
             bidBalance: number | null;
         };
+        /** @description What `placeBid` carries: the auction's id, or the id with the language its answer is wanted in. */
+        BidArg: components["schemas"]["AuctionIdArg"] | components["schemas"]["PlaceBidArg"];
         /**
          * @description The `type` of a [`BidBalanceUpdate`]: always `bidBalance`.
          * @enum {string}
@@ -2363,6 +2365,16 @@ export interface components {
             data: components["schemas"]["AuctionIdArg"];
             /** @enum {string} */
             event: "leaveAuction";
+        } | {
+            /**
+             * @description Place one bid on a live auction as the socket's logged-in user, exactly as `POST
+             *     /api/auctions/{id}/bid` does. Emitted with an ack id, it is answered once committed or
+             *     refused with `[{"status", "body", "retryAfter"?}]`: the status and JSON body that request
+             *     would have answered (`BidAnswer` on 200, else the error body), and its `Retry-After`.
+             */
+            data: components["schemas"]["BidArg"];
+            /** @enum {string} */
+            event: "placeBid";
         };
         /** @description The nodes, as the node answering sees them. */
         ClusterView: {
@@ -3104,6 +3116,16 @@ export interface components {
          * @enum {string}
          */
         PauseReason: "storeUnavailable";
+        /** @description A bid with the language of its answer. */
+        PlaceBidArg: {
+            /** @description Which auction. */
+            auctionId: components["schemas"]["AuctionIdArg"];
+            /**
+             * @description `ru`, `en`, `ka` or `ky`: the language of the answer's error text (else the handshake's: the
+             *     `lang` cookie, then `Accept-Language`, then the site's).
+             */
+            lang?: string | null;
+        };
         /** @description An accepted pre-bid: it, the user's balance after the debit and the auction's pre-bid count. */
         PrebidAnswer: {
             prebid: components["schemas"]["PrebidRef"];
