@@ -1,7 +1,8 @@
 // What every browser suite shares (run.mjs, admin.mjs, payments.mjs, prizes.mjs): the server and
 // browser it runs against, the seeded logins, the viewports, Debian's Chromium with the flags the
 // CI machines need, numbered screenshots, named steps that fail with a screenshot and any uncaught
-// page error or Content-Security-Policy violation, and waiting helpers that poll until the page says what it should.
+// page error or Content-Security-Policy violation, waiting helpers that poll until the page says what it should,
+// and a reader of a page's socket.io frames (`socketFrames`).
 import { mkdir } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -195,6 +196,44 @@ export async function expectToast(page, text, variant = 'default') {
   await toast.first().waitFor({ state: 'visible', timeout: TIMEOUT })
   const className = (await toast.first().getAttribute('class')) ?? ''
   if (!className.split(/\s+/).includes(`toast-${variant}`)) throw new Error(`toast "${text}" is not ${variant}: class "${className}"`)
+}
+
+/**
+ * What a page's socket.io connection (`/socket.io/`, WebSocket transport) says, frame by frame, for
+ * the newest one the page opened: `connected()` once the server answered its CONNECT (`40…`) and
+ * until it closes; `emitted(event)` the page's emits of `event` with an ack, `[{ackId, data}]`
+ * (`42<ackId>["<event>",<data>]`); `ack(ackId)` the server's ack (`43<ackId>[<answer>]`), or
+ * `undefined` while none came. Call it on a new page, before it opens the socket.
+ */
+export function socketFrames(page) {
+  let current = null
+  page.on('websocket', (ws) => {
+    if (!new URL(ws.url()).pathname.startsWith('/socket.io/')) return
+    const socket = { sent: [], received: [], closed: false }
+    current = socket
+    ws.on('framesent', ({ payload }) => socket.sent.push(String(payload)))
+    ws.on('framereceived', ({ payload }) => socket.received.push(String(payload)))
+    ws.on('close', () => {
+      socket.closed = true
+    })
+  })
+  return {
+    connected: () => Boolean(current && !current.closed && current.received.some((frame) => frame.startsWith('40'))),
+    emitted(event) {
+      const found = []
+      for (const frame of current?.sent ?? []) {
+        const match = /^42(\d+)(\[[\s\S]*\])$/.exec(frame)
+        if (!match) continue
+        const [name, data] = JSON.parse(match[2])
+        if (name === event) found.push({ ackId: match[1], data })
+      }
+      return found
+    },
+    ack(ackId) {
+      const frame = current?.received.find((text) => text.startsWith(`43${ackId}[`))
+      return frame === undefined ? undefined : JSON.parse(frame.slice(2 + ackId.length))[0]
+    },
+  }
 }
 
 /** Opens `path` and waits for `readyTestId` and for the page spinner to go. */

@@ -1,8 +1,9 @@
 // End-to-end check of the web app against a running server (BASE_URL, default
 // http://127.0.0.1:8080): cookie banner, registration, onboarding modals, logout, login, language
 // switch, then every route with a full-page screenshot in ../artifacts/screenshots/; then, as the
-// seeded `demo` user, bidding on a live auction and pre-bidding on an upcoming one, and on a phone
-// starring a lot, finding it in the profile's watchlist and unstarring it (watchlist-flow.mjs).
+// seeded `demo` user, bidding on a live auction (over the page's socket; over HTTP from a tab
+// without one) and pre-bidding on an upcoming one, and on a phone starring a lot, finding it in the
+// profile's watchlist and unstarring it (watchlist-flow.mjs).
 import {
   ADMIN,
   BASE_URL,
@@ -15,6 +16,7 @@ import {
   expectValue,
   launchBrowser,
   preflight,
+  socketFrames,
 } from './harness.mjs'
 import { watchlistFlow } from './watchlist-flow.mjs'
 
@@ -222,17 +224,42 @@ async function openAuction(page, auction, buttonId) {
   return button
 }
 
+/** Collects the page's `POST /api/auctions/{id}/bid` requests until the returned function is called
+ * (which returns them). */
+function postedBids(page, id) {
+  const posts = []
+  const look = (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/auctions/${id}/bid`) posts.push(request.url())
+  }
+  page.on('request', look)
+  return () => {
+    page.off('request', look)
+    return posts
+  }
+}
+
+/** Clicks `button` and waits for the page's `POST /api/auctions/{id}/bid` answer. */
+async function postBidBy(page, button, id) {
+  const [response] = await Promise.all([
+    page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === `/api/auctions/${id}/bid`),
+    button.click(),
+  ])
+  return response
+}
+
 /**
- * As `demo`: bid on a live auction (toast, price +0,01, balance −1, the bid on top of the history,
- * the button then disabled while leading), the bid reaching another tab over the socket, a second
- * bid refused by the server as "already leader" (from a tab whose live updates are held back, as
- * the leading user's own button is disabled), then a pre-bid on an upcoming auction and its refusal
- * the second time.
+ * As `demo`: bid on a live auction over the page's socket (`placeBid` with an ack, no POST; toast,
+ * price +0,01, balance −1, the bid on top of the history, the button then disabled while leading),
+ * the bid reaching another tab over the socket, a second bid refused by the server as "already
+ * leader" over HTTP (from a tab without the socket whose live updates are held back, as the leading
+ * user's own button is disabled), an accepted bid over HTTP from a tab without the socket once a
+ * rival leads, then a pre-bid on an upcoming auction and its refusal the second time.
  */
 async function biddingFlow(browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' })
   await context.addInitScript(() => localStorage.setItem('cookie-consent', 'necessary-only'))
   const page = await freshPage(context)
+  const frames = socketFrames(page)
   try {
     await step(page, `log in as ${DEMO.username}`, async () => {
       await page.goto(BASE_URL, { waitUntil: 'domcontentloaded' })
@@ -289,18 +316,24 @@ async function biddingFlow(browser) {
     })
 
     const before = {}
-    await step(page, `bid on "${live.title}"`, async () => {
+    await step(page, `bid on "${live.title}" over the page's socket`, async () => {
       const button = await openAuction(page, live, 'bid-button')
       await byTestId(page, 'auction-bid-history').waitFor()
+      // The bid goes over the socket only once it is connected (else over HTTP).
+      await expectValue('the page socket is connected', async () => frames.connected(), true)
       before.balance = await balanceOf(page)
       before.price = await priceOf(page)
-      const [response] = await Promise.all([
-        page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === `/api/auctions/${live.id}/bid`),
-        button.click(),
-      ])
-      if (!response.ok()) throw new Error(`POST bid answered ${response.status()}: ${await response.text()}`)
-      before.answer = await response.json()
+      const posts = postedBids(page, live.id)
+      await button.click()
+      const [sent] = await expectValue('a placeBid frame', async () => frames.emitted('placeBid'), (found) => found?.length === 1)
+      if (sent.data?.auctionId !== live.id || sent.data?.lang !== 'ru') throw new Error(`placeBid sent ${JSON.stringify(sent.data)}`)
+      const ack = await expectValue(`the ack of placeBid ${sent.ackId}`, async () => frames.ack(sent.ackId), (found) => found !== undefined)
+      if (ack.status !== 200 || !ack.body?.bid) throw new Error(`placeBid was answered ${JSON.stringify(ack).slice(0, 300)}`)
+      before.answer = ack.body
       await expectToast(page, 'Ставка сделана!', 'default')
+      if (ack.body.bidBalance !== before.balance - 1) throw new Error(`the ack says balance ${ack.body.bidBalance}, the page showed ${before.balance}`)
+      const posted = posts()
+      if (posted.length > 0) throw new Error(`the bid was posted too: ${posted.join(', ')}`)
     })
 
     await step(page, 'the price rises by 0,01 and the balance drops by 1', async () => {
@@ -335,13 +368,28 @@ async function biddingFlow(browser) {
       await stale.bringToFront()
       const button = byTestId(stale, `bid-button-${live.id}`)
       if (!(await button.isEnabled())) throw new Error('the held-back tab has no enabled bid button')
-      // The refusal is a 409 the browser reports in the console; it is this step's point.
+      // Without the socket the bid is posted; the refusal is a 409 the browser reports in the
+      // console, and it is this step's point.
       await expectingConsole(/status of 409.*\/bid\b/, async () => {
-        await button.click()
+        const response = await postBidBy(stale, button, live.id)
+        if (response.status() !== 409) throw new Error(`POST bid answered ${response.status()}: ${await response.text()}`)
         await expectToast(stale, 'Ваша ставка уже последняя', 'destructive')
       })
       await stale.waitForTimeout(400)
       await shot(stale, 'auction-live-already-leader')
+    })
+
+    await step(polling, 'a tab without the socket bids over HTTP once a rival leads: same toast, balance −1', async () => {
+      await polling.bringToFront()
+      const button = byTestId(polling, `bid-button-${live.id}`)
+      // The demo lots' bots answer a bid within seconds; the polling tab sees it within one more.
+      await expectValue('a rival leads (the bid button is enabled again)', () => button.isEnabled(), true, 30_000)
+      const balance = await balanceOf(polling)
+      const response = await postBidBy(polling, button, live.id)
+      if (!response.ok()) throw new Error(`POST bid answered ${response.status()}: ${await response.text()}`)
+      await expectToast(polling, 'Ставка сделана!', 'default')
+      await expectValue('header balance in the polling tab', () => balanceOf(polling), balance - 1)
+      await expectText(byTestId(polling, 'bid-row').first(), DEMO.username)
     })
     await Promise.all([stale, watcher, polling].map((tab) => tab.close()))
     heldBackErrors()

@@ -1,7 +1,10 @@
 // The realtime contract checked with a socket.io client written by others (socket.io-client 4,
 // WebSocket transport) against a running server at BASE_URL (default http://127.0.0.1:8080):
 // two new users join one live auction; each gets a snapshot first; a bid over HTTP reaches both
-// sockets as `bidsPlaced`, the bidder alone gets `bidBalanceUpdate`; `timerUpdate` ticks.
+// sockets as `bidsPlaced`, the bidder alone gets `bidBalanceUpdate`; `timerUpdate` ticks. A bid
+// over the socket (`placeBid`, with an ack `{status, body, retryAfter?}` holding the answer the
+// POST would give) does the same, refusals come in the language asked for, and a visitor's socket
+// is refused with 401.
 // Every payload carries its `type` (ServerEvent in /api/events.schema.json): `auctionUpdate` is
 // `{type: snapshot | bidsPlaced | …, auction, bids}` for a joined auction or `{type: 'lobby', …}`;
 // `timerUpdate` is `{type: 'timers', timers}`; `bidBalanceUpdate` is `{type: 'bidBalance', …}`.
@@ -153,8 +156,27 @@ const about = (id) => (event) => EVENT_TYPES.has(event?.type) && event.auction?.
 async function placeBid(user, id) {
   const answer = await call(user.jar, 'POST', `/api/auctions/${id}/bid`)
   if (answer.status !== 200) fail(`${user.username}'s bid: ${describe(answer)}`)
-  const { auction, bid, bidBalance } = answer.json ?? {}
-  if (!auction || !bid) fail(`the bid answer lacks auction or bid: ${describe(answer)}`)
+  return checkedBid(user, answer.json, describe(answer))
+}
+
+/** `placeBid` over `client`'s socket with `data` (`{auctionId, lang}` or the bare id): the ack. */
+function emitBid(client, data) {
+  return client.socket.timeout(WAIT_MS).emitWithAck('placeBid', data)
+}
+
+/** A bid over the socket, accepted: the ack's body is the POST's `BidAnswer`. */
+async function placeBidOverSocket(client, user, data) {
+  const ack = await emitBid(client, data)
+  const shown = JSON.stringify(ack).slice(0, 300)
+  if (ack?.status !== 200) fail(`${user.username}'s placeBid was answered ${shown}`)
+  if ('retryAfter' in ack) fail(`an accepted bid's ack carries retryAfter: ${shown}`)
+  return checkedBid(user, ack.body, shown)
+}
+
+/** A `BidAnswer` by `user`: its bid, and the auction it left priced at that bid. */
+function checkedBid(user, answer, shown) {
+  const { auction, bid, bidBalance } = answer ?? {}
+  if (!auction || !bid) fail(`the bid answer lacks auction or bid: ${shown}`)
   if (bid.user?.id !== user.id) fail(`the bid answer's bid is by ${JSON.stringify(bid.user)}, not ${user.username}`)
   if (cents(auction.currentPrice) !== cents(bid.amount)) fail(`answer: price ${auction.currentPrice} but bid amount ${bid.amount}`)
   if (auction.lastBidder !== user.username) fail(`answer: lastBidder ${auction.lastBidder}, expected ${user.username}`)
@@ -295,6 +317,50 @@ async function main() {
       if (answer.status === 200) return
       if (answer.status !== 409 || answer.json?.code !== 'already_leader') fail(describe(answer))
       if (typeof answer.json?.error !== 'string' || !answer.json.error) fail('the refusal has no message')
+    })
+
+    const third = await check('A bids over the socket: ack {status: 200, body: BidAnswer}, balance 3', async () => {
+      const result = await placeBidOverSocket(clientA, a, { auctionId: id, lang: 'en' })
+      if (result.bidBalance !== 3) fail(`ack bidBalance ${result.bidBalance}, expected 3`)
+      return result
+    })
+
+    await check('both sockets receive bidsPlaced with A\'s socket bid, A\'s bidBalanceUpdate 3', async () => {
+      await bothSee(clients, id, third.bid)
+      await clientA.events.balance.waitFor((e) => e?.userId === a.id && e.bidBalance === 3, 'of 3 for user A')
+    })
+
+    await check('the leader bidding again over the socket is refused: 409 already_leader, in English', async () => {
+      const ack = await emitBid(clientA, { auctionId: id, lang: 'en' })
+      // A bot may have outbid A meanwhile; then the bid is accepted and there is nothing to check.
+      if (ack?.status === 200) return
+      const shown = JSON.stringify(ack).slice(0, 300)
+      if (ack?.status !== 409 || ack.body?.code !== 'already_leader') fail(`placeBid was answered ${shown}`)
+      if (ack.body.error !== 'Your bid is already the last one') fail(`the refusal is not in English: ${shown}`)
+      if ('retryAfter' in ack) fail(`a 409's ack carries retryAfter: ${shown}`)
+    })
+
+    await check('B bids over the socket with the bare id; its refusal reads as the POST\'s', async () => {
+      const result = await placeBidOverSocket(clientB, b, id)
+      if (cents(result.bid.amount) <= cents(third.bid.amount)) fail(`B's bid ${result.bid.amount} is not above A's ${third.bid.amount}`)
+      // Without `lang` the refusal is in the language HTTP would choose for the same cookies.
+      const again = await emitBid(clientB, id)
+      if (again?.status === 200) return
+      if (again?.status !== 409 || again.body?.code !== 'already_leader') fail(`placeBid was answered ${JSON.stringify(again).slice(0, 300)}`)
+      const posted = await call(b.jar, 'POST', `/api/auctions/${id}/bid`)
+      if (posted.status === 200) return
+      if (posted.json?.code === 'already_leader' && posted.json.error !== again.body.error) fail(`the socket said "${again.body.error}", HTTP "${posted.json.error}"`)
+    })
+
+    await check('a visitor\'s socket is refused a bid: 401', async () => {
+      const visitor = connect('visitor', new CookieJar())
+      try {
+        await visitor.ready
+        const ack = await emitBid(visitor, { auctionId: id, lang: 'ru' })
+        if (ack?.status !== 401 || typeof ack.body?.error !== 'string' || !ack.body.error) fail(`placeBid was answered ${JSON.stringify(ack).slice(0, 300)}`)
+      } finally {
+        visitor.socket.disconnect()
+      }
     })
 
     await check('leaveAuction stops the full updates', async () => {

@@ -1,16 +1,28 @@
-//! The realtime client with a fake socket: what it asks of the server (join, leave, reconnect) and
-//! what it makes of the server's events. Each test has its own client, store and query cache; the
-//! HTTP answers (`GET /api/auctions`, one auction and its bids) come from a stubbed fetch.
+//! The realtime client with a fake socket: what it asks of the server (join, leave, reconnect, a
+//! bid) and what it makes of the server's events and acks. Each test has its own client, store and
+//! query cache; the HTTP answers (`GET /api/auctions`, one auction and its bids) come from a
+//! stubbed fetch.
 import { QueryClient } from '@tanstack/react-query'
 import { createStore } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Auction, Bid, ClientEventData, ClientEventName, Pause, ServerEventData, ServerEventName, User } from './api-types'
-import { RealtimeClient } from './realtime-client'
-import type { RealtimeSocket } from './realtime-client'
+import { ApiError, messageOf } from './api'
+import type { Auction, Bid, BidAnswer, ClientEventData, ClientEventName, Pause, ServerEventData, ServerEventName, User } from './api-types'
+import i18n, { loadLanguage } from './i18n'
+import { BID_ACK_TIMEOUT_MS, RealtimeClient } from './realtime-client'
+import type { AckingSocket, ClientAcks, PlaceBidAck, RealtimeSocket } from './realtime-client'
 import { currentUserAtom, loginAtom, refreshBalanceAtom, setBidBalanceAtom } from './session'
 import { iso, liveAuction, lobbyUpdate, testUser } from './test-fixtures'
 
 type Listener = (...args: never[]) => void
+
+/** An emit waiting for its ack: the test acks it, or lets it time out (or drop) as socket.io would. */
+interface Acking {
+  event: keyof ClientAcks
+  data: unknown
+  timeoutMs: number
+  ack: (answer: PlaceBidAck) => void
+  timesOut: () => void
+}
 
 /** A socket.io client socket as the server would drive it: listeners by event name, a record of
  * what the client emitted, and methods for the test to connect, drop and push events. */
@@ -18,6 +30,8 @@ class FakeSocket implements RealtimeSocket {
   connected = false
   /** Every `emit` of the client, in order. */
   readonly emitted: [ClientEventName, unknown][] = []
+  /** Every `timeout(ms).emitWithAck` of the client, in order, until the test settles it. */
+  readonly acking: Acking[] = []
   /** How many times the client asked to (re)connect. */
   connectCalls = 0
   readonly #listeners = new Map<string, Listener[]>()
@@ -30,6 +44,15 @@ class FakeSocket implements RealtimeSocket {
   emit<E extends ClientEventName>(event: E, data: ClientEventData<E>) {
     this.emitted.push([event, data])
     return this
+  }
+
+  timeout(timeoutMs: number): AckingSocket {
+    return {
+      emitWithAck: <E extends keyof ClientAcks>(event: E, data: ClientEventData<E>) =>
+        new Promise<ClientAcks[E]>((resolve, reject) => {
+          this.acking.push({ event, data, timeoutMs, ack: resolve, timesOut: () => reject(new Error('operation has timed out')) })
+        }),
+    }
   }
 
   connect() {
@@ -337,5 +360,114 @@ describe('the balance after a connect', () => {
     release()
     await reading
     expect(store.get(currentUserAtom)?.bidBalance).toBe(4)
+  })
+})
+
+describe('a bid over the socket', () => {
+  let socket: FakeSocket
+  let client: RealtimeClient
+  const posts = vi.fn()
+
+  const ANSWER: BidAnswer = { auction: { ...LIVE, currentPrice: 0.51, totalBids: 51, lastBidder: 'aibek' }, bid: bid(51, 0.51), bidBalance: 4 }
+
+  /** What the client's one pending `placeBid` sent. */
+  function sentBid() {
+    expect(socket.acking).toHaveLength(1)
+    return socket.acking[0]
+  }
+
+  /** The rejection of `placing` (fails the test if it resolved). */
+  async function refusal(placing: Promise<BidAnswer | null> | null): Promise<ApiError> {
+    const error: unknown = await placing?.then(
+      () => null,
+      (reason: unknown) => reason,
+    )
+    if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`)
+    return error
+  }
+
+  beforeEach(async () => {
+    posts.mockReset()
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((request: Request) => {
+        if (request.method === 'POST') posts(new URL(request.url).pathname)
+        return serve(request)
+      }),
+    )
+    socket = new FakeSocket()
+    client = new RealtimeClient({ connect: () => socket, store: createStore(), queryClient: new QueryClient(), toast: vi.fn(), pollIntervalMs: 60_000, reconnectDelayMs: 1 })
+    await client.start()
+  })
+
+  afterEach(() => {
+    client.stop()
+    vi.unstubAllGlobals()
+  })
+
+  it('is not sent while the socket is not connected: the caller posts it', () => {
+    expect(client.placeBid(1)).toBeNull()
+    socket.serverConnects()
+    socket.drops()
+    expect(client.placeBid(1)).toBeNull()
+    expect(socket.acking).toEqual([])
+  })
+
+  it('sends placeBid with the auction and the UI language, and resolves with the accepted bid', async () => {
+    socket.serverConnects()
+    const placing = client.placeBid(1)
+    expect(sentBid()).toMatchObject({ event: 'placeBid', data: { auctionId: 1, lang: 'ru' }, timeoutMs: BID_ACK_TIMEOUT_MS })
+    sentBid().ack({ status: 200, body: ANSWER })
+    await expect(placing).resolves.toEqual(ANSWER)
+    expect(posts).not.toHaveBeenCalled()
+  })
+
+  it('resolves with null for a server from before socket bids (it acks {ok: true}): the caller posts it', async () => {
+    socket.serverConnects()
+    const placing = client.placeBid(1)
+    sentBid().ack({ ok: true } as unknown as PlaceBidAck)
+    await expect(placing).resolves.toBeNull()
+  })
+
+  it('rejects a refusal with the ApiError the POST would throw, showing the server’s text', async () => {
+    socket.serverConnects()
+    const placing = client.placeBid(1)
+    sentBid().ack({ status: 409, body: { code: 'insufficient_bids', error: 'Недостаточно бидов на балансе' } })
+    const error = await refusal(placing)
+    expect(error).toMatchObject({ status: 409, code: 'insufficient_bids', retryAfter: null })
+    expect(messageOf(error, 'Не удалось сделать ставку')).toBe('Недостаточно бидов на балансе')
+  })
+
+  it('carries the wait of a 429 as the POST’s Retry-After', async () => {
+    socket.serverConnects()
+    const placing = client.placeBid(1)
+    sentBid().ack({ status: 429, body: { code: 'rate_limited', error: 'Слишком много ставок, подождите' }, retryAfter: 1 })
+    const error = await refusal(placing)
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 1, message: 'Слишком много ставок, подождите' })
+  })
+
+  it('says the outcome is unknown when no ack comes in time, and never posts the bid', async () => {
+    socket.serverConnects()
+    const placing = client.placeBid(1)
+    sentBid().timesOut()
+    const error = await refusal(placing)
+    expect(error).toMatchObject({ status: 0, code: 'bid_outcome_unknown' })
+    expect(error.message).toBe('Сервер не ответил вовремя: ставка могла пройти, а могла и нет. Проверьте историю ставок и баланс.')
+    expect(posts).not.toHaveBeenCalled()
+    expect(socket.acking).toHaveLength(1)
+  })
+
+  it('asks for refusals, and says an unknown outcome, in the language shown', async () => {
+    await loadLanguage('en')
+    await i18n.changeLanguage('en')
+    try {
+      socket.serverConnects()
+      const placing = client.placeBid(1)
+      expect(sentBid().data).toEqual({ auctionId: 1, lang: 'en' })
+      sentBid().timesOut()
+      expect((await refusal(placing)).message).toBe('The server did not answer in time: the bid may or may not have been placed. Check the bid history and your balance.')
+    } finally {
+      await i18n.changeLanguage('ru')
+    }
   })
 })

@@ -11,6 +11,9 @@
 //!   once-a-second `timerUpdate`, their own `bidBalanceUpdate` and `orderUpdate` (written into the
 //!   TanStack Query cache of their orders) and `notification` (into the cached notices, whose
 //!   unread count the header's bell shows).
+//! - A live bid goes over the connected socket (`placeBid`, with an ack carrying the answer
+//!   `POST /api/auctions/{id}/bid` would give); while the socket is not connected `placeBid` says
+//!   so (`null`) and the caller posts the bid instead.
 //! - While the socket is not connected, `GET /api/timers` and the watched detail pages
 //!   (`GET /api/auctions/{id}` and `/bids`) are polled every second instead.
 //!
@@ -20,16 +23,18 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { atom } from 'jotai'
 import type { Atom } from 'jotai'
-import { ApiError, api, dataOf } from './api'
+import { ApiError, api, dataOf, errorFromBody } from './api'
 import type {
   Auction,
   AuctionEvent,
   AuctionLists,
   AuctionUpdate,
   Bid,
+  BidAnswer,
   BidBalanceUpdate,
   ClientEventData,
   ClientEventName,
+  ErrorBody,
   LobbyUpdate,
   PrebidAnswer,
   ServerEventData,
@@ -38,6 +43,7 @@ import type {
   TimerUpdate,
 } from './api-types'
 import { noteServerTime, serverNow } from './clock'
+import i18n, { currentLanguage } from './i18n'
 import { notificationsQuery, queryKeys } from './queries'
 import { applyNotification, applyOrderUpdate } from './realtime-personal'
 import {
@@ -76,6 +82,33 @@ export const EMPTY_DETAIL: AuctionDetailState = { status: 'loading', auction: nu
 /** One listener per `ServerEvent`, each with its payload type (the generated contract). */
 export type ServerListeners = { [E in ServerEventName]: (data: ServerEventData<E>) => void }
 
+/**
+ * The ack of `placeBid`: the answer `POST /api/auctions/{id}/bid` would have given, in one frame.
+ * `status` is that answer's HTTP status; `body` a `BidAnswer` for 200, else the `ErrorBody` of
+ * every refusal (in the language the event named); `retryAfter` (seconds) only with 429 and 503.
+ * (The events schema describes what a client emits, not the acks, so this one is written here.)
+ */
+export interface PlaceBidAck {
+  status: number
+  body: BidAnswer | ErrorBody
+  retryAfter?: number | null
+}
+
+/** The ack of each client event that is sent with one. */
+export interface ClientAcks {
+  placeBid: PlaceBidAck
+}
+
+/** A socket whose next emit waits for the server's ack (socket.io's `socket.timeout(ms)`):
+ * `emitWithAck` resolves with the ack, and rejects when none came in time or the connection
+ * dropped first. */
+export interface AckingSocket {
+  emitWithAck<E extends keyof ClientAcks>(event: E, data: ClientEventData<E>): Promise<ClientAcks[E]>
+}
+
+/** How long a bid sent over the socket waits for its ack before its outcome counts as unknown. */
+export const BID_ACK_TIMEOUT_MS = 15_000
+
 /** What the client needs of a socket.io client socket, typed by the contract: socket.io-client's
  * `Socket` has it, and so does a test's fake. */
 export interface RealtimeSocket {
@@ -85,6 +118,7 @@ export interface RealtimeSocket {
   on(event: 'connect_error', listener: (error: Error) => void): unknown
   on<E extends ServerEventName>(event: E, listener: ServerListeners[E]): unknown
   emit<E extends ClientEventName>(event: E, data: ClientEventData<E>): unknown
+  timeout(ms: number): AckingSocket
   connect(): unknown
   disconnect(): unknown
 }
@@ -104,6 +138,8 @@ export interface RealtimeOptions {
   /** Reads the signed-in user's balance afresh: a `bidBalanceUpdate` sent while no socket was
    * connected (before the first connect, or between a drop and the reconnect) is never repeated. */
   refreshBalance?: () => Promise<void> | void
+  /** How long a bid sent over the socket waits for its ack (`BID_ACK_TIMEOUT_MS` if not said). */
+  bidAckTimeoutMs?: number
 }
 
 /**
@@ -113,6 +149,22 @@ export interface RealtimeOptions {
 export function changesHistory(update: AuctionUpdate): boolean {
   if (update.type === 'lobby') return update.status === 'finished' || update.deleted
   return update.type === 'finished' || update.type === 'started' || update.type === 'deleted'
+}
+
+/** The bid's answer from its ack; a refusal throws the `ApiError` the POST would have thrown.
+ * `null` for an ack without a status: a server from before socket bids acks every event it does
+ * not know with `{ok: true}` and places nothing, so the bid may be posted instead. */
+function bidAnswerOf(ack: PlaceBidAck): BidAnswer | null {
+  if (typeof ack?.status !== 'number') return null
+  // The status says which body it is (the contract's two shapes share no tag).
+  if (ack.status >= 200 && ack.status < 300) return ack.body as BidAnswer
+  throw errorFromBody(ack.status, '', ack.body, ack.retryAfter ?? null)
+}
+
+/** A bid sent whose ack never came (timed out, or the connection dropped): it may have been
+ * placed or not, and only the bid history can tell. */
+function outcomeUnknown(): ApiError {
+  return new ApiError(0, i18n.t('bid.outcomeUnknown'), 'bid_outcome_unknown')
 }
 
 export class RealtimeClient {
@@ -583,6 +635,24 @@ export class RealtimeClient {
     }
     this.#unsubscribe.push(this.#store.sub(currentUserAtom, check), this.#store.sub(authStatusAtom, check))
     check()
+  }
+
+  /**
+   * Places a live bid on auction `auctionId` over the socket (`placeBid`, refusals in the UI's
+   * language); `null` while the socket is not connected, and the caller posts the bid instead.
+   * Resolves with the `BidAnswer` of `POST /api/auctions/{id}/bid`, or with `null` when the
+   * server (one from before socket bids, during an upgrade) placed nothing and the bid is to be
+   * posted; rejects with the `ApiError` that POST would have thrown, or with `bid_outcome_unknown`
+   * (status 0) when no ack came in time or the connection dropped first. A bid the server may have
+   * placed is never sent again, over HTTP or otherwise: it could be charged twice.
+   */
+  placeBid(auctionId: number): Promise<BidAnswer | null> | null {
+    const socket = this.#socket
+    if (!socket?.connected) return null
+    const acked = socket.timeout(this.#options.bidAckTimeoutMs ?? BID_ACK_TIMEOUT_MS).emitWithAck('placeBid', { auctionId, lang: currentLanguage() })
+    return acked.then(bidAnswerOf, () => {
+      throw outcomeUnknown()
+    })
   }
 
   /** Opens the socket (once). Until it has connected the polling fallback keeps the pages live. */

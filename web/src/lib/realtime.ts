@@ -1,18 +1,18 @@
 //! Live auction data: the app's one realtime client (`RealtimeClient` in realtime-client.ts, which
 //! owns the socket.io connection, reconnection, joined auctions and the fallback polling) and what
 //! the rest of the app uses of it: its read-only atoms, the actions that apply an own bid or an
-//! admin's change at once, and `startRealtime` / `watchAuctionList` / `watchAuction`. Components
-//! read the atoms and never fetch live prices themselves.
+//! admin's change at once, `startRealtime` / `watchAuctionList` / `watchAuction`, and
+//! `placeBidOverSocket`. Components read the atoms and never fetch live prices themselves.
 import { atom } from 'jotai'
-import type { Auction, Bid, PrebidAnswer } from './api-types'
+import type { Auction, Bid, BidAnswer, PrebidAnswer } from './api-types'
 import { queryClient } from './query-client'
 import { RealtimeClient } from './realtime-client'
 import { refreshBalanceAtom } from './session'
 import { appStore } from './store'
 import { showToast } from './toast'
 
-export { EMPTY_DETAIL, RealtimeClient, changesHistory } from './realtime-client'
-export type { AuctionDetailState, AuctionListState, Connection, RealtimeSocket } from './realtime-client'
+export { BID_ACK_TIMEOUT_MS, EMPTY_DETAIL, RealtimeClient, changesHistory } from './realtime-client'
+export type { AuctionDetailState, AuctionListState, Connection, PlaceBidAck, RealtimeSocket } from './realtime-client'
 
 export const POLL_INTERVAL_MS = 1000
 
@@ -56,6 +56,12 @@ export function watchAuctionList(): () => void {
 /** Keeps the detail of one auction (by slug or id) fresh while watched. */
 export function watchAuction(key: string): () => void {
   return realtime.watchAuction(key)
+}
+
+/** Places a live bid over the socket while it is connected (the answer and errors of
+ * `POST /api/auctions/{id}/bid`); `null` when it is not, and the caller posts the bid instead. */
+export function placeBidOverSocket(auctionId: number): Promise<BidAnswer | null> | null {
+  return realtime.placeBid(auctionId)
 }
 
 /** Applies the answer to the user's own bid at once, without waiting for the socket. */

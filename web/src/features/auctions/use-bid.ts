@@ -1,6 +1,8 @@
 //! Placing a bid or a pre-bid: login and balance checks first, then the call (a mutation); the
 //! answer updates the auction's atoms and the user's balance, and marks the user's lists that the
-//! bid changed for refetching.
+//! bid changed for refetching. A live bid goes over the realtime socket while it is connected (the
+//! same answer and errors as the POST, for half the server's work), else over HTTP; a pre-bid is
+//! always posted.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useAtomValue, useSetAtom } from 'jotai'
@@ -10,7 +12,7 @@ import { api, dataOf, messageOf } from '../../lib/api'
 import type { Auction, BidAnswer, PrebidAnswer } from '../../lib/api-types'
 import { openLoginDialogAtom } from '../../lib/dialogs'
 import { keysChangedByBid } from '../../lib/queries'
-import { bidAcceptedAtom, prebidAcceptedAtom } from '../../lib/realtime'
+import { bidAcceptedAtom, placeBidOverSocket, prebidAcceptedAtom } from '../../lib/realtime'
 import { currentUserAtom, setBidBalanceAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
 
@@ -24,6 +26,14 @@ async function postBid(kind: Kind, id: number): Promise<Placed> {
   const init = { params: { path: { id } } }
   if (kind === 'bid') return { kind, answer: await dataOf(api.POST('/api/auctions/{id}/bid', init)) }
   return { kind, answer: await dataOf(api.POST('/api/auctions/{id}/prebid', init)) }
+}
+
+/** A live bid over the socket when it is connected, else (and every pre-bid) `postBid`. A bid the
+ * socket sent is never posted again, whatever became of it: it could be charged twice. */
+function placeBid(kind: Kind, id: number): Promise<Placed> {
+  const overSocket = kind === 'bid' ? placeBidOverSocket(id) : null
+  if (!overSocket) return postBid(kind, id)
+  return overSocket.then((answer) => (answer ? { kind: 'bid', answer } : postBid(kind, id)))
 }
 
 /** The accepted bid's toast text: the balance left, its noun agreeing with the number. */
@@ -42,7 +52,7 @@ export function usePlaceBid(kind: Kind) {
   const { toast } = useToast()
 
   const { mutate, isPending } = useMutation({
-    mutationFn: (auction: Auction) => postBid(kind, auction.id),
+    mutationFn: (auction: Auction) => placeBid(kind, auction.id),
     onSuccess: (placed) => {
       if (placed.kind === 'bid') {
         const { auction, bid, bidBalance } = placed.answer
