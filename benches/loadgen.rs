@@ -243,21 +243,24 @@ async fn bid(
             let encoding = encoding.clone();
             tokio::spawn(async move {
                 let mut tally = Tally::default();
-                let opened = match via {
-                    Via::Http => None,
-                    Via::HttpWithSocket | Via::Socket => Some(Socket::open(&base, &cookie).await),
-                };
-                // An idle socket beside HTTP bids is read (its pings answered) until the run ends.
-                let (mut socket, idle) = match via {
-                    Via::HttpWithSocket => (None, opened.map(|s| tokio::spawn(s.drain()))),
-                    Via::Http | Via::Socket => (opened, None),
-                };
                 let mut acks = 0_u64;
                 // Spread the users' first bids evenly over the first second. (This once read
                 // `(n * 1_000_003) % 1_000_000` µs, which is 3n µs: 10,000 users fired within 30 ms
                 // of every second, a burst rather than the steady load the figures describe.)
                 let offset = Duration::from_micros(n as u64 * 1_000_000 / users as u64);
                 let mut next = start + offset;
+                // Sockets open at the same offsets, as browsers arriving rather than all at once.
+                tokio::time::sleep_until(next.into()).await;
+                let opened = match via {
+                    Via::Http => None,
+                    Via::HttpWithSocket | Via::Socket => Some(Socket::open(&base, &cookie, stop_at).await),
+                };
+                // An idle socket beside HTTP bids is read (its pings answered) until the run ends.
+                let (mut socket, idle) = match via {
+                    Via::HttpWithSocket => (None, opened.map(|s| tokio::spawn(s.drain()))),
+                    Via::Http | Via::Socket => (opened, None),
+                };
+
                 let mut round = n;
                 while next < stop_at {
                     if let Some(socket) = socket.as_mut() {
@@ -347,12 +350,20 @@ struct Socket {
 }
 
 impl Socket {
-    /// Connects as the user of `cookie` and completes the socket.io handshake.
-    async fn open(base: &str, cookie: &str) -> Socket {
+    /// Connects as the user of `cookie` and completes the socket.io handshake; a refused handshake
+    /// (a 503 while the server reads thousands of sessions at once) is tried again after 200 ms,
+    /// as socket.io's client reconnects, until `give_up`.
+    async fn open(base: &str, cookie: &str, give_up: Instant) -> Socket {
         let url = format!("{}/socket.io/?EIO=4&transport=websocket", base.replace("http://", "ws://"));
-        let mut request = url.into_client_request().expect("socket url");
-        request.headers_mut().insert("cookie", cookie.parse().expect("cookie header"));
-        let (ws, _) = tokio_tungstenite::connect_async(request).await.expect("socket connects");
+        let ws = loop {
+            let mut request = url.as_str().into_client_request().expect("socket url");
+            request.headers_mut().insert("cookie", cookie.parse().expect("cookie header"));
+            match tokio_tungstenite::connect_async(request).await {
+                Ok((ws, _)) => break ws,
+                Err(e) if Instant::now() >= give_up => panic!("socket connects: {e}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+            }
+        };
         let mut socket = Socket { ws };
         socket.read_until(|text| text.starts_with("0{")).await.expect("engine.io open");
         socket.ws.send(Message::text("40")).await.expect("socket.io connect");
