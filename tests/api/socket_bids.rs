@@ -4,10 +4,17 @@
 
 use futures_util::future::join_all;
 use serde_json::{Value, json};
+use tyiyn::config::Settings;
 
 use crate::helpers::{TestApp, User, json_of, long_countdowns, spawn_app_with};
 use crate::races::N;
 use crate::socket::Socket;
+
+/// Long countdowns, and ten minutes between one user's bids: a user's next bid is too fast.
+fn paced(s: &mut Settings) {
+    long_countdowns(s);
+    s.auction.min_bid_interval_ms = 600_000;
+}
 
 async fn socket_of(app: &TestApp, user: &User) -> Socket {
     Socket::connect(&app.address, Some(&user.cookie)).await
@@ -63,11 +70,7 @@ async fn a_bid_over_the_socket_is_committed_and_answered_as_over_http() {
 
 #[actix_web::test]
 async fn a_refused_socket_bid_gets_the_http_status_and_text_in_the_asked_language_and_costs_nothing() {
-    let app = spawn_app_with(|s| {
-        long_countdowns(s);
-        s.auction.min_bid_interval_ms = 600_000;
-    })
-    .await;
+    let app = spawn_app_with(paced).await;
     let admin = app.new_admin("boss").await;
     let live = app.create_live_auction(&admin, "Телефон").await;
     let other = app.create_live_auction(&admin, "Часы").await;
@@ -152,11 +155,7 @@ async fn a_malformed_bid_closes_only_its_socket() {
 /// charged, every other is refused (the interval, or already leading) and costs nothing.
 #[actix_web::test]
 async fn simultaneous_bids_of_one_user_over_sockets_and_http_charge_once() {
-    let app = spawn_app_with(|s| {
-        long_countdowns(s);
-        s.auction.min_bid_interval_ms = 600_000;
-    })
-    .await;
+    let app = spawn_app_with(paced).await;
     let admin = app.new_admin("boss").await;
     let live = app.create_live_auction(&admin, "Телефон").await;
     let aibek = app.new_user("aibek").await;
