@@ -401,11 +401,17 @@ async function biddingFlow(browser) {
       // A new account bids over HTTP; the polling tab sees it lead within a second or two.
       await rivalBids(browser, live.id)
       await expectValue('a rival leads (the bid button is enabled again)', () => button.isEnabled(), true)
-      const balance = await balanceOf(polling)
       const response = await postBidBy(polling, button, live.id)
       if (!response.ok()) throw new Error(`POST bid answered ${response.status()}: ${await response.text()}`)
+      const answer = await response.json()
+      // One bid more than the socket's (the refused one cost nothing). The tab without the socket
+      // heard of no balance change since it loaded: its header shows the answer's.
+      if (answer.bidBalance !== before.answer.bidBalance - 1) throw new Error(`the POST says balance ${answer.bidBalance}, the socket's ack said ${before.answer.bidBalance}`)
       await expectToast(polling, 'Ставка сделана!', 'default')
-      await expectValue('header balance in the polling tab', () => balanceOf(polling), balance - 1)
+      await expectValue('header balance in the polling tab', () => balanceOf(polling), answer.bidBalance)
+      // One bid or pre-bid a second per user (`auction.min_bid_interval_ms`): the pre-bid below
+      // would be refused as too fast right after this bid.
+      await polling.waitForTimeout(1_100)
       await expectText(byTestId(polling, 'bid-row').first(), DEMO.username)
     })
     await Promise.all([stale, watcher, polling].map((tab) => tab.close()))
