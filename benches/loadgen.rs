@@ -16,6 +16,8 @@
 //! realtime socket (`placeBid`, acked once committed) instead of HTTP; `--via http+socket` bids
 //! over HTTP while each user holds an idle socket too, as a browser does (the fair counterpart:
 //! both then pay for the same timer and lobby frames, and it runs against older builds).
+//! `--no-lobby` makes each socket say `watchLobby` false, as an auction's page does: no lobby
+//! updates to it.
 
 mod common;
 
@@ -46,6 +48,8 @@ struct Load {
     accept_encoding: String,
     /// `--via`: how bids travel.
     via: Via,
+    /// `--no-lobby`: each socket turns the lobby updates off (`watchLobby` false).
+    no_lobby: bool,
 }
 
 /// How a user's bids travel.
@@ -97,6 +101,7 @@ async fn main() {
         pace_from_answer: arg("--pace", "answer".to_owned()) != "send",
         accept_encoding: arg("--accept-encoding", String::new()),
         via: Via::parse(&arg("--via", "http".to_owned())),
+        no_lobby: std::env::args().any(|a| a == "--no-lobby"),
     };
     let runs: usize = arg("--runs", 1);
     let other = arg("--server-bin", String::new());
@@ -120,6 +125,9 @@ async fn main() {
         Via::Http => {}
         Via::HttpWithSocket => println!("bids over HTTP; each user also holds a socket and reads its frames"),
         Via::Socket => println!("bids over each user's socket (placeBid)"),
+    }
+    if load.no_lobby {
+        println!("each socket turns the lobby updates off (watchLobby false)");
     }
     let perf = cpu::perf_instructions();
     if let Err(why) = &perf {
@@ -203,8 +211,9 @@ async fn run(load: &Load, bin: &str, perf: bool, round: usize) -> String {
     println!("{}", server.figures().await);
     let mismatched = check(&server).await;
     let summary = format!(
-        "summary: bin={bin} run={round} via={:?} users={} auctions={} secs={} bids_per_s={:.0} p50_ms={p50:.1} p99_ms={p99:.1} {cpu} mismatched={mismatched}",
+        "summary: bin={bin} run={round} via={:?} lobby={} users={} auctions={} secs={} bids_per_s={:.0} p50_ms={p50:.1} p99_ms={p99:.1} {cpu} mismatched={mismatched}",
         load.via,
+        if load.no_lobby { "off" } else { "on" },
         load.users,
         load.auctions,
         load.secs,
@@ -231,7 +240,8 @@ async fn bid(
         .timeout(Duration::from_secs(30))
         .build()
         .expect("client");
-    let (users, pace_from_answer, via) = (load.users, load.pace_from_answer, load.via);
+    let (users, pace_from_answer, via, no_lobby) =
+        (load.users, load.pace_from_answer, load.via, load.no_lobby);
     let encoding = load.accept_encoding.clone();
     let tasks: Vec<_> = people
         .into_iter()
@@ -253,7 +263,9 @@ async fn bid(
                 tokio::time::sleep_until(next.into()).await;
                 let opened = match via {
                     Via::Http => None,
-                    Via::HttpWithSocket | Via::Socket => Some(Socket::open(&base, &cookie, stop_at).await),
+                    Via::HttpWithSocket | Via::Socket => {
+                        Some(Socket::open(&base, &cookie, stop_at, no_lobby).await)
+                    }
                 };
                 // An idle socket beside HTTP bids is read (its pings answered) until the run ends.
                 let (mut socket, idle) = match via {
@@ -350,10 +362,11 @@ struct Socket {
 }
 
 impl Socket {
-    /// Connects as the user of `cookie` and completes the socket.io handshake; a refused handshake
+    /// Connects as the user of `cookie` and completes the socket.io handshake (then, `no_lobby`,
+    /// turns the lobby updates off); a refused handshake
     /// (a 503 while the server reads thousands of sessions at once) is tried again after 200 ms,
     /// as socket.io's client reconnects, until `give_up`.
-    async fn open(base: &str, cookie: &str, give_up: Instant) -> Socket {
+    async fn open(base: &str, cookie: &str, give_up: Instant, no_lobby: bool) -> Socket {
         let url = format!("{}/socket.io/?EIO=4&transport=websocket", base.replace("http://", "ws://"));
         let ws = loop {
             let mut request = url.as_str().into_client_request().expect("socket url");
@@ -368,6 +381,9 @@ impl Socket {
         socket.read_until(|text| text.starts_with("0{")).await.expect("engine.io open");
         socket.ws.send(Message::text("40")).await.expect("socket.io connect");
         socket.read_until(|text| text.starts_with("40")).await.expect("socket.io connected");
+        if no_lobby {
+            socket.ws.send(Message::text("42[\"watchLobby\",false]")).await.expect("watchLobby");
+        }
         socket
     }
 

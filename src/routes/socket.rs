@@ -11,7 +11,7 @@ use tyiyn_actors::auction::BidAccepted;
 use tyiyn_actors::clock::Clock;
 use tyiyn_actors::ids::UserId;
 
-use super::auctions;
+use super::{bid_body, counted};
 use crate::app::bidding;
 use crate::auth::MaybeUser;
 use crate::auth::session::{self, Sessions, TokenHash};
@@ -112,7 +112,7 @@ fn bids(
                 bidding::bid(&state.bid_handles(), &user, auction, stamp).await
             };
             let answer = answer.await;
-            auctions::counted("bid", &answer);
+            counted("bid", &answer);
             metrics::histogram!(crate::metrics::BID_SECONDS).record(started.elapsed().as_secs_f64());
             ack(answer, lang)
         })
@@ -123,7 +123,7 @@ fn bids(
 /// and its `Retry-After` seconds.
 fn ack(answer: Result<BidAccepted, ApiError>, lang: Lang) -> String {
     match answer {
-        Ok(accepted) => format!("{{\"status\":200,\"body\":{}}}", auctions::bid_body(&accepted)),
+        Ok(accepted) => format!("{{\"status\":200,\"body\":{}}}", bid_body(&accepted)),
         Err(err) => {
             err.log();
             let refused = Refused {

@@ -240,6 +240,10 @@ pub enum ClientEvent {
     /// refused with `[{"status", "body", "retryAfter"?}]`: the status and JSON body that request
     /// would have answered (`BidAnswer` on 200, else the error body), and its `Retry-After`.
     PlaceBid(BidArg),
+    /// `false`: no compact lobby updates (`auctionUpdate` of type `lobby`) to this socket, for a
+    /// page that shows no auction list (an auction's own page, which gets that auction's frames);
+    /// `true`: again. On at every connect.
+    WatchLobby(bool),
 }
 
 impl ClientEvent {
@@ -251,6 +255,7 @@ impl ClientEvent {
             | ClientEvent::PlaceBid(BidArg::Id(id) | BidArg::With(PlaceBidArg { auction_id: id, .. })) => {
                 id.id()
             }
+            ClientEvent::WatchLobby(_) => None,
         }
     }
 
@@ -333,6 +338,8 @@ mod tests {
             (Some(AuctionId(7)), None)
         );
         assert_eq!(ClientEvent::parse("placeBid", &[json!({"lang": "ky"})]), None);
+        assert_eq!(ClientEvent::parse("watchLobby", &[json!(false)]), Some(ClientEvent::WatchLobby(false)));
+        assert_eq!(ClientEvent::parse("watchLobby", &[json!("no")]), None);
         assert_eq!(ClientEvent::parse("joinAuction", &[]), None);
         assert_eq!(ClientEvent::parse("joinAuction", &[json!({"id": 1})]), None);
         assert_eq!(ClientEvent::parse("dropTables", &[json!(1)]), None);

@@ -112,10 +112,28 @@ pub struct Watch {
     pub on: bool,
 }
 
+/// A session asking for the lobby's updates, or no longer (`watchLobby`): on at connect.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Lobby {
+    pub id: u64,
+    pub on: bool,
+}
+
 struct Member {
     user: Option<UserId>,
     socket: Recipient<ToSocket>,
     watching: Vec<AuctionId>,
+    /// Whether it gets lobby frames (`watchLobby`).
+    lobby: bool,
+}
+
+impl Member {
+    /// Whether a lobby frame about `auction` goes to this session: it asks for them and does not
+    /// watch that auction (which sends it its own).
+    fn wants_lobby(&self, auction: AuctionId) -> bool {
+        self.lobby && !self.watching.contains(&auction)
+    }
 }
 
 pub struct Hub {
@@ -166,7 +184,7 @@ impl Hub {
         let now = self.clock.now();
         for (id, u) in self.dirty.drain() {
             let frame = lobby_frame(&u, now);
-            for m in self.members.values().filter(|m| !m.watching.contains(&id)) {
+            for m in self.members.values().filter(|m| m.wants_lobby(id)) {
                 let _ = m.socket.try_send(ToSocket::Lobby(LobbyFrame { auction: id, frame: frame.clone() }));
             }
         }
@@ -225,7 +243,7 @@ impl Handler<UserFrame> for Hub {
 impl Handler<RemoteLobby> for Hub {
     type Result = ();
     fn handle(&mut self, RemoteLobby(frame): RemoteLobby, _: &mut Context<Self>) {
-        for m in self.members.values().filter(|m| !m.watching.contains(&frame.auction)) {
+        for m in self.members.values().filter(|m| m.wants_lobby(frame.auction)) {
             let lobby = LobbyFrame { auction: frame.auction, frame: frame.frame.clone() };
             let _ = m.socket.try_send(ToSocket::Lobby(lobby));
         }
@@ -265,7 +283,7 @@ impl Handler<Connect> for Hub {
         if let Some(user) = msg.user {
             self.by_user.entry(user).or_default().push(msg.id);
         }
-        let member = Member { user: msg.user, socket: msg.socket, watching: Vec::new() };
+        let member = Member { user: msg.user, socket: msg.socket, watching: Vec::new(), lobby: true };
         self.members.insert(msg.id, member);
     }
 }
@@ -316,6 +334,15 @@ impl Handler<Watch> for Hub {
             if msg.on {
                 m.watching.push(msg.auction);
             }
+        }
+    }
+}
+
+impl Handler<Lobby> for Hub {
+    type Result = ();
+    fn handle(&mut self, msg: Lobby, _: &mut Context<Self>) {
+        if let Some(m) = self.members.get_mut(&msg.id) {
+            m.lobby = msg.on;
         }
     }
 }

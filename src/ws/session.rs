@@ -243,26 +243,34 @@ impl WsSession {
                     return;
                 }
                 let event = ClientEvent::parse(&name, &args);
-                match event.as_ref().and_then(|e| Some((e, e.auction()?))) {
-                    Some((ClientEvent::JoinAuction(_), auction)) => self.join(auction, ctx),
-                    Some((ClientEvent::LeaveAuction(_), auction)) => self.leave(auction, ctx),
-                    Some((bid @ ClientEvent::PlaceBid(_), auction)) => {
+                match (&event, event.as_ref().and_then(ClientEvent::auction)) {
+                    (Some(ClientEvent::JoinAuction(_)), Some(auction)) => self.join(auction, ctx),
+                    (Some(ClientEvent::LeaveAuction(_)), Some(auction)) => self.leave(auction, ctx),
+                    (Some(bid @ ClientEvent::PlaceBid(_)), Some(auction)) => {
                         self.place_bid(auction, bid.lang(), ack, ctx);
                         return;
                     }
+                    (Some(ClientEvent::WatchLobby(on)), _) => {
+                        self.hub.do_send(hub::Lobby { id: self.id, on: *on })
+                    }
                     // An event we do not know, with a well-formed argument: ignored.
-                    None if event.is_none() && !is_known(&name) && args.len() == 1 => {}
-                    None => {
+                    (None, _) if !is_known(&name) && args.len() == 1 => {}
+                    _ => {
                         self.close_with(CloseCode::Policy, ctx);
                         return;
                     }
                 }
-                if let Some(id) = ack
-                    && let Ok(text) = protocol::ack(id, &serde_json::json!({ "ok": true }))
-                {
-                    self.send_text(text, ctx);
-                }
+                self.ack_ok(ack, ctx);
             }
+        }
+    }
+
+    /// Acks an event that has no answer of its own with `{"ok": true}`.
+    fn ack_ok(&mut self, ack: Option<u64>, ctx: &mut Context<Self>) {
+        if let Some(id) = ack
+            && let Ok(text) = protocol::ack(id, &serde_json::json!({ "ok": true }))
+        {
+            self.send_text(text, ctx);
         }
     }
 
@@ -363,7 +371,7 @@ fn close_code(err: &ProtocolError) -> CloseCode {
 
 /// Whether `name` is one of the [`ClientEvent`]s (whose malformed arguments close the socket).
 fn is_known(name: &str) -> bool {
-    matches!(name, "joinAuction" | "leaveAuction" | "placeBid")
+    matches!(name, "joinAuction" | "leaveAuction" | "placeBid" | "watchLobby")
 }
 
 impl Actor for WsSession {

@@ -113,6 +113,47 @@ async fn list_watchers_get_compact_updates() {
     app.check().await;
 }
 
+/// The next lobby frame about auction `id` with `total` bids.
+async fn lobby_frame(socket: &mut Socket, id: i64, total: i64) -> Value {
+    loop {
+        let v = socket.next_named("auctionUpdate").await;
+        if v["type"] == "lobby" && v["auctionId"] == id && v["totalBids"] == total {
+            return v;
+        }
+    }
+}
+
+/// `watchLobby` false: a page that shows no list (an auction's own page) gets no lobby frames,
+/// until `watchLobby` true.
+#[actix_web::test]
+async fn a_socket_that_does_not_watch_the_lobby_gets_no_lobby_frames() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let id = app.create_live_auction(&admin, "Ноутбук").await;
+    let (asel, bakyt) = (app.new_user("asel").await, app.new_user("bakyt").await);
+    let mut loud = Socket::connect(&app.address, None).await;
+    let mut quiet = Socket::connect(&app.address, None).await;
+    assert_eq!(quiet.call(1, "watchLobby", json!(false)).await, json!({"ok": true}));
+
+    assert_eq!(asel.bid(id).await.status(), 200);
+    lobby_frame(&mut loud, id, 1).await;
+    // The same flush reached every socket that asked; give the quiet one time to show otherwise.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    while let Ok((name, v)) = quiet.events.try_recv() {
+        assert!(
+            !(name == "auctionUpdate" && v["type"] == "lobby"),
+            "a lobby frame reached the quiet socket: {v}"
+        );
+    }
+
+    assert_eq!(quiet.call(2, "watchLobby", json!(true)).await, json!({"ok": true}));
+    assert_eq!(bakyt.bid(id).await.status(), 200);
+    lobby_frame(&mut quiet, id, 2).await;
+    // A malformed argument closes the socket, as for every known event.
+    quiet.emit("watchLobby", json!("off"));
+    assert_eq!(quiet.next_named("close").await, 1008);
+}
+
 #[actix_web::test]
 async fn a_malformed_frame_closes_only_that_connection() {
     let app = spawn_app_with(long_countdowns).await;

@@ -2375,6 +2375,15 @@ export interface components {
             data: components["schemas"]["BidArg"];
             /** @enum {string} */
             event: "placeBid";
+        } | {
+            /**
+             * @description `false`: no compact lobby updates (`auctionUpdate` of type `lobby`) to this socket, for a
+             *     page that shows no auction list (an auction's own page, which gets that auction's frames);
+             *     `true`: again. On at every connect.
+             */
+            data: boolean;
+            /** @enum {string} */
+            event: "watchLobby";
         };
         /** @description The nodes, as the node answering sees them. */
         ClusterView: {

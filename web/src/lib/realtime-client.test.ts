@@ -220,6 +220,104 @@ describe('RealtimeClient with a fake socket', () => {
     expect(client.joinedAuctions()).toEqual([])
   })
 
+  it('turns the lobby updates off while it has joined an auction, once', async () => {
+    socket.serverConnects()
+    const first = client.watchAuction('1')
+    await vi.waitFor(() => expect(socket.sent('joinAuction')).toEqual([1]))
+    expect(socket.emitted).toEqual([
+      ['joinAuction', 1],
+      ['watchLobby', false],
+    ])
+
+    // A second watcher, even under another key of the same auction, asks nothing more.
+    const second = client.watchAuction(LIVE.slug)
+    await vi.waitFor(() => expect(detail(LIVE.slug)?.status).toBe('ready'))
+    await new Promise((done) => setTimeout(done, 10))
+    expect(socket.sent('watchLobby')).toEqual([false])
+    first()
+    expect(socket.sent('watchLobby')).toEqual([false])
+    second()
+    expect(socket.sent('watchLobby')).toEqual([false, true])
+  })
+
+  it('turns the lobby updates off once for two auctions, and on again after the last', async () => {
+    const other: Auction = { ...LIVE, id: 2, slug: 'other-lot' }
+    vi.mocked(fetch).mockImplementation(async (request) => {
+      const path = new URL((request as Request).url).pathname
+      if (path === '/api/auctions/2') return json(other)
+      if (path === '/api/auctions/2/bids') return json([])
+      return serve(request as Request)
+    })
+    socket.serverConnects()
+    const one = client.watchAuction('1')
+    const two = client.watchAuction('2')
+    await vi.waitFor(() => expect(client.joinedAuctions().sort()).toEqual([1, 2]))
+    expect(socket.sent('joinAuction').sort()).toEqual([1, 2])
+    expect(socket.sent('watchLobby')).toEqual([false])
+
+    one()
+    expect(socket.sent('watchLobby')).toEqual([false])
+    two()
+    expect(socket.emitted.slice(-2)).toEqual([
+      ['leaveAuction', 2],
+      ['watchLobby', true],
+    ])
+  })
+
+  it('refetches the lists when the last auction is left', async () => {
+    socket.serverConnects()
+    const unwatchList = client.watchList()
+    await vi.waitFor(() => expect(listed()).toBeDefined())
+    const unwatch = client.watchAuction('1')
+    await vi.waitFor(() => expect(socket.sent('watchLobby')).toEqual([false]))
+    const listFetches = () => vi.mocked(fetch).mock.calls.filter(([request]) => new URL((request as Request).url).pathname === '/api/auctions').length
+    const before = listFetches()
+
+    unwatch()
+    expect(socket.sent('watchLobby')).toEqual([false, true])
+    expect(listFetches()).toBe(before + 1)
+    unwatchList()
+  })
+
+  it('turns the lobby updates off again with the joins after a reconnect', async () => {
+    socket.serverConnects()
+    const unwatch = client.watchAuction('1')
+    await vi.waitFor(() => expect(socket.sent('watchLobby')).toEqual([false]))
+
+    socket.drops()
+    socket.emitted.length = 0
+    socket.serverConnects()
+    expect(socket.emitted).toEqual([
+      ['joinAuction', 1],
+      ['watchLobby', false],
+    ])
+
+    // A connect with nothing joined leaves the server's default (on) alone.
+    unwatch()
+    socket.drops()
+    socket.emitted.length = 0
+    socket.serverConnects()
+    expect(socket.emitted).toEqual([])
+  })
+
+  it('emits nothing about the lobby while disconnected', async () => {
+    const unwatch = client.watchAuction('1')
+    await vi.waitFor(() => expect(client.joinedAuctions()).toEqual([1]))
+    unwatch()
+    expect(socket.emitted).toEqual([])
+
+    socket.serverConnects()
+    const again = client.watchAuction('1')
+    await vi.waitFor(() => expect(socket.sent('watchLobby')).toEqual([false]))
+    socket.drops()
+    const listFetches = () => vi.mocked(fetch).mock.calls.filter(([request]) => new URL((request as Request).url).pathname === '/api/auctions').length
+    const before = listFetches()
+    again()
+    expect(socket.sent('watchLobby')).toEqual([false])
+    expect(socket.sent('leaveAuction')).toEqual([])
+    expect(listFetches()).toBe(before)
+  })
+
   it('writes the server’s events into the detail and the lists through the reducers', async () => {
     socket.serverConnects()
     const unwatchList = client.watchList()

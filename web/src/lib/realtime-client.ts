@@ -11,6 +11,9 @@
 //!   once-a-second `timerUpdate`, their own `bidBalanceUpdate` and `orderUpdate` (written into the
 //!   TanStack Query cache of their orders) and `notification` (into the cached notices, whose
 //!   unread count the header's bell shows).
+//! - While it has joined an auction (a detail page shows no list) the lobby updates are off
+//!   (`watchLobby` false, again after every reconnect); leaving the last one turns them back on
+//!   (`watchLobby` true) and refetches the lists, which went stale meanwhile.
 //! - A live bid goes over the connected socket (`placeBid`, with an ack carrying the answer
 //!   `POST /api/auctions/{id}/bid` would give); while the socket is not connected `placeBid` says
 //!   so (`null`) and the caller posts the bid instead.
@@ -436,8 +439,16 @@ export class RealtimeClient {
     }
   }
 
-  #emit(event: 'joinAuction' | 'leaveAuction', id: number) {
-    if (this.#socket?.connected) this.#socket.emit(event, id)
+  /** Sends `event` if the socket is connected (a reconnect sends what still holds again). */
+  #emit<E extends ClientEventName>(event: E, data: ClientEventData<E>): boolean {
+    if (!this.#socket?.connected) return false
+    this.#socket.emit(event, data)
+    return true
+  }
+
+  /** Refetches the lists if any are shown or cached (after lobby updates may have been missed). */
+  #refreshListIfShown() {
+    if (this.#listWatchers > 0 || this.#store.get(this.#list).data) void this.#refreshList()
   }
 
   #joinKey(key: string) {
@@ -446,7 +457,11 @@ export class RealtimeClient {
     this.#joinedKeys.add(key)
     const count = this.#joinedIds.get(id) ?? 0
     this.#joinedIds.set(id, count + 1)
-    if (count === 0) this.#emit('joinAuction', id)
+    if (count > 0) return
+    this.#emit('joinAuction', id)
+    // The first joined auction: its own frames come now, and the other auctions' lobby updates
+    // would only cost the server (a detail page shows no list).
+    if (this.#joinedIds.size === 1) this.#emit('watchLobby', false)
   }
 
   #leaveKey(key: string) {
@@ -458,6 +473,9 @@ export class RealtimeClient {
     } else {
       this.#joinedIds.delete(id)
       this.#emit('leaveAuction', id)
+      // The last one left: the lobby updates come again, and the lists missed them meanwhile. (Not
+      // connected: the next connect starts with them on and refetches the lists anyway.)
+      if (this.#joinedIds.size === 0 && this.#emit('watchLobby', true)) this.#refreshListIfShown()
     }
   }
 
@@ -557,6 +575,8 @@ export class RealtimeClient {
   #onConnect() {
     this.#setConnection('connected')
     for (const id of this.#joinedIds.keys()) this.#emit('joinAuction', id)
+    // Every connection starts with the lobby updates on.
+    if (this.#joinedIds.size > 0) this.#emit('watchLobby', false)
     // A watched page whose first load failed loads (and joins) now; a missing or deleted auction
     // stays so (asking again only repeats the 404).
     for (const key of this.#detailWatchers.keys()) {
@@ -564,7 +584,7 @@ export class RealtimeClient {
       if (!this.#joinedKeys.has(key) && status !== 'notFound' && status !== 'deleted') void this.#openDetail(key)
     }
     // Lobby updates may have been missed while disconnected.
-    if (this.#listWatchers > 0 || this.#store.get(this.#list).data) void this.#refreshList()
+    this.#refreshListIfShown()
     // So may notices (a cached list refetches; none is fetched for a visitor), and balance changes.
     void this.#options.queryClient.invalidateQueries({ queryKey: notificationsQuery().queryKey })
     if (this.#store.get(currentUserAtom)) void this.#options.refreshBalance?.()
