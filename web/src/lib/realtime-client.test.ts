@@ -264,19 +264,23 @@ describe('RealtimeClient with a fake socket', () => {
     ])
   })
 
-  it('refetches the lists when the last auction is left', async () => {
+  it('keeps the lobby on while a list is shown, and refetches the lists when it comes back on', async () => {
     socket.serverConnects()
     const unwatchList = client.watchList()
     await vi.waitFor(() => expect(listed()).toBeDefined())
     const unwatch = client.watchAuction('1')
-    await vi.waitFor(() => expect(socket.sent('watchLobby')).toEqual([false]))
+    await vi.waitFor(() => expect(socket.sent('joinAuction')).toEqual([1]))
+    // A list on the screen (the admin's table beside its joined rows) needs the lobby.
+    expect(socket.sent('watchLobby')).toEqual([])
+    unwatchList()
+    expect(socket.sent('watchLobby')).toEqual([false])
     const listFetches = () => vi.mocked(fetch).mock.calls.filter(([request]) => new URL((request as Request).url).pathname === '/api/auctions').length
     const before = listFetches()
 
     unwatch()
     expect(socket.sent('watchLobby')).toEqual([false, true])
+    // The cached lists missed the lobby updates meanwhile.
     expect(listFetches()).toBe(before + 1)
-    unwatchList()
   })
 
   it('turns the lobby updates off again with the joins after a reconnect', async () => {

@@ -11,9 +11,9 @@
 //!   once-a-second `timerUpdate`, their own `bidBalanceUpdate` and `orderUpdate` (written into the
 //!   TanStack Query cache of their orders) and `notification` (into the cached notices, whose
 //!   unread count the header's bell shows).
-//! - While it has joined an auction (a detail page shows no list) the lobby updates are off
-//!   (`watchLobby` false, again after every reconnect); leaving the last one turns them back on
-//!   (`watchLobby` true) and refetches the lists, which went stale meanwhile.
+//! - While it has joined an auction and shows no list (an auction's page) the lobby updates are
+//!   off (`watchLobby` false, again after every reconnect); leaving the last one, or showing a list,
+//!   turns them back on (`watchLobby` true) and refetches the lists, which went stale meanwhile.
 //! - A live bid goes over the connected socket (`placeBid`, with an ack carrying the answer
 //!   `POST /api/auctions/{id}/bid` would give); while the socket is not connected `placeBid` says
 //!   so (`null`) and the caller posts the bid instead.
@@ -189,6 +189,8 @@ export class RealtimeClient {
 
   // The auction lists.
   #listWatchers = 0
+  /** Whether this connection has the lobby updates on (`watchLobby`), as last said. */
+  #lobbyOn = true
   #listRequest: Promise<void> | null = null
   #listAgain = false
 
@@ -394,12 +396,14 @@ export class RealtimeClient {
     this.#listWatchers += 1
     if (this.#listWatchers === 1) void this.#refreshList()
     this.#ensureFallback()
+    this.#syncLobby()
     let done = false
     return () => {
       if (done) return
       done = true
       this.#listWatchers -= 1
       this.#ensureFallback()
+      this.#syncLobby()
     }
   }
 
@@ -459,9 +463,7 @@ export class RealtimeClient {
     this.#joinedIds.set(id, count + 1)
     if (count > 0) return
     this.#emit('joinAuction', id)
-    // The first joined auction: its own frames come now, and the other auctions' lobby updates
-    // would only cost the server (a detail page shows no list).
-    if (this.#joinedIds.size === 1) this.#emit('watchLobby', false)
+    this.#syncLobby()
   }
 
   #leaveKey(key: string) {
@@ -473,10 +475,22 @@ export class RealtimeClient {
     } else {
       this.#joinedIds.delete(id)
       this.#emit('leaveAuction', id)
-      // The last one left: the lobby updates come again, and the lists missed them meanwhile. (Not
-      // connected: the next connect starts with them on and refetches the lists anyway.)
-      if (this.#joinedIds.size === 0 && this.#emit('watchLobby', true)) this.#refreshListIfShown()
+      this.#syncLobby()
     }
+  }
+
+  /**
+   * The lobby updates are off while the client has joined an auction and shows no list (an
+   * auction's page: its own frames come, and the other auctions' lobby updates would only cost
+   * the server); on otherwise, as every connection starts. Turned back on, the lists are
+   * refetched: they missed the updates meanwhile. (Not connected: the next connect starts with
+   * them on and refetches the lists anyway.)
+   */
+  #syncLobby() {
+    const wanted = this.#joinedIds.size === 0 || this.#listWatchers > 0
+    if (wanted === this.#lobbyOn || !this.#emit('watchLobby', wanted)) return
+    this.#lobbyOn = wanted
+    if (wanted) this.#refreshListIfShown()
   }
 
   /** First load of a watched detail, then the join (if still watched and found). */
@@ -576,7 +590,8 @@ export class RealtimeClient {
     this.#setConnection('connected')
     for (const id of this.#joinedIds.keys()) this.#emit('joinAuction', id)
     // Every connection starts with the lobby updates on.
-    if (this.#joinedIds.size > 0) this.#emit('watchLobby', false)
+    this.#lobbyOn = true
+    this.#syncLobby()
     // A watched page whose first load failed loads (and joins) now; a missing or deleted auction
     // stays so (asking again only repeats the 404).
     for (const key of this.#detailWatchers.keys()) {
