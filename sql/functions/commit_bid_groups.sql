@@ -16,7 +16,10 @@
 -- another lease than the one it names (`t_fences`, issue 25: the node lost the auction) is
 -- refused whole before anyone pays, returned with `short_why` = '{lease_lost}'; a group without
 -- fences (one node, no leases) checks nothing. A committed auto-bid uses one of its
--- auto-bidder's bids. A change of the arguments or of the result's columns needs a versioned
+-- auto-bidder's bids. A group of at most 32 bids runs its statements on their cached generic
+-- plans (`plan_cache_mode`, for this call only): planning them anew for a few rows cost more than
+-- running them (about 300 µs of a one-bid group's 950, docs/benchmarks.md §26); a larger group
+-- keeps PostgreSQL's choice, whose plans for its sizes are cheaper. A change of the arguments or of the result's columns needs a versioned
 -- migration that drops this function first (`create or replace` cannot change them).
 create or replace function commit_bid_groups(
     p_batch     int[],
@@ -57,7 +60,11 @@ declare
     v_fits   boolean;
     v_k      bigint;
     v_r      record;
+    v_plans  text := current_setting('plan_cache_mode');
 begin
+    if cardinality(p_users) <= 32 then
+        v_set := set_config('plan_cache_mode', 'force_generic_plan', true);
+    end if;
     if t_fences is not null then
         select coalesce(array_agg(k.b::int order by k.b), '{}') into fenced
         from unnest(t_auctions, t_fences) with ordinality as k (auction, fence, b)
@@ -251,5 +258,6 @@ begin
     join unnest(t_auctions) with ordinality as k (auction, b) on k.auction = ins.auction_id
     order by ins.id;
     v_set := set_config('tyiyn.bid_references', '', true);
+    v_set := set_config('plan_cache_mode', v_plans, true);
 end;
 $$;

@@ -231,3 +231,74 @@ async fn the_group_commit_checks_its_own_references_and_leaves_every_other_inser
     assert_eq!(money(&app, aibek.id).await, (5, 5), "nothing of it stands");
     app.check().await;
 }
+
+/// A group of at most 32 bids runs on cached generic plans (sql/functions/commit_bid_groups.sql),
+/// a larger one on PostgreSQL's choice: both store and charge the same way, and neither changes the
+/// caller's `plan_cache_mode` for the rest of its transaction.
+#[actix_web::test]
+async fn small_and_large_groups_commit_alike_and_leave_the_plan_setting_as_it_was() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let live = app.create_live_auction(&admin, "Телефон").await;
+    let mut bidders = Vec::new();
+    for n in 0..9 {
+        bidders.push(app.new_user(&format!("bidder{n}")).await.id);
+    }
+    let db = app.db().await;
+    let row = db
+        .query_one("select current_price, bid_increment, total_bids from auction where id = $1", &[&live])
+        .await
+        .expect("the auction");
+    let (mut price, step, mut total): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
+    // One batch of `users`' bids in this order, as the group commit sends it.
+    let mut group = |users: &[i64]| {
+        let amounts: Vec<i64> = users
+            .iter()
+            .map(|_| {
+                price += step;
+                price
+            })
+            .collect();
+        total += users.len() as i64;
+        let n = users.len();
+        let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        format!(
+            "select count(*) from commit_bid_groups(array_fill(1, array[{n}]), array[{}]::bigint[],
+                 array[{}]::bigint[], array_fill(false, array[{n}]), array_fill(null::text, array[{n}]),
+                 array_fill(now(), array[{n}]), array_fill('x'::text, array[{n}]), array_fill(false, array[{n}]),
+                 array[{live}]::bigint[], array[{price}]::bigint[], array[{}]::bigint[],
+                 array[now() + interval '1 hour'], array[{total}]::bigint[], null::bigint[])",
+            list(users),
+            list(&amounts),
+            users[n - 1]
+        )
+    };
+    // 40 bids (five of each of eight bidders: all they have), then one: a large group and a small one.
+    let large: Vec<i64> = (0..40).map(|k| bidders[k % 8]).collect();
+    let large = group(&large);
+    let small = group(&[bidders[8]]);
+    for session_mode in ["auto", "force_custom_plan"] {
+        db.batch_execute(&format!("begin; set local plan_cache_mode = {session_mode}")).await.expect("begun");
+        let sql = if session_mode == "auto" { &large } else { &small };
+        let stored: i64 = db.query_one(sql.as_str(), &[]).await.expect("committed").get(0);
+        assert_eq!(stored, if session_mode == "auto" { 40 } else { 1 });
+        let after: String =
+            db.query_one("select current_setting('plan_cache_mode')", &[]).await.expect("read").get(0);
+        assert_eq!(after, session_mode, "the call leaves the caller's plan setting");
+        db.batch_execute("commit").await.expect("committed");
+    }
+    for (n, &bidder) in bidders.iter().enumerate() {
+        let left = if n < 8 { 0 } else { 4 };
+        assert_eq!(money(&app, bidder).await, (left, left), "bidder {bidder} paid for every bid, once");
+    }
+    assert_eq!(count(&app, &format!("select count(*) from bid where auction_id = {live}")).await, 41);
+    // (Not `tyiyn check`: the record's hashes here are placeholders.)
+    let (stored_total, leader): (i64, i64) = {
+        let row = db
+            .query_one("select total_bids, leader_id from auction where id = $1", &[&live])
+            .await
+            .expect("the auction");
+        (row.get(0), row.get(1))
+    };
+    assert_eq!((stored_total, leader), (total, bidders[8]));
+}
