@@ -7,7 +7,8 @@
 #   benches/group_commit.sh [--bin target/release/tyiyn] [--base-bin OTHER] [--secs 5] [--rounds 2]
 #                           [--sizes "1x1 1x5 1x20 1x100 100x1"]
 #
-# A size KxN is K auctions with N bids each (N distinct bidders per auction). Each build's schema
+# A size KxN is K auctions with N bids each (N distinct bidders per auction, the last one its
+# leader, as the server sends them). Each build's schema
 # and function come from running that binary once against a database of its own (it migrates at
 # start), seeded with 5,000 bidders and 100 live auctions. Needs pgbench, psql and python3, and
 # a PostgreSQL on this machine (its processes are read from /proc): DATABASE_URL names its
@@ -87,7 +88,7 @@ script() {
   local hash; hash=$(printf 'ab%.0s' $(seq 32))
   cat >"$file" <<EOF
 \\set base random(1, $((5000 - n)))
-select * from commit_bid_groups((select array_agg(1 + g / $per) from generate_series(0, $((n - 1))) g), (select array_agg(:base + g)::bigint[] from generate_series(0, $((n - 1))) g), array_fill(2::bigint, array[$n]), array_fill(false, array[$n]), array_fill(null::text, array[$n]), array_fill(now(), array[$n]), array_fill('$hash'::text, array[$n]), array_fill(false, array[$n]), (select array_agg(a.id order by a.id) from (select id from auction order by id limit $k) a), array_fill(2::bigint, array[$k]), (select array_agg(:base + g)::bigint[] from generate_series(1, $k) g), array_fill(now() + interval '10 s', array[$k]), array_fill(1::bigint, array[$k]), null::bigint[]);
+select * from commit_bid_groups((select array_agg(1 + g / $per) from generate_series(0, $((n - 1))) g), (select array_agg(:base + g)::bigint[] from generate_series(0, $((n - 1))) g), array_fill(2::bigint, array[$n]), array_fill(false, array[$n]), array_fill(null::text, array[$n]), array_fill(now(), array[$n]), array_fill('$hash'::text, array[$n]), array_fill(false, array[$n]), (select array_agg(a.id order by a.id) from (select id from auction order by id limit $k) a), array_fill(2::bigint, array[$k]), (select array_agg(:base + g * $per - 1)::bigint[] from generate_series(1, $k) g), array_fill(now() + interval '10 s', array[$k]), array_fill(1::bigint, array[$k]), null::bigint[]);
 EOF
   echo "$file"
 }

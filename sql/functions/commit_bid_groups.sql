@@ -9,8 +9,9 @@
 -- `for key share`), then the auctions (`for no key update`: inserts that reference them are not
 -- blocked); every one of them must exist, which is the check the `bid` insert's reference trigger
 -- would make (migration 0025), so the insert tells the trigger it is done
--- (`tyiyn.bid_references`). A bidder whose bids in the group together cost more than they may
--- spend (balance, a bid limit, a closed account) has their batches pass in queue order while
+-- (`tyiyn.bid_references`); so does the auctions' update to the leader trigger
+-- (`tyiyn.auction_leaders`, migration 0028). A bidder whose bids in the group together cost more
+-- than they may spend (balance, a bid limit, a closed account) has their batches pass in queue order while
 -- their share lasts; the rest fail and are returned first, naming the short bidders and why. Then
 -- come the stored bids, with each person's balance after them. A batch whose auction's row was taken under
 -- another lease than the one it names (`t_fences`, issue 25: the node lost the auction) is
@@ -219,12 +220,17 @@ begin
     ) then
         raise exception 'lease_lost: an auction of this group was taken over during its commit';
     end if;
+    -- Every leader is one of the bidders locked above (a batch's last): the leader trigger may skip
+    -- this one statement (migration 0028). A leader outside them (none is) would be checked.
+    v_set := set_config('tyiyn.auction_leaders',
+                        case when t_leaders <@ (owed_ids || bot_ids) then 'held' else '' end, true);
     update auction x
     set current_price = k.price, leader_id = k.leader, ends_at = k.ends_at, total_bids = k.total,
         updated_at = now()
     from unnest(t_auctions, t_prices, t_leaders, t_ends_at, t_totals)
            with ordinality as k (auction, price, leader, ends_at, total, b)
     where x.id = k.auction and x.status = 'live' and not k.b::int = any(failed);
+    v_set := set_config('tyiyn.auction_leaders', '', true);
 
     -- Each committed auto-bid uses one of its auto-bidder's bids; the last one stops it.
     if true = any(p_autos) then

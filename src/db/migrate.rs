@@ -39,6 +39,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0025_cheaper_bid_rows", include_str!("../../sql/migrations/0025_cheaper_bid_rows.sql")),
     ("0026_user_pace", include_str!("../../sql/migrations/0026_user_pace.sql")),
     ("0027_bids_are_their_debits", include_str!("../../sql/migrations/0027_bids_are_their_debits.sql")),
+    ("0028_auction_leader_reference", include_str!("../../sql/migrations/0028_auction_leader_reference.sql")),
 ];
 
 /// Every repeatable function, in the order they are applied: (name, SQL). Each file is one

@@ -302,3 +302,68 @@ async fn small_and_large_groups_commit_alike_and_leave_the_plan_setting_as_it_wa
     };
     assert_eq!((stored_total, leader), (total, bidders[8]));
 }
+
+/// An auction's leader is checked by triggers (migration 0028), as its foreign key did: the user
+/// must exist and stays locked until the writer commits, and deleting a user clears their leads.
+/// The group commit skips the check only for leaders among the bidders it locked.
+#[actix_web::test]
+async fn an_auctions_leader_must_exist_stays_locked_and_is_cleared_with_its_user() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let live = app.create_live_auction(&admin, "Телефон").await;
+    let aibek = app.new_user("aibek").await;
+    let db = app.db().await;
+
+    let err = db
+        .execute("update auction set leader_id = 999999 where id = $1", &[&live])
+        .await
+        .expect_err("a leader who does not exist");
+    assert_eq!(err.code(), Some(&SqlState::FOREIGN_KEY_VIOLATION), "{err}");
+    assert!(format!("{err:?}").contains("auction_leader_id_fkey"), "{err:?}");
+    let err = db
+        .execute(
+            "insert into auction (display_id, title, retail_price, current_price, start_time, leader_id)
+             values ('X-1', 'x', 1, 1, now(), 999999)",
+            &[],
+        )
+        .await
+        .expect_err("a new auction led by no one who exists");
+    assert_eq!(err.code(), Some(&SqlState::FOREIGN_KEY_VIOLATION), "{err}");
+
+    // A group commit naming a leader who is none of its bidders: checked, and refused.
+    let call = |leader: i64| {
+        format!(
+            "select * from commit_bid_groups(array[1], array[{user}]::bigint[], array[1]::bigint[], array[false],
+                 array[null]::text[], array[now()], array['x'], array[false],
+                 array[{live}]::bigint[], array[1]::bigint[], array[{leader}]::bigint[],
+                 array[now() + interval '10 seconds'], array[1]::bigint[], null::bigint[])",
+            user = aibek.id
+        )
+    };
+    let err = db.batch_execute(&call(999_999)).await.expect_err("a leader who does not exist");
+    assert_eq!(err.code(), Some(&SqlState::FOREIGN_KEY_VIOLATION), "{err}");
+    assert_eq!(money(&app, aibek.id).await, (5, 5), "nothing of it stands");
+
+    // The writer's leader stays locked until it commits: deleting that user waits for it.
+    let other = app.db().await;
+    db.batch_execute(&format!("begin; update auction set leader_id = {} where id = {live}", aibek.id))
+        .await
+        .expect("led");
+    let err = other
+        .batch_execute(&format!("set lock_timeout = '200ms'; delete from app_user where id = {}", aibek.id))
+        .await
+        .expect_err("the leader's row is locked");
+    assert_eq!(err.code(), Some(&SqlState::LOCK_NOT_AVAILABLE), "{err}");
+    db.batch_execute("commit").await.expect("committed");
+
+    other
+        .batch_execute(&format!("set lock_timeout = 0; delete from app_user where id = {}", aibek.id))
+        .await
+        .expect("the user deleted");
+    let leader: Option<i64> = db
+        .query_one("select leader_id from auction where id = $1", &[&live])
+        .await
+        .expect("the auction")
+        .get(0);
+    assert_eq!(leader, None, "deleting the user cleared their lead");
+}
