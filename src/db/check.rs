@@ -87,7 +87,9 @@ impl Invariant {
             Invariant::Refunds => "each refund took back the bids it records",
             Invariant::Records => "each auction's public record chains unbroken",
             Invariant::HouseRule => "house bots bid only where the house rule lets them",
-            Invariant::References => "every bid's auction and bidder and every ledger entry's user exist",
+            Invariant::References => {
+                "every bid's auction and bidder, ledger entry's user and auction's leader exist"
+            }
         }
     }
 
@@ -219,7 +221,7 @@ pub async fn run(client: &mut Client) -> Result<Report, tokio_postgres::Error> {
             Invariant::Prices | Invariant::Winners | Invariant::Finishes => (auctions, "auctions"),
             Invariant::Purchases | Invariant::Refunds => (orders, "orders"),
             Invariant::Claims => (claims_examined(&tx).await?, "claims"),
-            Invariant::References => (bids + ledger, "bids and ledger entries"),
+            Invariant::References => (bids + ledger + auctions, "bids, ledger entries and auctions"),
         };
         findings.push(Finding {
             invariant,

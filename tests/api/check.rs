@@ -273,6 +273,7 @@ async fn a_bid_or_ledger_entry_naming_no_one_is_refused_and_one_written_past_the
         format!("insert into bid (auction_id, user_id, amount) values ({}, 999999, 1)", h.live),
         "insert into ledger_entry (user_id, delta, reason) values (999999, 1, 'purchase')".to_owned(),
         format!("update bid set auction_id = 999999 where id = {}", h.last_bid(h.live).await),
+        format!("update auction set leader_id = 999999 where id = {}", h.live),
     ] {
         let err = db.batch_execute(&text).await.expect_err(&text);
         assert_eq!(
@@ -288,20 +289,22 @@ async fn a_bid_or_ledger_entry_naming_no_one_is_refused_and_one_written_past_the
         "set session_replication_role = replica;
          insert into bid (auction_id, user_id, amount) values (999999, {}, 1);
          insert into ledger_entry (user_id, delta, reason) values (999998, 1, 'purchase');
+         update auction set leader_id = 999997 where id = {};
          reset session_replication_role;",
-        h.aibek
+        h.aibek, h.live
     ))
     .await;
     let report = h.app.report().await;
     let lines = rows(&report, Invariant::References);
-    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0], format!("auction {} names user 999997, which does not exist", h.live));
     assert!(
-        lines[0].starts_with("bid ") && lines[0].ends_with("names auction 999999, which does not exist"),
+        lines[1].starts_with("bid ") && lines[1].ends_with("names auction 999999, which does not exist"),
         "{lines:?}"
     );
     assert!(
-        lines[1].starts_with("ledger entry ")
-            && lines[1].ends_with("names user 999998, which does not exist"),
+        lines[2].starts_with("ledger entry ")
+            && lines[2].ends_with("names user 999998, which does not exist"),
         "{lines:?}"
     );
 }
