@@ -16,8 +16,9 @@
 //! realtime socket (`placeBid`, acked once committed) instead of HTTP; `--via http+socket` bids
 //! over HTTP while each user holds an idle socket too, as a browser does (the fair counterpart:
 //! both then pay for the same timer and lobby frames, and it runs against older builds).
-//! `--no-lobby` makes each socket say `watchLobby` false, as an auction's page does: no lobby
-//! updates to it.
+//! `--lobby off` (or `--no-lobby`) makes each socket say `watchLobby` false, as an auction's page
+//! does: no lobby updates to it; `--lobby batched` makes it say `batchLobby` true, as the web app
+//! does: each flush's lobby updates in one frame; `--lobby on` (default): one frame per auction.
 
 mod common;
 
@@ -48,8 +49,39 @@ struct Load {
     accept_encoding: String,
     /// `--via`: how bids travel.
     via: Via,
-    /// `--no-lobby`: each socket turns the lobby updates off (`watchLobby` false).
-    no_lobby: bool,
+    /// `--lobby`: what each socket asks of the lobby updates.
+    lobby: Lobby,
+}
+
+/// What a socket asks of the lobby updates.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Lobby {
+    /// Nothing: one `auctionUpdate` frame per changed auction per flush, as at connect.
+    On,
+    /// `watchLobby` false: none.
+    Off,
+    /// `batchLobby` true: one `lobbyUpdates` frame per flush.
+    Batched,
+}
+
+impl Lobby {
+    fn parse(text: &str) -> Lobby {
+        match text {
+            "on" => Lobby::On,
+            "off" => Lobby::Off,
+            "batched" => Lobby::Batched,
+            other => exit(&format!("--lobby {other}: one of on, off, batched")),
+        }
+    }
+
+    /// The frame a socket sends after connecting, if any.
+    fn ask(self) -> Option<&'static str> {
+        match self {
+            Lobby::On => None,
+            Lobby::Off => Some("42[\"watchLobby\",false]"),
+            Lobby::Batched => Some("42[\"batchLobby\",true]"),
+        }
+    }
 }
 
 /// How a user's bids travel.
@@ -101,7 +133,11 @@ async fn main() {
         pace_from_answer: arg("--pace", "answer".to_owned()) != "send",
         accept_encoding: arg("--accept-encoding", String::new()),
         via: Via::parse(&arg("--via", "http".to_owned())),
-        no_lobby: std::env::args().any(|a| a == "--no-lobby"),
+        lobby: if std::env::args().any(|a| a == "--no-lobby") {
+            Lobby::Off
+        } else {
+            Lobby::parse(&arg("--lobby", "on".to_owned()))
+        },
     };
     let runs: usize = arg("--runs", 1);
     let other = arg("--server-bin", String::new());
@@ -126,8 +162,12 @@ async fn main() {
         Via::HttpWithSocket => println!("bids over HTTP; each user also holds a socket and reads its frames"),
         Via::Socket => println!("bids over each user's socket (placeBid)"),
     }
-    if load.no_lobby {
-        println!("each socket turns the lobby updates off (watchLobby false)");
+    match load.lobby {
+        Lobby::On => {}
+        Lobby::Off => println!("each socket turns the lobby updates off (watchLobby false)"),
+        Lobby::Batched => {
+            println!("each socket takes the lobby updates in one frame per flush (batchLobby true)")
+        }
     }
     let perf = cpu::perf_instructions();
     if let Err(why) = &perf {
@@ -213,7 +253,7 @@ async fn run(load: &Load, bin: &str, perf: bool, round: usize) -> String {
     let summary = format!(
         "summary: bin={bin} run={round} via={:?} lobby={} users={} auctions={} secs={} bids_per_s={:.0} p50_ms={p50:.1} p99_ms={p99:.1} {cpu} mismatched={mismatched}",
         load.via,
-        if load.no_lobby { "off" } else { "on" },
+        format!("{:?}", load.lobby).to_lowercase(),
         load.users,
         load.auctions,
         load.secs,
@@ -240,8 +280,7 @@ async fn bid(
         .timeout(Duration::from_secs(30))
         .build()
         .expect("client");
-    let (users, pace_from_answer, via, no_lobby) =
-        (load.users, load.pace_from_answer, load.via, load.no_lobby);
+    let (users, pace_from_answer, via, lobby) = (load.users, load.pace_from_answer, load.via, load.lobby);
     let encoding = load.accept_encoding.clone();
     let tasks: Vec<_> = people
         .into_iter()
@@ -264,7 +303,7 @@ async fn bid(
                 let opened = match via {
                     Via::Http => None,
                     Via::HttpWithSocket | Via::Socket => {
-                        Some(Socket::open(&base, &cookie, stop_at, no_lobby).await)
+                        Some(Socket::open(&base, &cookie, stop_at, lobby).await)
                     }
                 };
                 // An idle socket beside HTTP bids is read (its pings answered) until the run ends.
@@ -362,11 +401,11 @@ struct Socket {
 }
 
 impl Socket {
-    /// Connects as the user of `cookie` and completes the socket.io handshake (then, `no_lobby`,
-    /// turns the lobby updates off); a refused handshake
+    /// Connects as the user of `cookie` and completes the socket.io handshake (then asks what
+    /// `lobby` says of the lobby updates); a refused handshake
     /// (a 503 while the server reads thousands of sessions at once) is tried again after 200 ms,
     /// as socket.io's client reconnects, until `give_up`.
-    async fn open(base: &str, cookie: &str, give_up: Instant, no_lobby: bool) -> Socket {
+    async fn open(base: &str, cookie: &str, give_up: Instant, lobby: Lobby) -> Socket {
         let url = format!("{}/socket.io/?EIO=4&transport=websocket", base.replace("http://", "ws://"));
         let ws = loop {
             let mut request = url.as_str().into_client_request().expect("socket url");
@@ -381,8 +420,8 @@ impl Socket {
         socket.read_until(|text| text.starts_with("0{")).await.expect("engine.io open");
         socket.ws.send(Message::text("40")).await.expect("socket.io connect");
         socket.read_until(|text| text.starts_with("40")).await.expect("socket.io connected");
-        if no_lobby {
-            socket.ws.send(Message::text("42[\"watchLobby\",false]")).await.expect("watchLobby");
+        if let Some(ask) = lobby.ask() {
+            socket.ws.send(Message::text(ask)).await.expect("the lobby's updates asked");
         }
         socket
     }

@@ -3,7 +3,8 @@
 //! the published JSON Schema (`GET /api/events.schema.json`) come from the same definitions.
 //!
 //! Event names are the spec's (`joinAuction`, `leaveAuction`, `auctionUpdate`, `timerUpdate`,
-//! `bidBalanceUpdate`, `notification`, and `orderUpdate` for payments); every server payload carries a `type` discriminator.
+//! `bidBalanceUpdate`, `notification`, and `orderUpdate` for payments, `lobbyUpdates` for the lists'
+//! updates in one frame); every server payload carries a `type` discriminator.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -33,6 +34,9 @@ pub enum ServerEvent<'a> {
     Notification(Notification),
     /// One of the user's payment orders changed state (sent to that user's sessions only).
     OrderUpdate(OrderUpdate),
+    /// Every auction's compact lobby update of one flush in one frame, to a socket that asked for
+    /// them so (`batchLobby` true) instead of one `auctionUpdate` of type `lobby` per auction.
+    LobbyUpdates(LobbyUpdates),
 }
 
 /// The payloads of `auctionUpdate`, told apart by `type`: the full event of a watched auction
@@ -104,6 +108,27 @@ pub struct LobbyUpdate {
     /// `paused.remainingMs`, frozen; `null` otherwise.
     #[schema(required)]
     pub paused: Option<Pause>,
+}
+
+/// The `type` of a [`LobbyUpdates`]: always `lobbyBatch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum LobbyBatchType {
+    /// Several auctions' lobby updates.
+    LobbyBatch,
+}
+
+/// The compact lobby updates of the auctions that changed since the last flush (every 100 ms),
+/// one per auction, each exactly what `auctionUpdate` of type `lobby` would carry; never about an
+/// auction the socket has joined (it gets that auction's own events).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LobbyUpdates {
+    /// Always `lobbyBatch`.
+    #[serde(rename = "type")]
+    pub kind: LobbyBatchType,
+    /// One update per auction, in no particular order.
+    pub updates: Vec<LobbyUpdate>,
 }
 
 /// The `type` of a [`TimerUpdate`]: always `timers`.
@@ -244,6 +269,11 @@ pub enum ClientEvent {
     /// page that shows no auction list (an auction's own page, which gets that auction's frames);
     /// `true`: again. On at every connect.
     WatchLobby(bool),
+    /// `true`: the lobby updates of each flush come in one `lobbyUpdates` frame (several auctions'
+    /// updates, one write) instead of one `auctionUpdate` frame per auction; `false`: one per
+    /// auction again, as at every connect. (A server that does not know this event ignores it
+    /// and keeps sending one per auction.)
+    BatchLobby(bool),
 }
 
 impl ClientEvent {
@@ -255,7 +285,7 @@ impl ClientEvent {
             | ClientEvent::PlaceBid(BidArg::Id(id) | BidArg::With(PlaceBidArg { auction_id: id, .. })) => {
                 id.id()
             }
-            ClientEvent::WatchLobby(_) => None,
+            ClientEvent::WatchLobby(_) | ClientEvent::BatchLobby(_) => None,
         }
     }
 
@@ -340,6 +370,8 @@ mod tests {
         assert_eq!(ClientEvent::parse("placeBid", &[json!({"lang": "ky"})]), None);
         assert_eq!(ClientEvent::parse("watchLobby", &[json!(false)]), Some(ClientEvent::WatchLobby(false)));
         assert_eq!(ClientEvent::parse("watchLobby", &[json!("no")]), None);
+        assert_eq!(ClientEvent::parse("batchLobby", &[json!(true)]), Some(ClientEvent::BatchLobby(true)));
+        assert_eq!(ClientEvent::parse("batchLobby", &[json!(1)]), None);
         assert_eq!(ClientEvent::parse("joinAuction", &[]), None);
         assert_eq!(ClientEvent::parse("joinAuction", &[json!({"id": 1})]), None);
         assert_eq!(ClientEvent::parse("dropTables", &[json!(1)]), None);

@@ -14,8 +14,8 @@ use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Push};
 use tyiyn_actors::registry::ListViews;
 
 use super::events::{
-    AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyType, LobbyUpdate as LobbyPayload, OrderType,
-    OrderUpdate, ServerEvent, TimerUpdate, TimersType,
+    AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyBatchType, LobbyType, LobbyUpdate as LobbyPayload,
+    LobbyUpdates, OrderType, OrderUpdate, ServerEvent, TimerUpdate, TimersType,
 };
 use super::notice::Notification;
 use super::timers::timers;
@@ -112,12 +112,14 @@ pub struct Watch {
     pub on: bool,
 }
 
-/// A session asking for the lobby's updates, or no longer (`watchLobby`): on at connect.
+/// A session asking for the lobby's updates or no longer (`watchLobby`: on at connect), or for
+/// them in one frame per flush (`batchLobby`: off at connect). `None` leaves that one as it is.
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Lobby {
     pub id: u64,
-    pub on: bool,
+    pub on: Option<bool>,
+    pub batched: Option<bool>,
 }
 
 struct Member {
@@ -126,6 +128,8 @@ struct Member {
     watching: Vec<AuctionId>,
     /// Whether it gets lobby frames (`watchLobby`).
     lobby: bool,
+    /// Whether they come as one `lobbyUpdates` frame per flush (`batchLobby`).
+    batched: bool,
 }
 
 impl Member {
@@ -182,10 +186,36 @@ impl Hub {
             return;
         }
         let now = self.clock.now();
-        for (id, u) in self.dirty.drain() {
-            let frame = lobby_frame(&u, now);
-            for m in self.members.values().filter(|m| m.wants_lobby(id)) {
-                let _ = m.socket.try_send(ToSocket::Lobby(LobbyFrame { auction: id, frame: frame.clone() }));
+        let dirty: Vec<(AuctionId, LobbyUpdate)> = self.dirty.drain().collect();
+        // Each frame is made once, when a first socket needs it: one per auction, and one batch
+        // of them all (a socket that joined one of them gets a batch of its own without it).
+        let mut each: Vec<Option<Arc<str>>> = vec![None; dirty.len()];
+        let mut batch: Option<Arc<str>> = None;
+        for m in self.members.values().filter(|m| m.lobby) {
+            if m.batched {
+                let frame = if dirty.iter().any(|(id, _)| m.watching.contains(id)) {
+                    let wanted = dirty.iter().filter(|(id, _)| !m.watching.contains(id));
+                    match lobby_batch_frame(wanted.map(|(_, u)| u), now) {
+                        Some(frame) => frame,
+                        None => continue,
+                    }
+                } else {
+                    match &batch {
+                        Some(frame) => frame.clone(),
+                        None => match lobby_batch_frame(dirty.iter().map(|(_, u)| u), now) {
+                            Some(frame) => batch.insert(frame).clone(),
+                            None => continue,
+                        },
+                    }
+                };
+                let _ = m.socket.try_send(ToSocket::Push(Push { frame }));
+                continue;
+            }
+            for (k, (id, u)) in dirty.iter().enumerate() {
+                if m.wants_lobby(*id) {
+                    let frame = each[k].get_or_insert_with(|| lobby_frame(u, now)).clone();
+                    let _ = m.socket.try_send(ToSocket::Lobby(LobbyFrame { auction: *id, frame }));
+                }
             }
         }
     }
@@ -193,7 +223,12 @@ impl Hub {
 
 /// The compact lobby frame of `u`, made at `now`.
 pub fn lobby_frame(u: &LobbyUpdate, now: tyiyn_actors::clock::UnixMillis) -> Arc<str> {
-    ServerEvent::AuctionUpdate(AuctionUpdate::Lobby(LobbyPayload {
+    ServerEvent::AuctionUpdate(AuctionUpdate::Lobby(lobby_payload(u, now))).frame()
+}
+
+/// The compact lobby payload of `u`, made at `now`.
+fn lobby_payload(u: &LobbyUpdate, now: tyiyn_actors::clock::UnixMillis) -> LobbyPayload {
+    LobbyPayload {
         kind: LobbyType::Lobby,
         auction_id: u.auction,
         status: u.status,
@@ -205,8 +240,19 @@ pub fn lobby_frame(u: &LobbyUpdate, now: tyiyn_actors::clock::UnixMillis) -> Arc
         total_bids: u.total_bids,
         deleted: u.deleted,
         paused: u.paused,
-    }))
-    .frame()
+    }
+}
+
+/// The `lobbyUpdates` frame of `updates` made at `now`; `None` when there are none.
+pub fn lobby_batch_frame<'a>(
+    updates: impl Iterator<Item = &'a LobbyUpdate>,
+    now: tyiyn_actors::clock::UnixMillis,
+) -> Option<Arc<str>> {
+    let updates: Vec<LobbyPayload> = updates.map(|u| lobby_payload(u, now)).collect();
+    if updates.is_empty() {
+        return None;
+    }
+    Some(ServerEvent::LobbyUpdates(LobbyUpdates { kind: LobbyBatchType::LobbyBatch, updates }).frame())
 }
 
 /// The `orderUpdate` frame of `order`.
@@ -283,7 +329,8 @@ impl Handler<Connect> for Hub {
         if let Some(user) = msg.user {
             self.by_user.entry(user).or_default().push(msg.id);
         }
-        let member = Member { user: msg.user, socket: msg.socket, watching: Vec::new(), lobby: true };
+        let member =
+            Member { user: msg.user, socket: msg.socket, watching: Vec::new(), lobby: true, batched: false };
         self.members.insert(msg.id, member);
     }
 }
@@ -342,7 +389,8 @@ impl Handler<Lobby> for Hub {
     type Result = ();
     fn handle(&mut self, msg: Lobby, _: &mut Context<Self>) {
         if let Some(m) = self.members.get_mut(&msg.id) {
-            m.lobby = msg.on;
+            m.lobby = msg.on.unwrap_or(m.lobby);
+            m.batched = msg.batched.unwrap_or(m.batched);
         }
     }
 }

@@ -251,7 +251,10 @@ impl WsSession {
                         return;
                     }
                     (Some(ClientEvent::WatchLobby(on)), _) => {
-                        self.hub.do_send(hub::Lobby { id: self.id, on: *on })
+                        self.hub.do_send(hub::Lobby { id: self.id, on: Some(*on), batched: None })
+                    }
+                    (Some(ClientEvent::BatchLobby(batched)), _) => {
+                        self.hub.do_send(hub::Lobby { id: self.id, on: None, batched: Some(*batched) })
                     }
                     // An event we do not know, with a well-formed argument: ignored.
                     (None, _) if !is_known(&name) && args.len() == 1 => {}
@@ -371,7 +374,7 @@ fn close_code(err: &ProtocolError) -> CloseCode {
 
 /// Whether `name` is one of the [`ClientEvent`]s (whose malformed arguments close the socket).
 fn is_known(name: &str) -> bool {
-    matches!(name, "joinAuction" | "leaveAuction" | "placeBid" | "watchLobby")
+    matches!(name, "joinAuction" | "leaveAuction" | "placeBid" | "watchLobby" | "batchLobby")
 }
 
 impl Actor for WsSession {

@@ -154,6 +154,68 @@ async fn a_socket_that_does_not_watch_the_lobby_gets_no_lobby_frames() {
     assert_eq!(quiet.next_named("close").await, 1008);
 }
 
+/// `batchLobby` true: each flush's lobby updates come in one `lobbyUpdates` frame (several
+/// auctions' updates, one write), never as `auctionUpdate` frames of type `lobby`, and without the
+/// auctions the socket joined; a socket that did not ask gets one frame per auction as before.
+#[actix_web::test]
+async fn a_socket_that_batches_the_lobby_gets_one_frame_per_flush() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let a = app.create_live_auction(&admin, "Ноутбук").await;
+    let b = app.create_live_auction(&admin, "Телефон").await;
+    let (asel, bakyt) = (app.new_user("asel").await, app.new_user("bakyt").await);
+    let mut each = Socket::connect(&app.address, None).await;
+    let mut batched = Socket::connect(&app.address, None).await;
+    let mut on_a = Socket::connect(&app.address, None).await;
+    assert_eq!(batched.call(1, "batchLobby", json!(true)).await, json!({"ok": true}));
+    assert_eq!(on_a.call(1, "batchLobby", json!(true)).await, json!({"ok": true}));
+    on_a.emit("joinAuction", json!(a));
+    on_a.next_update(a, "snapshot").await;
+
+    assert_eq!(asel.bid(a).await.status(), 200);
+    assert_eq!(bakyt.bid(b).await.status(), 200);
+    lobby_frame(&mut each, a, 1).await;
+    lobby_frame(&mut each, b, 1).await;
+
+    // Every auction that changed, in `lobbyUpdates` frames only.
+    let mut seen = std::collections::HashSet::new();
+    while seen.len() < 2 {
+        let (name, v) = batched.events.recv().await.expect("a frame");
+        assert!(!(name == "auctionUpdate" && v["type"] == "lobby"), "one frame per auction: {v}");
+        if name == "lobbyUpdates" {
+            assert_eq!(v["type"], "lobbyBatch", "{v}");
+            for u in v["updates"].as_array().expect("updates") {
+                assert_eq!(u["type"], "lobby", "{u}");
+                if u["totalBids"] == 1 {
+                    seen.insert(u["auctionId"].as_i64().expect("auction id"));
+                }
+            }
+        }
+    }
+    assert_eq!(seen, [a, b].into());
+
+    // The socket on auction `a` gets `a`'s own events, and of the lobby only `b`.
+    let mut got_b = false;
+    while !got_b {
+        let (name, v) = on_a.events.recv().await.expect("a frame");
+        assert!(!(name == "auctionUpdate" && v["type"] == "lobby"), "one frame per auction: {v}");
+        if name == "lobbyUpdates" {
+            for u in v["updates"].as_array().expect("updates") {
+                assert_ne!(u["auctionId"], a, "a lobby update of the joined auction: {v}");
+                got_b |= u["auctionId"] == b && u["totalBids"] == 1;
+            }
+        }
+    }
+
+    // `false`: one frame per auction again.
+    assert_eq!(batched.call(2, "batchLobby", json!(false)).await, json!({"ok": true}));
+    assert_eq!(app.new_user("chyngyz").await.bid(b).await.status(), 200);
+    lobby_frame(&mut batched, b, 2).await;
+    // A malformed argument closes the socket, as for every known event.
+    batched.emit("batchLobby", json!("yes"));
+    assert_eq!(batched.next_named("close").await, 1008);
+}
+
 #[actix_web::test]
 async fn a_malformed_frame_closes_only_that_connection() {
     let app = spawn_app_with(long_countdowns).await;

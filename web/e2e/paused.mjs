@@ -71,9 +71,12 @@ function parseEvent(frame) {
 /** The server's frame with the pause added to what it says about `id`. */
 function pauseFrame(frame, id) {
   const event = parseEvent(frame)
+  const pausedLobby = (data) => (data.auctionId === id && data.status === 'live' ? { ...data, paused: pauseAt(data.serverTime) } : data)
+  // The lists' updates in one frame per flush (`batchLobby`), each as in an `auctionUpdate` of type `lobby`.
+  if (event?.[0] === 'lobbyUpdates') return `42${JSON.stringify(['lobbyUpdates', { ...event[1], updates: event[1].updates.map(pausedLobby) }])}`
   if (!event || event[0] !== 'auctionUpdate') return frame
   const [name, data] = event
-  if (data.type === 'lobby') return data.auctionId === id && data.status === 'live' ? `42${JSON.stringify([name, { ...data, paused: pauseAt(data.serverTime) }])}` : frame
+  if (data.type === 'lobby') return data.auctionId === id && data.status === 'live' ? `42${JSON.stringify([name, pausedLobby(data)])}` : frame
   return data.auction?.id === id ? `42${JSON.stringify([name, { ...data, auction: withPause(data.auction, id) }])}` : frame
 }
 

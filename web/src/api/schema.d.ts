@@ -2384,6 +2384,16 @@ export interface components {
             data: boolean;
             /** @enum {string} */
             event: "watchLobby";
+        } | {
+            /**
+             * @description `true`: the lobby updates of each flush come in one `lobbyUpdates` frame (several auctions'
+             *     updates, one write) instead of one `auctionUpdate` frame per auction; `false`: one per
+             *     auction again, as at every connect. (A server that does not know this event ignores it
+             *     and keeps sending one per auction.)
+             */
+            data: boolean;
+            /** @enum {string} */
+            event: "batchLobby";
         };
         /** @description The nodes, as the node answering sees them. */
         ClusterView: {
@@ -2708,6 +2718,11 @@ export interface components {
             pausedUntil: null | components["schemas"]["WaitingPause"];
         };
         /**
+         * @description The `type` of a [`LobbyUpdates`]: always `lobbyBatch`.
+         * @enum {string}
+         */
+        LobbyBatchType: "lobbyBatch";
+        /**
          * @description The `type` of a [`LobbyUpdate`]: always `lobby`.
          * @enum {string}
          */
@@ -2737,6 +2752,17 @@ export interface components {
             /** @description `true` once the auction is deleted: drop it from the lists. */
             deleted: boolean;
             paused: null | components["schemas"]["Pause"];
+        };
+        /**
+         * @description The compact lobby updates of the auctions that changed since the last flush (every 100 ms),
+         *     one per auction, each exactly what `auctionUpdate` of type `lobby` would carry; never about an
+         *     auction the socket has joined (it gets that auction's own events).
+         */
+        LobbyUpdates: {
+            /** @description Always `lobbyBatch`. */
+            type: components["schemas"]["LobbyBatchType"];
+            /** @description One update per auction, in no particular order. */
+            updates: components["schemas"]["LobbyUpdate"][];
         };
         /** @description Login: username (case-insensitive) and password. */
         LoginBody: {
@@ -3338,6 +3364,14 @@ export interface components {
             data: components["schemas"]["OrderUpdate"];
             /** @enum {string} */
             event: "orderUpdate";
+        } | {
+            /**
+             * @description Every auction's compact lobby update of one flush in one frame, to a socket that asked for
+             *     them so (`batchLobby` true) instead of one `auctionUpdate` of type `lobby` per auction.
+             */
+            data: components["schemas"]["LobbyUpdates"];
+            /** @enum {string} */
+            event: "lobbyUpdates";
         };
         /** @description Site settings as admins edit them; the public subset omits `updatedAt`. */
         Settings: {

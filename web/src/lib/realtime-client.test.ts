@@ -225,6 +225,7 @@ describe('RealtimeClient with a fake socket', () => {
     const first = client.watchAuction('1')
     await vi.waitFor(() => expect(socket.sent('joinAuction')).toEqual([1]))
     expect(socket.emitted).toEqual([
+      ['batchLobby', true],
       ['joinAuction', 1],
       ['watchLobby', false],
     ])
@@ -292,6 +293,7 @@ describe('RealtimeClient with a fake socket', () => {
     socket.emitted.length = 0
     socket.serverConnects()
     expect(socket.emitted).toEqual([
+      ['batchLobby', true],
       ['joinAuction', 1],
       ['watchLobby', false],
     ])
@@ -301,7 +303,7 @@ describe('RealtimeClient with a fake socket', () => {
     socket.drops()
     socket.emitted.length = 0
     socket.serverConnects()
-    expect(socket.emitted).toEqual([])
+    expect(socket.emitted).toEqual([['batchLobby', true]])
   })
 
   it('emits nothing about the lobby while disconnected', async () => {
@@ -351,6 +353,35 @@ describe('RealtimeClient with a fake socket', () => {
     expect(detail()?.status).toBe('deleted')
     expect(store.get(client.listAtom).data?.live).toEqual([])
     unwatch()
+    unwatchList()
+  })
+
+  it('asks for the lobby in one frame per flush on every connect, and applies each update of a batch', async () => {
+    socket.serverConnects()
+    expect(socket.sent('batchLobby')).toEqual([true])
+    const other: Auction = { ...LIVE, id: 2, slug: 'other-lot', title: 'Другой лот' }
+    vi.mocked(fetch).mockImplementation(async (request) => {
+      if (new URL((request as Request).url).pathname === '/api/auctions') return json({ live: [LIVE, other], upcoming: [], finished: [] })
+      return serve(request as Request)
+    })
+    const unwatchList = client.watchList()
+    await vi.waitFor(() => expect(store.get(client.listAtom).data?.live).toHaveLength(2))
+
+    socket.push('lobbyUpdates', {
+      type: 'lobbyBatch',
+      updates: [
+        lobbyUpdate(NOW, { currentPrice: 0.53, totalBids: 53, lastBidder: 'demo' }),
+        lobbyUpdate(NOW, { auctionId: 2, currentPrice: 0.61, totalBids: 61, lastBidder: 'aibek' }),
+      ],
+    })
+    const live = store.get(client.listAtom).data?.live ?? []
+    expect(live.find((a) => a.id === 1)).toMatchObject({ currentPrice: 0.53, totalBids: 53, lastBidder: 'demo' })
+    expect(live.find((a) => a.id === 2)).toMatchObject({ currentPrice: 0.61, totalBids: 61, lastBidder: 'aibek' })
+
+    // Again after a reconnect (a new connection starts with one frame per auction).
+    socket.drops()
+    socket.serverConnects()
+    expect(socket.sent('batchLobby')).toEqual([true, true])
     unwatchList()
   })
 

@@ -14,6 +14,9 @@
 //! - While it has joined an auction and shows no list (an auction's page) the lobby updates are
 //!   off (`watchLobby` false, again after every reconnect); leaving the last one, or showing a list,
 //!   turns them back on (`watchLobby` true) and refetches the lists, which went stale meanwhile.
+//!   Every connection asks for them in one `lobbyUpdates` frame per flush (`batchLobby` true: one
+//!   frame for all the auctions that changed, not one per auction); a server that does not know
+//!   `batchLobby` ignores it and sends `auctionUpdate` frames of type `lobby`, handled alike.
 //! - A live bid goes over the connected socket (`placeBid`, with an ack carrying the answer
 //!   `POST /api/auctions/{id}/bid` would give); while the socket is not connected `placeBid` says
 //!   so (`null`) and the caller posts the bid instead.
@@ -588,6 +591,7 @@ export class RealtimeClient {
 
   #onConnect() {
     this.#setConnection('connected')
+    this.#emit('batchLobby', true)
     for (const id of this.#joinedIds.keys()) this.#emit('joinAuction', id)
     // Every connection starts with the lobby updates on.
     this.#lobbyOn = true
@@ -638,6 +642,9 @@ export class RealtimeClient {
    * it has one. */
   readonly #serverEvents: ServerListeners = {
     auctionUpdate: (update) => this.#onAuctionUpdate(update),
+    lobbyUpdates: ({ updates }) => {
+      for (const update of updates) this.#onAuctionUpdate(update)
+    },
     timerUpdate: (timers) => this.#onTimers(timers),
     bidBalanceUpdate: (balance) => this.#onBalance(balance),
     orderUpdate: (update) => applyOrderUpdate(this.#options, update),
