@@ -244,7 +244,7 @@ fn lobby_payload(u: &LobbyUpdate, now: tyiyn_actors::clock::UnixMillis) -> Lobby
 }
 
 /// The `lobbyUpdates` frame of `updates` made at `now`; `None` when there are none.
-pub fn lobby_batch_frame<'a>(
+fn lobby_batch_frame<'a>(
     updates: impl Iterator<Item = &'a LobbyUpdate>,
     now: tyiyn_actors::clock::UnixMillis,
 ) -> Option<Arc<str>> {
