@@ -1,7 +1,8 @@
 // End-to-end check of the layout (issues 11 and 22) against a running server (BASE_URL, default
 // http://127.0.0.1:8080, started with DEMO_DATA=1). A live auction page: at 360×740 the first
 // screen shows the title, price, countdown, leader and bid button, above the image; at 1366 px the
-// bid panel stays beside the image; at both widths the bid history scrolls inside a bounded,
+// bid panel stays beside the image, and at 360 px the bid button stays put when the watch star
+// loads (its stand-in keeps its row); at both widths the bid history scrolls inside a bounded,
 // focusable panel (the page gets a long history, the server's bids then made-up older ones, and no
 // socket, so it polls). Every route at 360 px: nothing sticks out sideways and no price breaks
 // between its number and its currency. The signed-in header, at 360, 1024 and 1366 px in Russian
@@ -153,6 +154,24 @@ async function phoneFirstScreen(browser, live) {
       if (image.y < button.y + button.height) throw new Error(`the image (${Math.round(image.y)} px) comes before the bid button`)
       await shot(page, 'phone-page')
     })
+    await step(page, 'phone: the page does not move when the watch star comes', async () => {
+      // The star's code held back: its invisible stand-in keeps the place it takes (a row of its
+      // own at 360 px), so the bid button stays where the thumb found it.
+      let release
+      const held = new Promise((resolve) => (release = resolve))
+      await page.route(/\/assets\/watch-star-[^/]*\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      await visit(page, `/auction/${live.slug}`, 'auction-detail')
+      await byTestId(page, 'watch-star-placeholder').waitFor({ state: 'attached' })
+      const before = await box(byTestId(page, `bid-button-${live.id}`), 'the bid button')
+      release()
+      await byTestId(page, `watch-star-${live.id}`).waitFor()
+      const after = await box(byTestId(page, `bid-button-${live.id}`), 'the bid button')
+      if (Math.abs(after.y - before.y) > 0.5) throw new Error(`the bid button moved from ${Math.round(before.y)} to ${Math.round(after.y)} px when the star came`)
+      await page.unroute(/\/assets\/watch-star-[^/]*\.js$/)
+    })
     await step(page, 'phone: the bid history scrolls inside its bounded panel', async () => {
       await expectBoundedHistory(page)
       await byTestId(page, 'auction-bid-history').scrollIntoViewIfNeeded()
@@ -171,8 +190,9 @@ async function desktopBeside(browser, live) {
     await lengthenHistory(page, live)
     await step(page, 'desktop: the bid panel sits beside the image', async () => {
       await visit(page, `/auction/${live.slug}`, 'auction-detail')
-      const image = await box(page.locator('.detail-media'), 'the image')
-      const panel = await box(byTestId(page, 'status-panel'), 'the status panel')
+      // The watch star loads after the first screen; both boxes are read once it is there.
+      await byTestId(page, `watch-star-${live.id}`).waitFor()
+      const [image, panel] = await Promise.all([box(page.locator('.detail-media'), 'the image'), box(byTestId(page, 'status-panel'), 'the status panel')])
       if (panel.x < image.x + image.width) throw new Error(`the panel (x ${Math.round(panel.x)}) is not right of the image (ends at ${Math.round(image.x + image.width)})`)
       if (Math.abs(panel.y - image.y) > 2) throw new Error(`the panel's top (${Math.round(panel.y)}) is not level with the image's (${Math.round(image.y)})`)
       await shot(page, 'desktop-page')

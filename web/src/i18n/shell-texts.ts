@@ -33,6 +33,7 @@ export const SHELL_TEXTS = [
   'topup.paidToast',
   'topup.failedToast',
   'claims.paidToast',
+  'watch.word',
 ] as const
 
 export type TextPart = 'shell' | 'rest'
