@@ -5,6 +5,7 @@
 //! - a socket on `b` that joined an auction of `a` gets its snapshot, then every frame;
 //! - a user's balance reaches their socket on `b` when they bid through `a`;
 //! - the lists and an auction's page on `b` show `a`'s auctions, and `a` counts `b`'s viewers;
+//! - a list socket on `b` gets `a`'s auction's changes, in `lobbyUpdates` when it asked for them;
 //! - NATS stopped and started again: bids on the owner are still taken, and the socket on `b` gets
 //!   the current state once NATS is back;
 //! - `a` killed: `b` takes the auctions over, and its socket keeps getting their frames;
@@ -27,7 +28,7 @@ use common::nodes::{Node, bid, owner, signal, tyiyn};
 use serde_json::{Value, json};
 use socket::Socket;
 
-/// A price on an auction object, in tyiyn.
+/// A price on an auction object (or a lobby update), in tyiyn.
 fn price(auction: &Value) -> i64 {
     (auction["currentPrice"].as_f64().expect("a price") * 100.0).round() as i64
 }
@@ -79,7 +80,7 @@ async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nod
     }
     // A second node joins: the first hands it one of the two, its share.
     let b = Node::start(&a, "b", &[]).await;
-    let users = a.seed_users(4, 50).await;
+    let users = a.seed_users(5, 50).await;
     let joined = Instant::now();
     let ids = loop {
         let owners = [owner(&a, both[0]).await, owner(&a, both[1]).await];
@@ -140,6 +141,36 @@ async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nod
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
+    // The lists on `b` follow `a`'s auction: a socket that batches the lobby gets its change in a
+    // `lobbyUpdates` frame (made on `b`, with `b`'s own auctions'), one that does not gets it as
+    // one `auctionUpdate` frame of type `lobby`.
+    let mut lists = Socket::connect(&b.base, None).await;
+    let mut plain = Socket::connect(&b.base, None).await;
+    assert_eq!(lists.call(1, "batchLobby", json!(true)).await, json!({"ok": true}));
+    let (status, body) = bid(&a.base, ids[0], &users[4].1).await;
+    assert_eq!(status, 200, "{body}");
+    acked.push((ids[0], users[4].0, tyiyn(&body)));
+    let batched = loop {
+        let next = tokio::time::timeout(Duration::from_secs(10), lists.events.recv()).await;
+        let (name, v) = next.expect("a frame in time").expect("a frame");
+        assert!(!(name == "auctionUpdate" && v["type"] == "lobby"), "one frame per flush: {v}");
+        if name != "lobbyUpdates" {
+            continue;
+        }
+        let updates = v["updates"].as_array().expect("updates");
+        if let Some(u) = updates.iter().find(|u| u["auctionId"] == ids[0] && u["totalBids"] == 3) {
+            break u.clone();
+        }
+    };
+    assert_eq!((&batched["type"], price(&batched)), (&json!("lobby"), tyiyn(&body)), "{batched}");
+    loop {
+        let v = plain.next_named("auctionUpdate").await;
+        if v["type"] == "lobby" && v["auctionId"] == ids[0] && v["totalBids"] == 3 {
+            assert_eq!(v["lastBidder"], batched["lastBidder"], "{v}");
+            break;
+        }
+    }
+
     // A bid through `a` on the auction `b` runs is passed the other way, and a visitor's socket
     // on `a` sees it.
     let mut on_a = Socket::connect(&a.base, None).await;
@@ -158,7 +189,7 @@ async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nod
     acked.push((ids[0], users[2].0, tyiyn(&body)));
     tokio::time::sleep(Duration::from_secs(2)).await;
     nats.resume();
-    let fresh = until_total(&mut watcher, ids[0], 3).await;
+    let fresh = until_total(&mut watcher, ids[0], 4).await;
     assert_eq!(price(&fresh["auction"]), tyiyn(&body), "{fresh}");
 
     // `a` dies: `b` takes the auctions over; its socket keeps getting their frames.
@@ -175,8 +206,8 @@ async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nod
     };
     println!("a bid through b accepted {} ms after the kill", killed.elapsed().as_millis());
     acked.push((ids[0], users[0].0, tyiyn(&answer)));
-    assert_eq!(tyiyn(&answer), acked[3].2 + 1, "the price carries on from the last acknowledged bid");
-    let after = until_total(&mut watcher, ids[0], 4).await;
+    assert_eq!(tyiyn(&answer), acked[4].2 + 1, "the price carries on from the last acknowledged bid");
+    let after = until_total(&mut watcher, ids[0], 5).await;
     assert_eq!(price(&after["auction"]), tyiyn(&answer), "{after}");
 
     let db = a.db().await;

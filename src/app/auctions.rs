@@ -91,7 +91,7 @@ impl Handles<'_> {
     {
         // A node that may have lost its leases without hearing of it yet (it was frozen) asks
         // the owner the lease names, which may be itself, rather than its own actor.
-        if self.forward.is_none_or(Forward::trusts_local)
+        if self.forward.is_none_or(|f| f.trusts_local(id))
             && let Some(answer) = self.auctions.ask(id, msg.clone()).await
         {
             return Ok(Some(answer));

@@ -88,7 +88,7 @@ pub async fn prebid(
 /// Places a bid on the actor running auction `id` here, or (several nodes) on its owner.
 async fn place_bid(h: &Handles<'_>, id: AuctionId, msg: PlaceBid) -> Result<BidAccepted, BidRejected> {
     let Some(forward) = h.forward else { return h.auctions.place_bid(id, msg).await };
-    match h.auctions.get(id).filter(|_| forward.trusts_local()) {
+    match h.auctions.get(id).filter(|_| forward.trusts_local(id)) {
         Some(_) => match h.auctions.place_bid(id, msg.clone()).await {
             // It stopped here under the bid (handed over): nothing was placed.
             Err(BidRejected::AuctionNotFound) => forward.bid(id, msg).await,
@@ -105,7 +105,7 @@ async fn place_prebid(
     msg: PlacePrebid,
 ) -> Result<PrebidAccepted, BidRejected> {
     let Some(forward) = h.forward else { return h.auctions.place_prebid(id, msg).await };
-    match h.auctions.get(id).filter(|_| forward.trusts_local()) {
+    match h.auctions.get(id).filter(|_| forward.trusts_local(id)) {
         Some(_) => match h.auctions.place_prebid(id, msg.clone()).await {
             Err(BidRejected::AuctionNotFound) => forward.prebid(id, msg).await,
             placed => placed,

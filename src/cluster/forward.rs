@@ -191,11 +191,14 @@ impl Forward {
         Forward { bus, pool, auctions, fences, owners: Arc::default() }
     }
 
-    /// Whether an actor running here may answer without looking up its auction's owner: this
-    /// node's leases are surely its own (see [`Fences::fresh`]). After a freeze they may not be,
-    /// and the actors' state is old: a request then goes where the lease says.
-    pub fn trusts_local(&self) -> bool {
-        self.fences.as_ref().is_none_or(Fences::fresh)
+    /// Whether the actor running `auction` here may answer without looking up its owner: this
+    /// node's leases are surely its own (see [`Fences::fresh`]) and that auction's is one of
+    /// them. After a freeze they may not be, and the actors' state is old: a request then goes
+    /// where the lease says. The keeper forgets a lost lease before its renewal makes the node
+    /// fresh again, and stops the actor only later (a message): without the second test, a
+    /// request that arrived in that gap was answered from the old state.
+    pub fn trusts_local(&self, AuctionId(auction): AuctionId) -> bool {
+        self.fences.as_ref().is_none_or(|f| f.fresh() && f.holds(auction))
     }
 
     pub fn bus(&self) -> &Bus {
@@ -271,7 +274,7 @@ impl Forward {
         let deadline = Instant::now() + FIND_OWNER;
         loop {
             let owner = self.owner(auction).await;
-            let here = self.auctions.get(AuctionId(auction)).is_some() && self.trusts_local();
+            let here = self.auctions.get(AuctionId(auction)).is_some() && self.trusts_local(AuctionId(auction));
             if owner.as_deref() == Some(self.bus.node()) || here {
                 // It runs here now (this node took it over while the request waited).
                 match answer(&self.auctions, ask.clone()).await {

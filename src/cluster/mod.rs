@@ -154,10 +154,12 @@ impl Keeper {
 
         // Renew; whatever was held before and is not renewed was lost (it ran out, or another
         // node took it): it steps down here.
+        // The lost leases are forgotten before the renewal counts: a node woken from a freeze
+        // trusts its actors again (`Fences::fresh`) only with the leases it still holds, and a
+        // lost auction's actor, stopping later, gets no more requests from it.
         let before = self.fences.held();
         let sent = Instant::now();
         let renewed: HashMap<i64, i64> = leases::renew(&client, node, ttl).await?.into_iter().collect();
-        self.fences.renewed(sent);
         for (auction, fence) in before {
             if renewed.get(&auction) != Some(&fence) {
                 self.fences.drop_lease(auction);
@@ -167,6 +169,7 @@ impl Keeper {
                 metrics::counter!(crate::metrics::LEASES_LOST).increment(1);
             }
         }
+        self.fences.renewed(sent);
 
         // Give up the leases of auctions that stopped running here; draining, step every one
         // down first (and give its lease up in this round once it stopped, so that the next

@@ -69,6 +69,11 @@ impl Fences {
         at > 0 && (self.epoch.elapsed().as_millis() as u64 + 1).saturating_sub(at) < self.ttl_ms as u64
     }
 
+    /// Whether this node holds `auction`'s lease (as far as its keeper last heard).
+    pub fn holds(&self, auction: i64) -> bool {
+        self.read().contains_key(&auction)
+    }
+
     /// This node's name.
     pub fn node(&self) -> &str {
         &self.node
