@@ -274,7 +274,8 @@ impl Forward {
         let deadline = Instant::now() + FIND_OWNER;
         loop {
             let owner = self.owner(auction).await;
-            let here = self.auctions.get(AuctionId(auction)).is_some() && self.trusts_local(AuctionId(auction));
+            let here =
+                self.auctions.get(AuctionId(auction)).is_some() && self.trusts_local(AuctionId(auction));
             if owner.as_deref() == Some(self.bus.node()) || here {
                 // It runs here now (this node took it over while the request waited).
                 match answer(&self.auctions, ask.clone()).await {
