@@ -201,9 +201,9 @@ export async function expectToast(page, text, variant = 'default') {
 /**
  * What a page's socket.io connection (`/socket.io/`, WebSocket transport) says, frame by frame, for
  * the newest one the page opened: `connected()` once the server answered its CONNECT (`40…`) and
- * until it closes; `emitted(event)` the page's emits of `event` with an ack, `[{ackId, data}]`
- * (`42<ackId>["<event>",<data>]`); `ack(ackId)` the server's ack (`43<ackId>[<answer>]`), or
- * `undefined` while none came. Call it on a new page, before it opens the socket.
+ * until it closes; `emitted(event)` the page's emits of `event`, `[{ackId, data}]`
+ * (`42<ackId>["<event>",<data>]`; `ackId` is empty when it asked for no ack); `ack(ackId)` the
+ * server's ack (`43<ackId>[<answer>]`), or `undefined` while none came. Call it on a new page, before it opens the socket.
  */
 export function socketFrames(page) {
   let current = null
@@ -222,7 +222,7 @@ export function socketFrames(page) {
     emitted(event) {
       const found = []
       for (const frame of current?.sent ?? []) {
-        const match = /^42(\d+)(\[[\s\S]*\])$/.exec(frame)
+        const match = /^42(\d*)(\[[\s\S]*\])$/.exec(frame)
         if (!match) continue
         const [name, data] = JSON.parse(match[2])
         if (name === event) found.push({ ackId: match[1], data })

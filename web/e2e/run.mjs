@@ -335,8 +335,14 @@ async function biddingFlow(browser) {
     await step(page, `bid on "${live.title}" over the page's socket`, async () => {
       const button = await openAuction(page, live, 'bid-button')
       await byTestId(page, 'auction-bid-history').waitFor()
-      // The bid goes over the socket only once it is connected (else over HTTP).
-      await expectValue('the page socket is connected', async () => frames.connected(), true)
+      // The bid goes over the socket only once the page's client has it connected (else over
+      // HTTP). The connect frame can reach this test before the page has read it; the page's own
+      // `joinAuction` on that socket says the client is connected (it sends it only then).
+      await expectValue(
+        'the page joined the auction over its connected socket',
+        async () => frames.connected() && frames.emitted('joinAuction').some((sent) => sent.data === live.id),
+        true,
+      )
       before.balance = await balanceOf(page)
       before.price = await priceOf(page)
       const posts = postedBids(page, live.id)
