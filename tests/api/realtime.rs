@@ -154,23 +154,6 @@ async fn a_socket_that_does_not_watch_the_lobby_gets_no_lobby_frames() {
     assert_eq!(quiet.next_named("close").await, 1008);
 }
 
-/// The updates of the next `lobbyUpdates` frame on `socket`, each of type `lobby`; fails on a lobby
-/// update sent as an `auctionUpdate` of its own meanwhile.
-async fn next_batch(socket: &mut Socket) -> Vec<Value> {
-    loop {
-        let (name, v) = socket.events.recv().await.expect("a frame");
-        assert!(!(name == "auctionUpdate" && v["type"] == "lobby"), "one frame per auction: {v}");
-        if name == "lobbyUpdates" {
-            assert_eq!(v["type"], "lobbyBatch", "{v}");
-            let updates = v["updates"].as_array().expect("updates").clone();
-            for u in &updates {
-                assert_eq!(u["type"], "lobby", "{u}");
-            }
-            return updates;
-        }
-    }
-}
-
 /// `batchLobby` true: each flush's lobby updates come in one `lobbyUpdates` frame (several
 /// auctions' updates, one write), never as `auctionUpdate` frames of type `lobby`, and without the
 /// auctions the socket joined; a socket that did not ask gets one frame per auction as before.
@@ -204,7 +187,7 @@ async fn a_socket_that_batches_the_lobby_gets_one_frame_per_flush() {
     // Every auction that changed, in `lobbyUpdates` frames only.
     let mut seen = HashSet::new();
     while seen.len() < 2 {
-        for u in next_batch(&mut batched).await {
+        for u in batched.next_lobby_batch().await {
             if u["totalBids"] == 1 {
                 seen.insert(u["auctionId"].as_i64().expect("auction id"));
             }
@@ -215,7 +198,7 @@ async fn a_socket_that_batches_the_lobby_gets_one_frame_per_flush() {
     // The socket on auction `a` gets `a`'s own events, and of the lobby only `b`.
     let mut got_b = false;
     while !got_b {
-        for u in next_batch(&mut on_a).await {
+        for u in on_a.next_lobby_batch().await {
             assert_ne!(u["auctionId"], a, "a lobby update of the joined auction: {u}");
             got_b |= u["auctionId"] == b && u["totalBids"] == 1;
         }

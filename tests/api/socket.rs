@@ -129,6 +129,26 @@ impl Socket {
         tokio::time::timeout(std::time::Duration::from_secs(10), wait).await.expect("event arrives in time")
     }
 
+    /// The updates of the next `lobbyUpdates` frame, each of type `lobby`, within 10 s; fails on a
+    /// lobby update sent as an `auctionUpdate` of its own meanwhile (other frames are passed over).
+    pub async fn next_lobby_batch(&mut self) -> Vec<Value> {
+        let wait = async {
+            loop {
+                let (name, v) = self.events.recv().await.expect("socket still open");
+                assert!(!(name == "auctionUpdate" && v["type"] == "lobby"), "one frame per flush: {v}");
+                if name == "lobbyUpdates" {
+                    assert_eq!(v["type"], "lobbyBatch", "{v}");
+                    let updates = v["updates"].as_array().expect("updates").clone();
+                    for u in &updates {
+                        assert_eq!(u["type"], "lobby", "{u}");
+                    }
+                    return updates;
+                }
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(10), wait).await.expect("a batch arrives in time")
+    }
+
     /// The next `notification`, past any `outbid` notice: those follow a bid by their own timer
     /// (only once the bidder is not watching), so they may land between any two others.
     pub async fn next_notice(&mut self) -> Value {
