@@ -32,6 +32,8 @@ pub const BIDS_IN_FLIGHT: &str = "tyiyn_bids_in_flight";
 /// Group commits done, and those that failed.
 pub const COMMIT_GROUPS: &str = "tyiyn_commit_groups_total";
 pub const COMMIT_FAILURES: &str = "tyiyn_commit_failures_total";
+/// Commits whose answer was lost (the connection or the database died), each settled later.
+pub const COMMITS_IN_DOUBT: &str = "tyiyn_commits_in_doubt_total";
 /// Per group commit: its bids, its auctions' batches, its seconds.
 pub const COMMIT_BIDS: &str = "tyiyn_commit_group_bids";
 pub const COMMIT_BATCHES: &str = "tyiyn_commit_group_batches";

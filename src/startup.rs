@@ -332,6 +332,7 @@ async fn wire(pool: Pool, config: &Settings, timeout: Duration) -> anyhow::Resul
     let lifetime = Lifetime::from_days(config.auth.session_idle_days, config.auth.session_max_days)?;
     let sessions = web::Data::new(Sessions::new(pool.clone(), lifetime, config.server.secure_cookies));
     crate::auth::session::start_sweeper(sessions.clone());
+    start_mark_purge(pool.clone());
     let state = web::Data::new(AppState {
         pool,
         site: SiteCache::new(site),
@@ -488,4 +489,20 @@ fn socket_server(config: &Settings, shared: Shared) -> anyhow::Result<Option<(u1
         server = server.workers(config.server.socket_workers);
     }
     Ok(Some((port, server.run())))
+}
+
+/// Deletes the group commits' marks older than a day, every hour (docs/decisions.md, "A commit
+/// whose answer is lost").
+fn start_mark_purge(pool: deadpool_postgres::Pool) {
+    crate::app::every(Duration::from_secs(3600), "commit mark purge", move || {
+        let pool = pool.clone();
+        async move {
+            let client = pool.get().await.map_err(|e| e.to_string())?;
+            let n = crate::db::doubt::delete_old_marks(&client).await.map_err(|e| e.to_string())?;
+            if n > 0 {
+                tracing::info!(marks = n, "old commit marks deleted");
+            }
+            Ok::<(), String>(())
+        }
+    });
 }

@@ -37,6 +37,12 @@ impl AuctionStore for Fragile {
             }
         }
     }
+    fn resolve_bids(
+        &self,
+        doubt: Doubt,
+    ) -> impl Future<Output = Result<Option<Vec<CommittedBid>>, StoreError>> + Send + 'static {
+        self.inner.resolve_bids(doubt)
+    }
     fn commit_prebid(
         &self,
         a: AuctionId,

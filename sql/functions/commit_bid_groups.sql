@@ -20,7 +20,10 @@
 -- auto-bidder's bids. A group of at most 32 bids runs its statements on their cached generic
 -- plans (`plan_cache_mode`, for this call only): planning them anew for a few rows cost more than
 -- running them (about 300 µs of a one-bid group's 950, docs/benchmarks.md §26); a larger group
--- keeps PostgreSQL's choice, whose plans for its sizes are cheaper. A change of the arguments or of the result's columns needs a versioned
+-- keeps PostgreSQL's choice, whose plans for its sizes are cheaper. The group's token
+-- (`p_token`, migration 0029) is written first into `commit_mark`: should the answer be lost, the
+-- server finds out from it whether the group committed (src/db/doubt.rs); a group whose token was
+-- written off as not committed fails on its primary key. A change of the arguments or of the result's columns needs a versioned
 -- migration that drops this function first (`create or replace` cannot change them).
 create or replace function commit_bid_groups(
     p_batch     int[],
@@ -36,7 +39,8 @@ create or replace function commit_bid_groups(
     t_leaders   bigint[],
     t_ends_at   timestamptz[],
     t_totals    bigint[],
-    t_fences    bigint[]
+    t_fences    bigint[],
+    p_token     bigint
 ) returns table (batch int, bid_id bigint, balance bigint, short_users bigint[], short_why text[])
 language plpgsql as $$
 declare
@@ -63,6 +67,7 @@ declare
     v_r      record;
     v_plans  text := current_setting('plan_cache_mode');
 begin
+    insert into commit_mark (token, committed) values (p_token, true);
     if cardinality(p_users) <= 32 then
         v_set := set_config('plan_cache_mode', 'force_generic_plan', true);
     end if;

@@ -9,6 +9,11 @@
 //! auction ([`Fences`]); a batch whose auction was taken over is refused whole
 //! ([`CommitError::Fenced`]) and the others commit. Without leases no fence is named.
 //!
+//! Each group writes a random token in its transaction (`commit_mark`): when its answer is lost
+//! (the connection or the database died while it committed), every batch of it is answered
+//! [`CommitError::InDoubt`] with that token and its bids' record hashes, and its auction asks
+//! `resolve_bids` (super::doubt) until the database says whether it committed.
+//!
 //! Several groups may commit at once (`database.commit_groups_in_flight`, 1 by default), each on
 //! its own connection, so that a group need not wait for the one before it. They cannot conflict on an auction (an auction has one batch in flight at a time)
 //! and cannot deadlock on users (the function locks paying users in id order); a user's balance
@@ -24,7 +29,7 @@ use deadpool_postgres::Pool;
 use tokio::sync::{Semaphore, mpsc, oneshot};
 use tyiyn_actors::errors::BidRejected;
 use tyiyn_actors::ids::{BidId, UserId};
-use tyiyn_actors::store::{BidBatch, CommitError, CommittedBid};
+use tyiyn_actors::store::{BidBatch, CommitError, CommittedBid, Doubt};
 
 use super::leases::Fences;
 use super::record::{EntryKind, Heads, Link, link};
@@ -139,8 +144,7 @@ async fn commit_and_answer(pool: &Pool, (heads, fences): (&Heads, Option<&Fences
                 let _ = job.reply.send(answer);
             }
         }
-        Err(why) => {
-            // The group may have committed before the connection broke: read the heads again.
+        Err(GroupFailed::Known(why)) => {
             heads.forget(jobs.iter().map(|job| job.batch.auction.0));
             metrics::counter!(crate::metrics::COMMIT_FAILURES).increment(1);
             tracing::warn!(batches = jobs.len(), "group commit failed: {why}");
@@ -148,6 +152,31 @@ async fn commit_and_answer(pool: &Pool, (heads, fences): (&Heads, Option<&Fences
                 let _ = job.reply.send(Err(CommitError::Unavailable(why.clone())));
             }
         }
+        Err(GroupFailed::Lost { why, token, keys }) => {
+            // The group may have committed before the connection broke: read the heads again.
+            heads.forget(jobs.iter().map(|job| job.batch.auction.0));
+            metrics::counter!(crate::metrics::COMMIT_FAILURES).increment(1);
+            metrics::counter!(crate::metrics::COMMITS_IN_DOUBT).increment(1);
+            tracing::warn!(batches = jobs.len(), token, "group commit in doubt: {why}");
+            for (job, keys) in jobs.into_iter().zip(keys) {
+                let doubt = Doubt { auction: job.batch.auction, token, keys, why: why.clone() };
+                let _ = job.reply.send(Err(CommitError::InDoubt(doubt)));
+            }
+        }
+    }
+}
+
+/// Why a group did not commit, or may not have.
+enum GroupFailed {
+    /// Nothing was written (the database refused it, or it was never sent).
+    Known(String),
+    /// Sent, and the answer lost: `token` is the group's mark, `keys` each batch's record hashes.
+    Lost { why: String, token: i64, keys: Vec<Vec<String>> },
+}
+
+impl From<String> for GroupFailed {
+    fn from(why: String) -> GroupFailed {
+        GroupFailed::Known(why)
     }
 }
 
@@ -156,7 +185,7 @@ async fn commit_group(
     pool: &Pool,
     (heads, fences): (&Heads, Option<&Fences>),
     jobs: &[Job],
-) -> Result<HashMap<usize, Reply>, String> {
+) -> Result<HashMap<usize, Reply>, GroupFailed> {
     let client = pool.get().await.map_err(|e| e.to_string())?;
     // Each batch's fence, read once: the commit names it, and the chain head is the one last
     // committed under it (another fence: the auction ran elsewhere meanwhile).
@@ -176,6 +205,8 @@ async fn commit_group(
     let mut hashes: Vec<String> = Vec::new();
     let mut autos: Vec<bool> = Vec::new();
     let mut new_heads: Vec<Option<(Option<i64>, String)>> = Vec::with_capacity(jobs.len());
+    // Where each batch's hashes start in `hashes`.
+    let mut starts: Vec<usize> = Vec::with_capacity(jobs.len() + 1);
     let (mut auctions, mut prices, mut leaders, mut ends, mut totals) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (i, job) in jobs.iter().enumerate() {
@@ -183,6 +214,7 @@ async fn commit_group(
         let mut head =
             known.get(&b.auction.0).cloned().unwrap_or_else(|| super::record::genesis(b.auction.0));
         let first_seq = b.result.total_bids - b.bids.len() as i64 + 1;
+        starts.push(hashes.len());
         for (k, bid) in b.bids.iter().enumerate() {
             head = link(
                 &head,
@@ -211,20 +243,29 @@ async fn commit_group(
         ends.push(ts(b.result.ends_at));
         totals.push(b.result.total_bids);
     }
+    starts.push(hashes.len());
     let stmt = client
         .prepare_cached(include_str!("../../sql/queries/auction/commit_bid_groups.sql"))
         .await
         .map_err(|e| describe(&e))?;
+    let token = super::doubt::token();
     let rows = client
         .query(
             &stmt,
             &[
                 &p_batch, &users, &amounts, &bots, &bot_names, &stamps, &hashes, &autos, &auctions, &prices,
-                &leaders, &ends, &totals, &fenced,
+                &leaders, &ends, &totals, &fenced, &token,
             ],
         )
         .await
-        .map_err(|e| describe(&e))?;
+        .map_err(|e| match super::doubt::answer_lost(&e) {
+            false => GroupFailed::Known(describe(&e)),
+            true => GroupFailed::Lost {
+                why: describe(&e),
+                token,
+                keys: starts.windows(2).map(|w| hashes[w[0]..w[1]].to_vec()).collect(),
+            },
+        })?;
 
     Ok(read_answers(&rows, heads, jobs, new_heads))
 }

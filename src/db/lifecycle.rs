@@ -17,6 +17,7 @@ use tyiyn_actors::store::{
 use tyiyn_actors::view::Winner;
 
 use super::claims::{self, Offer};
+use super::doubt::{Attempt, commit, lease_lost, until_known};
 use super::notifications::{Notice, NotificationRow};
 use super::outbox::Outbox;
 use super::rows::{down, ts, winner_from};
@@ -100,7 +101,10 @@ async fn insert_bids(
     Ok(ids.into_iter().map(BidId).collect())
 }
 
-/// Stores a pre-bid and debits its bid, within the user's pause and spend limits.
+/// Stores a pre-bid and debits its bid, within the user's pause and spend limits. A commit whose
+/// answer was lost is repeated until the database answers: the repeat stores it (the first did
+/// not) or finds it stored (`already_prebid`: the first did, as the actor had seen no pre-bid of
+/// this user), and then answers with the stored pre-bid.
 pub(super) async fn commit_prebid(
     pool: Pool,
     auction: AuctionId,
@@ -108,8 +112,44 @@ pub(super) async fn commit_prebid(
     stamp: UnixMillis,
     fence: Option<i64>,
 ) -> Result<CommittedPrebid, PrebidError> {
-    let unavailable = |e: tokio_postgres::Error| PrebidError::Unavailable(e.to_string());
-    let mut client = pool.get().await.map_err(|e| PrebidError::Unavailable(e.to_string()))?;
+    let mut lost = false;
+    loop {
+        match prebid_once(&pool, auction, user, stamp, fence).await {
+            Ok(done) => return Ok(done),
+            Err(Attempt::Lost(e)) => {
+                if !lost {
+                    tracing::warn!(auction = %auction, user = user.0, "a pre-bid's answer was lost: asking again ({e})");
+                    metrics::counter!(crate::metrics::COMMITS_IN_DOUBT).increment(1);
+                }
+                lost = true;
+            }
+            Err(Attempt::Failed(PrebidError::AlreadyPrebid)) if lost => {
+                match stored_prebid(&pool, auction, user).await {
+                    Ok(Some(done)) => return Ok(done),
+                    Ok(None) => return Err(PrebidError::AlreadyPrebid),
+                    Err(e) => tracing::debug!("a lost pre-bid is still unknown: {}", e.0),
+                }
+            }
+            Err(Attempt::Failed(PrebidError::Unavailable(why))) if lost && !why.starts_with("lease_lost") => {
+                tracing::debug!("a lost pre-bid is still unknown: {why}");
+            }
+            Err(Attempt::Failed(e)) => return Err(e),
+        }
+        tokio::time::sleep(super::doubt::RETRY).await;
+    }
+}
+
+/// One try of [`commit_prebid`].
+async fn prebid_once(
+    pool: &Pool,
+    auction: AuctionId,
+    user: UserId,
+    stamp: UnixMillis,
+    fence: Option<i64>,
+) -> Result<CommittedPrebid, Attempt<PrebidError>> {
+    let unavailable = |e: tokio_postgres::Error| Attempt::Failed(PrebidError::Unavailable(e.to_string()));
+    let mut client =
+        pool.get().await.map_err(|e| Attempt::Failed(PrebidError::Unavailable(e.to_string())))?;
     let tx = client.transaction().await.map_err(unavailable)?;
     let inserted = tx
         .query_one(
@@ -120,27 +160,42 @@ pub(super) async fn commit_prebid(
     let id: i64 = match inserted {
         Ok(row) => row.get(0),
         Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
-            return Err(PrebidError::AlreadyPrebid);
+            return Err(Attempt::Failed(PrebidError::AlreadyPrebid));
         }
         Err(e) => return Err(unavailable(e)),
     };
     let debit = tx.prepare_cached(q!("debit_users")).await.map_err(unavailable)?;
     let Some(row) = tx.query_opt(&debit, &[&vec![user.0], &vec![1_i64]]).await.map_err(unavailable)? else {
-        return Err(PrebidError::Insufficient);
+        return Err(Attempt::Failed(PrebidError::Insufficient));
     };
     // The user's own pause and spend limits (sql/migrations/0011_limits.sql), checked under the
     // debit's row lock so that two pre-bids at once cannot both pass a limit of one.
     let block = tx.prepare_cached("select spend_block($1, 1, 0)").await.map_err(unavailable)?;
     let why: Option<String> = tx.query_one(&block, &[&user.0]).await.map_err(unavailable)?.get(0);
     if why.is_some() {
-        return Err(PrebidError::Limited(super::group_commit::refusal(why.as_deref())));
+        return Err(Attempt::Failed(PrebidError::Limited(super::group_commit::refusal(why.as_deref()))));
     }
     let ledger = tx.prepare_cached(q!("insert_ledger_debits")).await.map_err(unavailable)?;
     tx.execute(&ledger, &[&vec![user.0], &"prebid", &auction.0]).await.map_err(unavailable)?;
     // Last, after the user's row (the group commit's order: users, then auctions).
-    fence_holds(&tx, auction, fence).await.map_err(|e| PrebidError::Unavailable(e.0))?;
-    tx.commit().await.map_err(unavailable)?;
+    fence_holds(&tx, auction, fence).await.map_err(|e| Attempt::Failed(PrebidError::Unavailable(e.0)))?;
+    super::doubt::commit(tx).await.map_err(|a| match a {
+        Attempt::Lost(e) => Attempt::Lost(PrebidError::Unavailable(e.0)),
+        Attempt::Failed(e) => Attempt::Failed(PrebidError::Unavailable(e.0)),
+    })?;
     Ok(CommittedPrebid { id: PrebidId(id), balance: row.get(1) })
+}
+
+/// `user`'s stored pre-bid on `auction` with their balance now, if there is one.
+async fn stored_prebid(
+    pool: &Pool,
+    auction: AuctionId,
+    user: UserId,
+) -> Result<Option<CommittedPrebid>, StoreError> {
+    let client = pool.get().await.map_err(down)?;
+    let stmt = client.prepare_cached(q!("select_own_prebid")).await.map_err(down)?;
+    let row = client.query_opt(&stmt, &[&auction.0, &user.0]).await.map_err(down)?;
+    Ok(row.map(|r| CommittedPrebid { id: PrebidId(r.get(0)), balance: r.get(1) }))
 }
 
 /// Takes an upcoming auction live, converting its pre-bids into its first bids; returns their ids
@@ -151,6 +206,16 @@ pub(super) async fn go_live(
     change: GoLive,
     fence: Option<i64>,
 ) -> Result<Vec<BidId>, StoreError> {
+    until_known(|| go_live_once(&pool, &outbox, &change, fence), lease_lost).await
+}
+
+/// One try of [`go_live`].
+async fn go_live_once(
+    pool: &Pool,
+    outbox: &Outbox,
+    change: &GoLive,
+    fence: Option<i64>,
+) -> Result<Vec<BidId>, Attempt> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
     fence_holds(&tx, change.auction, fence).await?;
@@ -183,9 +248,9 @@ pub(super) async fn go_live(
         let (kind, payload) = Notice::AuctionStarted { title: None }.stored();
         let rows = tx.query(&stmt, &[&notify, &kind, &change.auction.0, &payload]).await.map_err(down)?;
         let notices: Vec<NotificationRow> = rows.iter().map(NotificationRow::from_row).collect();
-        super::outbox::enqueue(&tx, &outbox, &notices).await.map_err(down)?;
+        super::outbox::enqueue(&tx, outbox, &notices).await.map_err(down)?;
     }
-    tx.commit().await.map_err(down)?;
+    commit(tx).await?;
     outbox.wake();
     Ok(ids)
 }
@@ -198,6 +263,17 @@ pub(super) async fn finish(
     record: FinishRecord,
     fence: Option<i64>,
 ) -> Result<Finished, StoreError> {
+    until_known(|| finish_once(&pool, (&won, &outbox), &record, fence), lease_lost).await
+}
+
+/// One try of [`finish`]; repeated after a lost answer, it finds the auction finished (`newly`
+/// false) and answers with the same winner and numbers.
+async fn finish_once(
+    pool: &Pool,
+    (won, outbox): (&WonItems, &Outbox),
+    record: &FinishRecord,
+    fence: Option<i64>,
+) -> Result<Finished, Attempt> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
     fence_holds(&tx, record.auction, fence).await?;
@@ -223,7 +299,7 @@ pub(super) async fn finish(
             package_bids: row.get(1),
             reserve_hours: won.reserve_hours,
         };
-        won_notice = Some(claims::offer(&tx, &outbox, &offer).await.map_err(down)?);
+        won_notice = Some(claims::offer(&tx, outbox, &offer).await.map_err(down)?);
     }
     let stmt = tx.prepare_cached(q!("select_winner")).await.map_err(down)?;
     let winner = match tx.query_opt(&stmt, &[&record.auction.0]).await.map_err(down)? {
@@ -237,7 +313,7 @@ pub(super) async fn finish(
     // The figures a later page load reads, from the same query, for the finish event.
     let read = super::auctions::finished(&tx, Some(record.auction.0), 1, record.ended_at).await;
     let honest_numbers = read.map_err(down)?.pop().and_then(|a| a.honest_numbers);
-    tx.commit().await.map_err(down)?;
+    commit(tx).await?;
     if let Some(notice) = won_notice {
         outbox.wake();
         // Nobody listening only means the server is stopping; the notice is stored either way.
@@ -254,6 +330,17 @@ pub(super) async fn update_details(
     start: UnixMillis,
     fence: Option<i64>,
 ) -> Result<(), StoreError> {
+    until_known(|| details_once(&pool, auction, &d, start, fence), lease_lost).await
+}
+
+/// One try of [`update_details`] (a repeat writes the same).
+async fn details_once(
+    pool: &Pool,
+    auction: AuctionId,
+    d: &AuctionDetails,
+    start: UnixMillis,
+    fence: Option<i64>,
+) -> Result<(), Attempt> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
     fence_holds(&tx, auction, fence).await?;
@@ -264,12 +351,12 @@ pub(super) async fn update_details(
             &auction.0,
             &d.title,
             &d.description,
-            &d.image_url.unwrap_or_default(),
+            &d.image_url.clone().unwrap_or_default(),
             &d.retail_price.0,
             &d.is_bid_package,
             &d.bid_package_bids,
-            &d.category.unwrap_or_default(),
-            &d.condition.unwrap_or_default(),
+            &d.category.clone().unwrap_or_default(),
+            &d.condition.clone().unwrap_or_default(),
             &d.estimated_value.map(|v| v.0),
             &ts(start),
             &d.kind.as_str(),
@@ -283,7 +370,7 @@ pub(super) async fn update_details(
     )
     .await
     .map_err(down)?;
-    tx.commit().await.map_err(down)
+    commit(tx).await
 }
 
 /// Gives a live auction a new deadline after an outage.
@@ -302,7 +389,13 @@ pub(super) async fn resume(
 }
 
 /// Deletes an auction and gives back every bid and pre-bid spent on it; returns the new balances.
+/// Repeated after a lost answer: the repeat finds the auction gone and refunds nothing more.
 pub(super) async fn delete_with_refunds(pool: Pool, auction: AuctionId) -> Result<Vec<Refund>, StoreError> {
+    until_known(|| delete_once(&pool, auction), |_| false).await
+}
+
+/// One try of [`delete_with_refunds`].
+async fn delete_once(pool: &Pool, auction: AuctionId) -> Result<Vec<Refund>, Attempt> {
     let mut client = pool.get().await.map_err(down)?;
     let tx = client.transaction().await.map_err(down)?;
     tx.execute("select 1 from auction where id = $1 for update", &[&auction.0]).await.map_err(down)?;
@@ -323,7 +416,7 @@ pub(super) async fn delete_with_refunds(pool: Pool, auction: AuctionId) -> Resul
     }
     let delete = tx.prepare_cached(q!("delete_auction")).await.map_err(down)?;
     tx.execute(&delete, &[&auction.0]).await.map_err(down)?;
-    tx.commit().await.map_err(down)?;
+    commit(tx).await?;
     Ok(refunds)
 }
 

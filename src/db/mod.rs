@@ -14,6 +14,7 @@ pub mod check;
 pub mod claims;
 pub mod demo;
 pub mod demo_plan;
+pub mod doubt;
 pub mod group_commit;
 pub mod heartbeat;
 pub mod history;

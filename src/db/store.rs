@@ -17,7 +17,7 @@ use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::ids::{AuctionId, BidId, BotId, UserId};
 use tyiyn_actors::store::{
     AuctionDetails, AuctionSnapshot, AuctionStore, BidBatch, BotStoreError, CommitError, CommittedBid,
-    CommittedPrebid, FinishRecord, Finished, GoLive, NewAuction, PrebidError, Refund, StoreError,
+    CommittedPrebid, Doubt, FinishRecord, Finished, GoLive, NewAuction, PrebidError, Refund, StoreError,
 };
 
 use super::group_commit::GroupCommitter;
@@ -70,6 +70,13 @@ impl AuctionStore for PgStore {
         batch: BidBatch,
     ) -> impl Future<Output = Result<Vec<CommittedBid>, CommitError>> + Send + 'static {
         self.committer.commit(batch)
+    }
+
+    fn resolve_bids(
+        &self,
+        doubt: Doubt,
+    ) -> impl Future<Output = Result<Option<Vec<CommittedBid>>, StoreError>> + Send + 'static {
+        super::doubt::resolve_bids(self.pool.clone(), doubt)
     }
 
     fn commit_prebid(

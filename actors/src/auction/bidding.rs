@@ -1,7 +1,10 @@
 //! The bid pipeline. A bid is decided against the tentative state (committed + pending); if it
 //! passes it waits in the queue. At most one batch is being committed at a time; when it returns,
 //! its bids are answered and broadcast and the queue (everything that arrived meanwhile) becomes
-//! the next batch. A refused batch is replayed through the rules from the committed state.
+//! the next batch. A refused batch is replayed through the rules from the committed state. A
+//! batch whose answer was lost stays in flight, the countdown paused, until the store says whether
+//! it committed; then it is answered as placed or as not placed, and the auction's row is read back
+//! (docs/decisions.md, "A commit whose answer is lost").
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -16,7 +19,8 @@ use crate::ids::UserId;
 use crate::outlets::BalanceChanged;
 use crate::record::BidRecord;
 use crate::rules::{Bidder, BidderId};
-use crate::store::{AuctionStore, AuctionTally, BidBatch, CommitError, CommittedBid, NewBid};
+use crate::state::AuctionState;
+use crate::store::{AuctionStore, AuctionTally, BidBatch, CommitError, CommittedBid, Doubt, NewBid};
 use crate::view::EventKind;
 
 type Reply = Result<BidAccepted, BidRejected>;
@@ -106,6 +110,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
             }
             Err(CommitError::Refused(users)) => self.replay_without(batch, &users, ctx),
             Err(CommitError::Unavailable(why)) => self.fail(batch, &why, ctx),
+            Err(CommitError::InDoubt(doubt)) => return self.in_doubt(batch, doubt, ctx),
             Err(CommitError::Fenced) => return self.fenced(batch, ctx),
         }
         if self.guard.reason == StopReason::Fenced {
@@ -205,6 +210,70 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         }
         self.guard.reason = StopReason::Fenced;
         ctx.stop();
+    }
+
+    /// The batch's answer was lost: it may have committed. Nothing new is decided until the store
+    /// says which: the batch stays in flight (nothing else is sent, no resume is written), the
+    /// countdown pauses from its first bid (bids are refused meanwhile, nothing charged), and the
+    /// store is asked until it knows. Its bidders wait for the truth.
+    fn in_doubt(&mut self, batch: Vec<Pending>, doubt: Doubt, ctx: &mut Context<Self>) {
+        tracing::warn!(auction = %self.committed.id(), bids = batch.len(), "bid commit in doubt: {}", doubt.why);
+        let now = self.env.clock.now();
+        let since = batch.iter().map(|p| p.placed.stamp).min().unwrap_or(now);
+        self.in_flight = Some(batch);
+        self.store_failed(since, ctx);
+        self.resolve(doubt, ctx);
+    }
+
+    /// Asks the store what the in-doubt batch did, again every `store_retry_ms` until it knows;
+    /// then answers it as a commit would have, and reads the auction's row back.
+    fn resolve(&mut self, doubt: Doubt, ctx: &mut Context<Self>) {
+        let asking = self.env.store.resolve_bids(doubt.clone());
+        ctx.spawn(asking.into_actor(self).map(move |res, act, ctx| {
+            let answer = match res {
+                Ok(Some(done)) => Ok(done),
+                Ok(None) => Err(CommitError::Unavailable(format!("not committed ({})", doubt.why))),
+                Err(e) => {
+                    tracing::debug!(auction = %act.committed.id(), "in-doubt batch still unknown: {e}");
+                    let retry = std::time::Duration::from_millis(act.env.settings.store_retry_ms.max(1) as u64);
+                    ctx.run_later(retry, move |act, ctx| act.resolve(doubt, ctx));
+                    return;
+                }
+            };
+            tracing::info!(auction = %act.committed.id(), committed = answer.is_ok(), "in-doubt batch resolved");
+            act.on_committed(answer, ctx);
+            act.read_back(ctx);
+        }));
+    }
+
+    /// After a doubt: the auction's row as stored becomes the actor's state should the two differ
+    /// (they do not, unless a store broke its word), provided nothing was committed meanwhile.
+    fn read_back(&mut self, ctx: &mut Context<Self>) {
+        let before = self.committed.total_bids();
+        let load = self.env.store.load(self.committed.id());
+        ctx.spawn(load.into_actor(self).map(move |res, act, _| {
+            let Ok(Some(snap)) = res else { return };
+            let c = &act.committed;
+            let same = (snap.price, snap.total_bids, snap.leader.as_ref().map(|l| l.id))
+                == (c.price(), c.total_bids(), c.leader().map(|l| l.id));
+            let quiet = c.total_bids() == before && act.in_flight.is_none() && act.queue.is_empty();
+            if same || !quiet || snap.status != c.status() {
+                return;
+            }
+            tracing::error!(auction = %c.id(), stored_bids = snap.total_bids, held_bids = c.total_bids(), "after a doubt the stored row differs: running from the row");
+            let ends_at = c.ends_at();
+            let mut rebuilt = AuctionState::from_snapshot(&snap, act.env.rules);
+            if let Some(ends_at) = ends_at {
+                // The countdown as the pause keeps it (the row's deadline waits for the resume).
+                rebuilt.resume(ends_at);
+            }
+            act.committed = rebuilt;
+            act.tentative = act.committed.clone();
+            act.recent = snap.recent_bids.into_iter().take(act.env.settings.recent_bids).collect();
+            let recent = act.recent.iter().cloned().collect();
+            act.broadcast(EventKind::Snapshot, recent);
+            act.tell_lobby(false);
+        }));
     }
 
     /// The store failed: refuse the batch's bids, fall back to the committed state, and pause

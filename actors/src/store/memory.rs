@@ -22,6 +22,7 @@ mod txn;
 
 use row::{Row, StoredBot};
 use txn::Inner;
+pub use txn::LostAnswer;
 
 /// A bid as the memory store keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,6 +123,14 @@ impl MemoryStore {
     /// Makes every call fail as if the database were down (or brings it back).
     pub fn set_unavailable(&self, down: bool) {
         self.lock().unavailable = down;
+    }
+
+    /// Loses the answer of the next bid commit, after or before it commits (a database that
+    /// died mid-commit): it answers [`CommitError::InDoubt`](crate::store::CommitError::InDoubt)
+    /// and the store is unavailable from then on, until [`MemoryStore::set_unavailable`]`(false)`;
+    /// then `resolve_bids` tells what the commit did.
+    pub fn lose_next_commit(&self, lost: LostAnswer) {
+        self.lock().lose_next = Some(lost);
     }
 
     /// Refuses `auction`'s bid commits as the fence of a lease taken over does.

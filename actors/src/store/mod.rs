@@ -17,9 +17,9 @@ mod types;
 
 // The snapshot and the details are also the rules' and the views' input; re-exported here.
 pub use crate::snapshot::{AuctionDetails, AuctionSnapshot};
-pub use memory::{MemoryStore, StoreStats, StoredBid};
+pub use memory::{LostAnswer, MemoryStore, StoreStats, StoredBid};
 pub use types::{
-    AuctionTally, BidBatch, BotStoreError, CommitError, CommittedBid, CommittedPrebid, FinishRecord,
+    AuctionTally, BidBatch, BotStoreError, CommitError, CommittedBid, CommittedPrebid, Doubt, FinishRecord,
     Finished, GoLive, NewAuction, NewBid, PrebidError, Refund, StoreError,
 };
 
@@ -37,6 +37,15 @@ pub trait AuctionStore: Send + Sync + 'static {
         &self,
         batch: BidBatch,
     ) -> impl Future<Output = Result<Vec<CommittedBid>, CommitError>> + Send + 'static;
+
+    /// Finds out whether a batch answered [`CommitError::InDoubt`] committed, and makes sure it
+    /// never will if it did not: `Ok(Some(bids))` it did (each bid's id and its bidder's balance
+    /// now, in the batch's order), `Ok(None)` it did not and cannot any more, `Err` the store
+    /// cannot tell yet (ask again later).
+    fn resolve_bids(
+        &self,
+        doubt: Doubt,
+    ) -> impl Future<Output = Result<Option<Vec<CommittedBid>>, StoreError>> + Send + 'static;
 
     /// Records a pre-bid and debits one bid, in one transaction. One per user per auction
     /// ([`PrebidError::AlreadyPrebid`] from the unique constraint).

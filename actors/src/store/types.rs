@@ -67,7 +67,8 @@ pub struct CommittedBid {
     pub balance: Option<i64>,
 }
 
-/// Why a batch did not commit. Either way nothing was written.
+/// Why a batch did not commit. Nothing was written, except after [`CommitError::InDoubt`], which
+/// says that nobody knows yet.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CommitError {
     /// These users may not spend a bid now, each for its reason ([`BidRejected::InsufficientBids`],
@@ -75,13 +76,35 @@ pub enum CommitError {
     /// rolled back.
     #[error("refused for {0:?}")]
     Refused(Vec<(UserId, BidRejected)>),
-    /// The database is unreachable or failed.
+    /// The database is unreachable or failed before the batch could commit: nothing was written.
     #[error("store unavailable: {0}")]
     Unavailable(String),
+    /// The batch was sent and its answer lost (the connection or the database died while it
+    /// committed): it may have committed or not. The caller asks
+    /// [`AuctionStore::resolve_bids`](super::AuctionStore::resolve_bids) with the doubt until the
+    /// store can say, and decides nothing new on the auction meanwhile.
+    #[error("outcome unknown: {}", .0.why)]
+    InDoubt(Doubt),
     /// This node no longer owns the auction: another took its lease, and nothing of the batch was
     /// written (the fence on the auction's row refused it). The actor must stop.
     #[error("the auction's lease was taken over")]
     Fenced,
+}
+
+/// A batch whose commit was sent but not answered: what the store needs to find out, later,
+/// whether it committed. Opaque to the runtime, which hands it back to
+/// [`AuctionStore::resolve_bids`](super::AuctionStore::resolve_bids).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Doubt {
+    /// The auction.
+    pub auction: AuctionId,
+    /// The name of the transaction the batch was sent in, written by it (the server: a row of
+    /// `commit_mark`, docs/decisions.md, "A commit whose answer is lost").
+    pub token: i64,
+    /// The store's key of each bid of the batch, in order (the server: its record hash).
+    pub keys: Vec<String>,
+    /// What failed.
+    pub why: String,
 }
 
 /// One committed pre-bid.

@@ -30,6 +30,13 @@ impl AuctionStore for MemoryStore {
         ready(inner.commit_bids(&batch), latency)
     }
 
+    fn resolve_bids(
+        &self,
+        doubt: Doubt,
+    ) -> impl Future<Output = Result<Option<Vec<CommittedBid>>, StoreError>> + Send + 'static {
+        ready(self.lock().resolve_bids(&doubt), None)
+    }
+
     fn commit_prebid(
         &self,
         auction: AuctionId,

@@ -30,7 +30,20 @@ pub(super) struct Inner {
     /// Auctions another node took over: their bid commits are refused as by a fence.
     pub(super) fenced: std::collections::HashSet<AuctionId>,
     pub(super) commit_latency: Option<Duration>,
+    /// The next bid commit's answer is lost, after or before it commits.
+    pub(super) lose_next: Option<LostAnswer>,
+    /// Each batch answered in doubt, by its token: what it committed, if it did.
+    pub(super) doubts: HashMap<i64, Option<Vec<CommittedBid>>>,
     keep_history: bool,
+}
+
+/// How [`MemoryStore::lose_next_commit`](super::MemoryStore::lose_next_commit) loses an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LostAnswer {
+    /// The batch committed (its bidders are charged); the answer never came.
+    AfterCommit,
+    /// The batch never committed; the answer never came either.
+    BeforeCommit,
 }
 
 pub(super) fn down() -> StoreError {
@@ -61,11 +74,29 @@ impl Inner {
         balance
     }
 
+    /// What an in-doubt batch did, once the store answers again.
+    pub(super) fn resolve_bids(&mut self, doubt: &Doubt) -> Result<Option<Vec<CommittedBid>>, StoreError> {
+        self.check()?;
+        Ok(self.doubts.get(&doubt.token).cloned().flatten())
+    }
+
     pub(super) fn check(&self) -> Result<(), StoreError> {
         if self.unavailable { Err(down()) } else { Ok(()) }
     }
 
     pub(super) fn commit_bids(&mut self, batch: &BidBatch) -> Result<Vec<CommittedBid>, CommitError> {
+        if let Some(lost) = self.lose_next.take() {
+            let outcome = match lost {
+                LostAnswer::AfterCommit => self.commit_bids(batch).ok(),
+                LostAnswer::BeforeCommit => None,
+            };
+            let token = self.next();
+            self.doubts.insert(token, outcome);
+            // The database died with the answer: away until brought back.
+            self.unavailable = true;
+            let why = format!("answer lost {lost:?}");
+            return Err(CommitError::InDoubt(Doubt { auction: batch.auction, token, keys: Vec::new(), why }));
+        }
         let result = self.try_commit_bids(batch);
         match &result {
             Ok(done) => {

@@ -1,0 +1,1 @@
+select committed from commit_mark where token = $1
