@@ -1,0 +1,257 @@
+//! The PostgreSQL crash script, shared by `benches/pg_crash.rs` and its short form in
+//! `tests/pg_crash.rs` (docs/decisions.md, "A commit whose answer is lost"): users bid over HTTP on
+//! live auctions with a short countdown while the server's own PostgreSQL cluster is crashed
+//! (SIGKILL to the postmaster and its processes) and started again on the same data, `crashes`
+//! times. Before each crash the commits are held where their answer will be lost: every other
+//! crash with commits durable on disk and waiting for a synchronous standby that never answers
+//! (they survive the crash), the others in a commit delay before the WAL is flushed (they do not).
+//! Afterwards each user's acknowledged bids are counted against their stored bids: none lost,
+//! none charged for a bid they were told was not placed; no auction finished, nothing answered 500,
+//! and `tyiyn check` is clean.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::cluster::Cluster;
+use crate::common::Server;
+
+/// What to run.
+pub struct Plan {
+    /// Crashes, each followed by `after` of normal service.
+    pub crashes: usize,
+    /// Users bidding, each once per second, rotating over the auctions.
+    pub users: usize,
+    /// Live auctions.
+    pub auctions: usize,
+    /// How long the commits are held before the crash.
+    pub held: Duration,
+    /// From the crash until PostgreSQL is started again.
+    pub down: Duration,
+    /// Service between crashes (and before the first).
+    pub after: Duration,
+    /// The bid and start countdowns, in seconds: shorter than a crash's gap.
+    pub countdown_secs: u64,
+    /// The server to run (`None`: this checkout's build).
+    pub server_bin: Option<String>,
+}
+
+/// What a run found.
+pub struct Outcome {
+    /// Answers to bids, by status and code.
+    pub bids: BTreeMap<String, u64>,
+    /// Bids answered as placed.
+    pub acknowledged: u64,
+    /// People's bids stored on the auctions.
+    pub stored: u64,
+    /// Acknowledged bids that are not stored.
+    pub lost: u64,
+    /// Stored bids their bidder was told were not placed (charged for a refusal).
+    pub charged_refused: u64,
+    /// From each restart (PostgreSQL answering again) to the first bid accepted after it.
+    pub recovery: Vec<Option<Duration>>,
+    /// Auctions that are no longer live at the end (none should be).
+    pub finished: Vec<i64>,
+    /// `tyiyn check`'s exit code and output.
+    pub check: (Option<i32>, String),
+}
+
+impl Outcome {
+    /// Bid answers with status 500, an unknown outcome, or none at all.
+    pub fn failures(&self) -> u64 {
+        self.bids
+            .iter()
+            .filter(|(what, _)| {
+                what.starts_with("500") || what.contains("outcome_unknown") || *what == "transport"
+            })
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    /// The summary lines.
+    pub fn print(&self) {
+        println!("bid answers: {:?}", self.bids);
+        println!(
+            "acknowledged {}, stored {}: lost {}, charged but refused {}",
+            self.acknowledged, self.stored, self.lost, self.charged_refused
+        );
+        let recovery: Vec<String> = self
+            .recovery
+            .iter()
+            .map(|r| r.map_or("none".to_owned(), |d| format!("{:.0} ms", d.as_secs_f64() * 1000.0)))
+            .collect();
+        println!("first accepted bid after each restart: {}", recovery.join(", "));
+        println!("auctions finished: {:?}", self.finished);
+        print!("{}", self.check.1);
+        println!("tyiyn check: exit {:?}", self.check.0);
+    }
+}
+
+/// How the commits are held before crash `n` (from 1).
+fn hold(n: usize) -> &'static str {
+    if n % 2 == 1 {
+        // Durable on disk, then waiting for a standby that does not exist.
+        "alter system set synchronous_standby_names = 'nobody'"
+    } else {
+        // Waiting before the WAL flush (0.1 s at most each): not durable.
+        "alter system set commit_delay = 100000"
+    }
+}
+
+/// Runs the plan on a private cluster and a fresh server (both removed afterwards).
+pub async fn run(plan: &Plan) -> Outcome {
+    let cluster = Arc::new(Cluster::start());
+    let countdown = plan.countdown_secs.to_string();
+    let env = [
+        ("TYIYN_AUCTION__BID_COUNTDOWN_SECS", countdown.as_str()),
+        ("TYIYN_AUCTION__START_COUNTDOWN_SECS", countdown.as_str()),
+        ("TYIYN_AUCTION__MIN_BID_INTERVAL_MS", "1000"),
+    ];
+    let server = match &plan.server_bin {
+        Some(bin) => Server::start_bin_on(&cluster.url(), bin, &env).await,
+        None => Server::start_on(&cluster.url(), &env).await,
+    };
+    let auctions = server.live_auctions(plan.auctions).await;
+    let people = server.seed_users(plan.users, 1_000_000).await;
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(plan.users + 4)
+        .tcp_nodelay(true)
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("client");
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let start = Instant::now();
+    let bidders: Vec<_> = people
+        .iter()
+        .enumerate()
+        .map(|(n, (id, cookie))| {
+            let (client, auctions, base, cookie, id) =
+                (client.clone(), auctions.clone(), server.base.clone(), cookie.clone(), *id);
+            let stop = stop.clone();
+            let users = plan.users as u64;
+            tokio::spawn(async move {
+                let mut answers = Vec::new();
+                let mut next = start + Duration::from_micros(n as u64 * 1_000_000 / users);
+                let mut round = n;
+                while !stop.load(Ordering::Relaxed) {
+                    tokio::time::sleep_until(next.into()).await;
+                    let auction = auctions[round % auctions.len()];
+                    round += 1;
+                    let url = format!("{base}/api/auctions/{auction}/bid");
+                    let sent = Instant::now();
+                    let what = ask(client.post(url).header("cookie", &cookie)).await;
+                    answers.push((Instant::now(), what));
+                    next = (sent + Duration::from_secs(1)).max(Instant::now());
+                }
+                (id, answers)
+            })
+        })
+        .collect();
+
+    let mut restarts = Vec::new();
+    for n in 1..=plan.crashes {
+        tokio::time::sleep(plan.after).await;
+        let hold_sql = hold(n);
+        let admin = server.db().await;
+        admin.batch_execute(hold_sql).await.expect("hold the commits");
+        admin.batch_execute("select pg_reload_conf()").await.expect("reload");
+        tokio::time::sleep(plan.held).await;
+        let c = cluster.clone();
+        tokio::task::spawn_blocking(move || c.crash()).await.expect("crash");
+        let crashed = Instant::now();
+        drop(admin);
+        tokio::time::sleep(plan.down).await;
+        let c = cluster.clone();
+        tokio::task::spawn_blocking(move || {
+            c.reset_settings();
+            c.resume()
+        })
+        .await
+        .expect("restart");
+        let back = Instant::now();
+        println!(
+            "crash {n}: commits held {:.1} s ({hold_sql}), PostgreSQL back {:.1} s after SIGKILL",
+            plan.held.as_secs_f64(),
+            back.duration_since(crashed).as_secs_f64()
+        );
+        restarts.push(back);
+    }
+    tokio::time::sleep(plan.after).await;
+    stop.store(true, Ordering::Relaxed);
+
+    let mut answers = BTreeMap::new();
+    let mut acked: HashMap<i64, u64> = HashMap::new();
+    let mut accepted_at = Vec::new();
+    for task in bidders {
+        let (id, list) = task.await.expect("bidder");
+        for (at, what) in list {
+            if what == "200" {
+                *acked.entry(id).or_default() += 1;
+                accepted_at.push(at);
+            }
+            *answers.entry(what).or_default() += 1;
+        }
+    }
+    let recovery = restarts
+        .iter()
+        .map(|back| accepted_at.iter().filter(|at| *at >= back).map(|at| at.duration_since(*back)).min())
+        .collect();
+    let db = server.db().await;
+    let stored: HashMap<i64, u64> = db
+        .query(
+            "select user_id, count(*) from bid where auction_id = any($1) and not is_bot and not is_prebid
+             group by user_id",
+            &[&auctions],
+        )
+        .await
+        .expect("stored bids")
+        .iter()
+        .map(|r| (r.get(0), r.get::<_, i64>(1) as u64))
+        .collect();
+    let (mut lost, mut charged_refused) = (0, 0);
+    for (id, _) in &people {
+        let (a, s) = (acked.get(id).copied().unwrap_or(0), stored.get(id).copied().unwrap_or(0));
+        lost += a.saturating_sub(s);
+        charged_refused += s.saturating_sub(a);
+    }
+    let finished: Vec<i64> = db
+        .query("select id from auction where status <> 'live' and id = any($1) order by id", &[&auctions])
+        .await
+        .expect("auctions")
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    let check = server.check().await;
+    let outcome = Outcome {
+        bids: answers,
+        acknowledged: acked.values().sum(),
+        stored: stored.values().sum(),
+        lost,
+        charged_refused,
+        recovery,
+        finished,
+        check,
+    };
+    drop(server);
+    drop(cluster);
+    outcome
+}
+
+/// Sends `request`: the answer's status and error code, or `transport`.
+async fn ask(request: reqwest::RequestBuilder) -> String {
+    match request.send().await {
+        Err(_) => "transport".to_owned(),
+        Ok(res) => {
+            let status = res.status().as_u16();
+            let body: Value = res.json().await.unwrap_or(Value::Null);
+            match body["code"].as_str() {
+                Some(code) if status >= 400 => format!("{status} {code}"),
+                _ => status.to_string(),
+            }
+        }
+    }
+}
