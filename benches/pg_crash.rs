@@ -5,7 +5,8 @@
 //! bids charged but refused, the time from each restart to the next accepted bid, and `tyiyn
 //! check`; exits 1 if any of them is wrong.
 //!
-//! `cargo bench --bench pg_crash -- --crashes 6 --users 100 --auctions 4 [--server-bin PATH]`
+//! `cargo bench --bench pg_crash -- --crashes 6 --users 100 --auctions 4 [--server-bin PATH]`; with
+//! `--standby`, one crash of a primary whose synchronous standby is then promoted.
 
 #[path = "common/cluster.rs"]
 mod cluster;
@@ -19,6 +20,10 @@ use std::time::Duration;
 use common::arg;
 use pg_crash::{Plan, run};
 
+fn args_has(flag: &str) -> bool {
+    std::env::args().any(|a| a == flag)
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let bin: String = arg("--server-bin", String::new());
@@ -31,6 +36,7 @@ async fn main() -> ExitCode {
         after: Duration::from_secs(arg("--after-secs", 5)),
         countdown_secs: arg("--countdown-secs", 5),
         server_bin: (!bin.is_empty()).then_some(bin),
+        standby: args_has("--standby"),
     };
     println!(
         "pg_crash: {} crashes, {} users on {} auctions, commits held {} ms, down {} ms",

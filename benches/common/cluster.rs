@@ -2,6 +2,9 @@
 //! directory and `pg_ctl` on a free port, as the `postgres` user when run as root (PostgreSQL
 //! refuses root). Removed on drop.
 
+// Each test and bench that includes this file uses a part of it.
+#![allow(dead_code)]
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -15,28 +18,7 @@ pub struct Cluster {
 impl Cluster {
     /// Creates and starts a cluster (trust authentication, 127.0.0.1 only).
     pub fn start() -> Cluster {
-        let initdb = which("initdb")
-            .or_else(|| {
-                let mut found: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
-                    .ok()?
-                    .filter_map(|e| Some(e.ok()?.path().join("bin/initdb")))
-                    .filter(|p| p.exists())
-                    .collect();
-                found.sort();
-                found.pop()
-            })
-            .expect("initdb not found: install PostgreSQL's server binaries");
-        let bin =
-            std::fs::canonicalize(&initdb).expect("initdb path").parent().expect("bin dir").to_path_buf();
-        let dir = std::env::temp_dir().join(format!("tyiyn-cluster-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("cluster dir");
-        if is_root() {
-            run(Command::new("chown").arg("postgres:").arg(&dir), "chown");
-        }
-        let port =
-            std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
-        let cluster = Cluster { bin, dir, port };
+        let cluster = Cluster::empty();
         run(
             cluster.as_pg("initdb").arg("-D").arg(cluster.data()).args([
                 "-U",
@@ -50,6 +32,69 @@ impl Cluster {
         );
         cluster.resume();
         cluster
+    }
+
+    /// Creates and starts a streaming standby of `primary` (`pg_basebackup -R`), which a primary
+    /// that names it in `synchronous_standby_names` (`'*'`) waits for at every commit.
+    pub fn standby_of(primary: &Cluster) -> Cluster {
+        let cluster = Cluster::empty();
+        let port = primary.port.to_string();
+        run(
+            cluster.as_pg("pg_basebackup").arg("-D").arg(cluster.data()).args([
+                "-h",
+                "127.0.0.1",
+                "-p",
+                &port,
+                "-U",
+                "postgres",
+                "-R",
+                "-X",
+                "stream",
+                "-c",
+                "fast",
+            ]),
+            "pg_basebackup",
+        );
+        cluster.resume();
+        cluster
+    }
+
+    /// Promotes a standby to primary, waiting until it takes writes.
+    pub fn promote(&self) {
+        run(self.as_pg("pg_ctl").arg("-D").arg(self.data()).args(["-w", "promote"]), "pg_ctl promote");
+    }
+
+    /// Its port.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// A new empty directory and a free port, with the server's binaries found.
+    fn empty() -> Cluster {
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let initdb = which("initdb")
+            .or_else(|| {
+                let mut found: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+                    .ok()?
+                    .filter_map(|e| Some(e.ok()?.path().join("bin/initdb")))
+                    .filter(|p| p.exists())
+                    .collect();
+                found.sort();
+                found.pop()
+            })
+            .expect("initdb not found: install PostgreSQL's server binaries");
+        let bin =
+            std::fs::canonicalize(&initdb).expect("initdb path").parent().expect("bin dir").to_path_buf();
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("tyiyn-cluster-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("cluster dir");
+        if is_root() {
+            run(Command::new("chown").arg("postgres:").arg(&dir), "chown");
+        }
+        let port =
+            std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
+        Cluster { bin, dir, port }
     }
 
     /// The URL of its `postgres` database.

@@ -53,8 +53,13 @@ fn pg_server() -> String {
 }
 
 fn with_db(url: &str, db: &str) -> String {
-    let base = url.split('?').next().unwrap_or(url);
-    format!("{}/{db}", &base[..base.rfind('/').expect("url has a database")])
+    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let with = format!("{}/{db}", &base[..base.rfind('/').expect("url has a database")]);
+    match query {
+        // Several hosts need their `target_session_attrs`.
+        Some(query) => format!("{with}?{query}"),
+        None => with,
+    }
 }
 
 impl Server {

@@ -37,6 +37,10 @@ pub struct Plan {
     pub countdown_secs: u64,
     /// The server to run (`None`: this checkout's build).
     pub server_bin: Option<String>,
+    /// With a synchronous standby: the one crash kills the primary (its standby's WAL receiver
+    /// stopped for `held` first, so commits wait on it) and promotes the standby after `down`; the
+    /// server follows through its multi-host `DATABASE_URL`.
+    pub standby: bool,
 }
 
 /// What a run found.
@@ -104,6 +108,20 @@ fn hold(n: usize) -> &'static str {
 /// Runs the plan on a private cluster and a fresh server (both removed afterwards).
 pub async fn run(plan: &Plan) -> Outcome {
     let cluster = Arc::new(Cluster::start());
+    let standby = plan.standby.then(|| Arc::new(Cluster::standby_of(&cluster)));
+    let url = match &standby {
+        Some(standby) => {
+            let (primary, _) = connect(&cluster.url()).await;
+            primary.batch_execute("alter system set synchronous_standby_names = '*'").await.expect("sync");
+            primary.batch_execute("select pg_reload_conf()").await.expect("reload");
+            format!(
+                "postgres://postgres@127.0.0.1:{},127.0.0.1:{}/postgres?target_session_attrs=read-write",
+                cluster.port(),
+                standby.port()
+            )
+        }
+        None => cluster.url(),
+    };
     let countdown = plan.countdown_secs.to_string();
     let env = [
         ("TYIYN_AUCTION__BID_COUNTDOWN_SECS", countdown.as_str()),
@@ -111,8 +129,8 @@ pub async fn run(plan: &Plan) -> Outcome {
         ("TYIYN_AUCTION__MIN_BID_INTERVAL_MS", "1000"),
     ];
     let server = match &plan.server_bin {
-        Some(bin) => Server::start_bin_on(&cluster.url(), bin, &env).await,
-        None => Server::start_on(&cluster.url(), &env).await,
+        Some(bin) => Server::start_bin_on(&url, bin, &env).await,
+        None => Server::start_on(&url, &env).await,
     };
     let auctions = server.live_auctions(plan.auctions).await;
     let people = server.seed_users(plan.users, 1_000_000).await;
@@ -153,7 +171,33 @@ pub async fn run(plan: &Plan) -> Outcome {
         .collect();
 
     let mut restarts = Vec::new();
-    for n in 1..=plan.crashes {
+    if let Some(standby) = &standby {
+        tokio::time::sleep(plan.after).await;
+        let (replica, _) =
+            connect(&format!("postgres://postgres@127.0.0.1:{}/postgres", standby.port())).await;
+        let receiver: i32 = replica
+            .query_one("select pid from pg_stat_wal_receiver", &[])
+            .await
+            .expect("wal receiver")
+            .get(0);
+        signal("STOP", receiver);
+        tokio::time::sleep(plan.held).await;
+        let c = cluster.clone();
+        tokio::task::spawn_blocking(move || c.crash()).await.expect("crash");
+        let crashed = Instant::now();
+        signal("CONT", receiver);
+        tokio::time::sleep(plan.down).await;
+        let s = standby.clone();
+        tokio::task::spawn_blocking(move || s.promote()).await.expect("promote");
+        let back = Instant::now();
+        println!(
+            "primary killed with its standby's WAL receiver stopped {:.1} s; standby promoted {:.1} s later",
+            plan.held.as_secs_f64(),
+            back.duration_since(crashed).as_secs_f64()
+        );
+        restarts.push(back);
+    }
+    for n in (1..=plan.crashes).filter(|_| standby.is_none()) {
         tokio::time::sleep(plan.after).await;
         let hold_sql = hold(n);
         let admin = server.db().await;
@@ -237,8 +281,24 @@ pub async fn run(plan: &Plan) -> Outcome {
         check,
     };
     drop(server);
+    drop(standby);
     drop(cluster);
     outcome
+}
+
+async fn connect(url: &str) -> (tokio_postgres::Client, tokio::task::JoinHandle<()>) {
+    let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.expect("connect");
+    (
+        client,
+        tokio::spawn(async move {
+            let _ = conn.await;
+        }),
+    )
+}
+
+/// Sends SIGSTOP or SIGCONT to `pid`.
+fn signal(which: &str, pid: i32) {
+    let _ = std::process::Command::new("kill").args([&format!("-{which}"), &pid.to_string()]).output();
 }
 
 /// Sends `request`: the answer's status and error code, or `transport`.

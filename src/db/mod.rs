@@ -51,10 +51,16 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// Opens a pool on `url` after creating its database when it does not exist yet. Waiting for a
 /// connection (to be made, or to be free) is bounded by `timeout`, and the sockets notice a dead
-/// peer within seconds, so a database outage answers 503 instead of hanging requests.
+/// peer within seconds, so a database outage answers 503 instead of hanging requests. `url` may
+/// name several hosts with `target_session_attrs=read-write` (a primary and its standbys): a new
+/// connection goes to whichever takes writes (docs/operations.md, "A standby that takes over").
+/// Its statements are never cancelled by a timeout of the server's (`statement_timeout=0`): a
+/// commit cancelled while it waits for a synchronous standby would stay on the primary alone.
 pub async fn connect(url: &str, size: usize, timeout: Duration) -> anyhow::Result<Pool> {
     let mut config: tokio_postgres::Config = url.parse()?;
+    let options = format!("{} -c statement_timeout=0", config.get_options().unwrap_or_default());
     config
+        .options(options.trim_start())
         .connect_timeout(timeout)
         .keepalives_idle(Duration::from_secs(5))
         .tcp_user_timeout(Duration::from_secs(5));
