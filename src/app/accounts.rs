@@ -48,7 +48,7 @@ pub async fn change_password(
         return Err(ApiError::Unauthorized);
     }
     db::sessions::delete_user(&tx, user).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     sessions.forget_user(user);
     effects.signed_out(UserId(user));
     Ok(())

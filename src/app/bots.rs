@@ -42,7 +42,7 @@ pub async fn create(
     let bot =
         db::bots::get(&tx, id).await?.ok_or_else(|| anyhow::anyhow!("bot {id} vanished after insert"))?;
     audit::record(&tx, admin, "bot.create", ("bot", Some(id)), None, Some(shown(&bot))).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     Ok(bot)
 }
 
@@ -71,7 +71,7 @@ pub async fn set_active(
     db::bots::set_active(&tx, id, active).await?;
     let (was, now) = (json!({"isActive": before}), json!({"isActive": active}));
     audit::record(&tx, admin, "bot.update", ("bot", Some(id)), Some(was), Some(now)).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     auctions.bots_changed(BotNews::BotActive { bot: BotId(id), active }).await;
     db::bots::get(&client, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))
 }
@@ -91,7 +91,7 @@ pub async fn close(
     let mut before = shown(&bot);
     before["auctions"] = json!(left);
     audit::record(&tx, admin, "bot.delete", ("bot", Some(id)), Some(before), None).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     auctions.bots_changed(BotNews::BotClosed { bot: BotId(id) }).await;
     Ok(())
 }
@@ -111,7 +111,7 @@ pub async fn save_settings(
     let saved = db::bots::save_settings(&tx, &new).await?;
     let (before, after) = (serde_json::to_value(current).ok(), serde_json::to_value(saved).ok());
     audit::record(&tx, admin, "bot_settings.update", ("bot_settings", None), before, after).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     auctions.bots_changed(BotNews::Settings(saved)).await;
     Ok(saved)
 }

@@ -86,7 +86,7 @@ pub(super) async fn deliver(
 ) -> Result<(ClaimRow, OrderRow), ApiError> {
     let (order, failed) = db::claims::choose_delivery(&tx, claim, choice, h.provider.name()).await?;
     let row = db::claims::get(&tx, claim.id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     tracing::info!(
         claim = claim.id,
         order = order.id,
@@ -109,7 +109,7 @@ pub async fn decline(h: &Handles<'_>, user: i64, ClaimId(id): ClaimId) -> Result
             .await?
             .ok_or(ApiError::Conflict(Msg::ClaimNotOpen))?;
     let row = db::claims::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     tracing::info!(claim = id, state = row.state.as_str(), "claim declined");
     h.announce(&passed.failed_orders, &passed.notifications);
     Ok(row)
@@ -157,7 +157,7 @@ pub async fn advance(
     };
     let notice =
         db::notifications::insert(&tx, h.effects.outbox(), row.user_id, row.auction_id, &notice).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     h.effects.notify(&[notice]);
     Ok(row)
 }
@@ -220,7 +220,7 @@ pub async fn sweep(h: &Handles<'_>) -> anyhow::Result<()> {
                 notices.extend(passed.notifications);
             }
         }
-        tx.commit().await?;
+        super::commit(tx).await?;
         if !lapsed.is_empty() {
             tracing::info!(claims = ?lapsed, "lapsed reservations passed on");
         }
@@ -232,7 +232,7 @@ pub async fn sweep(h: &Handles<'_>) -> anyhow::Result<()> {
     let mut client = h.pool.get().await?;
     let tx = client.transaction().await?;
     let reminders = db::claims::remind(&tx, h.effects.outbox(), h.settings.remind_hours, SWEEP_BATCH).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     h.effects.notify(&reminders);
     Ok(())
 }

@@ -104,7 +104,7 @@ pub async fn set_draining(
         Some(json!({"node": id, "draining": on})),
     );
     db::audit::record(&tx, &entry).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     tracing::info!(node = id, draining = on, admin = admin.id, "node told by the operator");
     view(pool, settings).await
 }

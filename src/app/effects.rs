@@ -220,6 +220,6 @@ async fn store(
     let batch: Vec<(i64, Option<i64>, &Stored)> =
         notices.iter().map(|(user, auction, notice)| (user.0, Some(*auction), notice)).collect();
     let rows = db::notifications::insert_many(&tx, outbox, &batch).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     Ok(rows)
 }

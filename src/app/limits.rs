@@ -170,6 +170,6 @@ pub async fn set(pool: &Pool, user: i64, changes: Vec<(LimitName, Option<i64>)>)
     for (name, value) in changes {
         db::limits::set(&tx, user, name, value).await?;
     }
-    tx.commit().await?;
+    super::commit(tx).await?;
     Ok(())
 }

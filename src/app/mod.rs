@@ -31,6 +31,21 @@ where
     });
 }
 
+/// Commits a use case's transaction. A commit whose answer was lost (the connection or the
+/// database died meanwhile) may have happened: the answer says so (503 `commit_unknown`), never
+/// that nothing changed (docs/decisions.md, "A commit whose answer is lost").
+pub(crate) async fn commit(tx: deadpool_postgres::Transaction<'_>) -> Result<(), crate::error::ApiError> {
+    tx.commit().await.map_err(|e| {
+        if crate::db::doubt::answer_lost(&e) {
+            tracing::warn!(error = %e, "a commit's answer was lost");
+            metrics::counter!(crate::metrics::COMMITS_IN_DOUBT).increment(1);
+            crate::error::ApiError::Suspended(crate::i18n::Msg::CommitUnknown)
+        } else {
+            e.into()
+        }
+    })
+}
+
 pub mod accounts;
 pub mod assignments;
 pub mod auctions;

@@ -186,6 +186,6 @@ pub async fn change(
         db::notice_prefs::set_language(&tx, user, language).await?;
     }
     let reach = db::reach::reach(&tx, &[user]).await?.remove(&user).unwrap_or_default();
-    tx.commit().await?;
+    super::commit(tx).await?;
     Ok(view(outbox, &reach))
 }

@@ -41,7 +41,7 @@ pub async fn refund(
     let entry = action(admin, "order.refund", "order", Some(id), Some(json!({"state": "paid"})), Some(after));
     db::audit::record(&tx, &entry).await?;
     let extra = db::admin_orders::extra(&tx, id).await?.ok_or(ApiError::NotFound(Msg::OrderNotFound))?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     drop(client);
     tracing::info!(order = id, admin = admin.id, bids = terms.bids, amount = terms.amount, "order refunded");
 

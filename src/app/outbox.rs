@@ -59,7 +59,7 @@ pub async fn retry(
         Some(json!({ "state": again.state, "attempts": again.attempts, "lastError": null })),
     );
     db::audit::record(&tx, &entry).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     outbox.wake();
     tracing::info!(
         message = id,

@@ -36,7 +36,7 @@ pub async fn create(
     let id = Some(i64::from(saved.id));
     let entry = action(admin, "package.create", "package", id, None, Some(audit_json(fields)));
     db::audit::record(&tx, &entry).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     tracing::info!(package = saved.id, admin = admin.id, "package created");
     Ok(saved)
 }
@@ -57,6 +57,6 @@ pub async fn update(
     let (before, after) = changes(&audit_json(&old.fields), &audit_json(&fields));
     let entry = action(admin, "package.update", "package", Some(i64::from(id)), Some(before), Some(after));
     db::audit::record(&tx, &entry).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     Ok(saved)
 }

@@ -35,7 +35,7 @@ pub async fn order_package(
     let order = db::payments::insert_order(&tx, user, package, provider)
         .await?
         .ok_or(ApiError::invalid("packageId", Msg::PackageNotFound))?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     tracing::info!(order = order.id, user, package, amount = order.amount, "payment order created");
     Ok(order)
 }
@@ -261,7 +261,7 @@ async fn apply(
         },
     };
     db::payments::record_callback(&tx, name, Some(outcome.order_id), record, word).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     metrics::counter!(PAYMENT_CALLBACKS, "outcome" => word).increment(1);
     Ok((verdict, word, change))
 }

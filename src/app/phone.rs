@@ -92,7 +92,7 @@ pub async fn send_code(
             ttl_secs: h.auth.phone_code_ttl_secs,
         };
         let id = db::phones::insert_code(&tx, &new).await?;
-        tx.commit().await?;
+        super::commit(tx).await?;
         id
     };
     let key = format!("phone_code:{id}");
@@ -154,7 +154,7 @@ pub async fn verify(
     if !matches_code(&stored.salt, &stored.hash, given) {
         db::phones::count_wrong_try(&tx, stored.id, auth.phone_code_tries).await?;
         // The wrong try counts even though the request fails.
-        tx.commit().await?;
+        super::commit(tx).await?;
         return Err(ApiError::invalid("code", Msg::CodeInvalid));
     }
     if db::phones::owner(&tx, phone).await?.is_some() {
@@ -167,7 +167,7 @@ pub async fn verify(
     };
     let bonus = if credited.is_some() { auth.signup_bonus_bids } else { 0 };
     let balance = db::users::get(&tx, user.0).await?.map_or(0, |u| u.bid_balance);
-    tx.commit().await?;
+    super::commit(tx).await?;
     if bonus > 0 {
         effects.balance_changed(user, balance);
     }

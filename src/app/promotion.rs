@@ -41,7 +41,7 @@ pub async fn set(
         }
         None => finished(h, store, id, promoted).await?,
     };
-    turn.commit().await?;
+    super::commit(turn).await?;
     let before = json!({ "isPromoted": was });
     let after = json!({ "isPromoted": auction.is_promoted });
     let row = action(admin, "auction.promote", "auction", Some(id.0), Some(before), Some(after));

@@ -22,6 +22,6 @@ pub async fn save(pool: &Pool, admin: &CurrentUser, new: &SiteSettings) -> Resul
     let (before, after) = changes(&fields(&old), &fields(&saved));
     audit::record(&tx, &action(admin, "settings.update", "settings", None, Some(before), Some(after)))
         .await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     Ok(saved)
 }

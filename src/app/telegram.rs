@@ -92,7 +92,7 @@ pub async fn link_chat(pool: &Pool, token: &str, chat: i64) -> Result<Option<Str
         return Ok(None);
     };
     let (username, left) = db::telegram::link(&tx, user, chat).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     match left {
         Some(previous) => tracing::info!(user, previous, "Telegram chat moved to another account"),
         None => tracing::info!(user, "Telegram linked"),

@@ -85,7 +85,7 @@ pub async fn update(
     db::audit::record(&tx, &action(admin, "user.update", "user", Some(id), Some(before), Some(after)))
         .await?;
     let saved = db::users::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::UserNotFound))?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     if new.bid_balance != old.bid_balance {
         effects.balance_changed(UserId(id), saved.bid_balance);
     }
@@ -125,7 +125,7 @@ pub async fn close(
         "bidBalance": user.bid_balance,
     });
     db::audit::record(&tx, &action(admin, "user.delete", "user", Some(id), Some(before), None)).await?;
-    tx.commit().await?;
+    super::commit(tx).await?;
     sessions.forget_user(id);
     Ok(())
 }

@@ -56,7 +56,7 @@ pub async fn watch(
         Starred::Full => return Err(ApiError::Conflict(Msg::WatchlistFull)),
         Starred::NoAuction => return Err(ApiError::NotFound(Msg::AuctionNotFound)),
     }
-    tx.commit().await?;
+    super::commit(tx).await?;
     Ok(())
 }
 
@@ -157,7 +157,7 @@ pub async fn sweep(
                 db::notifications::insert(&tx, outbox, star.user_id, Some(star.auction_id), &notice).await?,
             );
         }
-        tx.commit().await?;
+        super::commit(tx).await?;
         if !due.is_empty() {
             tracing::info!(notices = due.len(), "watchers told their auctions start soon");
         }

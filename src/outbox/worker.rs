@@ -93,16 +93,34 @@ impl Workers {
             }
             Settle::Failed(error) => tracing::warn!(id, attempt, channel, error, "outbox message given up"),
         }
-        let recorded = async {
-            let client = self.pool.get().await?;
-            anyhow::Ok(db::outbox::settle(&client, m.id, m.attempt, &outcome).await?)
-        };
-        match recorded.await {
-            Ok(true) => {}
-            Ok(false) => tracing::info!(id, attempt, "outbox message moved on meanwhile; outcome dropped"),
-            Err(err) => {
-                tracing::warn!(id, attempt, error = format!("{err:#}"), "outbox outcome not recorded")
+        // Recorded until the database answers, within the lease: an outcome whose answer was lost
+        // (or that met the database away) is written again, a repeat of a recorded one changes
+        // nothing (the attempt fences it), and a message recorded as sent is not sent again.
+        let deadline = std::time::Instant::now()
+            + Duration::from_millis(self.settings.lease_ms).saturating_sub(Duration::from_secs(5));
+        loop {
+            let recorded = async {
+                let client = self.pool.get().await?;
+                anyhow::Ok(db::outbox::settle(&client, m.id, m.attempt, &outcome).await?)
+            };
+            match recorded.await {
+                Ok(true) => return,
+                Ok(false) => {
+                    return tracing::info!(id, attempt, "outbox message moved on meanwhile; outcome dropped");
+                }
+                Err(err) if std::time::Instant::now() >= deadline => {
+                    return tracing::warn!(
+                        id,
+                        attempt,
+                        error = format!("{err:#}"),
+                        "outbox outcome not recorded"
+                    );
+                }
+                Err(err) => {
+                    tracing::debug!(id, attempt, error = format!("{err:#}"), "outbox outcome: trying again")
+                }
             }
+            tokio::time::sleep(Duration::from_millis(250)).await;
         }
     }
 }
