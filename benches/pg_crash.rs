@@ -37,10 +37,15 @@ async fn main() -> ExitCode {
         countdown_secs: arg("--countdown-secs", 5),
         server_bin: (!bin.is_empty()).then_some(bin),
         standby: args_has("--standby"),
+        manager: None,
     };
     println!(
-        "pg_crash: {} crashes, {} users on {} auctions, commits held {} ms, down {} ms",
-        plan.crashes,
+        "pg_crash: {}, {} users on {} auctions, commits held {} ms, down {} ms",
+        if plan.standby {
+            "a primary killed, its synchronous standby promoted".to_owned()
+        } else {
+            format!("{} crashes", plan.crashes)
+        },
         plan.users,
         plan.auctions,
         plan.held.as_millis(),

@@ -28,6 +28,7 @@ async fn a_crashed_database_loses_no_bid_and_charges_no_refusal() {
         countdown_secs: 4,
         server_bin: None,
         standby: false,
+        manager: None,
     };
 
     let outcome = run(&plan).await;
@@ -59,6 +60,7 @@ async fn a_promoted_standby_takes_over_with_nothing_lost() {
         countdown_secs: 4,
         server_bin: None,
         standby: true,
+        manager: None,
     };
 
     let outcome = run(&plan).await;

@@ -41,6 +41,10 @@ pub struct Plan {
     /// stopped for `held` first, so commits wait on it) and promotes the standby after `down`; the
     /// server follows through its multi-host `DATABASE_URL`.
     pub standby: bool,
+    /// With a failover manager instead (pg_auto_failover, `.ci/pg-failover` on this directory):
+    /// each crash kills the formation's primary and the manager promotes its standby; the killed
+    /// node rejoins as a standby `after` later.
+    pub manager: Option<String>,
 }
 
 /// What a run found.
@@ -57,6 +61,8 @@ pub struct Outcome {
     pub charged_refused: u64,
     /// From each restart (PostgreSQL answering again) to the first bid accepted after it.
     pub recovery: Vec<Option<Duration>>,
+    /// From each kill to the first bid accepted after it: the write outage.
+    pub outages: Vec<Option<Duration>>,
     /// Auctions that are no longer live at the end (none should be).
     pub finished: Vec<i64>,
     /// `tyiyn check`'s exit code and output.
@@ -88,6 +94,23 @@ impl Outcome {
             .map(|r| r.map_or("none".to_owned(), |d| format!("{:.0} ms", d.as_secs_f64() * 1000.0)))
             .collect();
         println!("first accepted bid after each restart: {}", recovery.join(", "));
+        let mut outages: Vec<Duration> = self.outages.iter().flatten().copied().collect();
+        outages.sort();
+        if !outages.is_empty() {
+            let at = |q: f64| outages[((outages.len() - 1) as f64 * q).round() as usize].as_secs_f64();
+            println!(
+                "write outage (kill → next accepted bid) over {} kills: p50 {:.2} s, p99 {:.2} s, max {:.2} s{}",
+                self.outages.len(),
+                at(0.5),
+                at(0.99),
+                at(1.0),
+                if outages.len() < self.outages.len() {
+                    " (some kills were never followed by a bid)"
+                } else {
+                    ""
+                }
+            );
+        }
         println!("auctions finished: {:?}", self.finished);
         print!("{}", self.check.1);
         println!("tyiyn check: exit {:?}", self.check.0);
@@ -107,10 +130,17 @@ fn hold(n: usize) -> &'static str {
 
 /// Runs the plan on a private cluster and a fresh server (both removed afterwards).
 pub async fn run(plan: &Plan) -> Outcome {
-    let cluster = Arc::new(Cluster::start());
-    let standby = plan.standby.then(|| Arc::new(Cluster::standby_of(&cluster)));
-    let url = match &standby {
-        Some(standby) => {
+    let cluster = Arc::new(match &plan.manager {
+        Some(_) => None,
+        None => Some(Cluster::start()),
+    });
+    let standby = plan.standby.then(|| Arc::new(Cluster::standby_of(own(&cluster))));
+    let url = match (&plan.manager, &standby) {
+        (Some(dir), _) => {
+            formation(&["start", dir]).lines().last().expect("the formation's URL").trim().to_owned()
+        }
+        (None, Some(standby)) => {
+            let cluster = own(&cluster);
             let (primary, _) = connect(&cluster.url()).await;
             primary.batch_execute("alter system set synchronous_standby_names = '*'").await.expect("sync");
             primary.batch_execute("select pg_reload_conf()").await.expect("reload");
@@ -120,7 +150,7 @@ pub async fn run(plan: &Plan) -> Outcome {
                 standby.port()
             )
         }
-        None => cluster.url(),
+        (None, None) => own(&cluster).url(),
     };
     let countdown = plan.countdown_secs.to_string();
     let env = [
@@ -171,6 +201,24 @@ pub async fn run(plan: &Plan) -> Outcome {
         .collect();
 
     let mut restarts = Vec::new();
+    let mut kills = Vec::new();
+    if let Some(dir) = &plan.manager {
+        for n in 1..=plan.crashes {
+            tokio::time::sleep(plan.after).await;
+            let dir = dir.clone();
+            let killed = Instant::now();
+            let node = tokio::task::spawn_blocking(move || {
+                let node = formation(&["kill-primary", &dir]);
+                (node, dir)
+            })
+            .await
+            .expect("kill");
+            kills.push(killed);
+            println!("kill {n}: the primary ({}) killed with SIGKILL", node.0.trim());
+            tokio::time::sleep(plan.after).await;
+            tokio::task::spawn_blocking(move || formation(&["rejoin", &node.1])).await.expect("rejoin");
+        }
+    }
     if let Some(standby) = &standby {
         tokio::time::sleep(plan.after).await;
         let (replica, _) =
@@ -183,8 +231,9 @@ pub async fn run(plan: &Plan) -> Outcome {
         signal("STOP", receiver);
         tokio::time::sleep(plan.held).await;
         let c = cluster.clone();
-        tokio::task::spawn_blocking(move || c.crash()).await.expect("crash");
+        tokio::task::spawn_blocking(move || own(&c).crash()).await.expect("crash");
         let crashed = Instant::now();
+        kills.push(crashed);
         signal("CONT", receiver);
         tokio::time::sleep(plan.down).await;
         let s = standby.clone();
@@ -197,7 +246,7 @@ pub async fn run(plan: &Plan) -> Outcome {
         );
         restarts.push(back);
     }
-    for n in (1..=plan.crashes).filter(|_| standby.is_none()) {
+    for n in (1..=plan.crashes).filter(|_| standby.is_none() && plan.manager.is_none()) {
         tokio::time::sleep(plan.after).await;
         let hold_sql = hold(n);
         let admin = server.db().await;
@@ -205,14 +254,15 @@ pub async fn run(plan: &Plan) -> Outcome {
         admin.batch_execute("select pg_reload_conf()").await.expect("reload");
         tokio::time::sleep(plan.held).await;
         let c = cluster.clone();
-        tokio::task::spawn_blocking(move || c.crash()).await.expect("crash");
+        tokio::task::spawn_blocking(move || own(&c).crash()).await.expect("crash");
         let crashed = Instant::now();
+        kills.push(crashed);
         drop(admin);
         tokio::time::sleep(plan.down).await;
         let c = cluster.clone();
         tokio::task::spawn_blocking(move || {
-            c.reset_settings();
-            c.resume()
+            own(&c).reset_settings();
+            own(&c).resume()
         })
         .await
         .expect("restart");
@@ -240,10 +290,10 @@ pub async fn run(plan: &Plan) -> Outcome {
             *answers.entry(what).or_default() += 1;
         }
     }
-    let recovery = restarts
-        .iter()
-        .map(|back| accepted_at.iter().filter(|at| *at >= back).map(|at| at.duration_since(*back)).min())
-        .collect();
+    let next_accepted =
+        |from: &Instant| accepted_at.iter().filter(|at| *at >= from).map(|at| at.duration_since(*from)).min();
+    let recovery = restarts.iter().map(next_accepted).collect();
+    let outages = kills.iter().map(next_accepted).collect();
     let db = server.db().await;
     let stored: HashMap<i64, u64> = db
         .query(
@@ -277,13 +327,35 @@ pub async fn run(plan: &Plan) -> Outcome {
         lost,
         charged_refused,
         recovery,
+        outages,
         finished,
         check,
     };
     drop(server);
     drop(standby);
     drop(cluster);
+    if let Some(dir) = &plan.manager {
+        formation(&["clean", dir]);
+    }
     outcome
+}
+
+/// The private cluster (none with a failover manager).
+fn own(cluster: &Option<Cluster>) -> &Cluster {
+    cluster.as_ref().expect("a private cluster")
+}
+
+/// Runs `.ci/pg-failover` with `args`; its output.
+fn formation(args: &[&str]) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/pg-failover");
+    let out = std::process::Command::new(script).args(args).output().expect(".ci/pg-failover");
+    assert!(
+        out.status.success(),
+        ".ci/pg-failover {args:?} failed: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 async fn connect(url: &str) -> (tokio_postgres::Client, tokio::task::JoinHandle<()>) {
