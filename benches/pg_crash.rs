@@ -52,16 +52,5 @@ async fn main() -> ExitCode {
         plan.down.as_millis()
     );
     let outcome = run(&plan).await;
-    outcome.print();
-    let holds = outcome.lost == 0
-        && outcome.charged_refused == 0
-        && outcome.failures() == 0
-        && outcome.finished.is_empty()
-        && outcome.recovery.iter().all(Option::is_some)
-        && outcome.check.0 == Some(0);
-    println!(
-        "pg_crash: {}",
-        if holds { "nothing lost, nothing charged for a refusal, tyiyn check clean" } else { "FAILED" }
-    );
-    if holds { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if outcome.verdict("pg_crash") { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

@@ -81,6 +81,46 @@ impl Outcome {
             .sum()
     }
 
+    /// Whether the run kept every promise: no acknowledged bid lost, nobody charged for a bid they
+    /// were told was not placed, nothing answered 500 or "unknown", no auction finished, bids
+    /// accepted after every kill, and `tyiyn check` clean. What broke, if anything.
+    pub fn broken(&self) -> Vec<String> {
+        let mut broken = Vec::new();
+        let mut say = |holds: bool, what: String| {
+            if !holds {
+                broken.push(what);
+            }
+        };
+        say(self.lost == 0, format!("{} acknowledged bids lost", self.lost));
+        say(
+            self.charged_refused == 0,
+            format!("{} bids charged but answered as not placed", self.charged_refused),
+        );
+        say(self.acknowledged > 0, "no bid was acknowledged".into());
+        say(self.failures() == 0, format!("{} bids answered 500, unknown or not at all", self.failures()));
+        say(
+            self.finished.is_empty(),
+            format!("auctions finished while nobody could bid: {:?}", self.finished),
+        );
+        say(
+            self.recovery.iter().chain(&self.outages).all(Option::is_some),
+            "no bid accepted after a kill".into(),
+        );
+        say(self.check.0 == Some(0), format!("tyiyn check:\n{}", self.check.1));
+        broken
+    }
+
+    /// Prints the summary and, for a bench, the verdict: whether nothing broke.
+    pub fn verdict(&self, name: &str) -> bool {
+        self.print();
+        let broken = self.broken();
+        match broken.is_empty() {
+            true => println!("{name}: nothing lost, nothing charged for a refusal, tyiyn check clean"),
+            false => println!("{name}: FAILED: {}", broken.join("; ")),
+        }
+        broken.is_empty()
+    }
+
     /// The summary lines.
     pub fn print(&self) {
         println!("bid answers: {:?}", self.bids);
