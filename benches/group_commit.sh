@@ -82,13 +82,16 @@ from generate_series(1, 100) g;
 EOF
 }
 
-# The pgbench script of one group of $1 auctions with $2 bids each, by distinct random bidders.
+# The pgbench script of one group of $1 auctions with $2 bids each, by distinct random bidders,
+# for database $3: a build from before migration 0029 takes no group token.
 script() {
-  local k=$1 per=$2 n=$(($1 * $2)) file="$work/g${1}x${2}.sql"
+  local k=$1 per=$2 n=$(($1 * $2)) db=$3 file="$work/g${1}x${2}-$3.sql" token=", (random() * 9e18)::bigint"
+  [ "$(psql -tAq "$server/$db" -c "select max(pronargs) from pg_proc where proname = 'commit_bid_groups'")" = 15 ] \
+    || token=""
   local hash; hash=$(printf 'ab%.0s' $(seq 32))
   cat >"$file" <<EOF
 \\set base random(1, $((5000 - n)))
-select * from commit_bid_groups((select array_agg(1 + g / $per) from generate_series(0, $((n - 1))) g), (select array_agg(:base + g)::bigint[] from generate_series(0, $((n - 1))) g), array_fill(2::bigint, array[$n]), array_fill(false, array[$n]), array_fill(null::text, array[$n]), array_fill(now(), array[$n]), array_fill('$hash'::text, array[$n]), array_fill(false, array[$n]), (select array_agg(a.id order by a.id) from (select id from auction order by id limit $k) a), array_fill(2::bigint, array[$k]), (select array_agg(:base + g * $per - 1)::bigint[] from generate_series(1, $k) g), array_fill(now() + interval '10 s', array[$k]), array_fill(1::bigint, array[$k]), null::bigint[]);
+select * from commit_bid_groups((select array_agg(1 + g / $per) from generate_series(0, $((n - 1))) g), (select array_agg(:base + g)::bigint[] from generate_series(0, $((n - 1))) g), array_fill(2::bigint, array[$n]), array_fill(false, array[$n]), array_fill(null::text, array[$n]), array_fill(now(), array[$n]), array_fill('$hash'::text, array[$n]), array_fill(false, array[$n]), (select array_agg(a.id order by a.id) from (select id from auction order by id limit $k) a), array_fill(2::bigint, array[$k]), (select array_agg(:base + g * $per - 1)::bigint[] from generate_series(1, $k) g), array_fill(now() + interval '10 s', array[$k]), array_fill(1::bigint, array[$k]), null::bigint[]$token);
 EOF
   echo "$file"
 }
@@ -116,9 +119,9 @@ done
 
 echo "PostgreSQL CPU per group commit (pgbench -M prepared -c 1, ${secs} s each, durable commits)"
 for size in $sizes; do
-  file=$(script "${size%x*}" "${size#*x}")
   for round in $(seq "$rounds"); do
     for i in "${!builds[@]}"; do
+      file=$(script "${size%x*}" "${size#*x}" "${names[$i]}")
       read -r calls after before < <(measure "${names[$i]}" "$file")
       python3 -c "
 calls, cpu = $calls, $after - $before

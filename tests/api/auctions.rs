@@ -332,7 +332,7 @@ async fn a_group_commit_fails_only_the_batch_whose_bidder_cannot_pay() {
                  array[false, false, false],
                  array[$3, $4]::bigint[], array[2, 3]::bigint[],
                  array[$1, $1]::bigint[], array[now() + interval '1 hour', now() + interval '1 hour'],
-                 array[1, 2]::bigint[], null)",
+                 array[1, 2]::bigint[], null, (random() * 9e18)::bigint)",
             &[&rich.id, &poor.id, &first, &second],
         )
         .await

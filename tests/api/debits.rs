@@ -202,7 +202,7 @@ async fn the_group_commit_checks_its_own_references_and_leaves_every_other_inser
             "select * from commit_bid_groups(array[1], array[{user}]::bigint[], array[1]::bigint[], array[{bot}],
                  array[case when {bot} then 'Бот' end]::text[], array[now()], array['x'], array[false],
                  array[{auction}]::bigint[], array[1]::bigint[], array[{user}]::bigint[],
-                 array[now() + interval '10 seconds'], array[1]::bigint[], null::bigint[])"
+                 array[now() + interval '10 seconds'], array[1]::bigint[], null::bigint[], (random() * 9e18)::bigint)"
         )
     };
     let db = app.db().await;
@@ -267,7 +267,7 @@ async fn small_and_large_groups_commit_alike_and_leave_the_plan_setting_as_it_wa
                  array[{}]::bigint[], array_fill(false, array[{n}]), array_fill(null::text, array[{n}]),
                  array_fill(now(), array[{n}]), array_fill('x'::text, array[{n}]), array_fill(false, array[{n}]),
                  array[{live}]::bigint[], array[{price}]::bigint[], array[{}]::bigint[],
-                 array[now() + interval '1 hour'], array[{total}]::bigint[], null::bigint[])",
+                 array[now() + interval '1 hour'], array[{total}]::bigint[], null::bigint[], (random() * 9e18)::bigint)",
             list(users),
             list(&amounts),
             users[n - 1]
@@ -336,7 +336,7 @@ async fn an_auctions_leader_must_exist_stays_locked_and_is_cleared_with_its_user
             "select * from commit_bid_groups(array[1], array[{user}]::bigint[], array[1]::bigint[], array[false],
                  array[null]::text[], array[now()], array['x'], array[false],
                  array[{live}]::bigint[], array[1]::bigint[], array[{leader}]::bigint[],
-                 array[now() + interval '10 seconds'], array[1]::bigint[], null::bigint[])",
+                 array[now() + interval '10 seconds'], array[1]::bigint[], null::bigint[], (random() * 9e18)::bigint)",
             user = aibek.id
         )
     };

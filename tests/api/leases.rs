@@ -46,7 +46,7 @@ async fn commit_one(
             "select batch, bid_id, short_why from commit_bid_groups(
                  '{1}', array[$2::bigint], '{1}', '{false}', '{null}', array[now()], '{h}', '{false}',
                  array[$1::bigint], '{1}', array[$2::bigint], array[now() + interval '1 hour'], '{1}',
-                 array[$3::bigint])",
+                 array[$3::bigint], (random() * 9e18)::bigint)",
             &[&auction, &user, &fence],
         )
         .await

@@ -31,7 +31,7 @@ async fn a_group_commit_and_notices_for_its_bidders_in_another_order_never_deadl
                 "select batch, bid_id from commit_bid_groups(
                      '{1,1}', array[$2::bigint, $3::bigint], '{1,2}', '{false,false}', '{null,null}',
                      array[now(), now()], '{h1,h2}', '{false,false}', array[$1::bigint], '{2}',
-                     array[$3::bigint], array[now() + interval '1 hour'], '{2}', null)",
+                     array[$3::bigint], array[now() + interval '1 hour'], '{2}', null, (random() * 9e18)::bigint)",
                 &[&auction, &first, &second],
             )
             .await
