@@ -388,7 +388,13 @@ fn own(cluster: &Option<Cluster>) -> &Cluster {
 /// Runs `.ci/pg-failover` with `args`; its output.
 fn formation(args: &[&str]) -> String {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/pg-failover");
-    let out = std::process::Command::new(script).args(args).output().expect(".ci/pg-failover");
+    // Its own ports, beside a formation `make cluster` may run on the default ones.
+    let port = std::env::var("PGAF_PORT").unwrap_or_else(|_| "15450".into());
+    let out = std::process::Command::new(script)
+        .args(args)
+        .env("PGAF_PORT", port)
+        .output()
+        .expect(".ci/pg-failover");
     assert!(
         out.status.success(),
         ".ci/pg-failover {args:?} failed: {}{}",
