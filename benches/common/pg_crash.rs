@@ -133,7 +133,9 @@ impl Outcome {
             .iter()
             .map(|r| r.map_or("none".to_owned(), |d| format!("{:.0} ms", d.as_secs_f64() * 1000.0)))
             .collect();
-        println!("first accepted bid after each restart: {}", recovery.join(", "));
+        if !recovery.is_empty() {
+            println!("first accepted bid after each restart: {}", recovery.join(", "));
+        }
         let mut outages: Vec<Duration> = self.outages.iter().flatten().copied().collect();
         outages.sort();
         if !outages.is_empty() {
@@ -246,14 +248,15 @@ pub async fn run(plan: &Plan) -> Outcome {
         for n in 1..=plan.crashes {
             tokio::time::sleep(plan.after).await;
             let dir = dir.clone();
-            let killed = Instant::now();
             let node = tokio::task::spawn_blocking(move || {
                 let node = formation(&["kill-primary", &dir]);
                 (node, dir)
             })
             .await
             .expect("kill");
-            kills.push(killed);
+            // The outage is timed from the kill itself, which the script logs (the primary took
+            // bids while the script looked for it).
+            kills.push(killed_at(&node.1));
             println!("kill {n}: the primary ({}) killed with SIGKILL", node.0.trim());
             tokio::time::sleep(plan.after).await;
             tokio::task::spawn_blocking(move || formation(&["rejoin", &node.1])).await.expect("rejoin");
@@ -383,6 +386,16 @@ pub async fn run(plan: &Plan) -> Outcome {
 /// The private cluster (none with a failover manager).
 fn own(cluster: &Option<Cluster>) -> &Cluster {
     cluster.as_ref().expect("a private cluster")
+}
+
+/// When the formation under `dir` last killed its primary (its `log/kill-primary.log`), as an
+/// instant of this process.
+fn killed_at(dir: &str) -> Instant {
+    let log = std::fs::read_to_string(format!("{dir}/log/kill-primary.log")).unwrap_or_default();
+    let at: f64 = log.lines().last().and_then(|l| l.split_whitespace().next()?.parse().ok()).unwrap_or(0.0);
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let ago = now.saturating_sub(Duration::from_secs_f64(at)).min(Duration::from_secs(60));
+    Instant::now() - ago
 }
 
 /// Runs `.ci/pg-failover` with `args`; its output.
