@@ -29,6 +29,7 @@ pub mod pace;
 pub mod packages;
 pub mod payments;
 pub mod phones;
+pub mod prebids;
 pub mod promotion;
 pub mod reach;
 pub mod record;

@@ -85,7 +85,7 @@ impl AuctionStore for PgStore {
         user: UserId,
         stamp: UnixMillis,
     ) -> impl Future<Output = Result<CommittedPrebid, PrebidError>> + Send + 'static {
-        lifecycle::commit_prebid(self.pool.clone(), auction, user, stamp, self.fence(auction))
+        super::prebids::commit_prebid(self.pool.clone(), auction, user, stamp, self.fence(auction))
     }
 
     fn go_live(
