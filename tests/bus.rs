@@ -10,7 +10,8 @@
 //!   the current state once NATS is back;
 //! - `a` killed: `b` takes the auctions over, and its socket keeps getting their frames;
 //! - one user's bids on two nodes keep the 1-second rule (here 5 s) between them, also when eight
-//!   arrive at once, and a refused bid gives its stamp back on every node.
+//!   arrive at once, and a refused bid gives its stamp back on every node;
+//! - a finish published while NATS is away is not shown again when NATS returns.
 //!
 //! Every acknowledged bid is a row, and `tyiyn check` holds. Waits are bounded, never asserted on.
 
@@ -67,6 +68,7 @@ async fn several_nodes_on_one_bus() {
     every_node_answers_for_every_auction_and_sockets_follow_them_across_nodes().await;
     a_woken_node_passes_bids_to_the_new_owner_instead_of_answering_from_its_old_state().await;
     one_user_bids_once_a_second_whichever_nodes_the_bids_reach().await;
+    a_finish_is_shown_once_when_the_bus_returns_late().await;
 }
 
 async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nodes() {
@@ -323,6 +325,50 @@ async fn one_user_bids_once_a_second_whichever_nodes_the_bids_reach() {
         .collect();
     assert_eq!(bids, [users[0].0, users[1].0, users[2].0, users[2].0], "every placed bid, and no other");
     drop(b);
+    let (code, text) = common::check(&a.db_url).await;
+    assert_eq!(code, Some(0), "tyiyn check:\n{text}");
+}
+
+/// A finish reaches each page once (issue 38, part 6). The owner's actor shows its own sessions the
+/// finish; the same frame, published for the other nodes while NATS is away, waits in the client
+/// and comes back to the owner too once NATS returns. By then the finished actor is gone and its
+/// sessions here are fed from the bus: they must not be shown the finish a second time.
+async fn a_finish_is_shown_once_when_the_bus_returns_late() {
+    let mut nats = Nats::start();
+    let url = nats.url();
+    let env = [("TYIYN_CLUSTER__NODE_ID", "a"), ("TYIYN_CLUSTER__NATS_URL", url.as_str())];
+    let a = Server::start(&env).await;
+    let id = a.live_auctions(1).await[0];
+    let users = a.seed_users(1, 50).await;
+    let (status, body) = bid(&a.base, id, &users[0].1).await;
+    assert_eq!(status, 200, "{body}");
+    let mut page = Socket::connect(&a.base, None).await;
+    page.emit("joinAuction", json!(id));
+    until_total(&mut page, id, 1).await;
+
+    nats.stop();
+    let res = reqwest::Client::new()
+        .post(format!("{}/api/admin/auctions/{id}/end", a.base))
+        .header("cookie", a.admin_cookie().await)
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(res.status().as_u16(), 200, "the owner ends its auction without NATS");
+    let finished = page.next_update(id, "finished").await;
+    assert_eq!(finished["auction"]["status"], "finished", "{finished}");
+    // Past a few rounds of the lease keeper: the actor is gone, its sessions fed from the bus.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    nats.resume();
+
+    // Whatever the bus brings now (a fresh snapshot once it is back), no second finish.
+    let quiet = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            let v = next_about(&mut page, id).await;
+            assert_ne!(v["type"], "finished", "the finish shown a second time: {v}");
+        }
+    })
+    .await;
+    assert!(quiet.is_err(), "the wait ends only by its timeout");
     let (code, text) = common::check(&a.db_url).await;
     assert_eq!(code, Some(0), "tyiyn check:\n{text}");
 }

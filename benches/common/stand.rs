@@ -82,6 +82,7 @@ impl Stand {
     pub async fn close(self, table: &mut Table) {
         let finished = self.fleet.finish_all(&self.auctions).await;
         let answers = self.bidders.stop().await;
+        let [never, once, again] = self.viewers.finishes().await;
         let reconnects = self.viewers.reconnects();
         self.viewers.stop();
         let secs = self.started.elapsed().as_secs_f64();
@@ -92,6 +93,13 @@ impl Stand {
         );
         table.row("answers, whole run", describe(&answers.iter().collect::<Vec<_>>()));
         table.row("viewers' reconnections (their node went away)", reconnects.to_string());
+        table.row(
+            "viewers shown their auction's finish: once / more than once / not (had it by snapshot)",
+            format!("{once} / {again} / {never}"),
+        );
+        if again > 0 {
+            table.fail(format!("{again} viewers were shown one finish more than once"));
+        }
         let db = self.fleet.first.db().await;
         let verdict = bidders::verify(&db, &answers, &self.users, BALANCE).await;
         table.row(

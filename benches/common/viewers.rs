@@ -25,6 +25,8 @@ pub struct Viewer {
     frames: Mutex<Vec<(Instant, i64)>>,
     /// Connections after the first (its node went away).
     reconnects: AtomicU32,
+    /// `finished` frames shown (each finish should be shown once, whatever moved).
+    finishes: AtomicU32,
 }
 
 impl Viewer {
@@ -53,6 +55,8 @@ pub struct Viewers {
 /// What an `auctionUpdate` frame says that a viewer keeps.
 #[derive(Deserialize)]
 struct Update {
+    #[serde(rename = "type")]
+    kind: String,
     auction: Shown,
 }
 
@@ -77,6 +81,7 @@ impl Viewers {
                     last: AtomicI64::new(-1),
                     frames: Mutex::default(),
                     reconnects: AtomicU32::new(0),
+                    finishes: AtomicU32::new(0),
                 })
             })
             .collect();
@@ -108,6 +113,23 @@ impl Viewers {
     /// Connections made again after a node went away, all viewers together.
     pub fn reconnects(&self) -> u32 {
         self.list.iter().map(|v| v.reconnects.load(Ordering::Relaxed)).sum()
+    }
+
+    /// Once every auction was finished: waits up to 10 s for each viewer's finish, then counts
+    /// the viewers shown it (never, once, more than once).
+    pub async fn finishes(&self) -> [usize; 3] {
+        let shown = |v: &Arc<Viewer>| v.finishes.load(Ordering::Relaxed) as usize;
+        let started = Instant::now();
+        while self.list.iter().any(|v| shown(v) == 0) && started.elapsed() < Duration::from_secs(10) {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        // A second one would come right behind the first.
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let mut counts = [0; 3];
+        for v in &self.list {
+            counts[shown(v).min(2)] += 1;
+        }
+        counts
     }
 
     /// Closes every socket.
@@ -144,6 +166,9 @@ async fn watch(base: String, me: Arc<Viewer>, recording: Arc<AtomicBool>) {
                     && update.auction.id == me.auction
                 {
                     me.last.store(update.auction.total_bids, Ordering::Relaxed);
+                    if update.kind == "finished" {
+                        me.finishes.fetch_add(1, Ordering::Relaxed);
+                    }
                     if recording.load(Ordering::Relaxed) {
                         me.lock().push((Instant::now(), update.auction.total_bids));
                     }

@@ -199,6 +199,12 @@ impl Actor for Relay {
             };
             let mut frames = frames;
             while let Some(msg) = frames.next().await {
+                // This node's own frames come back too: its sessions had them from the actor
+                // already. (An echo late from a lost connection would show a finished auction
+                // finishing again to sessions moved to the bus meanwhile.)
+                if bus.is_mine(&msg) {
+                    continue;
+                }
                 let Some(id) = msg.subject.as_str().strip_prefix(bus::auction_subject_prefix()) else {
                     continue;
                 };
