@@ -3,8 +3,10 @@
 //! every error leaves in the error contract's shape, in the request's language, and every answer
 //! carries the security headers.
 
+use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
+use std::rc::Rc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -45,16 +47,18 @@ pub async fn contract(
     // arrived with its headers, as a bid's does, never arms the timer.
     let has_body = content_length(&req).is_some_and(|len| len > 0)
         || req.headers().contains_key(header::TRANSFER_ENCODING);
+    let mut held = None;
     if let Some(state) = state.as_ref().filter(|_| has_body && !upgrade) {
         let timeout = Duration::from_millis(state.config.server.body_timeout_ms);
-        let payload = req.take_payload();
+        let payload = Rc::new(RefCell::new(req.take_payload()));
+        held = Some(HeldBody(payload.clone()));
         req.set_payload(Payload::from(Box::pin(Deadline::new(payload, timeout)) as Boxed));
     }
     let cookies = SessionCookies::of(&req);
     let res = next.call(req).await?;
     let Some(err) = res.response().error() else {
         let res = cookies.settle(res.map_into_boxed_body(), false);
-        return Ok(plain_if_upgrade(upgrade, res));
+        return Ok(plain_if_upgrade(upgrade, hold(res, held)));
     };
     // An `ApiError` was logged when actix turned it into a response (`error_response`); only
     // actix's own errors are logged here, so each 500 is logged once.
@@ -69,7 +73,38 @@ pub async fn contract(
     let signed_out = matches!(err.as_error::<ApiError>(), Some(ApiError::Unauthorized));
     let (req, _) = res.into_parts();
     let res = cookies.settle(ServiceResponse::new(req, rendered), signed_out);
-    Ok(plain_if_upgrade(upgrade, res))
+    Ok(plain_if_upgrade(upgrade, hold(res, held)))
+}
+
+/// A request body, held by the answer's body until actix has sent it all. A request body still
+/// arriving then (a handler that reads none, as logout's, or one cut at its deadline) makes actix
+/// close the connection after the answer; had it been dropped, actix would read a chunked one to
+/// its end however slowly it came, holding the connection open for as long as the sender likes.
+struct HeldBody(Rc<RefCell<Payload>>);
+
+/// An answer's body that holds its request's body.
+struct Holding {
+    body: BoxBody,
+    _held: HeldBody,
+}
+
+impl MessageBody for Holding {
+    type Error = Box<dyn std::error::Error>;
+
+    fn size(&self) -> BodySize {
+        self.body.size()
+    }
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Bytes, Self::Error>>> {
+        Pin::new(&mut self.body).poll_next(cx)
+    }
+}
+
+fn hold(res: ServiceResponse<BoxBody>, held: Option<HeldBody>) -> ServiceResponse<BoxBody> {
+    match held {
+        Some(held) => res.map_body(|_, body| BoxBody::new(Holding { body, _held: held })),
+        None => res,
+    }
 }
 
 /// The session cookie and its script-readable hint (`session::HINT`) as a request brought them.
@@ -173,14 +208,14 @@ type Boxed = Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>>;
 /// error, which the extractors' errors carry to [`timed_out`] (408, connection closed). The timer
 /// is armed only when the body is not all there at the first read.
 struct Deadline {
-    inner: Payload,
+    inner: Rc<RefCell<Payload>>,
     deadline: tokio::time::Instant,
     sleep: Option<Pin<Box<tokio::time::Sleep>>>,
     done: bool,
 }
 
 impl Deadline {
-    fn new(inner: Payload, timeout: Duration) -> Deadline {
+    fn new(inner: Rc<RefCell<Payload>>, timeout: Duration) -> Deadline {
         Deadline { inner, deadline: tokio::time::Instant::now() + timeout, sleep: None, done: false }
     }
 }
@@ -192,7 +227,8 @@ impl Stream for Deadline {
         if self.done {
             return Poll::Ready(None);
         }
-        if let Poll::Ready(item) = Pin::new(&mut self.inner).poll_next(cx) {
+        let next = Pin::new(&mut *self.inner.borrow_mut()).poll_next(cx);
+        if let Poll::Ready(item) = next {
             self.done = item.is_none();
             return Poll::Ready(item);
         }

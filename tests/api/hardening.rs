@@ -1,6 +1,7 @@
 //! The low findings of issue 21, each sent again the way it was found: a refused socket upgrade
 //! that asked for gzip is still a readable HTTP answer; a foreign `Referer` is refused like a
-//! foreign `Origin`; a body trickled in slower than the deadline is cut with 408; junk callbacks
+//! foreign `Origin`; a body trickled in slower than the deadline is cut with 408 (a chunked one
+//! too, and on routes that read no body, issue 39); junk callbacks
 //! are counted, cut and only partly stored; usernames that look like others are refused.
 
 use std::time::Duration;
@@ -126,6 +127,58 @@ async fn a_body_that_does_not_arrive_in_time_is_cut_with_408() {
     // A body that is all there is answered as ever.
     let res = app.post("/api/auth/login", json!({"username": "nobody", "password": "secret1"})).await;
     expect_error(res, 401, "invalid_credentials").await;
+}
+
+/// Sends `path` a chunked body one byte at a time, every 100 ms, for as long as the connection
+/// lasts; reads the answer until the server closes the connection (within 10 s).
+async fn trickled(app: &TestApp, path: &str) -> (u16, Vec<(String, String)>) {
+    let port = app.address.rsplit(':').next().unwrap();
+    let stream = TcpStream::connect(format!("127.0.0.1:{port}")).await.expect("connects");
+    let (mut reader, mut writer) = stream.into_split();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Transfer-Encoding: chunked\r\n\r\n1\r\n{{\r\n"
+    );
+    writer.write_all(head.as_bytes()).await.expect("writes");
+    let trickle = tokio::spawn(async move {
+        for _ in 0..200 {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            if writer.write_all(b"1\r\n \r\n").await.is_err() {
+                return;
+            }
+        }
+    });
+    let mut bytes = Vec::new();
+    let closed = tokio::time::timeout(Duration::from_secs(10), reader.read_to_end(&mut bytes)).await;
+    trickle.abort();
+    assert!(
+        closed.is_ok(),
+        "{path}: the connection is still open, after {:?}",
+        String::from_utf8_lossy(&bytes)
+    );
+    let end = bytes.windows(4).position(|w| w == b"\r\n\r\n").expect("a complete head");
+    let head = std::str::from_utf8(&bytes[..end]).expect("a text head");
+    let mut lines = head.split("\r\n");
+    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    (status, headers)
+}
+
+#[actix_web::test]
+async fn a_chunked_body_trickled_in_is_cut_whichever_route_it_goes_to() {
+    let app = spawn_app_with(|s| s.server.body_timeout_ms = 300).await;
+    // Login reads its body: cut at the deadline with 408, connection closed.
+    let (status, headers) = trickled(&app, "/api/auth/login").await;
+    assert_eq!(status, 408);
+    assert!(headers.iter().any(|(k, v)| k == "connection" && v == "close"), "{headers:?}");
+    // Logout reads none: answered, and the connection closed rather than held while the body
+    // trickles on.
+    let (status, headers) = trickled(&app, "/api/auth/logout").await;
+    assert!(status < 500, "{status}");
+    assert!(headers.iter().any(|(k, v)| k == "connection" && v == "close"), "{headers:?}");
 }
 
 #[actix_web::test]
