@@ -52,6 +52,8 @@ pub const SOCKETS_DROPPED: &str = "tyiyn_sockets_dropped_slow_total";
 pub const PAYMENT_CALLBACKS: &str = "tyiyn_payment_callbacks_total";
 /// Refused callbacks past the recording budget: counted here, not stored.
 pub const PAYMENT_CALLBACKS_UNRECORDED: &str = "tyiyn_payment_callbacks_unrecorded_total";
+/// Phone codes refused because the hour's SMS budget (`[sms] hourly_budget`) was spent.
+pub const SMS_BUDGET_REFUSED: &str = "tyiyn_sms_budget_refused_total";
 /// Outbox delivery attempts, labelled `channel` (`email`, `sms`, `telegram`) and `outcome`
 /// (`sent`, `retry`, `failed`).
 pub const OUTBOX_MESSAGES: &str = "tyiyn_outbox_messages_total";

@@ -51,7 +51,7 @@ pub async fn contract(
     if let Some(state) = state.as_ref().filter(|_| has_body && !upgrade) {
         let timeout = Duration::from_millis(state.config.server.body_timeout_ms);
         let payload = Rc::new(RefCell::new(req.take_payload()));
-        held = Some(HeldBody(payload.clone()));
+        held = Some(payload.clone());
         req.set_payload(Payload::from(Box::pin(Deadline::new(payload, timeout)) as Boxed));
     }
     let cookies = SessionCookies::of(&req);
@@ -76,16 +76,13 @@ pub async fn contract(
     Ok(plain_if_upgrade(upgrade, hold(res, held)))
 }
 
-/// A request body, held by the answer's body until actix has sent it all. A request body still
-/// arriving then (a handler that reads none, as logout's, or one cut at its deadline) makes actix
-/// close the connection after the answer; had it been dropped, actix would read a chunked one to
-/// its end however slowly it came, holding the connection open for as long as the sender likes.
-struct HeldBody(Rc<RefCell<Payload>>);
-
-/// An answer's body that holds its request's body.
+/// An answer's body that holds its request's body until actix has sent it all. A request body
+/// still arriving then (a handler that reads none, as logout's, or one cut at its deadline) makes
+/// actix close the connection after the answer; had it been dropped, actix would read a chunked
+/// one to its end however slowly it came, holding the connection open as long as the sender likes.
 struct Holding {
     body: BoxBody,
-    _held: HeldBody,
+    _request_body: Rc<RefCell<Payload>>,
 }
 
 impl MessageBody for Holding {
@@ -100,9 +97,9 @@ impl MessageBody for Holding {
     }
 }
 
-fn hold(res: ServiceResponse<BoxBody>, held: Option<HeldBody>) -> ServiceResponse<BoxBody> {
+fn hold(res: ServiceResponse<BoxBody>, held: Option<Rc<RefCell<Payload>>>) -> ServiceResponse<BoxBody> {
     match held {
-        Some(held) => res.map_body(|_, body| BoxBody::new(Holding { body, _held: held })),
+        Some(held) => res.map_body(|_, body| BoxBody::new(Holding { body, _request_body: held })),
         None => res,
     }
 }

@@ -132,6 +132,7 @@ impl AppState {
                 self.config.throttle.phone_code_number_max,
                 self.config.throttle.phone_code_number_window_secs,
             ),
+            sms: &self.config.sms,
         }
     }
 

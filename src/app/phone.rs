@@ -9,9 +9,9 @@ use tyiyn_actors::ids::UserId;
 
 use super::effects::Effects;
 use crate::auth::CurrentUser;
-use crate::config::{AuthSettings, PhoneVerification};
+use crate::config::{AuthSettings, PhoneVerification, SmsSettings};
 use crate::db;
-use crate::db::phones::NewCode;
+use crate::db::phones::{Budget, NewCode};
 use crate::error::ApiError;
 use crate::i18n::{Lang, Msg};
 use crate::outbox::{self, Delivery, Immediate, SendNowError};
@@ -32,8 +32,10 @@ pub struct Handles<'a> {
     pub pool: &'a Pool,
     pub delivery: &'a Delivery,
     pub auth: &'a AuthSettings,
-    /// Codes one number may be sent per window, and the window.
+    /// Codes one account may have sent to one number per window, and the window.
     pub number_limit: (u32, u64),
+    /// The site-wide hourly budget and the mobile ranges.
+    pub sms: &'a SmsSettings,
 }
 
 /// A code was sent: when the next one may be asked for.
@@ -43,19 +45,24 @@ pub struct CodeSent {
     pub expires_in_secs: u64,
 }
 
-/// Sends a new code to `phone` for `user` (asking from `address`), in the reader's `lang`. Refused:
-/// 409 `phone_already_verified` or `phone_taken`, 429 `too_many_attempts` within the resend wait or
-/// past the number's limit, 503 `sms_unavailable` when the gateway did not take it (the code is
-/// then forgotten: it counts towards no limit).
+/// Sends a new code to `phone` for `user` (asking from `address`), in the reader's `lang`. A number
+/// another account confirmed is answered the same (no request tells which numbers have accounts):
+/// its SMS tells the owner that someone asked, and `verify` refuses it. Refused: 400
+/// `phone_not_mobile`, 409 `phone_already_verified`, 429 `too_many_attempts` within the account's
+/// resend wait or past its codes to this number, 503 `sms_unavailable` over the hour's SMS budget
+/// or when the gateway did not take it (the code is then forgotten: it counts towards no limit).
 pub async fn send_code(
     h: &Handles<'_>,
     user: UserId,
     phone: &Phone,
     (address, lang): (Option<&str>, Lang),
 ) -> Result<CodeSent, ApiError> {
+    if !h.sms.is_mobile(phone.as_str()) {
+        return Err(ApiError::invalid("phone", Msg::PhoneNotMobile));
+    }
     let code = format!("{:06}", rand::random_range(0..1_000_000u32));
     let salt: [u8; 16] = rand::random();
-    let id = {
+    let (id, taken) = {
         let mut client = h.pool.get().await?;
         let tx = client.transaction().await?;
         // The account's row lock makes two identical requests take turns: the second sees the
@@ -65,11 +72,7 @@ pub async fn send_code(
         if account.phone.is_some() {
             return Err(ApiError::Conflict(Msg::PhoneAlreadyVerified));
         }
-        // Requests for one number from different accounts take turns too.
-        tx.execute("select pg_advisory_xact_lock(hashtext('phone:' || $1))", &[phone]).await?;
-        if db::phones::owner(&tx, phone).await?.is_some_and(|owner| owner != user.0) {
-            return Err(ApiError::taken("phone", Msg::PhoneTaken));
-        }
+        let taken = db::phones::owner(&tx, phone).await?.is_some_and(|owner| owner != user.0);
         let (number_max, window) = h.number_limit;
         let (since_last, to_number) = db::phones::recent_codes(&tx, user.0, phone, window).await?;
         let resend = h.auth.phone_code_resend_secs as f64;
@@ -83,6 +86,18 @@ pub async fn send_code(
                 retry_after_secs: window.max(1),
             });
         }
+        if let Budget::Refused(refused) = db::phones::spend_budget(&tx, h.sms.hourly_budget).await? {
+            super::commit(tx).await?;
+            metrics::counter!(crate::metrics::SMS_BUDGET_REFUSED).increment(1);
+            if refused == 1 {
+                tracing::error!(
+                    budget = h.sms.hourly_budget,
+                    "SMS budget: this hour's {} phone codes are spent; code requests are refused until the hour ends ([sms] hourly_budget)",
+                    h.sms.hourly_budget
+                );
+            }
+            return Err(ApiError::Suspended(Msg::SmsUnavailable));
+        }
         let new = NewCode {
             user: user.0,
             phone,
@@ -93,8 +108,9 @@ pub async fn send_code(
         };
         let id = db::phones::insert_code(&tx, &new).await?;
         super::commit(tx).await?;
-        id
+        (id, taken)
     };
+    let text = |code: &str| if taken { taken_text(lang, code) } else { code_text(lang, code) };
     let key = format!("phone_code:{id}");
     let message = Immediate {
         channel: OutboxChannel::Sms,
@@ -102,8 +118,8 @@ pub async fn send_code(
         user: Some(user.0),
         kind: "phone_code",
         event_key: &key,
-        body: &code_text(lang, &code),
-        masked_body: &code_text(lang, "******"),
+        body: &text(&code),
+        masked_body: &text("******"),
     };
     match outbox::send_now(h.pool, h.delivery, message).await {
         Ok(_) | Err(SendNowError::AlreadySent) => Ok(CodeSent {
@@ -198,6 +214,17 @@ pub fn code_text(lang: Lang, code: &str) -> String {
     }
 }
 
+/// The SMS with `code` to a number another account confirmed: its owner learns that someone asked
+/// (the code confirms nothing: `verify` answers `phone_taken`). One segment, like `code_text`.
+pub fn taken_text(lang: Lang, code: &str) -> String {
+    match lang {
+        Lang::Ru => format!("Тыйын: ваш номер указали для другого аккаунта. Код {code}"),
+        Lang::En => format!("Tyiyn: someone gave your number for another account. Code {code}"),
+        Lang::Ka => format!("Tyiyn: თქვენი ნომერი სხვა ანგარიშისთვის მიუთითეს. კოდი {code}"),
+        Lang::Ky => format!("Тыйын: номериңизди башка аккаунт үчүн көрсөтүштү. Код {code}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,9 +241,10 @@ mod tests {
     #[test]
     fn every_code_text_fits_one_sms() {
         for lang in [Lang::Ru, Lang::En, Lang::Ka, Lang::Ky] {
-            let text = code_text(lang, "123456");
-            assert!(text.chars().count() <= 70, "{lang:?}: {text}");
-            assert!(text.contains("123456"));
+            for text in [code_text(lang, "123456"), taken_text(lang, "123456")] {
+                assert!(text.chars().count() <= 70, "{lang:?}: {text}");
+                assert!(text.contains("123456"));
+            }
         }
     }
 }

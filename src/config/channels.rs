@@ -101,6 +101,25 @@ pub struct SmsSettings {
     pub api_url: String,
     /// Ask the gateway to accept messages without sending or charging them (its test mode).
     pub test: bool,
+    /// Phone codes every node together may send in one hour (UTC); over it a code request gets
+    /// 503 `sms_unavailable` and the operator is alerted. `0`: no budget.
+    pub hourly_budget: u32,
+    /// The Kyrgyz mobile ranges codes go to: each a prefix of the nine digits after `+996`.
+    pub mobile_prefixes: Vec<String>,
+}
+
+/// Kyrgyz mobile ranges (the digits after `+996`) as the operators use them: O! 50x and 70x,
+/// MegaCom 55x, 75x, 88x and 99x, Beeline 20x, 22x and 77x, and the smaller 51x–57x ranges.
+/// Landlines (3xx, 6xx), toll-free 800 and unassigned ranges are not mobile.
+pub const MOBILE_PREFIXES: [&str; 14] =
+    ["20", "22", "50", "51", "52", "54", "55", "56", "57", "70", "75", "77", "88", "99"];
+
+impl SmsSettings {
+    /// Whether `phone` (`+996` and nine digits) is in a mobile range.
+    pub fn is_mobile(&self, phone: &str) -> bool {
+        let digits = phone.strip_prefix("+996").unwrap_or(phone);
+        self.mobile_prefixes.iter().any(|p| !p.is_empty() && digits.starts_with(p.as_str()))
+    }
 }
 
 impl Default for SmsSettings {
@@ -112,6 +131,8 @@ impl Default for SmsSettings {
             sender: String::new(),
             api_url: "https://smspro.nikita.kg/api/message".into(),
             test: false,
+            hourly_budget: 1000,
+            mobile_prefixes: MOBILE_PREFIXES.iter().map(|p| (*p).to_owned()).collect(),
         }
     }
 }

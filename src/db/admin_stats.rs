@@ -106,9 +106,20 @@ pub struct SystemStats {
     pub bot_bids_last_hour: i64,
     /// The last 60 minutes, oldest first, the current one last; zeros where nobody bid.
     pub bids_per_minute: Vec<MinuteBids>,
+    /// Phone codes sent this hour (UTC), all nodes together.
+    pub sms_codes_this_hour: i64,
+    /// Code requests refused this hour because `smsHourlyBudget` was spent (each alerts: a flood
+    /// of sign-ups, or someone pumping SMS).
+    pub sms_refused_this_hour: i64,
+    /// `[sms] hourly_budget`; 0: none.
+    pub sms_hourly_budget: i64,
 }
 
-pub async fn system(db: &impl GenericClient) -> Result<SystemStats, tokio_postgres::Error> {
+pub async fn system(
+    db: &impl GenericClient,
+    sms_hourly_budget: u32,
+) -> Result<SystemStats, tokio_postgres::Error> {
+    let sms = super::phones::budget(db).await?;
     let users = db.prepare_cached(q!("count_open_users")).await?;
     let total_users = db.query_one(&users, &[]).await?.get(0);
     let registered_today = super::admin_users::registered_today(db).await?;
@@ -130,6 +141,9 @@ pub async fn system(db: &impl GenericClient) -> Result<SystemStats, tokio_postgr
         bids_last_hour: bids_per_minute.iter().map(|m| m.bids).sum(),
         bot_bids_last_hour: bids_per_minute.iter().map(|m| m.bot_bids).sum(),
         bids_per_minute,
+        sms_codes_this_hour: sms.0,
+        sms_refused_this_hour: sms.1,
+        sms_hourly_budget: i64::from(sms_hourly_budget),
     })
 }
 

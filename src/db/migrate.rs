@@ -41,6 +41,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0027_bids_are_their_debits", include_str!("../../sql/migrations/0027_bids_are_their_debits.sql")),
     ("0028_auction_leader_reference", include_str!("../../sql/migrations/0028_auction_leader_reference.sql")),
     ("0029_commit_marks", include_str!("../../sql/migrations/0029_commit_marks.sql")),
+    ("0030_sms_budget", include_str!("../../sql/migrations/0030_sms_budget.sql")),
 ];
 
 /// Every repeatable function, in the order they are applied: (name, SQL). Each file is one

@@ -35,8 +35,8 @@ pub async fn lock_account(
     Ok(Some(Confirmation { verified_at: row.get(0), phone }))
 }
 
-/// Codes sent lately: seconds since the last one to `user` or to `phone` (`None`: none lately),
-/// and how many went to `phone` in the last `window_secs`.
+/// Codes `user` asked for lately: seconds since its last one (`None`: none lately), and how many
+/// it had sent to `phone` in the last `window_secs`.
 pub async fn recent_codes(
     db: &impl GenericClient,
     user: i64,
@@ -45,6 +45,38 @@ pub async fn recent_codes(
 ) -> Result<(Option<f64>, i64), tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("select_recent_codes")).await?;
     let row = db.query_one(&stmt, &[&user, phone, &(window_secs as f64)]).await?;
+    Ok((row.get(0), row.get(1)))
+}
+
+/// What this hour's SMS budget said to one more code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    Spent,
+    /// Over the budget: the hour's `refused`-th refusal.
+    Refused(i32),
+}
+
+/// Takes one SMS of this hour's budget of `hourly` (`0`: no budget), every node's codes counted
+/// together under the hour's row lock; a refusal is counted too.
+pub async fn spend_budget(db: &impl GenericClient, hourly: u32) -> Result<Budget, tokio_postgres::Error> {
+    if hourly == 0 {
+        return Ok(Budget::Spent);
+    }
+    let open = db.prepare_cached(q!("open_budget_hour")).await?;
+    db.execute(&open, &[]).await?;
+    let spend = db.prepare_cached(q!("spend_budget")).await?;
+    let hourly = i32::try_from(hourly).unwrap_or(i32::MAX);
+    if db.query_opt(&spend, &[&hourly]).await?.is_some() {
+        return Ok(Budget::Spent);
+    }
+    let refuse = db.prepare_cached(q!("refuse_budget")).await?;
+    Ok(Budget::Refused(db.query_one(&refuse, &[]).await?.get(0)))
+}
+
+/// This hour's codes so far: (spent, refused).
+pub async fn budget(db: &impl GenericClient) -> Result<(i64, i64), tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_budget")).await?;
+    let row = db.query_one(&stmt, &[]).await?;
     Ok((row.get(0), row.get(1)))
 }
 
@@ -75,7 +107,7 @@ pub async fn insert_code(db: &impl GenericClient, c: &NewCode<'_>) -> Result<i64
     Ok(row.get(0))
 }
 
-/// Forgets code `id`, whose SMS never left.
+/// Forgets code `id`, whose SMS never left, and gives its hour's budget back.
 pub async fn delete_code(db: &impl GenericClient, id: i64) -> Result<(), tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("delete_code")).await?;
     db.execute(&stmt, &[&id]).await?;

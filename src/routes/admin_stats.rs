@@ -92,7 +92,8 @@ async fn admin_auction_stats(
     Ok(HttpResponse::Ok().json(stats))
 }
 
-/// The system statistics card: users, auctions by status, bids over the last hour.
+/// The system statistics card: users, auctions by status, bids over the last hour, and this
+/// hour's phone codes against the SMS budget.
 #[utoipa::path(
     tag = "admin",
     responses(
@@ -102,7 +103,8 @@ async fn admin_auction_stats(
 #[get("/admin/stats")]
 async fn admin_system_stats(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let client = state.pool.get().await?;
-    Ok(HttpResponse::Ok().json(db::admin_stats::system(&client).await?))
+    let stats = db::admin_stats::system(&client, state.config.sms.hourly_budget).await?;
+    Ok(HttpResponse::Ok().json(stats))
 }
 
 #[cfg(test)]

@@ -54,11 +54,11 @@ struct CodeSentAnswer {
     request_body = CodeBody,
     responses(
         (status = 200, description = "The code was handed to the SMS gateway", body = CodeSentAnswer),
-        (status = 400, description = "`phone_invalid`, with `fields`", body = ErrorBody),
+        (status = 400, description = "`phone_invalid` or `phone_not_mobile` (not a Kyrgyz mobile range), with `fields`", body = ErrorBody),
         (status = 401, description = "`unauthorized`", body = ErrorBody),
-        (status = 409, description = "`phone_already_verified`, or `phone_taken` (another account confirmed this number) with `fields`", body = ErrorBody),
-        (status = 429, description = "`too_many_attempts`: a code was sent less than a minute ago, or too many to this number or from this address; `Retry-After` seconds", body = ErrorBody),
-        (status = 503, description = "`sms_unavailable`: the SMS gateway did not take it; nothing counts, try again", body = ErrorBody),
+        (status = 409, description = "`phone_already_verified` (this account confirmed a number). A number another account confirmed is answered like any other: `verify` refuses it", body = ErrorBody),
+        (status = 429, description = "`too_many_attempts`: this account asked for a code less than a minute ago, or for too many to this number, or too many left this address; `Retry-After` seconds", body = ErrorBody),
+        (status = 503, description = "`sms_unavailable`: the hour's SMS budget is spent, or the SMS gateway did not take it; nothing counts, try again", body = ErrorBody),
     )
 )]
 #[post("/auth/phone/code")]

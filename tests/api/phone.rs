@@ -1,6 +1,8 @@
 //! One person, one account (issue 24): a phone confirmed with a code sent by SMS (through a
 //! stand-in of Nikita's gateway), the free bids once per number, one number per account, the code's
-//! expiry, tries and resend rules, and every route that needs a confirmed phone.
+//! expiry, tries and resend rules, and every route that needs a confirmed phone. Issue 39: a code
+//! request says nothing of who owns a number, other accounts never lock an owner out, codes go only
+//! to mobile ranges, and the hour's SMS budget holds across nodes.
 
 use std::time::Duration;
 
@@ -8,7 +10,7 @@ use futures_util::future::join_all;
 use serde_json::{Value, json};
 use tyiyn::config::{PhoneVerification, Settings};
 
-use crate::helpers::{TestApp, User, expect_error, json_of, spawn_app_with};
+use crate::helpers::{TestApp, User, expect_error, json_of, spawn_app_on, spawn_app_with};
 use crate::outbox::{bot, gateway, through};
 use crate::stand_in::StandIn;
 
@@ -111,13 +113,20 @@ async fn one_number_belongs_to_one_account_and_earns_the_bonus_once() {
     let (_, code) = sms_code(&sms, 1).await;
     assert_eq!(verify(&first, "+996555777888", &code).await.status(), 200);
 
-    expect_error(send(&second, "+996555777888").await, 409, "phone_taken").await;
+    // Asking for a code to a confirmed number answers as for any other (nobody learns which
+    // numbers have accounts); the SMS tells its owner someone asked, and the code confirms nothing.
+    assert_eq!(send(&second, "+996555777888").await.status(), 200);
+    let (to, code) = sms_code(&sms, 2).await;
+    assert_eq!(to, "996555777888");
+    let text = sms.wait_taken(2, Duration::from_secs(10)).await[1].text.clone();
+    assert!(text.contains("другого аккаунта"), "the owner is told: {text}");
+    expect_error(verify(&second, "+996555777888", &code).await, 409, "phone_taken").await;
 
     // Closing the account frees the number; a new account may confirm it, without a second bonus.
     let closed = admin.delete(&format!("/api/admin/users/{}", first.id)).await;
     assert!(closed.status().is_success(), "closing: {}", closed.status());
     assert_eq!(send(&second, "+996555777888").await.status(), 200);
-    let (_, code) = sms_code(&sms, 2).await;
+    let (_, code) = sms_code(&sms, 3).await;
     let body: Value = verify(&second, "+996555777888", &code).await.json().await.expect("json");
     assert_eq!((body["bonusBids"].as_i64(), body["user"]["bidBalance"].as_i64()), (Some(0), Some(0)));
 }
@@ -204,12 +213,89 @@ async fn a_number_and_an_address_have_their_limits() {
     .await;
     let (a, b) = (app.new_user("limit_a").await, app.new_user("limit_b").await);
     assert_eq!(send(&a, "+996555123403").await.status(), 200);
-    assert_eq!(send(&b, "+996555123403").await.status(), 200);
-    // A third code to that number today, whoever asks: refused.
+    assert_eq!(send(&a, "+996555123403").await.status(), 200);
+    // A third code from one account to that number today: refused.
     expect_error(send(&a, "+996555123403").await, 429, "too_many_attempts").await;
-    // The refused one gave its address slot back: one more code may leave this address, then none.
-    assert_eq!(send(&a, "+996555123404").await.status(), 200);
+    // Another account's requests never lock the number's owner out: `b` still gets its code. (The
+    // refused one gave its address slot back: this is the address's third and last.)
+    assert_eq!(send(&b, "+996555123403").await.status(), 200);
     expect_error(send(&b, "+996555123405").await, 429, "too_many_attempts").await;
+}
+
+#[actix_web::test]
+async fn five_accounts_asking_for_one_number_leave_its_owner_a_code() {
+    let sms = gateway().await;
+    let app = app(&sms, |s| s.throttle.phone_code_number_max = 1).await;
+    for i in 0..5 {
+        let other = app.new_user(&format!("pest{i}")).await;
+        assert_eq!(send(&other, "+996700123450").await.status(), 200);
+    }
+    let owner = app.new_user("owner").await;
+    assert_eq!(send(&owner, "+996700123450").await.status(), 200, "the owner is never locked out");
+    let (_, code) = sms_code(&sms, 6).await;
+    assert_eq!(verify(&owner, "+996700123450", &code).await.status(), 200);
+}
+
+#[actix_web::test]
+async fn codes_go_only_to_kyrgyz_mobile_ranges() {
+    let sms = gateway().await;
+    let app = app(&sms, |_| {}).await;
+    let user = app.new_user("landline").await;
+    // Bishkek's landlines, toll-free 800, an unassigned range.
+    for number in ["+996312123456", "+996800123456", "+996100123456"] {
+        let err = expect_error(send(&user, number).await, 400, "phone_not_mobile").await;
+        assert!(err["fields"]["phone"].as_str().is_some_and(|t| t.contains("мобильные")), "{err}");
+    }
+    for number in ["+996700123456", "+996777123456", "+996555123456", "+996990123456", "+996220123456"] {
+        let res = send(&app.new_user(&format!("m{}", &number[4..7])).await, number).await;
+        assert_eq!(res.status(), 200, "{number}");
+    }
+}
+
+/// The hour's SMS budget holds for every node together: twelve requests at once, six through each
+/// of two servers on one database, with room for five: five codes leave, seven are refused, and the
+/// admin's dashboard says so.
+#[actix_web::test]
+async fn the_sms_budget_holds_across_two_nodes_under_twelve_requests_at_once() {
+    let sms = gateway().await;
+    let budget = |s: &mut Settings| s.sms.hourly_budget = 5;
+    let first = app(&sms, budget).await;
+    let telegram = bot().await;
+    let second = spawn_app_on(first.db_name(), |s| {
+        through(s, &sms, &telegram);
+        s.auth.phone_verification = PhoneVerification::Required;
+        budget(s);
+    })
+    .await;
+    let mut users = Vec::new();
+    for i in 0..12 {
+        users.push(first.new_user(&format!("rush{i}")).await);
+    }
+    let asks = users.iter().enumerate().map(|(i, user)| {
+        let node = if i % 2 == 0 { &first } else { &second };
+        let url = node.url("/api/auth/phone/code");
+        let phone = format!("+99670012{:04}", 3000 + i);
+        async move { user.client.post(url).json(&json!({ "phone": phone })).send().await.expect("sent") }
+    });
+    let mut statuses = Vec::new();
+    for res in join_all(asks).await {
+        let status = res.status().as_u16();
+        if status == 503 {
+            expect_error(res, 503, "sms_unavailable").await;
+        }
+        statuses.push(status);
+    }
+    statuses.sort();
+    assert_eq!(statuses, [200, 200, 200, 200, 200, 503, 503, 503, 503, 503, 503, 503]);
+    assert_eq!(sms.wait_taken(5, Duration::from_secs(10)).await.len(), 5);
+
+    let admin = first.new_admin("watcher").await;
+    let stats = json_of(admin.get("/api/admin/stats").await).await;
+    assert_eq!(
+        (&stats["smsCodesThisHour"], &stats["smsRefusedThisHour"], &stats["smsHourlyBudget"]),
+        (&json!(5), &json!(7), &json!(5)),
+        "{stats}"
+    );
 }
 
 #[actix_web::test]

@@ -29,8 +29,8 @@ const { shot, step, fitsPhone, expectingConsole } = suite
 
 const suffix = Math.random().toString(36).slice(2, 8)
 const user = { username: `e2e_ph_${suffix}`, email: `e2e_ph_${suffix}@example.kg`, password: `ph_${suffix}_1` }
-/** A number of the user's own (any nine digits after +996). */
-const number = `+996${String(700_000_000 + Math.floor(Math.random() * 99_999_999)).slice(0, 9)}`
+/** A number of the user's own, in O!'s 70x mobile range (codes go only to mobile ranges). */
+const number = `+99670${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`
 
 /** The texts the gateway took for the user's number so far. */
 const textsToNumber = async () => (await fetch(`${STANDIN}/control/sent?phone=${number.slice(1)}`)).json()
@@ -135,6 +135,12 @@ async function main() {
       const texts = await expectValue('the SMS of the win', textsToNumber, (sent) => Array.isArray(sent) && sent.some((sms) => sms.text.includes('Вы выиграли')), 60_000)
       const won = texts.filter((sms) => sms.text.includes('Вы выиграли'))
       if (won.length !== 1 || !won[0].text.startsWith(`Вы выиграли «${lot.title}»!`)) throw new Error(`the SMS of the win: ${JSON.stringify(won)}`)
+    })
+
+    await step(admin.page, "the admin's dashboard counts this hour's SMS codes against the budget", async () => {
+      await visit(admin.page, '/admin', 'system-stats')
+      await expectText(byTestId(admin.page, 'stat-smsCodes').locator('strong'), /^\d+ из [\d\s\u00a0]+$/)
+      await shot(admin.page, 'admin-sms-budget')
     })
   } finally {
     await browser.close()

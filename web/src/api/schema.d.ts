@@ -486,7 +486,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The system statistics card: users, auctions by status, bids over the last hour. */
+        /**
+         * The system statistics card: users, auctions by status, bids over the last hour, and this
+         *     hour's phone codes against the SMS budget.
+         */
         get: operations["admin_system_stats"];
         put?: never;
         post?: never;
@@ -3488,6 +3491,22 @@ export interface components {
             botBidsLastHour: number;
             /** @description The last 60 minutes, oldest first, the current one last; zeros where nobody bid. */
             bidsPerMinute: components["schemas"]["MinuteBids"][];
+            /**
+             * Format: int64
+             * @description Phone codes sent this hour (UTC), all nodes together.
+             */
+            smsCodesThisHour: number;
+            /**
+             * Format: int64
+             * @description Code requests refused this hour because `smsHourlyBudget` was spent (each alerts: a flood
+             *     of sign-ups, or someone pumping SMS).
+             */
+            smsRefusedThisHour: number;
+            /**
+             * Format: int64
+             * @description `[sms] hourly_budget`; 0: none.
+             */
+            smsHourlyBudget: number;
         };
         /** @description A fresh link to the bot: opening it in Telegram and pressing Start links that chat. */
         TelegramLink: {
@@ -7978,7 +7997,7 @@ export interface operations {
                     "application/json": components["schemas"]["CodeSentAnswer"];
                 };
             };
-            /** @description `phone_invalid`, with `fields` */
+            /** @description `phone_invalid` or `phone_not_mobile` (not a Kyrgyz mobile range), with `fields` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8005,7 +8024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `phone_already_verified`, or `phone_taken` (another account confirmed this number) with `fields` */
+            /** @description `phone_already_verified` (this account confirmed a number). A number another account confirmed is answered like any other: `verify` refuses it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8023,7 +8042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `too_many_attempts`: a code was sent less than a minute ago, or too many to this number or from this address; `Retry-After` seconds */
+            /** @description `too_many_attempts`: this account asked for a code less than a minute ago, or for too many to this number, or too many left this address; `Retry-After` seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8032,7 +8051,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `sms_unavailable`: the SMS gateway did not take it; nothing counts, try again */
+            /** @description `sms_unavailable`: the hour's SMS budget is spent, or the SMS gateway did not take it; nothing counts, try again */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,6 @@
 //! The system statistics card: users, auctions by status, bids in the last hour (bots' among
-//! them) and a chart of bids per minute over that hour, people and bots told apart.
+//! them), this hour's phone codes against the SMS budget (an alert once requests are refused), and a
+//! chart of bids per minute over that hour, people and bots told apart.
 import { RefreshCw, TrendingUp } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -43,7 +44,28 @@ export function SystemStatsCard() {
                 <strong>{formatCount(value, i18n.language)}</strong>
               </li>
             ))}
+            <li className="stat-card" data-testid="stat-smsCodes">
+              <span className="muted small">{t('adminStats.smsCodes')}</span>
+              <strong>
+                {data.smsHourlyBudget > 0
+                  ? t('adminStats.smsOfBudget', {
+                      count: data.smsCodesThisHour,
+                      spent: formatCount(data.smsCodesThisHour, i18n.language),
+                      budget: formatCount(data.smsHourlyBudget, i18n.language),
+                    })
+                  : formatCount(data.smsCodesThisHour, i18n.language)}
+              </strong>
+            </li>
           </ul>
+          {data.smsRefusedThisHour > 0 && (
+            <p className="notice notice-error" role="alert" data-testid="sms-budget-spent">
+              {t('adminStats.smsBudgetSpent', {
+                count: data.smsRefusedThisHour,
+                refused: formatCount(data.smsRefusedThisHour, i18n.language),
+                setting: '[sms] hourly_budget',
+              })}
+            </p>
+          )}
           <h3 className="card-subtitle">{t('adminStats.chartTitle')}</h3>
           <BidsChart points={minuteSeries(data.bidsPerMinute)} labels="time" testId="minute-chart" />
         </>
