@@ -105,6 +105,7 @@ messages! {
     PhoneValid => "phone_valid" { "Номер телефона корректен", "Phone number is valid", "ტელეფონის ნომერი სწორია", "Телефон номери туура" }
     PhoneNotVerified => "phone_not_verified" { "Подтвердите номер телефона, чтобы делать ставки", "Confirm your phone number to bid", "ფსონების დასადებად დაადასტურეთ ტელეფონის ნომერი", "Ставка коюу үчүн телефон номериңизди ырастаңыз" }
     PhoneNotMobile => "phone_not_mobile" { "Коды отправляются только на мобильные номера операторов Кыргызстана", "Codes go only to Kyrgyz mobile numbers", "კოდები იგზავნება მხოლოდ ყირგიზეთის მობილურ ნომრებზე", "Коддор Кыргызстандын мобилдик номерлерине гана жөнөтүлөт" }
+    PhoneLocked => "phone_locked" { "Подтверждённый номер нельзя изменить в профиле", "A confirmed number cannot be changed in the profile", "დადასტურებული ნომრის შეცვლა პროფილში შეუძლებელია", "Ырасталган номерди профилде өзгөртүүгө болбойт" }
     PhoneTaken => "phone_taken" { "Этот номер уже подтверждён другим аккаунтом", "This number is already confirmed by another account", "ეს ნომერი უკვე დადასტურებულია სხვა ანგარიშით", "Бул номер башка аккаунтта ырасталган" }
     PhoneAlreadyVerified => "phone_already_verified" { "Номер телефона уже подтверждён", "Your phone number is already confirmed", "თქვენი ტელეფონის ნომერი უკვე დადასტურებულია", "Телефон номериңиз мурунтан эле ырасталган" }
     CodeInvalid => "code_invalid" { "Неверный код", "Wrong code", "არასწორი კოდი", "Код туура эмес" }

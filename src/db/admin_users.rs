@@ -234,6 +234,8 @@ pub async fn save(
         ],
     )
     .await?;
+    let moved = db.prepare_cached(q!("user/move_confirmed_phone")).await?;
+    db.execute(&moved, &[&id, &new.phone]).await?;
     let delta = new.bid_balance - old_balance;
     if delta != 0 {
         let ledger = db.prepare_cached(q!("user/insert_admin_adjustment")).await?;

@@ -32,7 +32,8 @@ async fn get_profile(user: CurrentUser, state: web::Data<AppState>) -> Result<Ht
 
 /// The profile form and the complete-profile modal. `username` is accepted and ignored: it never
 /// changes. `email` absent or blank keeps the current email; `phone` absent keeps the current
-/// phone, `null`, blank or a bare `+996` clears it.
+/// phone, `null`, blank or a bare `+996` clears it, except a confirmed number, which the profile
+/// cannot change (400 `phone_locked`).
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ProfileBody {
@@ -59,7 +60,7 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<Strin
     request_body = ProfileBody,
     responses(
         (status = 200, description = "The saved user", body = UserView),
-        (status = 400, description = "`validation_failed` or one field's code, with `fields`", body = ErrorBody),
+        (status = 400, description = "`validation_failed` or one field's code, with `fields` (`phone_locked`: a confirmed number changes only through a confirmation)", body = ErrorBody),
         (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
         (status = 409, description = "`email_taken`, with `fields`", body = ErrorBody),
     )
@@ -102,6 +103,14 @@ async fn put_profile(
         && users::email_exists(&client, email, Some(user.id)).await?
     {
         return Err(ApiError::taken("email", Msg::EmailTaken));
+    }
+    // A confirmed number is the account's: it changes only through a confirmation (the update
+    // itself never writes over one either).
+    if let Some(phone) = &phone {
+        let current = users::get(&client, user.id).await?.ok_or(ApiError::Unauthorized)?;
+        if current.phone_confirmed && phone.as_ref().map(|p| p.as_str()) != current.phone.as_deref() {
+            return Err(ApiError::invalid("phone", Msg::PhoneLocked));
+        }
     }
     let update = ProfileUpdate { first_name, last_name, email, phone, date_of_birth, gender };
     users::update_profile(&client, user.id, &update).await?;

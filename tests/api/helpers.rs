@@ -188,6 +188,10 @@ impl User {
         self.client.delete(format!("{}{}", self.address, path)).send().await.expect("request sent")
     }
 
+    pub async fn patch(&self, path: &str, body: Value) -> Response {
+        self.client.patch(format!("{}{}", self.address, path)).json(&body).send().await.expect("request sent")
+    }
+
     pub async fn get(&self, path: &str) -> Response {
         self.client.get(format!("{}{}", self.address, path)).send().await.expect("request sent")
     }

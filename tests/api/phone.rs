@@ -373,3 +373,46 @@ async fn an_account_admitted_without_a_number_may_confirm_one_for_sms_and_gets_n
     expect_error(send(&old, "+996555000111").await, 409, "phone_already_verified").await;
     app.check().await;
 }
+
+/// Issue 39, row 5: a confirmed number is the account's phone. The profile can neither change it
+/// to another account's confirmed number nor clear it; the admin's change moves the confirmation.
+#[actix_web::test]
+async fn a_confirmed_number_stays_the_accounts_phone_whatever_the_profile_sends() {
+    let sms = gateway().await;
+    let app = app(&sms, |_| {}).await;
+    let (first, second) = (app.new_user("first").await, app.new_user("second").await);
+    for (n, (user, number)) in [(&first, "+996700111222"), (&second, "+996700333444")].into_iter().enumerate()
+    {
+        send(user, number).await;
+        let (_, code) = sms_code(&sms, n + 1).await;
+        assert_eq!(verify(user, number, &code).await.status(), 200);
+    }
+    let profile = |phone: Value| json!({"firstName": "Айбек", "lastName": "Асанов", "dateOfBirth": "1990-01-01", "gender": "male", "phone": phone});
+    for phone in [json!("+996700111222"), Value::Null, json!("+996700555666")] {
+        let res = second.put("/api/users/profile", profile(phone)).await;
+        let err = expect_error(res, 400, "phone_locked").await;
+        assert!(err["fields"]["phone"].is_string(), "{err}");
+    }
+    let mine = me(&second).await;
+    assert_eq!(
+        (&mine["user"]["phone"], &mine["user"]["phoneConfirmed"]),
+        (&json!("+996700333444"), &json!(true))
+    );
+    // The same number, or none given, saves the rest of the profile.
+    assert_eq!(second.put("/api/users/profile", profile(json!("+996700333444"))).await.status(), 200);
+
+    // The admin's change moves the confirmation; another account's confirmed number is refused.
+    let admin = app.new_admin("support").await;
+    let path = format!("/api/admin/users/{}", second.id);
+    expect_error(admin.patch(&path, json!({"phone": "+996700111222"})).await, 409, "phone_taken").await;
+    assert_eq!(admin.patch(&path, json!({"phone": "+996700777888"})).await.status(), 200);
+    let owner: i64 = app
+        .db()
+        .await
+        .query_one("select user_id from phone_owner where phone = '+996700777888'", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(owner, second.id);
+    app.check().await;
+}

@@ -307,3 +307,34 @@ async fn a_second_server_waits_while_the_first_polls_the_bot() {
     standin.handled(next).await;
     assert_eq!(standin.sent().len(), 2, "each update answered once");
 }
+
+/// Issue 39, row 6: closing an account takes its chat, its link tokens and its watchlist with it;
+/// a `/start` with a token issued before the close links nothing.
+#[actix_web::test]
+async fn a_closed_account_loses_its_chat_and_its_old_links_link_nothing() {
+    let (app, standin) = app_with_bot().await;
+    let admin = app.new_admin("closer").await;
+    let aibek = app.new_user("aibek").await;
+    link(&standin, &aibek, 7101).await;
+    let early = link_url(&aibek).await;
+    let auction = app.create_auction(&admin, "Ноутбук", "2099-01-01T00:00:00Z").await;
+    let starred = aibek.put(&format!("/api/auctions/{auction}/watch"), Value::Null).await;
+    assert!(starred.status().is_success(), "{}", starred.status());
+
+    let closed = admin.delete(&format!("/api/admin/users/{}", aibek.id)).await;
+    assert_eq!(closed.status(), 200);
+    assert_eq!(holder(&app, 7101).await, None, "the chat is unlinked");
+    let db = app.db().await;
+    for table in ["telegram_link_token", "watch"] {
+        let left: i64 = db
+            .query_one(&format!("select count(*) from {table} where user_id = $1"), &[&aibek.id])
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(left, 0, "{table}");
+    }
+    standin.press_start(7102, &early, "ru");
+    let reply = standin.nth_to(7102, 1).await;
+    assert!(!reply.text.contains("привязан к аккаунту"), "{}", reply.text);
+    assert_eq!(holder(&app, 7102).await, None, "nothing links to the closed account");
+}

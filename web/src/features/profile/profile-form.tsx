@@ -45,7 +45,9 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await saveProfile(profilePayload(values))
+      const payload = profilePayload(values)
+      // A confirmed number is the account's: the profile leaves it as it is.
+      await saveProfile(user.phoneConfirmed ? { ...payload, phone: undefined } : payload)
       // An e-mail added or removed changes where notices can go (the notices card).
       void client.invalidateQueries({ queryKey: queryKeys.userNotices })
       toast({ title: t('profile.updated'), description: t('profile.updatedText') })
@@ -73,13 +75,19 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
         <FormField id="pf-email" label={t('profile.email')} error={err('email')}>
           <input id="pf-email" type="email" className="input" autoComplete="email" {...describedBy('pf-email', err('email'))} {...register('email')} />
         </FormField>
-        <FormField id="pf-phone" label={t('profile.phone')} error={err('phone')}>
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => <PhoneInput id="pf-phone" aria={describedBy('pf-phone', err('phone'))} {...field} />}
-          />
-        </FormField>
+        {user.phoneConfirmed ? (
+          <FormField id="pf-phone" label={t('profile.phone')} hint={t('profile.phoneLocked')}>
+            <input id="pf-phone" className="input" value={user.phone ?? ''} readOnly aria-describedby="pf-phone-hint" data-testid="profile-phone-locked" />
+          </FormField>
+        ) : (
+          <FormField id="pf-phone" label={t('profile.phone')} error={err('phone')}>
+            <Controller
+              control={control}
+              name="phone"
+              render={({ field }) => <PhoneInput id="pf-phone" aria={describedBy('pf-phone', err('phone'))} {...field} />}
+            />
+          </FormField>
+        )}
       </div>
       <div className="form-row">
         <FormField id="pf-dateOfBirth" label={t('profile.dateOfBirth')} error={err('dateOfBirth')} hint={t('profile.ageHint')}>
