@@ -121,6 +121,11 @@ pub struct ServerSettings {
     /// plain_when_small`); larger ones, and streamed ones, as the client accepts.
     #[serde(default = "default_compress_min_bytes")]
     pub compress_min_bytes: u64,
+    /// The sources the page may connect to besides `'self'` (the CSP's `connect-src`), space
+    /// separated, e.g. `wss://tyiyn.kg`. Empty: the socket's origin on `payments.public_url`'s
+    /// host. Never taken from a request's `Host`.
+    #[serde(default)]
+    pub connect_src: String,
 }
 
 fn default_compress_min_bytes() -> u64 {

@@ -4,7 +4,7 @@
 //! [`Phone`], money as `Tyiyn`), which nothing but these functions makes from user input.
 
 use chrono::{Datelike, FixedOffset, NaiveDate, Utc};
-use unicode_security::MixedScript;
+use unicode_security::{GeneralSecurityProfile, MixedScript};
 
 use tyiyn_actors::ids::Tyiyn;
 
@@ -32,6 +32,11 @@ pub fn username(raw: &str) -> Result<Username, Msg> {
     if !raw.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-')) {
         return Err(Msg::UsernameChars);
     }
+    // Letters UTS #39 restricts in identifiers (small capitals as in `vovᴀ`, mathematical,
+    // superscript, historic and other look-alike forms), whatever their script.
+    if !raw.chars().all(|c| c.identifier_allowed() || matches!(c, '_' | '.' | '-')) {
+        return Err(Msg::UsernameUnusual);
+    }
     if !raw.is_single_script() {
         return Err(Msg::UsernameMixedScripts);
     }
@@ -39,6 +44,66 @@ pub fn username(raw: &str) -> Result<Username, Msg> {
         return Err(Msg::UsernameReserved);
     }
     Ok(Username(raw.to_owned()))
+}
+
+/// Names that read as the site's staff, in the site's languages: nobody signs up as one of them,
+/// or as a look-alike (an admin may still give such a name to a staff account).
+const STAFF_WORDS: [&str; 16] = [
+    "admin",
+    "administrator",
+    "moderator",
+    "support",
+    "staff",
+    "official",
+    "tyiyn",
+    "тыйын",
+    "админ",
+    "администратор",
+    "модератор",
+    "поддержка",
+    "колдоо",
+    "ადმინი",
+    "მოდერატორი",
+    "მხარდაჭერა",
+];
+
+/// A username a person may sign up with: a [`username`] that does not read as staff. Each part of
+/// the name (between `_`, `.` and `-`, with or without its digits) and the whole name without
+/// separators is compared with every staff word by confusable skeleton, digits read as the
+/// letters they pass for (`adm1n`, `supp0rt`): `acc_admin`, `Tyiyn.official`, `admin2` and
+/// `Админ_кг` are staff-like, `badminton` is not. (A name mixing scripts, as `ѕupport` with a
+/// Cyrillic ѕ, is refused before.)
+pub fn public_username(raw: &str) -> Result<Username, Msg> {
+    let name = username(raw)?;
+    if staff_like(name.as_str()) {
+        return Err(Msg::UsernameReserved);
+    }
+    Ok(name)
+}
+
+fn staff_like(name: &str) -> bool {
+    let fold = |s: &str| -> String {
+        s.chars()
+            .map(|c| match c {
+                '0' => 'o',
+                '1' => 'i',
+                '3' => 'e',
+                '4' => 'a',
+                '5' => 's',
+                '7' => 't',
+                c => c,
+            })
+            .collect()
+    };
+    let separators = |c: char| matches!(c, '_' | '.' | '-');
+    let mut variants: Vec<String> = Vec::new();
+    for part in name.split(separators).filter(|p| !p.is_empty()) {
+        variants.push(fold(part));
+        variants.push(part.chars().filter(|c| !c.is_ascii_digit()).collect());
+    }
+    variants.push(fold(&name.replace(separators, "")));
+    let staff: Vec<String> = STAFF_WORDS.iter().map(|w| username_skeleton(w)).collect();
+    variants.iter().filter(|v| !v.is_empty()).any(|v| staff.contains(&username_skeleton(v)))
 }
 
 /// What `name` looks like, by Unicode's confusable skeleton (UTS #39) of its lowercase form: two
@@ -150,6 +215,46 @@ mod tests {
         // `acc_аdmin` with a Cyrillic а reads exactly like `acc_admin`.
         assert_eq!(username("acc_\u{430}dmin"), Err(Msg::UsernameMixedScripts));
         assert_eq!(username("Айбек_x"), Err(Msg::UsernameMixedScripts));
+    }
+
+    #[test]
+    fn staff_like_names_are_reserved_for_sign_up_in_every_script() {
+        for name in [
+            "admin",
+            "Admin",
+            "acc_admin",
+            "adm1n",
+            "admin2024",
+            "Tyiyn.official",
+            "supp0rt",
+            "support-kg",
+            "админ",
+            "Админ_кг",
+            "поддержка",
+            "тыйын",
+            "модератор",
+            "ადმინი",
+            "adm-in",
+        ] {
+            assert_eq!(public_username(name), Err(Msg::UsernameReserved), "{name}");
+        }
+        for name in ["badminton", "aibek", "vova", "supporter_fan", "tyiynchik", "Айбек"] {
+            assert!(public_username(name).is_ok(), "{name}");
+        }
+        // The operator's own bootstrap name stays a valid username.
+        assert!(username("admin").is_ok());
+    }
+
+    #[test]
+    fn letters_restricted_in_identifiers_are_refused_whatever_their_script() {
+        for name in ["vov\u{1d00}", "\u{1d41a}ibek", "x\u{2070}x", "abc\u{fe70}"] {
+            assert!(
+                matches!(username(name), Err(Msg::UsernameUnusual | Msg::UsernameChars)),
+                "{name}: {:?}",
+                username(name)
+            );
+        }
+        assert_eq!(username("vov\u{1d00}"), Err(Msg::UsernameUnusual));
     }
 
     #[test]

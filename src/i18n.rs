@@ -180,6 +180,7 @@ messages! {
     TitleTooLong => "title_too_long" { "Название не длиннее 200 символов", "The title is at most 200 characters", "სათაური მაქსიმუმ 200 სიმბოლოა", "Аталышы 200 белгиден ашпашы керек" }
     TextTooLong => "text_too_long" { "Слишком длинный текст (не более 500 символов)", "Text too long (at most 500 characters)", "ტექსტი ძალიან გრძელია (მაქსიმუმ 500 სიმბოლო)", "Текст өтө узун (500 белгиден ашпашы керек)" }
     // The operator's console: users, lists, the promoted auction.
+    UsernameUnusual => "username_unusual_letters" { "Логин может содержать только обычные буквы: без малых прописных, надстрочных и других особых форм", "Username may contain only ordinary letters: no small capitals, superscripts or other special forms", "მომხმარებლის სახელი შეიძლება შეიცავდეს მხოლოდ ჩვეულებრივ ასოებს: მცირე მთავრულის, ზედა ინდექსის და სხვა განსაკუთრებული ფორმების გარეშე", "Логинде кадимки тамгалар гана болушу мүмкүн: кичине баш тамгасыз, үстүңкү белгисиз жана башка өзгөчө формасыз" }
     UsernameReserved => "username_reserved" { "Это имя пользователя зарезервировано", "This username is reserved", "ეს მომხმარებლის სახელი დაჯავშნილია", "Бул логин резервде турат" }
     UserNotFound => "user_not_found" { "Пользователь не найден", "User not found", "მომხმარებელი ვერ მოიძებნა", "Колдонуучу табылган жок" }
     CannotDemoteSelf => "cannot_demote_self" { "Нельзя снять роль администратора с самого себя", "You cannot remove your own admin role", "საკუთარ თავს ადმინისტრატორის როლს ვერ მოხსნით", "Өзүңүздөн администратордун ролун ала албайсыз" }

@@ -31,6 +31,7 @@ pub async fn contract(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, Error> {
     let state = req.app_data::<web::Data<AppState>>().cloned();
+    let api = req.path().starts_with("/api/");
     let site_lang = state.as_ref().map(|s| s.site.lang()).unwrap_or_default();
     let lang = Lang::of_request(req.request(), site_lang);
     let limit = state.as_ref().map_or(64 * 1024, |s| s.config.server.body_limit_bytes);
@@ -319,26 +320,25 @@ pub async fn plain_when_small(
 }
 
 /// Adds the security headers to every answer: the API's, the built assets', the app's fallback
-/// page and errors alike. `connect-src` names the socket's `ws:`/`wss:` origin on the host the
-/// browser addressed, for browsers whose `'self'` does not cover WebSocket schemes.
+/// page and errors alike. `connect-src` names the socket's `ws:`/`wss:` origin from configuration
+/// (`[server] connect_src`, else the public URL), for browsers whose `'self'` does not cover
+/// WebSocket schemes; never from the request's `Host`, which a client chooses.
 pub async fn security_headers(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
-    let host = crate::client::host(req.request());
-    let stopping = req
-        .app_data::<web::Data<AppState>>()
-        .is_some_and(|s| s.stopping.load(std::sync::atomic::Ordering::Relaxed));
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let api = req.path().starts_with("/api/");
+    let stopping = state.as_ref().is_some_and(|s| s.stopping.load(std::sync::atomic::Ordering::Relaxed));
     let mut res = next.call(req).await?;
     if stopping {
         // The server is stopping: the client is not to send its next request on this connection.
         res.response_mut().head_mut().set_connection_type(actix_web::http::ConnectionType::Close);
     }
-    let connect = if is_host_name(&host) {
-        format!("connect-src 'self' ws://{host} wss://{host}")
-    } else {
-        "connect-src 'self'".to_owned()
-    };
+    let connect = state.as_ref().map_or_else(
+        || "connect-src 'self'".to_owned(),
+        |s| connect_src(&s.config.server.connect_src, &s.config.payments.public_url),
+    );
     let headers = res.headers_mut();
     // `plain_when_small`'s mark for `Compress`: not a coding to name to the client.
     if headers.get(header::CONTENT_ENCODING).is_some_and(|v| v == "identity") {
@@ -347,17 +347,44 @@ pub async fn security_headers(
     if let Ok(csp) = HeaderValue::from_str(&format!("{CSP}; {connect}")) {
         headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     }
+    // An API answer is fresh and often personal (a balance, a profile, an admin's list): no cache
+    // on the way, nor the browser's disk, keeps it, unless the route said otherwise (the public
+    // figures' minute).
+    if api && !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     Ok(res)
 }
 
-/// A `Host` value safe to echo into a policy: a name or address and an optional port, nothing else.
-fn is_host_name(host: &str) -> bool {
-    !host.is_empty()
-        && host.len() <= 255
-        && host.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':' | b'[' | b']'))
+/// The CSP's `connect-src` directive, from `[server] connect_src` or else from the site's public
+/// URL.
+fn connect_src(configured: &str, public_url: &str) -> String {
+    let extra = if configured.trim().is_empty() {
+        socket_origin(public_url).unwrap_or_default()
+    } else {
+        configured.split_whitespace().filter(|s| is_source(s)).collect::<Vec<_>>().join(" ")
+    };
+    if extra.is_empty() { "connect-src 'self'".to_owned() } else { format!("connect-src 'self' {extra}") }
+}
+
+/// `wss://host[:port]` for `https://host[:port]/…`, `ws://…` for `http://…`.
+fn socket_origin(public_url: &str) -> Option<String> {
+    let (scheme, rest) = public_url.trim().split_once("://")?;
+    let authority = &rest[..rest.find('/').unwrap_or(rest.len())];
+    let ws = match scheme {
+        "https" => "wss",
+        "http" => "ws",
+        _ => return None,
+    };
+    is_source(authority).then(|| format!("{ws}://{authority}"))
+}
+
+/// A CSP source safe to put in a header: a scheme, host and port characters, nothing else.
+fn is_source(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 255 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b".-:/[]*".contains(&b))
 }
 
 #[cfg(test)]
@@ -412,19 +439,27 @@ mod tests {
                 .route("/", web::get().to(|| async { HttpResponse::NotFound().finish() })),
         )
         .await;
-        let req = actix_test::TestRequest::get().uri("/").insert_header(("host", "tyiyn.kg")).to_request();
+        // Without the app's settings the policy names nothing the request chose.
+        let req =
+            actix_test::TestRequest::get().uri("/").insert_header(("host", "evil.example")).to_request();
         let res = actix_test::call_service(&app, req).await;
         let csp = res.headers().get(header::CONTENT_SECURITY_POLICY).and_then(|v| v.to_str().ok());
-        assert!(csp.is_some_and(|c| c.contains("frame-ancestors 'none'") && c.contains("wss://tyiyn.kg")));
+        assert!(
+            csp.is_some_and(|c| c.contains("frame-ancestors 'none'") && c.ends_with("connect-src 'self'"))
+        );
+        assert!(!csp.unwrap_or_default().contains("evil"));
         assert_eq!(res.headers().get(header::X_FRAME_OPTIONS).map(|v| v.as_bytes()), Some(&b"DENY"[..]));
     }
 
     #[test]
-    fn only_plain_host_names_are_echoed_into_the_policy() {
-        assert!(is_host_name("tyiyn.kg:8443"));
-        assert!(is_host_name("[::1]:8080"));
-        assert!(!is_host_name("a;b"));
-        assert!(!is_host_name("x' 'unsafe-inline"));
-        assert!(!is_host_name(""));
+    fn the_policy_connects_to_what_the_operator_configured_never_to_the_request_s_host() {
+        assert_eq!(connect_src("", "https://tyiyn.kg/"), "connect-src 'self' wss://tyiyn.kg");
+        assert_eq!(connect_src("", "http://127.0.0.1:8080"), "connect-src 'self' ws://127.0.0.1:8080");
+        assert_eq!(
+            connect_src("wss://a.kg wss://b.kg", "https://tyiyn.kg"),
+            "connect-src 'self' wss://a.kg wss://b.kg"
+        );
+        assert_eq!(connect_src("x' 'unsafe-inline", "https://tyiyn.kg"), "connect-src 'self'");
+        assert_eq!(connect_src("", "ftp://x"), "connect-src 'self'");
     }
 }

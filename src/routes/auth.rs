@@ -88,7 +88,7 @@ async fn register(
     let b = body.into_inner();
     let mut errors = Vec::new();
     let username =
-        required(&mut errors, "username", b.username.as_deref(), Msg::UsernameShort, domain::username);
+        required(&mut errors, "username", b.username.as_deref(), Msg::UsernameShort, domain::public_username);
     let email = required(&mut errors, "email", b.email.as_deref(), Msg::EmailInvalid, domain::email);
     let pass = required(&mut errors, "password", b.password.as_deref(), Msg::PasswordShort, domain::password);
     let first_name =
@@ -316,7 +316,7 @@ async fn validate_username(
     body: web::Json<CheckBody>,
 ) -> Result<HttpResponse, ApiError> {
     limit(&state.checks, client_address(&req), Instant::now(), Msg::TooManyRequests)?.keep();
-    let result = match domain::username(body.username.as_deref().unwrap_or("")) {
+    let result = match domain::public_username(body.username.as_deref().unwrap_or("")) {
         Err(m) => Err(m),
         Ok(name) => {
             let client = state.pool.get().await?;

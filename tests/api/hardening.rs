@@ -212,7 +212,7 @@ async fn junk_callbacks_are_counted_and_only_partly_stored_each_cut_short() {
 #[actix_web::test]
 async fn usernames_that_mix_alphabets_or_look_like_another_are_refused_in_the_reader_s_language() {
     let app = spawn_app().await;
-    app.new_user("acc_admin").await;
+    app.new_user("acc_amina").await;
     let register = |name: &str, lang: &str| {
         app.client
             .post(app.url("/api/auth/register"))
@@ -222,18 +222,18 @@ async fn usernames_that_mix_alphabets_or_look_like_another_are_refused_in_the_re
     };
     // A Cyrillic а inside a Latin name.
     let err =
-        expect_error(register("acc_\u{430}dmin", "en").await.unwrap(), 400, "username_mixed_scripts").await;
+        expect_error(register("acc_\u{430}mina", "en").await.unwrap(), 400, "username_mixed_scripts").await;
     assert!(err["fields"]["username"].as_str().unwrap().contains("alphabets"), "{err}");
     let ky =
-        expect_error(register("acc_\u{430}dmin", "ky").await.unwrap(), 400, "username_mixed_scripts").await;
+        expect_error(register("acc_\u{430}mina", "ky").await.unwrap(), 400, "username_mixed_scripts").await;
     assert!(ky["fields"]["username"].as_str().unwrap().contains("алфавит"), "{ky}");
     // `rn` reads like `m`; the same name in capitals is the name.
-    for lookalike in ["acc_adrnin", "ACC_ADMIN"] {
+    for lookalike in ["acc_arnina", "ACC_AMINA"] {
         let res = register(lookalike, "ru").await.unwrap();
-        let code = if lookalike == "ACC_ADMIN" { "username_taken" } else { "username_confusable" };
+        let code = if lookalike == "ACC_AMINA" { "username_taken" } else { "username_confusable" };
         expect_error(res, 409, code).await;
     }
-    let check = app.post("/api/auth/validate-username", json!({"username": "acc_adrnin"})).await;
+    let check = app.post("/api/auth/validate-username", json!({"username": "acc_arnina"})).await;
     assert_eq!(json_of(check).await["code"], "username_confusable");
     // All Cyrillic (с, о, а), one alphabet, yet it reads exactly like the Latin `cocoa`.
     app.new_user("cocoa").await;
@@ -245,4 +245,37 @@ async fn usernames_that_mix_alphabets_or_look_like_another_are_refused_in_the_re
     let statuses = [one.unwrap().status().as_u16(), two.unwrap().status().as_u16()];
     assert!(statuses.contains(&201) && statuses.contains(&409), "{statuses:?}");
     app.check().await;
+}
+
+/// Issue 39, rows 7 and 8: staff-like names and letters UTS #39 restricts are refused at sign-up;
+/// the policy's `connect-src` never echoes the request's `Host`; personal answers are not stored.
+#[actix_web::test]
+async fn staff_like_or_unusual_names_are_refused_and_personal_answers_are_not_stored() {
+    let app = spawn_app().await;
+    app.new_user("vova").await;
+    let register = |name: &str| {
+        app.client
+            .post(app.url("/api/auth/register"))
+            .json(&json!({"username": name, "email": format!("{}@example.kg", hex::encode(name)), "password": "secret1"}))
+            .send()
+    };
+    expect_error(register("vov\u{1d00}").await.unwrap(), 400, "username_unusual_letters").await;
+    for staff in ["admin", "\u{430}\u{434}\u{43c}\u{438}\u{43d}", "support", "Tyiyn_official", "adm1n"] {
+        expect_error(register(staff).await.unwrap(), 400, "username_reserved").await;
+        let check = app.post("/api/auth/validate-username", json!({"username": staff})).await;
+        assert_eq!(json_of(check).await["code"], "username_reserved", "{staff}");
+    }
+    assert_eq!(register("badminton").await.unwrap().status(), 201);
+
+    let user = app.new_user("aida").await;
+    let me = user.get("/api/auth/me").await;
+    assert_eq!(me.headers().get("cache-control").and_then(|v| v.to_str().ok()), Some("no-store"));
+    let res = app.client.get(app.url("/api/auctions")).header("host", "evil.example").send().await.unwrap();
+    let csp = res
+        .headers()
+        .get("content-security-policy")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(csp.contains("connect-src 'self'") && !csp.contains("evil"), "{csp}");
 }

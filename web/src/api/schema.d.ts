@@ -3196,7 +3196,8 @@ export interface components {
         /**
          * @description The profile form and the complete-profile modal. `username` is accepted and ignored: it never
          *     changes. `email` absent or blank keeps the current email; `phone` absent keeps the current
-         *     phone, `null`, blank or a bare `+996` clears it.
+         *     phone, `null`, blank or a bare `+996` clears it, except a confirmed number, which the profile
+         *     cannot change (400 `phone_locked`).
          */
         ProfileBody: {
             firstName?: string | null;
@@ -9909,7 +9910,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description `validation_failed` or one field's code, with `fields` */
+            /** @description `validation_failed` or one field's code, with `fields` (`phone_locked`: a confirmed number changes only through a confirmation) */
             400: {
                 headers: {
                     [name: string]: unknown;
