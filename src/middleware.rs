@@ -31,7 +31,6 @@ pub async fn contract(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, Error> {
     let state = req.app_data::<web::Data<AppState>>().cloned();
-    let api = req.path().starts_with("/api/");
     let site_lang = state.as_ref().map(|s| s.site.lang()).unwrap_or_default();
     let lang = Lang::of_request(req.request(), site_lang);
     let limit = state.as_ref().map_or(64 * 1024, |s| s.config.server.body_limit_bytes);
