@@ -117,16 +117,21 @@ async fn small_answers_go_out_plain_and_large_ones_compressed() {
 }
 
 #[actix_web::test]
-async fn the_socket_origin_is_allowed_by_the_policy() {
-    let app = spawn_app_with(|_| {}).await;
+async fn the_socket_origin_is_allowed_by_the_policy_from_configuration_never_from_the_host() {
+    // By default the socket's origin on the public URL.
+    let app = spawn_app_with(|s| s.payments.public_url = "https://tyiyn.kg".into()).await;
     let res = app.get("/api/settings").await;
     let csp = res.headers()["content-security-policy"].to_str().unwrap().to_owned();
-    let host = app.address.trim_start_matches("http://");
-    assert!(csp.contains(&format!("ws://{host}")) && csp.contains(&format!("wss://{host}")), "{csp}");
-    // A Host that is not a host name is not echoed into the policy.
-    let odd = app.client.get(app.url("/api/settings")).header("host", "a;b").send().await.unwrap();
+    assert!(csp.ends_with("connect-src 'self' wss://tyiyn.kg"), "{csp}");
+    // A Host the client chose is never echoed into the policy (issue 39).
+    let odd = app.client.get(app.url("/api/settings")).header("host", "evil.example").send().await.unwrap();
     let csp = odd.headers()["content-security-policy"].to_str().unwrap().to_owned();
-    assert!(!csp.contains("a;b") && csp.contains("connect-src 'self'"), "{csp}");
+    assert!(!csp.contains("evil") && csp.ends_with("connect-src 'self' wss://tyiyn.kg"), "{csp}");
+    // `[server] connect_src` names the sources outright.
+    let app = spawn_app_with(|s| s.server.connect_src = "wss://a.tyiyn.kg wss://b.tyiyn.kg".into()).await;
+    let res = app.get("/api/settings").await;
+    let csp = res.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(csp.ends_with("connect-src 'self' wss://a.tyiyn.kg wss://b.tyiyn.kg"), "{csp}");
 }
 
 /// Registers `aibek` with the extra request `headers`.

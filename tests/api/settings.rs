@@ -45,8 +45,8 @@ async fn only_admins_read_and_write_admin_settings() {
 #[actix_web::test]
 async fn settings_validation_uses_the_spec_messages() {
     let app = spawn_app().await;
-    app.register("admin1").await;
-    app.promote("admin1").await;
+    app.register("boss1").await;
+    app.promote("boss1").await;
     let res = app
         .put("/api/admin/settings", json!({"currency": "", "currencySymbol": " ", "siteName": "", "language": "", "contactEmail": "nope"}))
         .await;
