@@ -191,6 +191,7 @@ mod tests {
             contact_email: String::new(),
             texts: Default::default(),
             updated_at: None,
+            phone_required: None,
         }
     }
 

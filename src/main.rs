@@ -62,6 +62,11 @@ async fn serve() -> anyhow::Result<()> {
     for (username, password) in &app.logins {
         println!("  login: {username} / {password}");
     }
+    if std::env::var_os("ADMIN_USERNAME").is_none() {
+        println!(
+            "  no admin login printed: ADMIN_USERNAME and ADMIN_PASSWORD create one (make run uses admin / admin12345)"
+        );
+    }
     app.run().await?;
     tracing::info!("stopped");
     Ok(())

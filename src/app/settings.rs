@@ -10,7 +10,8 @@ use crate::error::ApiError;
 
 /// The settings' fields without `updatedAt`, for the audit log.
 fn fields(s: &SiteSettings) -> serde_json::Value {
-    serde_json::to_value(SiteSettings { updated_at: None, ..s.clone() }).unwrap_or_default()
+    serde_json::to_value(SiteSettings { updated_at: None, phone_required: None, ..s.clone() })
+        .unwrap_or_default()
 }
 
 /// Saves `new` as the site settings; the saved row (the caller refreshes its cache with it).

@@ -54,11 +54,13 @@ pub enum Invariant {
     HouseRule,
     /// Every bid's auction and bidder, and every ledger entry's user, exist.
     References,
+    /// Each confirmed number is the phone its open account shows: one number, one account.
+    Phones,
 }
 
 impl Invariant {
     /// Every invariant, in the order they are checked and reported.
-    pub const ALL: [Invariant; 11] = [
+    pub const ALL: [Invariant; 12] = [
         Invariant::Balances,
         Invariant::Prices,
         Invariant::Winners,
@@ -70,6 +72,7 @@ impl Invariant {
         Invariant::Records,
         Invariant::HouseRule,
         Invariant::References,
+        Invariant::Phones,
     ];
 
     /// What holds when all is well, as the report prints it.
@@ -90,6 +93,7 @@ impl Invariant {
             Invariant::References => {
                 "every bid's auction and bidder, ledger entry's user and auction's leader exist"
             }
+            Invariant::Phones => "each confirmed number is its open account's phone",
         }
     }
 
@@ -107,6 +111,7 @@ impl Invariant {
             Invariant::Records => (q!("select_record_breaks"), record_line),
             Invariant::HouseRule => (q!("select_house_rule_breaks"), house_rule_line),
             Invariant::References => (q!("select_dangling_references"), reference_line),
+            Invariant::Phones => (q!("select_phone_mismatches"), phone_line),
         }
     }
 }
@@ -222,6 +227,9 @@ pub async fn run(client: &mut Client) -> Result<Report, tokio_postgres::Error> {
             Invariant::Purchases | Invariant::Refunds => (orders, "orders"),
             Invariant::Claims => (claims_examined(&tx).await?, "claims"),
             Invariant::References => (bids + ledger + auctions, "bids, ledger entries and auctions"),
+            Invariant::Phones => {
+                (tx.query_one("select count(*) from phone_owner", &[]).await?.get(0), "confirmed numbers")
+            }
         };
         findings.push(Finding {
             invariant,
@@ -233,6 +241,17 @@ pub async fn run(client: &mut Client) -> Result<Report, tokio_postgres::Error> {
     }
     tx.commit().await?;
     Ok(Report { findings })
+}
+
+/// A confirmed number that is not its account's phone.
+fn phone_line(r: &Row) -> String {
+    let (phone, closed): (String, bool) = (r.get("phone"), r.get("closed"));
+    let owner = who(Some(r.get("user_id")), r.get("username"));
+    match r.get::<_, Option<String>>("shown") {
+        _ if closed => format!("{phone}: confirmed by {owner}, a closed account"),
+        Some(shown) => format!("{phone}: confirmed by {owner}, who shows {shown}"),
+        None => format!("{phone}: confirmed by {owner}, who shows no number"),
+    }
 }
 
 /// `7 (aibek)`, or `none`.

@@ -37,13 +37,24 @@ const INSERT_WON_ITEMS: &str = "with won as (
            created_at
     from won";
 
-// The demo's people count as having confirmed a phone when they joined (docs/decisions.md, "One
-// person, one account"); bots confirm nothing.
-const INSERT_USER: &str = "insert into app_user (username, email, password_hash, first_name,
-    last_name, phone, date_of_birth, gender, is_bot, ip_address, created_at, updated_at,
-    phone_verified_at)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, case when not $9 then $11::timestamptz end)
-    returning id";
+// The demo's people confirmed their phone numbers when they joined (docs/decisions.md, "One
+// person, one account"): each number is theirs (`phone_owner`) and had its free bids
+// (`phone_bonus`), so no new account confirms it or earns them again; bots confirm nothing.
+const INSERT_USER: &str = "with person as (
+        insert into app_user (username, email, password_hash, first_name, last_name, phone,
+            date_of_birth, gender, is_bot, ip_address, created_at, updated_at, phone_verified_at)
+        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11,
+            case when not $9 then $11::timestamptz end)
+        returning id, phone, phone_verified_at
+    ), owner as (
+        insert into phone_owner (phone, user_id, verified_at)
+        select phone, id, phone_verified_at from person where phone is not null and phone_verified_at is not null
+    ), bonus as (
+        insert into phone_bonus (phone, user_id, credited_at)
+        select phone, id, phone_verified_at from person where phone is not null and phone_verified_at is not null
+        on conflict (phone) do nothing
+    )
+    select id from person";
 // Every lot starts at 1 tyiyn and climbs 1 tyiyn (0.01 som) per bid.
 const INSERT_AUCTION: &str = "insert into auction (display_id, title, description, image_url,
     retail_price, estimated_value, starting_price, bid_increment, current_price, total_bids,

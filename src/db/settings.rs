@@ -28,6 +28,11 @@ pub struct SiteSettings {
     /// Admins only: when the settings were last saved.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub updated_at: Option<DateTime<Utc>>,
+    /// Public answer only, from `[auth] phone_verification`: whether the free bids come with a
+    /// confirmed phone number (`true`) or at registration (`false`), so that sign-up promises what
+    /// happens.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub phone_required: Option<bool>,
 }
 
 /// The site's own texts in one language.
@@ -52,6 +57,7 @@ fn from_row(row: &Row) -> SiteSettings {
         contact_phone: row.get(7),
         contact_email: row.get(8),
         updated_at: row.get(9),
+        phone_required: None,
         // The column is written only through `update`, from this type.
         texts: row.get::<_, tokio_postgres::types::Json<BTreeMap<String, SiteTexts>>>(10).0,
     }

@@ -10,6 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::required;
 use crate::app;
 use crate::auth::AdminUser;
+use crate::config::PhoneVerification;
 use crate::db::settings::{self, SiteSettings, SiteTexts};
 use crate::domain;
 use crate::error::{ApiError, ErrorBody};
@@ -22,12 +23,13 @@ pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(public).service(admin_get).service(admin_put);
 }
 
-/// The public site settings (no `updatedAt`).
+/// The public site settings (no `updatedAt`), with `phoneRequired`.
 #[utoipa::path(tag = "settings", responses((status = 200, description = "The settings", body = SiteSettings)))]
 #[get("/settings")]
 async fn public(state: web::Data<AppState>) -> HttpResponse {
     let mut s = state.site.get();
     s.updated_at = None;
+    s.phone_required = Some(matches!(state.config.auth.phone_verification, PhoneVerification::Required));
     HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(s)
 }
 
@@ -151,6 +153,7 @@ async fn admin_put(
         contact_email,
         texts,
         updated_at: None,
+        phone_required: None,
     };
     let saved = app::settings::save(&state.pool, &admin.0, &new).await?;
     state.site.set(saved.clone());

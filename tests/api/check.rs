@@ -309,6 +309,27 @@ async fn a_bid_or_ledger_entry_naming_no_one_is_refused_and_one_written_past_the
     );
 }
 
+/// Issue 40: one confirmed number, one account, and it is the number the account shows (the demo
+/// once left its people's numbers unowned, so a stranger could confirm them again).
+#[actix_web::test]
+async fn a_confirmed_number_its_account_does_not_show_is_named() {
+    let h = history().await;
+    h.sql(&format!(
+        "insert into phone_owner (phone, user_id) values ('+996700111000', {0});
+         update app_user set phone = '+996700111000' where id = {0};
+         insert into phone_owner (phone, user_id) values ('+996700222000', {1});",
+        h.aibek, h.nurlan
+    ))
+    .await;
+
+    let report = h.app.report().await;
+    assert_eq!(
+        rows(&report, Invariant::Phones),
+        [format!("+996700222000: confirmed by {} (nurlan), who shows no number", h.nurlan)]
+    );
+    assert_eq!(report.violated(), 1, "only the phones:\n{report}");
+}
+
 #[actix_web::test]
 async fn the_binary_exits_0_on_a_clean_database_and_1_naming_the_row_on_a_corrupted_one() {
     let h = history().await;

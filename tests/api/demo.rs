@@ -53,5 +53,18 @@ async fn the_demo_lists_new_auctions_that_people_take_part_in_and_most_without_t
         }
     }
     assert_eq!(housed, 1, "one in four lets the house in");
+    // The demo's people confirmed their numbers: each is theirs and had its free bids, so no new
+    // account confirms one again or earns the bids twice (issue 40).
+    let unowned: i64 = db
+        .query_one(
+            "select count(*) from app_user u where u.phone is not null and not u.is_bot
+             and (not exists (select 1 from phone_owner po where po.user_id = u.id and po.phone = u.phone)
+                  or not exists (select 1 from phone_bonus pb where pb.phone = u.phone))",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(unowned, 0, "every demo person's number is owned and had its bonus");
     app.check().await;
 }

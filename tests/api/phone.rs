@@ -402,7 +402,7 @@ async fn a_confirmed_number_stays_the_accounts_phone_whatever_the_profile_sends(
     assert_eq!(second.put("/api/users/profile", profile(json!("+996700333444"))).await.status(), 200);
 
     // The admin's change moves the confirmation; another account's confirmed number is refused.
-    let admin = app.new_admin("support").await;
+    let admin = app.new_admin("helpdesk").await;
     let path = format!("/api/admin/users/{}", second.id);
     expect_error(admin.patch(&path, json!({"phone": "+996700111222"})).await, 409, "phone_taken").await;
     assert_eq!(admin.patch(&path, json!({"phone": "+996700777888"})).await.status(), 200);

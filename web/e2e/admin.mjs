@@ -78,6 +78,10 @@ async function auctionFlow(page, demoPage) {
   await step(page, 'admin lowers the bot delays to 1 s', async () => {
     await visit(page, '/admin', 'bot-settings')
     await byTestId(page, 'bot-settings-save').waitFor()
+    // The admin's pages run the site: no bid balance, no top-up, no "confirm your phone".
+    for (const id of ['bid-balance', 'phone-banner']) {
+      if ((await byTestId(page, id).count()) > 0) throw new Error(`the admin page shows ${id}`)
+    }
     await page.fill('#bot-minDelay', '1')
     await page.fill('#bot-maxDelay', '1')
     await page.fill('#bot-activeBots', '2')

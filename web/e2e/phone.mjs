@@ -46,6 +46,8 @@ async function main() {
     await step(page, `register ${user.username} at 360 px`, async () => {
       await page.goto(`${BASE_URL}/login`, { waitUntil: 'domcontentloaded' })
       await byTestId(page, 'tab-register').click()
+      // The form promises what happens here: the free bids come with the confirmed number.
+      await expectText(byTestId(page, 'register-gift'), 'Подтвердите номер телефона после регистрации')
       await page.fill('#register-username', user.username)
       await page.fill('#register-email', user.email)
       await page.fill('#register-password', user.password)
@@ -115,6 +117,10 @@ async function main() {
     await step(page, 'the user bids on it at 360 px and leads', async () => {
       await visit(page, `/auction/${lot.slug}`, 'auction-detail')
       const button = byTestId(page, `bid-button-${lot.id}`)
+      // A standard lot's page says its house rule too, as its card does.
+      await byTestId(page, 'kind-hint-noHouse').waitFor()
+      // By the button: what a bid costs in money.
+      await expectText(byTestId(page, 'bid-price-note'), /^1 бид (≈|— от) \d/)
       await expectValue('bid button enabled', () => button.isEnabled(), true)
       await button.click()
       await expectToast(page, 'Ставка сделана!')

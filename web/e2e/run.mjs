@@ -192,6 +192,10 @@ async function main() {
       await visit(page, '/', 'home-page', 'home-mobile')
       await byTestId(page, 'mobile-menu-button').click()
       await page.waitForTimeout(300)
+      // Every visitor's way to the fairness figures, the rules and support is in the phone menu.
+      for (const path of ['/fairness', '/auction-rules', '/support']) {
+        await byTestId(page, 'mobile-drawer').locator(`a[href="${path}"]`).waitFor()
+      }
       await shot(page, 'mobile-drawer')
     })
 

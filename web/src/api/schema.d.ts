@@ -1317,7 +1317,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public site settings (no `updatedAt`). */
+        /** The public site settings (no `updatedAt`), with `phoneRequired`. */
         get: operations["public"];
         put?: never;
         post?: never;
@@ -3400,6 +3400,12 @@ export interface components {
              * @description Admins only: when the settings were last saved.
              */
             updatedAt?: string | null;
+            /**
+             * @description Public answer only, from `[auth] phone_verification`: whether the free bids come with a
+             *     confirmed phone number (`true`) or at registration (`false`), so that sign-up promises what
+             *     happens.
+             */
+            phoneRequired?: boolean | null;
         };
         /** @description The nine settings fields (docs/api.md). */
         SettingsBody: {

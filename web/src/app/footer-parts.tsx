@@ -28,17 +28,18 @@ export function FooterStats() {
   const { money } = useMoney()
   const { data } = useQuery({ queryKey: queryKeys.siteFigures, queryFn: () => dataOf(api.GET('/api/site-figures')) })
   if (!data) return null
+  // Counted words agree with their number (1 завершённый аукцион, 4 завершённых аукциона).
   const tiles = [
-    { key: 'users', value: formatCount(data.activeUsers, i18n.language) },
-    { key: 'saved', value: money(data.totalSaved) },
-    { key: 'auctions', value: formatCount(data.completedAuctions, i18n.language) },
+    { key: 'users', value: formatCount(data.activeUsers, i18n.language), count: data.activeUsers },
+    { key: 'saved', value: money(data.totalSaved), count: undefined },
+    { key: 'auctions', value: formatCount(data.completedAuctions, i18n.language), count: data.completedAuctions },
   ] as const
   return (
     <ul className="footer-stats" data-testid="footer-stats">
       {tiles.map((tile) => (
         <li key={tile.key} className="stat-tile">
           <strong>{tile.value}</strong>
-          <span>{t(`footer.stats.${tile.key}`)}</span>
+          <span>{tile.count === undefined ? t(`footer.stats.${tile.key}`) : t(`footer.stats.${tile.key}`, { count: tile.count })}</span>
         </li>
       ))}
     </ul>

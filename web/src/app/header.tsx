@@ -1,7 +1,7 @@
 import { Coins } from 'lucide-react'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink } from 'react-router'
+import { Link, NavLink, useLocation } from 'react-router'
 import { Logo } from '../components/logo'
 import { openLoginDialogAtom } from '../lib/dialogs'
 import { authStatusAtom, currentUserAtom } from '../lib/session'
@@ -36,11 +36,18 @@ export function Brand() {
   )
 }
 
+/** Whether `pathname` is one of the admin's pages. */
+export function isAdminPath(pathname: string) {
+  return pathname === '/admin' || pathname.startsWith('/admin/')
+}
+
 export function Header() {
   const { t } = useTranslation()
   const user = useAtomValue(currentUserAtom)
   const status = useAtomValue(authStatusAtom)
   const openLogin = useSetAtom(openLoginDialogAtom)
+  // The admin's pages run the site: a bid balance and its top-up have no place there.
+  const inAdmin = isAdminPath(useLocation().pathname)
 
   return (
     <header className="site-header">
@@ -57,7 +64,7 @@ export function Header() {
           <LanguageSwitcher className="hide-mobile" />
           {status === 'ready' && user && (
             <>
-              <div className="balance-chip" title={t('header.balance')}>
+              {!inAdmin && <div className="balance-chip" title={t('header.balance')}>
                 <span className="balance-coin" aria-hidden="true">
                   <Coins aria-hidden="true" />
                 </span>
@@ -71,7 +78,7 @@ export function Header() {
                     +
                   </span>
                 </Link>
-              </div>
+              </div>}
               <LazyNotificationBell />
               <span className="hide-mobile">
                 <LazyUserMenu user={user} />

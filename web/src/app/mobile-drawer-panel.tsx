@@ -69,6 +69,9 @@ export function MobileDrawerPanel({ open, onOpenChange, trigger }: Props) {
             {link('/', t('nav.home'), true)}
             {link('/auctions', t('nav.auctions'))}
             {link('/how-it-works', t('nav.howItWorks'))}
+            {link('/fairness', t('fairness.title'))}
+            {link('/auction-rules', t('rules.title'))}
+            {link('/support', t('support.title'))}
             {user && link('/profile', t('nav.profile'))}
             {user && link('/bid-history', t('nav.bidHistory'))}
             {user && <NotificationsLink onClick={close} />}

@@ -9,7 +9,7 @@ import { CookieBanner } from '../features/cookie-consent/cookie-banner'
 import { PageSpinner } from '../components/spinner'
 import { loadSettings } from '../lib/settings'
 import { Footer } from './footer'
-import { Header } from './header'
+import { Header, isAdminPath } from './header'
 import { LazyLoginDialog, LazyToaster } from './lazy-parts'
 import { SiteLanguage } from './site-language'
 import './root-layout.css'
@@ -34,6 +34,7 @@ function ScrollToTop() {
 export function RootLayout() {
   const { t } = useTranslation()
   const needsPhone = useAtomValue(needsPhoneAtom)
+  const { pathname } = useLocation()
   const signedIn = useAtomValue(currentUserAtom) !== null
   return (
     <div className="app-shell">
@@ -43,7 +44,7 @@ export function RootLayout() {
         {t('nav.skipToContent')}
       </a>
       <Header />
-      {needsPhone && (
+      {needsPhone && !isAdminPath(pathname) && (
         <Suspense fallback={null}>
           <PhoneBanner />
         </Suspense>

@@ -25,6 +25,15 @@ function using(messages: unknown, rejected: RegExp): string[] {
 const word = (stem: string) => new RegExp(`(^|[^а-яёөүң])${stem}`, 'iu')
 
 describe('one term per idea', () => {
+  it('en numbers an order with "#", never the Russian "№"', () => {
+    expect(using(en, /№/u)).toEqual([])
+  })
+
+  it('ky and ka name the house by its bots (as "Боттор жок" and "ბოტების გარეშე" do), never "home"', () => {
+    expect(using(ky, /(^|[^а-яёөүң])үй(дүн|:)/iu)).toEqual([])
+    expect(using(ka, /სახლის (ბოტ|რეზერვ)|^სახლი:/u)).toEqual([])
+  })
+
   it('ru calls a pre-bid "предварительная ставка", never "представка"', () => {
     expect(using(ru, /представ(к|ок)/iu)).toEqual([])
   })

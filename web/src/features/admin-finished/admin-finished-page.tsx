@@ -15,6 +15,7 @@ import { Spinner } from '../../components/spinner'
 import { StackTable } from '../../components/stack-table'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { FinishedAuctionRow } from '../../lib/api-types'
+import { personWon } from '../../lib/bots'
 import { formatDateTime } from '../../lib/format'
 import { useMoney } from '../../lib/money'
 import { adminFinishedQuery, queryKeys } from '../../lib/queries'
@@ -92,10 +93,14 @@ export function AdminFinishedPage() {
                 </td>
                 <td data-label={t('adminFinished.columns.endTime')}>{auction.endTime ? formatDateTime(auction.endTime, i18n.language) : '—'}</td>
                 <td data-label={t('adminFinished.columns.savings')}>
-                  <span className="stack-cell">
-                    <span>{money(auction.savings)}</span>
-                    <span className="badge badge-success">{auction.savingsPercent}%</span>
-                  </span>
+                  {personWon(auction) ? (
+                    <span className="stack-cell">
+                      <span>{money(auction.savings)}</span>
+                      <span className="badge badge-success">{auction.savingsPercent}%</span>
+                    </span>
+                  ) : (
+                    <span className="muted" data-testid="finished-no-savings">—</span>
+                  )}
                 </td>
                 <td className="cell-actions">
                   <div className="row-actions">

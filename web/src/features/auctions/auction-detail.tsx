@@ -60,11 +60,10 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
       <div className="detail-layout">
         <div className="detail-side">
           <StatusPanel auction={auction} bids={bids} />
-          {(auction.kind !== 'standard' || auction.winLimited || auction.noNewBiddersAfter) && (
-            <Suspense fallback={<KindBadges auction={auction} />}>
-              <KindHints auction={auction} />
-            </Suspense>
-          )}
+          {/* Every auction's page says its house rule (and any other kind), as its card does. */}
+          <Suspense fallback={<KindBadges auction={auction} />}>
+            <KindHints auction={auction} />
+          </Suspense>
           {user && auction.status !== 'finished' && (
             <Suspense fallback={null}>
               <AutobidCard auction={auction} bids={bids} />

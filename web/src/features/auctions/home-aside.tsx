@@ -92,10 +92,16 @@ export function BidPriceCard() {
   )
 }
 
+/** The day's winners: finished lots someone won (a lot that ended without a bid has no winner to
+ * show), newest first as given, at most `WINNERS_SHOWN`. */
+export function dayWinners(finished: Auction[]): Auction[] {
+  return finished.filter((auction) => auction.winner !== null && auction.winner !== undefined).slice(0, WINNERS_SHOWN)
+}
+
 export function WinnersOfDay({ finished }: { finished: Auction[] }) {
   const { t, i18n } = useTranslation()
   const { money } = useMoney()
-  const winners = finished.slice(0, WINNERS_SHOWN)
+  const winners = dayWinners(finished)
   return (
     <section className="card" data-testid="winners-of-day">
       <h2 className="card-title"><Trophy aria-hidden="true" /> {t('home.winnersTitle')}</h2>
@@ -110,7 +116,7 @@ export function WinnersOfDay({ finished }: { finished: Auction[] }) {
               </Link>
               <span className="winner-name">
                 <User aria-hidden="true" />{' '}
-                <span data-user-content={auction.winner ? true : undefined}>{auction.winner ? winnerName(auction.winner) : t('common.unknown')}</span>
+                <span data-user-content>{auction.winner ? winnerName(auction.winner) : ''}</span>
                 {auction.winner?.isBot && <BotBadge />}
               </span>
               <span className="winner-meta">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { iso, liveAuction } from '../../lib/test-fixtures'
-import { heroCountdown, promoTarget } from './promo-hero'
+import { heroBadge, heroCountdown, promoTarget } from './promo-hero'
 
 const now = Date.UTC(2026, 10, 23, 12)
 const upcoming = (id: number, over = {}) => liveAuction(now, { id, status: 'upcoming', endsAt: null, ...over })
@@ -15,6 +15,14 @@ describe('promoTarget', () => {
   it('falls back to the first upcoming lot that is not a bid package', () => {
     expect(promoTarget([upcoming(1, { isBidPackage: true }), upcoming(2)], [])?.id).toBe(2)
     expect(promoTarget([], [])).toBeUndefined()
+  })
+})
+
+describe('heroBadge', () => {
+  it('calls only the promoted lot the lot of the week; one that merely starts next is the next lot', () => {
+    expect(heroBadge(upcoming(2, { isPromoted: true }))).toBe('home.hero.badge')
+    expect(heroBadge(upcoming(1))).toBe('home.hero.badgeNext')
+    expect(heroBadge(undefined)).toBe('home.hero.badge')
   })
 })
 

@@ -36,6 +36,12 @@ export function heroCountdown(target: Auction | undefined, now: number, fallback
   return { title: 'home.hero.liveNow', left: msUntil(target.endsAt ?? target.startTime, now), paused: false } as const
 }
 
+/** The hero's badge: "lot of the week" only for the lot the operator promoted (or the promoted
+ * phone when no auction is known), "next lot" for one that merely starts next. */
+export function heroBadge(target: Auction | undefined) {
+  return target && !target.isPromoted ? 'home.hero.badgeNext' : 'home.hero.badge'
+}
+
 export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Auction[] }) {
   const { t } = useTranslation()
   const { money } = useMoney()
@@ -59,7 +65,7 @@ export function PromoHero({ upcoming, live }: { upcoming: Auction[]; live: Aucti
         <div className="hero-text">
           <h1 className="hero-heading">{t('home.heading')}</h1>
           <div className="hero-badges">
-            <span className="badge badge-light"><Star aria-hidden="true" /> {t('home.hero.badge')}</span>
+            <span className="badge badge-light"><Star aria-hidden="true" /> {t(heroBadge(target))}</span>
             {paused && target && <StatusBadge auction={target} />}
           </div>
           <h2 className="hero-title">{target?.title ?? t('home.hero.title')}</h2>

@@ -2,17 +2,38 @@
 //! bid (while paused, the reason and the frozen timer); winner or no-bids message, and for the
 //! signed-in winner the "you won" panel with the next step.
 import { PauseIcon, Trophy } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
+import { useAtomValue } from 'jotai'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BotBadge } from '../../components/bot-badge'
 import type { Auction, Bid, Pause } from '../../lib/api-types'
 import { bidderName, leaderIsBot, winnerIsBot, winnerName } from '../../lib/bots'
 import { formatDateTime } from '../../lib/format'
 import { useMoney } from '../../lib/money'
+import { bidPriceQuote } from '../../lib/payments'
+import { paymentPackagesQuery } from '../../lib/queries'
+import { currentUserAtom } from '../../lib/session'
 import { BidButton, PrebidButton } from './bid-buttons'
 import { LiveTimer, StartCountdown } from '../../components/timers'
 import { usePrebidIds } from './use-prebid-ids'
 import { YouWonPanel, useWonByMe } from './you-won-panel'
 import './auction-detail.css'
+
+/** What a bid costs in money ("1 бид ≈ 15 сом"), from the package catalogue; nothing until it
+ * arrives. */
+function BidPriceNote() {
+  const { t } = useTranslation()
+  const { money } = useMoney()
+  const { data } = useQuery(paymentPackagesQuery())
+  const quote = data ? bidPriceQuote(data.packages) : null
+  if (!quote) return null
+  return (
+    <p className="muted small center" data-testid="bid-price-note">
+      {t(quote.from ? 'auction.bidPriceFrom' : 'auction.bidPrice', { price: money(quote.price) })}
+    </p>
+  )
+}
 
 function Upcoming({ auction }: { auction: Auction }) {
   const { t, i18n } = useTranslation()
@@ -27,6 +48,7 @@ function Upcoming({ auction }: { auction: Auction }) {
         {t('auction.startsAt')}: {formatDateTime(auction.startTime, i18n.language)} · {t('auction.prebids')}: {auction.prebidsCount}
       </p>
       <PrebidButton auction={auction} done={prebids.has(auction.id)} large />
+      <BidPriceNote />
     </>
   )
 }
@@ -42,12 +64,41 @@ function PauseNotice({ pause }: { pause: Pause }) {
   )
 }
 
+/** Whether the lead just passed from `me` to someone else (the page says "you were outbid"). */
+export function outbidNow(before: string | null, now: string | null, me: string | null): boolean {
+  return me !== null && before === me && now !== null && now !== me
+}
+
+/** Whether the signed-in user, watching the page, lost the lead and has not taken it back: the
+ * page says so (the bell stays quiet for someone watching), and phones that allow it vibrate. */
+function useOutbid(leader: string | null): boolean {
+  const me = useAtomValue(currentUserAtom)?.username ?? null
+  // The leader of the previous render, kept in state (React's pattern for "what changed").
+  const [before, setBefore] = useState(leader)
+  const [outbid, setOutbid] = useState(false)
+  if (leader !== before) {
+    setBefore(leader)
+    if (outbidNow(before, leader, me)) setOutbid(true)
+    else if (leader === me) setOutbid(false)
+  }
+  useEffect(() => {
+    if (outbid && document.visibilityState === 'visible' && 'vibrate' in navigator) navigator.vibrate(200)
+  }, [outbid])
+  return outbid && leader !== me
+}
+
 function Live({ auction }: { auction: Auction }) {
   const { t } = useTranslation()
   const { money } = useMoney()
+  const outbid = useOutbid(auction.lastBidder)
   return (
     <>
       {auction.paused && <PauseNotice pause={auction.paused} />}
+      {outbid && (
+        <p className="notice notice-error" role="alert" data-testid="outbid-alert">
+          {t('auction.outbidAlert')}
+        </p>
+      )}
       <div className="live-panel-row">
         <div>
           <p className="label">{t('auction.currentPrice')}</p>
@@ -68,6 +119,7 @@ function Live({ auction }: { auction: Auction }) {
       </p>
       <BidButton auction={auction} large />
       <p className="muted small center">{t('auction.bidCostNote')}</p>
+      <BidPriceNote />
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { Gift } from 'lucide-react'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useSetAtom } from 'jotai'
+import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { messageOf } from '../../lib/api'
 import { applyServerFieldErrors, formLevelError } from '../../lib/forms'
 import { startOnboardingAtom } from '../../lib/onboarding'
 import { registerAtom } from '../../lib/session'
+import { settingsAtom } from '../../lib/settings'
 import { useToast } from '../../lib/toast'
 import { useAvailability } from '../../lib/use-availability'
 import { USERNAME_MIN, registerSchema, registrationPayload } from './auth-schemas'
@@ -22,6 +23,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation()
   const registerUser = useSetAtom(registerAtom)
   const startOnboarding = useSetAtom(startOnboardingAtom)
+  const settings = useAtomValue(settingsAtom)
   const { toast } = useToast()
   const [serverError, setServerError] = useState<string | null>(null)
   const {
@@ -56,7 +58,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="form" data-testid="register-form">
-      <p className="gift-note"><Gift aria-hidden="true" /> {t('auth.registerGift')}</p>
+      <p className="gift-note" data-testid="register-gift"><Gift aria-hidden="true" /> {t(settings.phoneRequired === false ? 'auth.registerGift' : 'auth.registerGiftPhone')}</p>
       <FormField id="register-username" label={t('auth.username')} error={errors.username?.message} required>
         <input
           id="register-username"

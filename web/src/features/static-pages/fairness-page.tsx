@@ -24,6 +24,13 @@ export function basisPoints(bp: number, lang: string): string {
   return new Intl.NumberFormat(localeOf(lang), { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(bp / 10_000)
 }
 
+/** The median winning price's share of retail: a share below one basis point is "under 0.01 %",
+ * never a believable-looking 0.00 %. */
+export function medianShare(bp: number | null, lang: string, under: (value: string) => string): string {
+  if (bp === null) return '—'
+  return bp === 0 ? under(basisPoints(1, lang)) : basisPoints(bp, lang)
+}
+
 /** One figure of a card: its label (with the bot mark for the house's), the count and its share. */
 function Figure({ testId, label, value, share = '', bot = false }: { testId: string; label: string; value: string; share?: string; bot?: boolean }) {
   return (
@@ -69,7 +76,7 @@ export function FairnessPage() {
             <section className="card fairness-tile" data-testid="fairness-price">
               <h2 className="card-title"><Scale aria-hidden="true" /> {t('fairness.medianTitle')}</h2>
               <strong className="fairness-figure" data-testid="fairness-median">
-                {data.medianPriceShareBp === null ? '—' : basisPoints(data.medianPriceShareBp, i18n.language)}
+                {medianShare(data.medianPriceShareBp, i18n.language, (value) => t('fairness.underBasisPoint', { value }))}
               </strong>
               <p className="muted small">{t('fairness.medianText')}</p>
             </section>

@@ -9,11 +9,13 @@ interface Props {
   pack: Package
   /** Whether this package's order is being created (its button waits). */
   buying: boolean
+  /** Whether its bid is cheaper than every other package's (`bestPricePerBid`). */
+  best: boolean
   disabled: boolean
   onBuy: (pack: Package) => void
 }
 
-export function PackageCard({ pack, buying, disabled, onBuy }: Props) {
+export function PackageCard({ pack, buying, best, disabled, onBuy }: Props) {
   const { t, i18n } = useTranslation()
   const { money } = useMoney()
   // The five seeded packages have their own names; one an admin adds later is named by its bids.
@@ -34,6 +36,7 @@ export function PackageCard({ pack, buying, disabled, onBuy }: Props) {
       )}
       <p className="package-per-bid" data-testid="price-per-bid">
         {pricePerBidLabel(t, pack.pricePerBid, money)}
+        {best && <span className="badge badge-success" data-testid="best-price-per-bid">{t('topup.bestPerBid')}</span>}
       </p>
       {named && <p className="muted">{t(`topup.packages.${pack.id}.description`)}</p>}
       <button type="button" className="btn btn-primary btn-block" disabled={disabled} onClick={() => onBuy(pack)} data-testid="buy-package">

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../components/spinner'
 import { messageOf } from '../../lib/api'
 import type { Package } from '../../lib/api-types'
 import { openLoginDialogAtom } from '../../lib/dialogs'
+import { bestPricePerBid } from '../../lib/payments'
 import { paymentPackagesQuery } from '../../lib/queries'
 import { currentUserAtom } from '../../lib/session'
 import { CurrentOrder } from './current-order'
@@ -31,6 +32,7 @@ export function TopupPage() {
   const user = useAtomValue(currentUserAtom)
   const openLogin = useSetAtom(openLoginDialogAtom)
   const packages = useQuery(paymentPackagesQuery())
+  const best = packages.data ? bestPricePerBid(packages.data.packages) : null
   const { buy, buyingId, orderId, blockedUrl } = useBuyPackage()
   const steps = t('topup.steps', { returnObjects: true }) as { title: string; text: string }[]
 
@@ -53,7 +55,7 @@ export function TopupPage() {
       {packages.data && (
         <div className="package-grid">
           {packages.data.packages.map((pack) => (
-            <PackageCard key={pack.id} pack={pack} buying={buyingId === pack.id} disabled={buyingId !== null} onBuy={onBuy} />
+            <PackageCard key={pack.id} pack={pack} buying={buyingId === pack.id} best={pack.id === best} disabled={buyingId !== null} onBuy={onBuy} />
           ))}
         </div>
       )}
