@@ -6,7 +6,6 @@ import { EmptyState } from '../../components/empty-state'
 import { StackTable } from '../../components/stack-table'
 import type { User } from '../../lib/api-types'
 import { formatCount, formatDate } from '../../lib/format'
-import { useMoney } from '../../lib/money'
 import { currentUserAtom } from '../../lib/session'
 
 interface Props {
@@ -19,7 +18,6 @@ interface Props {
 
 export function UserTable({ users, onActivity, onEdit, onDelete, deleting }: Props) {
   const { t, i18n } = useTranslation()
-  const { money } = useMoney()
   const me = useAtomValue(currentUserAtom)
   if (users.length === 0) return <EmptyState icon={Users}>{t('adminUsers.empty')}</EmptyState>
   return (
@@ -69,7 +67,8 @@ export function UserTable({ users, onActivity, onEdit, onDelete, deleting }: Pro
               <span className="stack-cell small">
                 <span>{t('adminUsers.statsBids', { count: user.totalBids })}</span>
                 <span>{t('adminUsers.statsWon', { count: user.wonAuctions })}</span>
-                <span className="muted">{money(user.totalSpent)}</span>
+                {/* `totalSpent` counts each charged bid at one tyiyn: the bids spent. */}
+                <span className="muted" data-testid="user-spent">{t('adminUsers.statsSpent', { count: Math.round(user.totalSpent * 100) })}</span>
               </span>
             </td>
             <td data-label={t('adminUsers.columns.role')}>

@@ -51,14 +51,16 @@ export function StatsCard() {
   const { money } = useMoney()
   const { data } = useQuery(userStatsQuery())
   const stats = data ?? { activeBids: 0, activePrebids: 0, wonAuctions: 0, bidsUsed: 0, spentValue: null, auctionsEntered: 0 }
-  const bids = t('profile.bidsUsed', { count: stats.bidsUsed })
+  // "Spent" means one thing everywhere: bids spent on bids and pre-bids (the admin's table says the
+  // same); what they are worth in money is a note, at the packages' price.
+  const spent = t('common.bidsCount', { count: stats.bidsUsed })
   const rows = [
     { label: t('profile.activeBids'), value: String(stats.activeBids) },
     { label: t('profile.activePrebids'), value: String(stats.activePrebids) },
     { label: t('profile.wonCount'), value: String(stats.wonAuctions) },
     stats.spentValue === null
-      ? { label: t('profile.totalSpent'), value: bids, note: t('profile.totalSpentNote') }
-      : { label: t('profile.totalSpent'), value: money(stats.spentValue), note: `${bids} · ${t('profile.totalSpentNote')}` },
+      ? { label: t('profile.totalSpent'), value: spent, note: t('profile.totalSpentNote') }
+      : { label: t('profile.totalSpent'), value: spent, note: `${t('profile.totalSpentNote')} · ${t('profile.spentWorth', { amount: money(stats.spentValue) })}` },
     { label: t('profile.successRate'), value: `${successRate(stats)}%`, note: t('profile.successRateNote', { won: stats.wonAuctions, entered: stats.auctionsEntered }) },
   ]
   return (
