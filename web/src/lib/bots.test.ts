@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Bid } from './api-types'
-import { bidderName, leaderIsBot, personWon, winnerIsBot } from './bots'
+import { bidderName, leaderIsBot, winnerIsBot } from './bots'
 import { iso, liveAuction } from './test-fixtures'
 
 const now = Date.parse('2026-01-01T12:00:00Z')
@@ -34,14 +34,5 @@ describe('automatic bidders', () => {
     expect(winnerIsBot(liveAuction(now, { winner: { ...winner, isBot: false } }), [botBid(2, 'x')])).toBe(false)
     expect(winnerIsBot(liveAuction(now), [botBid(2, 'Азамат')])).toBe(true)
     expect(winnerIsBot(liveAuction(now), [])).toBe(false)
-  })
-})
-
-describe('personWon', () => {
-  it('is true only for a person, never for an unsold lot or a house win', () => {
-    const person = { id: 1, username: 'aibek', isBot: false, firstName: null, lastName: null, role: 'user' } as const
-    expect(personWon({ winner: person })).toBe(true)
-    expect(personWon({ winner: { ...person, isBot: true } })).toBe(false)
-    expect(personWon({ winner: null })).toBe(false)
   })
 })

@@ -24,9 +24,3 @@ export function winnerIsBot(auction: Pick<Auction, 'winner'>, bids: readonly Bid
   if (auction.winner) return auction.winner.isBot
   return bids[0]?.isBot ?? false
 }
-
-/** Whether a person won the auction: not unsold, not won by the house. Only then did anyone save
- * anything (the admin's savings column). */
-export function personWon(auction: Pick<Auction, 'winner'>): boolean {
-  return !!auction.winner && !auction.winner.isBot
-}

@@ -6,7 +6,7 @@ import ka from '../i18n/locales/ka.json'
 import ky from '../i18n/locales/ky.json'
 import ru from '../i18n/locales/ru.json'
 import { formatMoney } from './format'
-import { bestPricePerBid, bidPriceQuote, cheapestPricePerBid, openPaymentTab, pricePerBidLabel, upsertOrder } from './payments'
+import { cheapestPricePerBid, openPaymentTab, pricePerBidLabel, upsertOrder } from './payments'
 
 /** Intl's and formatMoney's no-break spaces, read as plain spaces. */
 const NBSP_ALL = /\u00a0/g
@@ -82,24 +82,5 @@ describe('openPaymentTab', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null)
     expect(openPaymentTab().go('/pay/demo/7')).toBe(false)
     open.mockRestore()
-  })
-})
-
-describe('bestPricePerBid', () => {
-  it('names the one package whose bid is cheaper than every other, and none when prices tie', () => {
-    const pack = (id: number, pricePerBid: number) => ({ id, pricePerBid })
-    expect(bestPricePerBid([pack(1, 1500), pack(2, 1500), pack(5, 1500)])).toBeNull()
-    expect(bestPricePerBid([pack(1, 1500), pack(2, 1400), pack(5, 1300)])).toBe(5)
-    expect(bestPricePerBid([pack(1, 1500), pack(4, 1300), pack(5, 1300)])).toBeNull()
-    expect(bestPricePerBid([pack(1, 1500)])).toBeNull()
-    expect(bestPricePerBid([])).toBeNull()
-  })
-})
-
-describe('bidPriceQuote', () => {
-  it('quotes the one price every package sells a bid at, else the cheapest as "from"', () => {
-    expect(bidPriceQuote([{ pricePerBid: 1500 }, { pricePerBid: 1500 }])).toEqual({ price: 1500, from: false })
-    expect(bidPriceQuote([{ pricePerBid: 1500 }, { pricePerBid: 1300 }])).toEqual({ price: 1300, from: true })
-    expect(bidPriceQuote([])).toBeNull()
   })
 })

@@ -17,26 +17,6 @@ export function cheapestPricePerBid(packages: readonly { pricePerBid: number }[]
   return packages.reduce<number | null>((low, pack) => (low === null || pack.pricePerBid < low ? pack.pricePerBid : low), null)
 }
 
-/**
- * What one bid costs in money, for the bid button's note: the price when every package sells a bid
- * at it (`from: false`), else the cheapest (`from: true`); `null` with no packages.
- */
-export function bidPriceQuote(packages: readonly { pricePerBid: number }[]): { price: number; from: boolean } | null {
-  const low = cheapestPricePerBid(packages)
-  if (low === null) return null
-  return { price: low, from: packages.some((pack) => pack.pricePerBid !== low) }
-}
-
-/**
- * The one package whose bid is cheaper than every other's (`null` when two share the lowest
- * price, or there is only one): the only package a "best price per bid" claim is true of.
- */
-export function bestPricePerBid<T extends { id: number; pricePerBid: number }>(packages: readonly T[]): number | null {
-  const low = cheapestPricePerBid(packages)
-  const cheapest = packages.filter((pack) => pack.pricePerBid === low)
-  return packages.length > 1 && cheapest.length === 1 ? cheapest[0].id : null
-}
-
 interface OrderLike {
   id: number
 }

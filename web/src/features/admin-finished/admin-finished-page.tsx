@@ -14,8 +14,7 @@ import { EmptyState } from '../../components/empty-state'
 import { Spinner } from '../../components/spinner'
 import { StackTable } from '../../components/stack-table'
 import { api, dataOf, messageOf } from '../../lib/api'
-import type { FinishedAuctionRow } from '../../lib/api-types'
-import { personWon } from '../../lib/bots'
+import type { Auction, FinishedAuctionRow } from '../../lib/api-types'
 import { formatDateTime } from '../../lib/format'
 import { useMoney } from '../../lib/money'
 import { adminFinishedQuery, queryKeys } from '../../lib/queries'
@@ -24,6 +23,12 @@ import { useToast } from '../../lib/toast'
 import { AuctionStatsDialog } from './auction-stats-dialog'
 import './admin-finished.css'
 import { winnerName } from '../../lib/bots'
+
+/** Whether a person won the auction: not unsold, not won by the house. Only then did anyone save
+ * anything (the admin's savings column). */
+export function personWon(auction: Pick<Auction, 'winner'>): boolean {
+  return !!auction.winner && !auction.winner.isBot
+}
 
 export function AdminFinishedPage() {
   const { t, i18n } = useTranslation()

@@ -2,17 +2,15 @@
 //! bid (while paused, the reason and the frozen timer); winner or no-bids message, and for the
 //! signed-in winner the "you won" panel with the next step.
 import { PauseIcon, Trophy } from 'lucide-react'
-import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { useEffect, useState } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BotBadge } from '../../components/bot-badge'
 import type { Auction, Bid, Pause } from '../../lib/api-types'
 import { bidderName, leaderIsBot, winnerIsBot, winnerName } from '../../lib/bots'
 import { formatDateTime } from '../../lib/format'
 import { useMoney } from '../../lib/money'
-import { bidPriceQuote } from '../../lib/payments'
-import { paymentPackagesQuery } from '../../lib/queries'
+import { withAllTexts } from '../../lib/i18n'
 import { currentUserAtom } from '../../lib/session'
 import { BidButton, PrebidButton } from './bid-buttons'
 import { LiveTimer, StartCountdown } from '../../components/timers'
@@ -20,20 +18,9 @@ import { usePrebidIds } from './use-prebid-ids'
 import { YouWonPanel, useWonByMe } from './you-won-panel'
 import './auction-detail.css'
 
-/** What a bid costs in money ("1 бид ≈ 15 сом"), from the package catalogue; nothing until it
- * arrives. */
-function BidPriceNote() {
-  const { t } = useTranslation()
-  const { money } = useMoney()
-  const { data } = useQuery(paymentPackagesQuery())
-  const quote = data ? bidPriceQuote(data.packages) : null
-  if (!quote) return null
-  return (
-    <p className="muted small center" data-testid="bid-price-note">
-      {t(quote.from ? 'auction.bidPriceFrom' : 'auction.bidPrice', { price: money(quote.price) })}
-    </p>
-  )
-}
+// Shown after the first screen (the catalogue's answer, a lost lead): loaded with every text.
+const BidPriceNote = lazy(withAllTexts(() => import('./auction-notes').then((m) => ({ default: m.BidPriceNote }))))
+const OutbidAlert = lazy(withAllTexts(() => import('./auction-notes').then((m) => ({ default: m.OutbidAlert }))))
 
 function Upcoming({ auction }: { auction: Auction }) {
   const { t, i18n } = useTranslation()
@@ -48,7 +35,9 @@ function Upcoming({ auction }: { auction: Auction }) {
         {t('auction.startsAt')}: {formatDateTime(auction.startTime, i18n.language)} · {t('auction.prebids')}: {auction.prebidsCount}
       </p>
       <PrebidButton auction={auction} done={prebids.has(auction.id)} large />
-      <BidPriceNote />
+      <Suspense fallback={null}>
+        <BidPriceNote />
+      </Suspense>
     </>
   )
 }
@@ -95,9 +84,9 @@ function Live({ auction }: { auction: Auction }) {
     <>
       {auction.paused && <PauseNotice pause={auction.paused} />}
       {outbid && (
-        <p className="notice notice-error" role="alert" data-testid="outbid-alert">
-          {t('auction.outbidAlert')}
-        </p>
+        <Suspense fallback={null}>
+          <OutbidAlert />
+        </Suspense>
       )}
       <div className="live-panel-row">
         <div>
@@ -119,7 +108,9 @@ function Live({ auction }: { auction: Auction }) {
       </p>
       <BidButton auction={auction} large />
       <p className="muted small center">{t('auction.bidCostNote')}</p>
-      <BidPriceNote />
+      <Suspense fallback={null}>
+        <BidPriceNote />
+      </Suspense>
     </>
   )
 }

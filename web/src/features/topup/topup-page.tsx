@@ -10,7 +10,7 @@ import { PageSpinner } from '../../components/spinner'
 import { messageOf } from '../../lib/api'
 import type { Package } from '../../lib/api-types'
 import { openLoginDialogAtom } from '../../lib/dialogs'
-import { bestPricePerBid } from '../../lib/payments'
+import { cheapestPricePerBid } from '../../lib/payments'
 import { paymentPackagesQuery } from '../../lib/queries'
 import { currentUserAtom } from '../../lib/session'
 import { CurrentOrder } from './current-order'
@@ -25,6 +25,16 @@ const INFO = [
   { key: 'instant', icon: Zap },
   { key: 'support', icon: MessageCircle },
 ] as const
+
+/**
+ * The one package whose bid is cheaper than every other's (`null` when two share the lowest
+ * price, or there is only one): the only package a "best price per bid" claim is true of.
+ */
+export function bestPricePerBid<T extends { id: number; pricePerBid: number }>(packages: readonly T[]): number | null {
+  const low = cheapestPricePerBid(packages)
+  const cheapest = packages.filter((pack) => pack.pricePerBid === low)
+  return packages.length > 1 && cheapest.length === 1 ? cheapest[0].id : null
+}
 
 export function TopupPage() {
   const { t } = useTranslation()
