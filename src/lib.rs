@@ -12,6 +12,7 @@ pub mod db;
 pub mod demo;
 pub mod domain;
 pub mod error;
+pub mod headers;
 pub mod i18n;
 pub mod ids;
 pub mod lenient;
