@@ -117,7 +117,7 @@ pub struct ServerSettings {
     /// threads answering HTTP and running auctions go first.
     #[serde(default)]
     pub socket_nice: i32,
-    /// Answers smaller than this many bytes are sent uncompressed (`crate::middleware::
+    /// Answers smaller than this many bytes are sent uncompressed (`crate::headers::
     /// plain_when_small`); larger ones, and streamed ones, as the client accepts.
     #[serde(default = "default_compress_min_bytes")]
     pub compress_min_bytes: u64,
