@@ -101,6 +101,9 @@ pub fn connect_error(namespace: &str) -> String {
     format!("44{namespace},{}", serde_json::json!({ "message": "Invalid namespace" }))
 }
 
+/// The server's disconnect of the namespace `/`: the client is to reconnect only when it chooses
+/// (socket.io reports it as `io server disconnect` and does not retry by itself).
+pub const DISCONNECT: &str = "41";
 pub const PING: &str = "2";
 pub const PONG: &str = "3";
 

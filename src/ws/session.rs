@@ -460,7 +460,12 @@ impl Handler<ToSocket> for WsSession {
             ToSocket::Lobby(lobby) if self.joined.contains(&lobby.auction) => {}
             ToSocket::Lobby(lobby) => self.send(Frame(lobby.frame).into_text(), ctx),
             ToSocket::Close(hub::Close { going_away: true }) => self.close_with(CloseCode::Away, ctx),
-            ToSocket::Close(hub::Close { going_away: false }) => ctx.stop(),
+            // Signed out: the disconnect says so first, so the page decides when (and with which
+            // cookie) to come back instead of socket.io retrying with the session that just ended.
+            ToSocket::Close(hub::Close { going_away: false }) => {
+                self.send(ByteString::from_static(protocol::DISCONNECT), ctx);
+                ctx.stop();
+            }
         }
     }
 }

@@ -215,6 +215,9 @@ async fn logging_out_everywhere_ends_every_session_including_this_one() {
 
     expect_error(user.get("/api/auth/me").await, 401, "unauthorized").await;
     assert_eq!(other.get(app.url("/api/auth/me")).send().await.expect("sent").status(), 401);
+    // The socket is told it was disconnected on purpose (the page reconnects when its own
+    // request has settled, not with the cookie that just ended), then closed.
+    assert_eq!(socket.next_named("disconnect").await, Value::Null);
     closed(&mut socket).await;
     assert_eq!(session_count(&app, user.id).await, 0);
     assert_eq!(bystander.get("/api/auth/me").await.status(), 200, "other users are not touched");

@@ -11,7 +11,7 @@ use tokio_tungstenite::MaybeTlsStream;
 use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest};
 
 /// A connected socket; events arrive on `events` as (name, payload), and the server's close frame
-/// as ("close", its code).
+/// as ("close", its code), its namespace disconnect as ("disconnect", null).
 pub struct Socket {
     out: mpsc::UnboundedSender<String>,
     pub events: mpsc::UnboundedReceiver<(String, Value)>,
@@ -70,6 +70,9 @@ impl Socket {
                 let Ok(text) = msg.to_text() else { continue };
                 if text == "2" {
                     let _ = pong.send("3".into());
+                } else if text == "41" {
+                    // The server's disconnect of the namespace arrives as the event "disconnect".
+                    let _ = ev_tx.send(("disconnect".into(), Value::Null));
                 } else if let Some(ack) = text.strip_prefix("43") {
                     // An ack `43<id>[<data>]` arrives as the event "ack:<id>" with its data.
                     let digits = ack.bytes().take_while(u8::is_ascii_digit).count();

@@ -201,6 +201,30 @@ describe('RealtimeClient with a fake socket', () => {
     expect(socket.connectCalls).toBe(1)
   })
 
+  it('reconnects a socket closed on sign-out only once this page\'s own session change has settled', async () => {
+    let settle = () => {}
+    const settled = new Promise<void>((resolve) => (settle = resolve))
+    const own = new FakeSocket()
+    const waiting = new RealtimeClient({
+      connect: () => own,
+      store,
+      queryClient: new QueryClient(),
+      toast,
+      pollIntervalMs: 60_000,
+      reconnectDelayMs: 1,
+      sessionSettled: () => settled,
+    })
+    await waiting.start()
+    own.serverConnects()
+    const before = own.connectCalls
+    own.drops('io server disconnect')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(own.connectCalls).toBe(before)
+    settle()
+    await vi.waitFor(() => expect(own.connectCalls).toBe(before + 1))
+    waiting.stop()
+  })
+
   it('leaves an auction only when its last watcher leaves', async () => {
     socket.serverConnects()
     const first = client.watchAuction('1')
@@ -421,16 +445,20 @@ describe('the balance after a connect', () => {
   let serverBalance = 5
   /** Holds the `/api/auth/me` answer until released, to interleave a change heard meanwhile. */
   let holdMe: Promise<void> | null = null
+  /** Whether the session ended on another device (`GET /api/auth/me` answers 401). */
+  let signedOutElsewhere = false
 
   beforeEach(() => {
     serverBalance = 5
     holdMe = null
+    signedOutElsewhere = false
     vi.stubGlobal(
       'fetch',
       vi.fn(async (request: Request) => {
         const path = new URL(request.url).pathname
         if (path === '/api/auth/login') return json({ user: { ...USER, bidBalance: serverBalance } })
         if (path === '/api/auth/me') {
+          if (signedOutElsewhere) return json({ error: 'Войдите', code: 'unauthorized' }, 401)
           const answer = { user: { ...USER, bidBalance: serverBalance } }
           if (holdMe) await holdMe
           return json(answer)
@@ -480,6 +508,14 @@ describe('the balance after a connect', () => {
     socket.serverConnects()
     await vi.waitFor(() => expect(store.get(currentUserAtom)?.bidBalance).toBe(12))
     client.stop()
+  })
+
+  it('forgets the user whose session ended on another device (the fresh read answers 401)', async () => {
+    const store = createStore()
+    await store.set(loginAtom, { username: 'aibek', password: 'secret123' })
+    signedOutElsewhere = true
+    await store.set(refreshBalanceAtom)
+    expect(store.get(currentUserAtom)).toBeNull()
   })
 
   it('keeps a change heard while the fresh read was on its way', async () => {

@@ -144,6 +144,10 @@ export interface RealtimeOptions {
   /** Reads the signed-in user's balance afresh: a `bidBalanceUpdate` sent while no socket was
    * connected (before the first connect, or between a drop and the reconnect) is never repeated. */
   refreshBalance?: () => Promise<void> | void
+  /** Resolves once this browser's session changes in flight have settled (`sessionSettled`): a
+   * socket the server closed because the user signed out reconnects after them, never with the
+   * cookie that just ended. */
+  sessionSettled?: () => Promise<unknown>
   /** How long a bid sent over the socket waits for its ack (`BID_ACK_TIMEOUT_MS` if not said). */
   bidAckTimeoutMs?: number
 }
@@ -611,11 +615,17 @@ export class RealtimeClient {
 
   #onDisconnect(socket: RealtimeSocket, reason: string) {
     this.#setConnection('disconnected')
-    // The server closed this socket on purpose: socket.io does not retry by itself then.
+    // The server closed this socket on purpose (the user signed out, here or elsewhere): socket.io
+    // does not retry by itself then. This page's own logout or password change settles first.
     if (reason === 'io server disconnect' && !this.#reconnectTimer) {
-      this.#reconnectTimer = setTimeout(() => {
+      const reconnect = () => {
         this.#reconnectTimer = null
         if (!this.#stopped && !socket.connected) socket.connect()
+      }
+      this.#reconnectTimer = setTimeout(() => {
+        const settled = this.#options.sessionSettled?.()
+        if (settled) void settled.then(reconnect)
+        else reconnect()
       }, this.#options.reconnectDelayMs)
     }
   }

@@ -7,7 +7,7 @@ import { atom } from 'jotai'
 import type { Auction, Bid, BidAnswer, PrebidAnswer } from './api-types'
 import { queryClient } from './query-client'
 import { RealtimeClient } from './realtime-client'
-import { refreshBalanceAtom } from './session'
+import { refreshBalanceAtom, sessionSettled } from './session'
 import { appStore } from './store'
 import { showToast } from './toast'
 
@@ -35,6 +35,7 @@ export const realtime = new RealtimeClient({
   pollIntervalMs: POLL_INTERVAL_MS,
   reconnectDelayMs: SOCKET_OPTIONS.reconnectionDelay,
   refreshBalance: () => appStore.set(refreshBalanceAtom),
+  sessionSettled,
 })
 
 export const connectionAtom = realtime.connectionAtom

@@ -3,7 +3,7 @@
 //! pages then make no request that answers 401. Login and registration set it; logout clears it. Whenever the user changes (login,
 //! registration, logout) the whole query cache is cleared, so no answer of one user outlives them.
 import { atom } from 'jotai'
-import { api, dataOf } from './api'
+import { ApiError, api, dataOf } from './api'
 import type { LoginBody, RegisterBody, User } from './api-types'
 import { queryClient } from './query-client'
 
@@ -26,6 +26,22 @@ export const needsPhoneAtom = atom((get) => get(authBaseAtom).needsPhone)
  * HttpOnly). */
 export function holdsSession(cookies: string = globalThis.document?.cookie ?? ''): boolean {
   return cookies.split(';').some((part) => part.trim().startsWith('tyiyn_signed_in='))
+}
+
+/** The requests in flight that end or replace this browser's session (logout, log out everywhere, a
+ * password change): the server closes the user's sockets as they happen, and the realtime client
+ * reconnects only once they have settled, with the cookie they set and the user they leave. */
+let sessionChanges: Promise<unknown> = Promise.resolve()
+
+/** Runs `request` as a change of this browser's session (see `sessionSettled`). */
+export function changingSession<T>(request: Promise<T>): Promise<T> {
+  sessionChanges = Promise.allSettled([sessionChanges, request])
+  return request
+}
+
+/** Resolves once every session change begun so far has settled. */
+export function sessionSettled(): Promise<unknown> {
+  return sessionChanges
 }
 
 export const loadSessionAtom = atom(null, async (_get, set) => {
@@ -57,7 +73,7 @@ export const registerAtom = atom(null, async (_get, set, registration: RegisterB
 
 export const logoutAtom = atom(null, async (_get, set) => {
   try {
-    await dataOf(api.POST('/api/auth/logout'))
+    await changingSession(dataOf(api.POST('/api/auth/logout')))
   } finally {
     set(authBaseAtom, signedOut)
     queryClient.clear()
@@ -82,7 +98,9 @@ export const setBidBalanceAtom = atom(null, (get, set, bidBalance: number) => {
 })
 
 /** Reads the signed-in user's balance afresh (the realtime client does on every connect). A failed
- * read, another user's answer, or a change heard meanwhile leaves the balance as it is. */
+ * read, another user's answer, or a change heard meanwhile leaves the balance as it is; a 401 means
+ * the session ended elsewhere (logged out everywhere on another device, the password changed
+ * there): the user is forgotten here too. */
 export const refreshBalanceAtom = atom(null, async (get, set) => {
   const before = get(authBaseAtom).user
   if (!before) return
@@ -93,8 +111,9 @@ export const refreshBalanceAtom = atom(null, async (get, set) => {
     if (user && now && user.id === now.id && changes === balanceChanges && user.bidBalance !== now.bidBalance) {
       set(authBaseAtom, { status: 'ready', user: { ...now, bidBalance: user.bidBalance }, needsPhone: get(authBaseAtom).needsPhone })
     }
-  } catch {
-    // Offline or signed out meanwhile: the next update or connect corrects it.
+  } catch (error) {
+    // Offline: the next update or connect corrects it. Signed out meanwhile: so is this page.
+    if (error instanceof ApiError && error.status === 401 && get(authBaseAtom).user?.id === before.id) set(forgetUserAtom)
   }
 })
 
