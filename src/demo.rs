@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use deadpool_postgres::Pool;
-use tyiyn_actors::auction::{AssignBot, SetAutoBid};
+use tyiyn_actors::auction::SetAutoBid;
 use tyiyn_actors::ids::{BotId, Tyiyn, UserId};
 use tyiyn_actors::snapshot::AuctionDetails;
 use tyiyn_actors::store::NewAuction;
@@ -109,7 +109,20 @@ async fn list_one(
 ) -> anyhow::Result<()> {
     let index = usize::try_from(n).unwrap_or(0);
     let item = &CATALOGUE[index % CATALOGUE.len()];
-    let house = n % 4 == 3;
+    // Every fourth lot lets a house bot in (a reserve needs a bot assigned with it).
+    let bot = if n % 4 == 3 {
+        client
+            .query_opt(
+                "select id from app_user where is_bot and is_active and deleted_at is null
+                 order by id offset $1 limit 1",
+                &[&(n / 4 % 4)],
+            )
+            .await?
+            .map(|row| BotId(row.get(0)))
+    } else {
+        None
+    };
+    let house = bot.is_some();
     let details = AuctionDetails {
         title: item.title.into(),
         description: item.about.into(),
@@ -123,20 +136,9 @@ async fn list_one(
         ..AuctionDetails::default()
     };
     let starts = chrono::Utc::now() + chrono::Duration::seconds(i64::from(settings.starts_in_secs) + 30 * k);
-    let new = NewAuction { details, start_time: crate::db::rows::ms(starts), starting_price: Tyiyn(1) };
+    let bots = bot.into_iter().collect();
+    let new = NewAuction { details, start_time: crate::db::rows::ms(starts), starting_price: Tyiyn(1), bots };
     let info = auctions.create(new).await.map_err(|e| anyhow::anyhow!("create: {e}"))?;
-    if house {
-        let bot = client
-            .query_opt(
-                "select id from app_user where is_bot and deleted_at is null order by id offset $1 limit 1",
-                &[&(n / 4 % 4)],
-            )
-            .await?;
-        if let Some(bot) = bot {
-            let assign = AssignBot { bot: BotId(bot.get(0)), bid_limit: 0, active: true };
-            auctions.ask(info.id, assign).await;
-        }
-    }
     // Two people, in turn, with budgets that differ so one of them outlasts the other.
     for (j, budget) in [(0, 3 + n % 5), (1, 4 + n * 3 % 7)] {
         let name = PEOPLE[(index + 2 * j) % PEOPLE.len()];

@@ -306,6 +306,7 @@ impl From<ControlError> for ApiError {
             ControlError::AuctionNotFound => ApiError::NotFound(Msg::AuctionNotFound),
             ControlError::StoreUnavailable => ApiError::Unavailable("auction store".into()),
             ControlError::NotAdmitted(why) => why.into(),
+            ControlError::ReserveNeedsBot => ApiError::Conflict(Msg::ReserveNeedsBot),
         }
     }
 }

@@ -71,9 +71,10 @@ async fn call(method: Method, base: &str, path: &str, cookie: &str, body: Option
 }
 
 /// Creates an auction through `base` starting at `start` (RFC 3339), with a house reserve so that
-/// bots may bid on it.
-async fn create(base: &str, admin: &str, title: &str, start: &str) -> i64 {
-    let form = json!({"title": title, "retailPrice": 1000, "startTime": start, "houseReserve": 1000});
+/// bots may bid on it, and `keeper` (a house reserve needs a bot; the keeper is turned off).
+async fn create(base: &str, admin: &str, title: &str, start: &str, keeper: i64) -> i64 {
+    let form = json!({"title": title, "retailPrice": 1000, "startTime": start, "houseReserve": 1000,
+                      "botIds": [keeper]});
     let (status, body) = call(Method::POST, base, "/api/admin/auctions", admin, Some(form)).await;
     assert_eq!(status, 201, "{body}");
     body["id"].as_i64().expect("an id")
@@ -124,14 +125,31 @@ async fn every_control_works_through_the_node_that_does_not_run_the_auction() {
     let (status, _) =
         call(Method::PUT, &a.base, "/api/admin/bot-settings", &admin, Some(json!({"enabled": false}))).await;
     assert_eq!(status, 200);
+    // Every auction's house reserve has this bot, turned off once they exist.
+    let (status, keeper) = call(
+        Method::POST,
+        &a.base,
+        "/api/admin/bots",
+        &admin,
+        Some(json!({"firstName": "Сторож", "lastName": "Дома"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{keeper}");
+    let keeper = keeper["id"].as_i64().expect("a bot id");
     let now = chrono::Utc::now().to_rfc3339();
     let later = (chrono::Utc::now() + chrono::Duration::days(1)).to_rfc3339();
     let mut live = Vec::new();
     for i in 0..4 {
-        live.push(create(&a.base, &admin, &format!("Лот {i}"), &now).await);
+        live.push(create(&a.base, &admin, &format!("Лот {i}"), &now, keeper).await);
     }
-    let upcoming =
-        [create(&a.base, &admin, "Скоро 1", &later).await, create(&a.base, &admin, "Скоро 2", &later).await];
+    let upcoming = [
+        create(&a.base, &admin, "Скоро 1", &later, keeper).await,
+        create(&a.base, &admin, "Скоро 2", &later, keeper).await,
+    ];
+    let off = json!({"isActive": false});
+    let (status, body) =
+        call(Method::PATCH, &a.base, &format!("/api/admin/bots/{keeper}"), &admin, Some(off)).await;
+    assert_eq!(status, 200, "{body}");
     for &id in &live {
         a.auction_until(id, 500, Duration::from_millis(10), |x| x["status"] == "live").await;
     }
@@ -236,7 +254,7 @@ async fn every_control_works_through_the_node_that_does_not_run_the_auction() {
         let (status, listed) = call(Method::GET, c.elsewhere(id), &path, &c.admin, None).await;
         assert_eq!(status, 200, "{listed}");
         let bots: Vec<&Value> = listed.as_array().expect("a list").iter().map(|x| &x["botId"]).collect();
-        assert_eq!(bots, vec![&json!(bot)], "{listed}");
+        assert_eq!(bots, vec![&json!(keeper), &json!(bot)], "{listed}");
     }
     let (status, overview) =
         call(Method::GET, &c.a.base, "/api/admin/bots/auction-status", &c.admin, None).await;
@@ -244,7 +262,7 @@ async fn every_control_works_through_the_node_that_does_not_run_the_auction() {
     for id in with_bots {
         let row = overview.as_array().expect("rows").iter().find(|r| r["auctionId"] == id);
         let row = row.unwrap_or_else(|| panic!("auction {id} in the overview: {overview}"));
-        assert_eq!(row["bots"][0]["botId"], bot, "{row}");
+        assert_eq!(row["bots"][1]["botId"], bot, "{row}");
     }
     let (status, _) =
         call(Method::PUT, &c.b.base, "/api/admin/bot-settings", &c.admin, Some(json!({"enabled": true})))

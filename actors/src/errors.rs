@@ -117,6 +117,9 @@ pub enum ControlError {
     /// The user may not bid on this auction (its kind; setting an auto-bidder).
     #[error("not admitted: {0}")]
     NotAdmitted(BidRejected),
+    /// A house reserve needs a house bot assigned to bid: set with none, or the last one removed.
+    #[error("a house reserve needs a house bot")]
+    ReserveNeedsBot,
 }
 
 impl ControlError {
@@ -129,6 +132,7 @@ impl ControlError {
             ControlError::AuctionNotFound => "auction_not_found",
             ControlError::StoreUnavailable => "store_unavailable",
             ControlError::NotAdmitted(why) => why.code(),
+            ControlError::ReserveNeedsBot => "reserve_needs_bot",
         }
     }
 }

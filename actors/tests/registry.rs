@@ -83,6 +83,7 @@ async fn created_auction_runs_and_goes_live_at_its_start() {
         details: AuctionDetails { title: "Samsung S24".into(), ..AuctionDetails::default() },
         start_time: T0.plus_ms(30_000),
         starting_price: Tyiyn(0),
+        bots: Vec::new(),
     };
 
     let info = directory.create(new).await.unwrap();

@@ -11,7 +11,7 @@ use tyiyn_actors::TokioClock;
 use tyiyn_actors::auction::{Delete, EndNow, GetInfo, UpdateDetails};
 use tyiyn_actors::clock::{Clock, UnixMillis};
 use tyiyn_actors::fairness::WinBook;
-use tyiyn_actors::ids::{AuctionId, Tyiyn, UserId};
+use tyiyn_actors::ids::{AuctionId, BotId, Tyiyn, UserId};
 use tyiyn_actors::snapshot::AuctionDetails;
 use tyiyn_actors::store::{AuctionStore, NewAuction};
 use tyiyn_actors::view::AuctionInfo;
@@ -105,17 +105,33 @@ impl Handles<'_> {
     }
 }
 
-/// Creates an upcoming auction starting at `start` (Unix milliseconds).
+/// Creates an upcoming auction starting at `start` (Unix milliseconds), with `bots` assigned in
+/// the same write: 404 `bot_not_found` or 409 `bot_inactive` for a bot that cannot bid.
 pub async fn create(
     h: &Handles<'_>,
     admin: &CurrentUser,
     details: AuctionDetails,
     start: UnixMillis,
+    bots: Vec<BotId>,
 ) -> Result<AuctionInfo, ApiError> {
-    let new = NewAuction { details, start_time: start, starting_price: Tyiyn(1) };
+    let client = h.pool.get().await?;
+    for bot in &bots {
+        match db::bots::get(&client, bot.0).await? {
+            None => return Err(ApiError::NotFound(Msg::BotNotFound)),
+            Some(b) if !b.is_active => return Err(ApiError::Conflict(Msg::BotInactive)),
+            Some(_) => {}
+        }
+    }
+    drop(client);
+    let new = NewAuction { details, start_time: start, starting_price: Tyiyn(1), bots: bots.clone() };
     let info = h.auctions.create(new).await?;
     let after = Some(form_fields(&info));
     record_after(h.pool, &action(admin, "auction.create", "auction", Some(info.id.0), None, after)).await;
+    // Each house bot's assignment is logged as if assigned in Edit.
+    for bot in bots {
+        let assigned = json!({"auctionId": info.id, "botId": bot, "isActive": true, "bidLimit": 0});
+        record_after(h.pool, &action(admin, "bot.assign", "bot", Some(bot.0), None, Some(assigned))).await;
+    }
     Ok(info)
 }
 

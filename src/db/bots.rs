@@ -266,6 +266,17 @@ fn bid_limit(n: u32) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
+/// Assigns `bot` to a new `auction` inside its creation's transaction (active, no bid limit);
+/// `false` when the bot is missing, closed or inactive.
+pub(super) async fn assign_in(
+    db: &impl GenericClient,
+    auction: AuctionId,
+    bot: BotId,
+) -> Result<bool, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("insert_assignment")).await?;
+    Ok(db.query_opt(&stmt, &[&auction.0, &bot.0, &true, &0_i32]).await?.is_some())
+}
+
 /// `AuctionStore::assign_bot` on PostgreSQL.
 pub async fn assign(
     pool: Pool,

@@ -326,41 +326,65 @@ pub fn display_id(id: i64, year: i32) -> String {
     format!("TY/{year}/{:05}", 10_000 + id)
 }
 
-/// Creates an auction and returns it as the runtime loads it.
+/// Why a creation was refused: one of its house bots is closed or inactive (the database's own
+/// answer, final even after a lost commit).
+pub const BOT_UNAVAILABLE: &str = "a house bot is closed or inactive";
+
+/// Creates an auction with its house bots (one transaction) and returns it as the runtime loads
+/// it. Its id is drawn first, so a commit whose answer was lost is repeated until the database
+/// says whether the row is there ([`until_known`]).
 pub(super) async fn create(pool: Pool, new: NewAuction) -> Result<AuctionSnapshot, StoreError> {
-    use chrono::Datelike;
-    let client = pool.get().await.map_err(down)?;
-    let next = client.prepare_cached(q!("next_auction_id")).await.map_err(down)?;
-    let id: i64 = client.query_one(&next, &[]).await.map_err(down)?.get(0);
-    let d = &new.details;
-    let insert = client.prepare_cached(q!("insert_auction")).await.map_err(down)?;
-    client
-        .execute(
-            &insert,
-            &[
-                &id,
-                &display_id(id, Utc::now().year()),
-                &d.title,
-                &d.description,
-                &d.image_url.clone().unwrap_or_default(),
-                &d.retail_price.0,
-                &d.is_bid_package,
-                &d.bid_package_bids,
-                &d.category.clone().unwrap_or_default(),
-                &d.condition.clone().unwrap_or_default(),
-                &d.estimated_value.map(|v| v.0),
-                &ts(new.start_time),
-                &new.starting_price.0,
-                &d.kind.as_str(),
-                &d.win_limited,
-                &d.no_new_bidders_after.and_then(|n| n.price).map(|p| p.0),
-                &d.no_new_bidders_after.and_then(|n| n.at).map(ts),
-                &d.buy_now_stock,
-                &d.house_reserve,
-                &d.opening_secs,
-            ],
-        )
-        .await
-        .map_err(down)?;
+    let id: i64 = {
+        let client = pool.get().await.map_err(down)?;
+        let next = client.prepare_cached(q!("next_auction_id")).await.map_err(down)?;
+        client.query_one(&next, &[]).await.map_err(down)?.get(0)
+    };
+    until_known(|| create_once(&pool, id, &new), |e| e.0 == BOT_UNAVAILABLE).await?;
     load(pool, Some(AuctionId(id))).await?.pop().ok_or_else(|| StoreError("created auction vanished".into()))
+}
+
+/// One try of [`create`]: nothing to do when an earlier try committed.
+async fn create_once(pool: &Pool, id: i64, new: &NewAuction) -> Result<(), Attempt> {
+    use chrono::Datelike;
+    let mut client = pool.get().await.map_err(down)?;
+    let tx = client.transaction().await.map_err(down)?;
+    if tx.query_opt("select 1 from auction where id = $1", &[&id]).await.map_err(down)?.is_some() {
+        return Ok(());
+    }
+    let d = &new.details;
+    let insert = tx.prepare_cached(q!("insert_auction")).await.map_err(down)?;
+    tx.execute(
+        &insert,
+        &[
+            &id,
+            &display_id(id, Utc::now().year()),
+            &d.title,
+            &d.description,
+            &d.image_url.clone().unwrap_or_default(),
+            &d.retail_price.0,
+            &d.is_bid_package,
+            &d.bid_package_bids,
+            &d.category.clone().unwrap_or_default(),
+            &d.condition.clone().unwrap_or_default(),
+            &d.estimated_value.map(|v| v.0),
+            &ts(new.start_time),
+            &new.starting_price.0,
+            &d.kind.as_str(),
+            &d.win_limited,
+            &d.no_new_bidders_after.and_then(|n| n.price).map(|p| p.0),
+            &d.no_new_bidders_after.and_then(|n| n.at).map(ts),
+            &d.buy_now_stock,
+            &d.house_reserve,
+            &d.opening_secs,
+        ],
+    )
+    .await
+    .map_err(down)?;
+    for bot in &new.bots {
+        // Share-locks the bot's row: a concurrent close or deactivation waits, or is seen here.
+        if !super::bots::assign_in(&tx, AuctionId(id), *bot).await.map_err(down)? {
+            return Err(Attempt::Failed(StoreError(BOT_UNAVAILABLE.into())));
+        }
+    }
+    commit(tx).await
 }

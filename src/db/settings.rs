@@ -21,8 +21,8 @@ pub struct SiteSettings {
     pub contact_address: String,
     pub contact_phone: String,
     pub contact_email: String,
-    /// The tagline and footer description in the other languages, by language code (`en`, `ka`,
-    /// `ky`, `ru`); `headerTagline` and `footerDescription` are the site language's.
+    /// The site's name, tagline, footer description and address in the other languages, by
+    /// language code (`en`, `ka`, `ky`, `ru`); the fields above are the site language's.
     #[serde(default)]
     pub texts: BTreeMap<String, SiteTexts>,
     /// Admins only: when the settings were last saved.
@@ -35,14 +35,19 @@ pub struct SiteSettings {
     pub phone_required: Option<bool>,
 }
 
-/// The site's own texts in one language.
+/// The site's own texts in one language (empty: the reader sees the site language's, or for the
+/// name the app's own name in their language).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SiteTexts {
     #[serde(default)]
+    pub site_name: String,
+    #[serde(default)]
     pub header_tagline: String,
     #[serde(default)]
     pub footer_description: String,
+    #[serde(default)]
+    pub contact_address: String,
 }
 
 fn from_row(row: &Row) -> SiteSettings {

@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
-use tyiyn_actors::ids::AuctionId;
+use tyiyn_actors::ids::{AuctionId, BotId};
 use tyiyn_actors::snapshot::AuctionDetails;
 use tyiyn_actors::view::AuctionInfo;
 use utoipa::ToSchema;
@@ -73,6 +73,28 @@ struct AuctionForm {
     /// Seconds from going live to the first deadline, 10–86,400; `null` or absent: 10 s.
     #[schema(value_type = Option<i64>, example = 600)]
     opening_secs: Option<Value>,
+    /// Creation only: the house bots to assign (active, no bid limit), each an open, active bot.
+    /// A house reserve above 0 needs at least one (400 `reserve_needs_bot` on `houseReserve`);
+    /// an edit leaves the bots to `/api/admin/auctions/{id}/bots`.
+    #[schema(value_type = Option<Vec<i64>>, example = json!([12]))]
+    bot_ids: Option<Value>,
+}
+
+/// The creation form's house bots: distinct ids, at most 50.
+fn bot_ids(raw: Option<&Value>) -> Result<Vec<BotId>, Msg> {
+    let ids = match raw {
+        None | Some(Value::Null) => return Ok(Vec::new()),
+        Some(Value::Array(ids)) if ids.len() <= 50 => ids,
+        Some(_) => return Err(Msg::BotIdsInvalid),
+    };
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        let id = lenient::whole_in(Some(id), 1..=i64::MAX).ok().flatten().ok_or(Msg::BotIdsInvalid)?;
+        if !out.contains(&BotId(id)) {
+            out.push(BotId(id));
+        }
+    }
+    Ok(out)
 }
 
 /// The form's `noNewBiddersAfter` (described for the contract; read by `no_new_bidders`).
@@ -137,8 +159,16 @@ fn counts(f: &AuctionForm, errors: &mut Vec<(&'static str, Msg)>) -> (Option<i32
     (buy_now_stock, house_reserve, opening_secs)
 }
 
-/// Validates the form: `(details, start time)`, or 400 with every field's message.
-fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono::Utc>), ApiError> {
+/// The form, read: its details, start time and (creation only) house bots.
+struct Parsed {
+    details: AuctionDetails,
+    start: chrono::DateTime<chrono::Utc>,
+    bots: Vec<BotId>,
+}
+
+/// Validates the form, or 400 with every field's message. `creating`: the house bots come with
+/// it, and a house reserve needs one.
+fn parse_form(f: AuctionForm, creating: bool) -> Result<Parsed, ApiError> {
     let mut errors = Vec::new();
     let title = required(&mut errors, "title", f.title.as_deref(), Msg::FillRequired, |v| {
         let v = v.trim();
@@ -178,6 +208,16 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
         .ok()
         .flatten();
     let (buy_now_stock, house_reserve, opening_secs) = counts(&f, &mut errors);
+    let bots = if creating {
+        bot_ids(f.bot_ids.as_ref()).map_err(|m| errors.push(("botIds", m))).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    // A reserve nothing would ever bid for (docs/decisions.md, "A house reserve has a bot").
+    let bots_read = !errors.iter().any(|(field, _)| *field == "botIds");
+    if creating && house_reserve.is_some_and(|r| r > 0) && bots.is_empty() && bots_read {
+        errors.push(("houseReserve", Msg::ReserveNeedsBot));
+    }
     let is_bid_package = f.is_bid_package.unwrap_or(false);
     let bid_package_bids = match f.bid_package_bids {
         Some(n) if !(1..=100_000).contains(&n) => {
@@ -212,7 +252,7 @@ fn parse_form(f: AuctionForm) -> Result<(AuctionDetails, chrono::DateTime<chrono
         house_reserve,
         opening_secs,
     };
-    Ok((details, start))
+    Ok(Parsed { details, start, bots })
 }
 
 /// Live and upcoming auctions.
@@ -229,7 +269,12 @@ async fn admin_auctions(_admin: AdminUser, state: web::Data<AppState>) -> HttpRe
 #[utoipa::path(
     tag = "admin",
     request_body = AuctionForm,
-    responses((status = 201, description = "The new auction", body = AuctionInfo), (status = 400, description = "`fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, …), with `fields`", body = ErrorBody))
+    responses(
+        (status = 201, description = "The new auction", body = AuctionInfo),
+        (status = 400, description = "`fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, `bot_ids_invalid`, `reserve_needs_bot`, …), with `fields`", body = ErrorBody),
+        (status = 404, description = "`bot_not_found`: a house bot that does not exist", body = ErrorBody),
+        (status = 409, description = "`bot_inactive`: a house bot that is closed or turned off", body = ErrorBody),
+    )
 )]
 #[post("/admin/auctions")]
 async fn create(
@@ -237,8 +282,9 @@ async fn create(
     state: web::Data<AppState>,
     body: web::Json<AuctionForm>,
 ) -> Result<HttpResponse, ApiError> {
-    let (details, start) = parse_form(body.into_inner())?;
-    let info = auctions::create(&state.auction_handles(), &admin.0, details, db::rows::ms(start)).await?;
+    let Parsed { details, start, bots } = parse_form(body.into_inner(), true)?;
+    let info =
+        auctions::create(&state.auction_handles(), &admin.0, details, db::rows::ms(start), bots).await?;
     Ok(HttpResponse::Created().json(info))
 }
 
@@ -250,7 +296,7 @@ async fn create(
     responses(
         (status = 200, description = "The saved auction", body = AuctionInfo),
         (status = 400, description = "`fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, …), with `fields`", body = ErrorBody), (status = 404, description = "`auction_not_found`", body = ErrorBody),
-        (status = 409, description = "`auction_not_upcoming` or `auction_finished`", body = ErrorBody),
+        (status = 409, description = "`auction_not_upcoming`, `auction_finished`, or `reserve_needs_bot` (a house reserve while no bot is assigned)", body = ErrorBody),
         (status = 503, description = super::CONTROL_UNAVAILABLE, body = ErrorBody),
     )
 )]
@@ -262,7 +308,7 @@ async fn update(
     body: web::Json<AuctionForm>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let (details, start) = parse_form(body.into_inner())?;
+    let Parsed { details, start, .. } = parse_form(body.into_inner(), false)?;
     let saved =
         auctions::update(&state.auction_handles(), &admin.0, id, details, db::rows::ms(start)).await?;
     Ok(HttpResponse::Ok().json(saved))

@@ -57,13 +57,14 @@ struct SettingsBody {
     contact_address: Option<String>,
     contact_phone: Option<String>,
     contact_email: Option<String>,
-    /// The tagline and footer description in other languages: `{"en": {"headerTagline",
-    /// "footerDescription"}, "ka": {...}, "ky": {...}}`; absent: none.
+    /// The name, tagline, footer description and address in other languages: `{"en": {"siteName",
+    /// "headerTagline", "footerDescription", "contactAddress"}, "ka": {...}, "ky": {...}}`, each
+    /// optional; absent: none.
     #[schema(value_type = Option<std::collections::BTreeMap<String, SiteTexts>>)]
     texts: Option<serde_json::Value>,
 }
 
-/// The form's `texts`: each key a language code, each value the two texts (trimmed, at most
+/// The form's `texts`: each key a language code, each value its texts (trimmed, at most
 /// `MAX_TEXT` characters); languages with neither text are left out.
 fn site_texts(raw: Option<serde_json::Value>) -> Result<BTreeMap<String, SiteTexts>, Msg> {
     let raw = match raw {
@@ -76,8 +77,10 @@ fn site_texts(raw: Option<serde_json::Value>) -> Result<BTreeMap<String, SiteTex
     for (code, t) in by_language {
         let lang = Lang::parse(&code).filter(|l| l.code() == code).ok_or(Msg::LanguageInvalid)?;
         let texts = SiteTexts {
+            site_name: text(&t.site_name)?,
             header_tagline: text(&t.header_tagline)?,
             footer_description: text(&t.footer_description)?,
+            contact_address: text(&t.contact_address)?,
         };
         if texts != SiteTexts::default() {
             out.insert(lang.code().to_owned(), texts);

@@ -27,6 +27,18 @@ async fn assign(admin: &User, auction: i64, bot: i64, bid_limit: i64) -> Value {
     json_of(res).await
 }
 
+/// Sets the bid limit of `bot`'s assignment on `auction` (0: none).
+async fn set_limit(app: &TestApp, admin: &User, auction: i64, bot: i64, bid_limit: i64) {
+    let res = admin
+        .client
+        .patch(app.url(&format!("/api/admin/auctions/{auction}/bots/{bot}")))
+        .json(&json!({"bidLimit": bid_limit}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200, "limiting bot {bot}");
+}
+
 async fn bids(app: &TestApp, auction: i64) -> Vec<Value> {
     json_of(app.get(&format!("/api/auctions/{auction}/bids")).await)
         .await
@@ -228,8 +240,8 @@ async fn bots_are_assigned_once_per_auction_and_only_when_active() {
     let admin = app.new_admin("boss").await;
     // Bots idle: this test is about assignments only.
     set_enabled(&admin, false).await;
-    let live = app.create_live_auction_with(&admin, "Телефон", house()).await;
-    let upcoming = app.create_auction_with(&admin, "Ноутбук", "2099-01-01T10:00:00Z", house()).await;
+    let live = app.create_live_auction(&admin, "Телефон").await;
+    let upcoming = app.create_auction(&admin, "Ноутбук", "2099-01-01T10:00:00Z").await;
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
     let resting = json_of(
         admin
@@ -353,11 +365,10 @@ async fn bots_are_assigned_once_per_auction_and_only_when_active() {
 async fn bots_bid_on_a_live_auction_and_answer_a_person_for_free() {
     let app = spawn_app_with(quick_bots).await;
     let admin = app.new_admin("boss").await;
-    let id = app.create_live_auction_with(&admin, "Телевизор", house()).await;
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let id = app.create_live_auction_with(&admin, "Телевизор", house(erlan)).await;
     let aibek = app.new_user("aibek").await;
 
-    assign(&admin, id, erlan, 0).await;
     // Nobody leads: a bot opens.
     let opened = wait_for(&app, id, |b| bot_bids(b) == 1).await;
     assert_eq!(opened[0]["isBot"], true);
@@ -390,14 +401,14 @@ async fn the_house_rule_keeps_bots_out_of_an_auction_without_house_bidders_and_p
     let app = spawn_app_with(quick_bots).await;
     let admin = app.new_admin("boss").await;
     let open = app.create_live_auction(&admin, "Без ботов").await;
-    let reserved = app.create_live_auction_with(&admin, "Резерв", json!({"houseReserve": 3})).await;
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let reserved =
+        app.create_live_auction_with(&admin, "Резерв", json!({"houseReserve": 3, "botIds": [erlan]})).await;
     let aibek = app.new_user("aibek").await;
     let shown = json_of(app.get(&format!("/api/auctions/{open}")).await).await;
     assert_eq!((shown["houseReserve"].clone(), shown["openingSecs"].clone()), (Value::Null, Value::Null));
 
     assign(&admin, open, erlan, 0).await;
-    assign(&admin, reserved, erlan, 0).await;
     // Within the reserve the bot opens and answers: bids #1 and #3 of 3.
     wait_for(&app, reserved, |b| bot_bids(b) == 1).await;
     assert_eq!(aibek.bid(reserved).await.status(), 200);
@@ -437,8 +448,9 @@ async fn the_house_reserve_and_the_opening_are_validated_and_kept() {
             expect_error(admin.post("/api/admin/auctions", form(extra.clone())).await, 400, code).await;
         assert!(body["fields"][field].is_string(), "{extra}: {body}");
     }
-    let res =
-        admin.post("/api/admin/auctions", form(json!({"houseReserve": "20", "openingSecs": 3600}))).await;
+    let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let extra = json!({"houseReserve": "20", "openingSecs": 3600, "botIds": [erlan]});
+    let res = admin.post("/api/admin/auctions", form(extra)).await;
     assert_eq!(res.status(), 201);
     let created = json_of(res).await;
     assert_eq!((created["houseReserve"].as_i64(), created["openingSecs"].as_i64()), (Some(20), Some(3600)));
@@ -448,6 +460,100 @@ async fn the_house_reserve_and_the_opening_are_validated_and_kept() {
     assert_eq!(res.status(), 200);
     let edited = json_of(res).await;
     assert_eq!((edited["houseReserve"].clone(), edited["openingSecs"].clone()), (Value::Null, Value::Null));
+}
+
+#[actix_web::test]
+async fn a_house_reserve_comes_with_a_bot_and_keeps_its_last_one() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    set_enabled(&admin, false).await;
+    let (erlan, timur) = (
+        create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap(),
+        create_bot(&admin, "Тимур", "Кадыров").await["id"].as_i64().unwrap(),
+    );
+    let resting = json_of(
+        admin
+            .post("/api/admin/bots", json!({"firstName": "Азат", "lastName": "Осмонов", "isActive": false}))
+            .await,
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let form = |extra: Value| {
+        let mut form = json!({"title": "Лампа", "retailPrice": 1000, "startTime": "2099-01-01T10:00:00Z"});
+        form.as_object_mut().unwrap().extend(extra.as_object().cloned().unwrap());
+        form
+    };
+
+    // Refused, and nothing written: a reserve with no bot, bots that are not a list or cannot bid.
+    for (extra, status, code) in [
+        (json!({"houseReserve": 5}), 400, "reserve_needs_bot"),
+        (json!({"houseReserve": 5, "botIds": []}), 400, "reserve_needs_bot"),
+        (json!({"houseReserve": 5, "botIds": "1"}), 400, "bot_ids_invalid"),
+        (json!({"houseReserve": 5, "botIds": [0]}), 400, "bot_ids_invalid"),
+        (json!({"houseReserve": 5, "botIds": [999_999]}), 404, "bot_not_found"),
+        (json!({"houseReserve": 5, "botIds": [erlan, resting]}), 409, "bot_inactive"),
+    ] {
+        let body =
+            expect_error(admin.post("/api/admin/auctions", form(extra.clone())).await, status, code).await;
+        if status == 400 {
+            assert!(body["fields"].is_object(), "{extra}: {body}");
+        }
+        let db = app.db().await;
+        let auctions: i64 = db.query_one("select count(*) from auction", &[]).await.unwrap().get(0);
+        assert_eq!(auctions, 0, "{extra}: nothing was created");
+    }
+    let body = expect_error(
+        admin.post("/api/admin/auctions", form(json!({"houseReserve": 5}))).await,
+        400,
+        "reserve_needs_bot",
+    )
+    .await;
+    assert_eq!(
+        body["fields"]["houseReserve"],
+        "Резерву дома нужен бот: назначьте аукциону хотя бы одного бота или оставьте резерв пустым (бота можно выключить, не убирая)"
+    );
+
+    // With its bots (a repeated id counts once), each assigned and logged like one assigned in Edit.
+    let extra = json!({"houseReserve": 5, "botIds": [erlan, timur, erlan]});
+    let created = json_of(admin.post("/api/admin/auctions", form(extra)).await).await;
+    let id = created["id"].as_i64().unwrap();
+    let path = format!("/api/admin/auctions/{id}/bots");
+    let listed = json_of(admin.get(&path).await).await;
+    let ids: Vec<i64> = listed.as_array().unwrap().iter().map(|a| a["botId"].as_i64().unwrap()).collect();
+    assert_eq!(ids, [erlan, timur]);
+    assert!(
+        listed.as_array().unwrap().iter().all(|a| a["isActive"] == true && a["bidLimit"] == 0),
+        "{listed}"
+    );
+    assert_eq!(audit_count(&app, "bot.assign").await, 2);
+
+    // Without a reserve no bot is needed, and an edit cannot add a reserve while none is assigned.
+    let plain =
+        json_of(admin.post("/api/admin/auctions", form(json!({}))).await).await["id"].as_i64().unwrap();
+    let edit = admin.put(&format!("/api/admin/auctions/{plain}"), form(json!({"houseReserve": 5}))).await;
+    expect_error(edit, 409, "reserve_needs_bot").await;
+    let edit = admin.put(&format!("/api/admin/auctions/{plain}"), form(json!({"houseReserve": 0}))).await;
+    assert_eq!(edit.status(), 200, "a reserve of 0 lets no bot in and needs none");
+
+    // Two admins remove the two bots at once: the actor takes one removal at a time, so the
+    // reserve keeps exactly one bot.
+    let (one, other) = (format!("{path}/{erlan}"), format!("{path}/{timur}"));
+    let (first, second) = tokio::join!(admin.delete(&one), admin.delete(&other));
+    let mut statuses = [first.status().as_u16(), second.status().as_u16()];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409], "one removal, one refusal");
+    assert_eq!(json_of(admin.get(&path).await).await.as_array().unwrap().len(), 1);
+    // The last one can be turned off, not removed.
+    let last = json_of(admin.get(&path).await).await[0]["botId"].as_i64().unwrap();
+    let off = admin.patch(&format!("{path}/{last}"), json!({"isActive": false})).await;
+    assert_eq!(off.status(), 200);
+    expect_error(admin.delete(&format!("{path}/{last}")).await, 409, "reserve_needs_bot").await;
+    // Emptying the reserve frees it.
+    let edit = admin.put(&format!("/api/admin/auctions/{id}"), form(json!({"houseReserve": ""}))).await;
+    assert_eq!(edit.status(), 200);
+    assert_eq!(admin.delete(&format!("{path}/{last}")).await.status(), 200);
+    app.check().await;
 }
 
 #[actix_web::test]
@@ -471,12 +577,12 @@ async fn an_opening_countdown_sets_the_first_deadline_and_a_bid_never_shortens_i
 async fn a_bot_stops_at_its_bid_limit_and_when_deactivated() {
     let app = spawn_app_with(quick_bots).await;
     let admin = app.new_admin("boss").await;
-    let limited = app.create_live_auction_with(&admin, "Часы", house()).await;
-    let other = app.create_live_auction_with(&admin, "Наушники", house()).await;
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let limited = app.create_live_auction_with(&admin, "Часы", house(erlan)).await;
+    let other = app.create_live_auction_with(&admin, "Наушники", house(erlan)).await;
     let aibek = app.new_user("aibek").await;
-    assign(&admin, limited, erlan, 2).await;
-    assign(&admin, other, erlan, 0).await;
+    // Before the bot's second bid: it leads after its first and never outbids itself.
+    set_limit(&app, &admin, limited, erlan, 2).await;
     wait_for(&app, other, |b| bot_bids(b) == 1).await;
     wait_for(&app, limited, |b| bot_bids(b) == 1).await;
     assert_eq!(aibek.bid(limited).await.status(), 200);
@@ -513,10 +619,9 @@ async fn a_bot_stops_at_its_bid_limit_and_when_deactivated() {
 async fn disabling_bots_globally_stops_them_and_deleting_a_bot_keeps_its_bids() {
     let app = spawn_app_with(quick_bots).await;
     let admin = app.new_admin("boss").await;
-    let id = app.create_live_auction_with(&admin, "Самокат", house()).await;
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let id = app.create_live_auction_with(&admin, "Самокат", house(erlan)).await;
     let aibek = app.new_user("aibek").await;
-    assign(&admin, id, erlan, 0).await;
     wait_for(&app, id, |b| bot_bids(b) == 1).await;
 
     set_enabled(&admin, false).await;
@@ -553,10 +658,10 @@ async fn login(app: &TestApp, username: &str) -> Client {
 async fn a_restarted_server_resumes_bots_with_their_counts() {
     let first = spawn_app_with(quick_bots).await;
     let admin = first.new_admin("boss").await;
-    let id = first.create_live_auction_with(&admin, "Кофемашина", house()).await;
     let erlan = create_bot(&admin, "Эрлан", "Бейшеев").await["id"].as_i64().unwrap();
+    let id = first.create_live_auction_with(&admin, "Кофемашина", house(erlan)).await;
     let aibek = first.new_user("aibek").await;
-    assign(&admin, id, erlan, 3).await;
+    set_limit(&first, &admin, id, erlan, 3).await;
     wait_for(&first, id, |b| bot_bids(b) == 1).await;
     assert_eq!(aibek.bid(id).await.status(), 200);
     wait_for(&first, id, |b| bot_bids(b) == 2).await;

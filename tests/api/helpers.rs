@@ -343,9 +343,10 @@ impl TestApp {
     }
 }
 
-/// The form fields that let the house in: bots may bid until the auction has taken 1,000 bids.
-pub fn house() -> Value {
-    json!({"houseReserve": 1000})
+/// The form fields that let the house in: `bot` (assigned with the auction, no bid limit) may bid
+/// until the auction has taken 1,000 bids.
+pub fn house(bot: i64) -> Value {
+    json!({"houseReserve": 1000, "botIds": [bot]})
 }
 
 /// Settings that keep auctions running through a test: long countdowns, so that only admin

@@ -46,17 +46,16 @@ async fn a_finished_auction_shows_its_bids_and_what_people_paid_at_the_cheapest_
     .unwrap();
     let admin = app.new_admin("boss").await;
     let later = (chrono::Utc::now() + chrono::Duration::hours(1)).to_rfc3339();
-    let id = app.create_auction_with(&admin, "Смартфон", &later, house()).await;
+    let bot = app.new_bot(&admin, "Эрлан", "Бейшеев").await;
+    let id = app.create_auction_with(&admin, "Смартфон", &later, house(bot)).await;
     let aibek = app.new_user("aibek").await;
     let dana = app.new_user("dana").await;
-    let bot = app.new_bot(&admin, "Эрлан", "Бейшеев").await;
 
     // aibek pre-bids; the bot may bid twice; the auction goes live with aibek's converted pre-bid.
     assert_eq!(aibek.post(&format!("/api/auctions/{id}/prebid"), Value::Null).await.status(), 201);
-    let res =
-        admin.post(&format!("/api/admin/auctions/{id}/bots"), json!({"botId": bot, "bidLimit": 2})).await;
-    assert_eq!(res.status(), 201);
-    app.start_now_with(&admin, id, "Смартфон", house()).await;
+    let res = admin.patch(&format!("/api/admin/auctions/{id}/bots/{bot}"), json!({"bidLimit": 2})).await;
+    assert_eq!(res.status(), 200);
+    app.start_now_with(&admin, id, "Смартфон", house(bot)).await;
     // The bot answers the converted pre-bid, then aibek, then has used its limit.
     wait_for_bot_bids(&app, id, 1).await;
     assert_eq!(aibek.bid(id).await.status(), 200);
@@ -90,7 +89,7 @@ async fn a_finished_auction_shows_its_bids_and_what_people_paid_at_the_cheapest_
 async fn live_and_upcoming_auctions_have_no_honest_numbers_yet() {
     let app = spawn_app_with(long_countdowns).await;
     let admin = app.new_admin("boss").await;
-    let id = app.create_live_auction_with(&admin, "Часы", house()).await;
+    let id = app.create_live_auction(&admin, "Часы").await;
     let live = json_of(app.get(&format!("/api/auctions/{id}")).await).await;
     assert_eq!(live["honestNumbers"], Value::Null);
     // Finished without a bid: nothing was paid (serde_json reads 15.00 back as 15.0).

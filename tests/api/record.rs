@@ -51,10 +51,10 @@ async fn the_record_lists_every_bid_with_a_chain_anyone_can_recompute_and_a_chan
     let app = spawn_app_with(quick_bots).await;
     let admin = app.new_admin("boss").await;
     let later = (chrono::Utc::now() + chrono::Duration::hours(1)).to_rfc3339();
-    let id = app.create_auction_with(&admin, "Наушники", &later, house()).await;
+    let bot = app.new_bot(&admin, "Эрлан", "Бейшеев").await;
+    let id = app.create_auction_with(&admin, "Наушники", &later, house(bot)).await;
     let aibek = app.new_user("aibek").await;
     let dana = app.new_user("dana").await;
-    let bot = app.new_bot(&admin, "Эрлан", "Бейшеев").await;
 
     // Before anything: an upcoming auction's record is empty, with its genesis.
     let empty = record_of(&app, id).await;
@@ -64,10 +64,9 @@ async fn the_record_lists_every_bid_with_a_chain_anyone_can_recompute_and_a_chan
 
     // aibek's pre-bid is converted at go-live; the bot answers it once; then dana and aibek.
     assert_eq!(aibek.post(&format!("/api/auctions/{id}/prebid"), Value::Null).await.status(), 201);
-    let res =
-        admin.post(&format!("/api/admin/auctions/{id}/bots"), json!({"botId": bot, "bidLimit": 1})).await;
-    assert_eq!(res.status(), 201);
-    app.start_now_with(&admin, id, "Наушники", house()).await;
+    let res = admin.patch(&format!("/api/admin/auctions/{id}/bots/{bot}"), json!({"bidLimit": 1})).await;
+    assert_eq!(res.status(), 200);
+    app.start_now_with(&admin, id, "Наушники", house(bot)).await;
     app.wait_for_bids(id, |b| b.len() >= 2).await;
     assert_eq!(dana.bid(id).await.status(), 200);
     assert_eq!(aibek.bid(id).await.status(), 200);
@@ -112,7 +111,7 @@ async fn the_record_lists_every_bid_with_a_chain_anyone_can_recompute_and_a_chan
 async fn a_removed_bid_breaks_the_record_after_it_and_an_unknown_auction_has_none() {
     let app = spawn_app_with(quick_bots).await;
     let admin = app.new_admin("boss").await;
-    let id = app.create_live_auction_with(&admin, "Часы", house()).await;
+    let id = app.create_live_auction(&admin, "Часы").await;
     let (aibek, dana) = (app.new_user("aibek").await, app.new_user("dana").await);
     for bidder in [&aibek, &dana, &aibek] {
         assert_eq!(bidder.bid(id).await.status(), 200);

@@ -109,11 +109,12 @@ async fn the_fairness_page_counts_the_last_30_days_from_the_records() {
     let won = app.create_live_auction(&admin, "Чайник").await;
     assert_eq!(aida.bid(won).await.status(), 200);
     assert_eq!(end(won).await.status(), 200);
-    let housed = app.create_live_auction_with(&admin, "Лампа", json!({"houseReserve": 5})).await;
     let bot = app.new_bot(&admin, "Эрлан", "Бейшеев").await;
-    let res =
-        admin.post(&format!("/api/admin/auctions/{housed}/bots"), json!({"botId": bot, "bidLimit": 1})).await;
-    assert_eq!(res.status(), 201);
+    let housed =
+        app.create_live_auction_with(&admin, "Лампа", json!({"houseReserve": 5, "botIds": [bot]})).await;
+    // Before the bot's second bid: it leads after its first and never outbids itself.
+    let res = admin.patch(&format!("/api/admin/auctions/{housed}/bots/{bot}"), json!({"bidLimit": 1})).await;
+    assert_eq!(res.status(), 200);
     app.wait_for_bids(housed, |bids| bids.len() == 1).await;
     assert_eq!(end(housed).await.status(), 200);
     let empty = app.create_live_auction(&admin, "Ваза").await;
@@ -177,14 +178,19 @@ async fn the_site_texts_are_kept_per_language() {
     body["texts"] = json!({"ka": {"headerTagline": "ა".repeat(501)}});
     expect_error(admin.put("/api/admin/settings", body.clone()).await, 400, "text_too_long").await;
     body["texts"] = json!({"ka": {"headerTagline": " პენი აუქციონები ", "footerDescription": "ქართულად"},
-                           "ky": {"headerTagline": "Пенни аукциондор"}, "ru": {}});
+                           "ky": {"headerTagline": "Пенни аукциондор"}, "ru": {},
+                           "en": {"siteName": " Tyiyn ", "contactAddress": "Bishkek, 1 Kiev St"}});
     let res = admin.put("/api/admin/settings", body).await;
     assert_eq!(res.status(), 200);
     let public: Value = app.get("/api/settings").await.json().await.unwrap();
     assert_eq!(
         public["texts"],
-        json!({"ka": {"headerTagline": "პენი აუქციონები", "footerDescription": "ქართულად"},
-               "ky": {"headerTagline": "Пенни аукциондор", "footerDescription": ""}})
+        json!({"en": {"siteName": "Tyiyn", "headerTagline": "", "footerDescription": "",
+                      "contactAddress": "Bishkek, 1 Kiev St"},
+               "ka": {"siteName": "", "headerTagline": "პენი აუქციონები", "footerDescription": "ქართულად",
+                      "contactAddress": ""},
+               "ky": {"siteName": "", "headerTagline": "Пенни аукциондор", "footerDescription": "",
+                      "contactAddress": ""}})
     );
     assert_eq!(public["headerTagline"], "Tagline", "the site language's own stays where it was");
 }

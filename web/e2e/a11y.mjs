@@ -304,11 +304,11 @@ async function claimDialog(page, { lang, width }) {
   })
 }
 
-/** An admin confirmation (editing a lot asks first), cancelled; the new-auction form, closed. */
+/** An admin confirmation (deleting a lot asks first), cancelled; the new-auction form, closed. */
 async function adminDialogs(page, { lang, width }) {
   await check(page, `${width} ${lang} admin confirm dialog and auction form`, async () => {
     await visit(page, '/admin', 'admin-auction-table')
-    await page.locator('[data-testid="auction-edit"]').first().click()
+    await page.locator('[data-testid="auction-delete"]').first().click()
     const violations = await dialogViolations(page, 'confirm-dialog', `${width}-${lang}-dialog-confirm`)
     await byTestId(page, 'confirm-cancel').click()
     await byTestId(page, 'confirm-dialog').waitFor({ state: 'detached' })

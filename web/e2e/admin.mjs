@@ -100,30 +100,42 @@ async function auctionFlow(page, demoPage) {
     await expectText(byTestId(page, 'auction-title-error'), 'Заполните все обязательные поля')
   })
 
-  await step(page, 'admin creates an auction starting in 20 s, with a house reserve of 5 bids', async () => {
+  await step(page, 'a house reserve with no house bot is refused under its field', async () => {
     await page.fill('#auction-title', lot.title)
     await page.fill('#auction-description', 'Создан сквозным тестом')
     await page.fill('#auction-retailPrice', '1999,99')
     await page.fill('#auction-startTime', await localInput(page, 20_000))
-    // Without a reserve the auction has no house bidders, and the bot below could not bid.
-    await page.fill('#auction-houseReserve', '5')
+    // Categories and conditions are offered from the catalogue's list (typing another is allowed).
+    await expectValue('categories offered', () => byTestId(page, 'auction-category-list').locator('option').count(), (n) => n >= 5)
+    await expectValue('"Новый" offered', () => byTestId(page, 'auction-condition-list').locator('option[value="Новый"]').count(), 1)
+    await page.fill('#auction-category', 'Смартфоны')
+    await page.fill('#auction-houseReserve', '1')
+    await byTestId(page, 'auction-save').click()
+    await expectText(byTestId(page, 'auction-houseReserve-error'), 'Резерву дома нужен бот')
+  })
+
+  await step(page, 'admin creates an auction starting in 20 s, with a house bot for one house bid', async () => {
+    // The reserve of one bid: the house bids once in all, whichever of its bots does.
+    await byTestId(page, 'auction-botIds').locator('input[type="checkbox"]').first().check()
+    await shot(page, 'create-dialog-house-bot')
+    await page.fill('#auction-startTime', await localInput(page, 20_000))
     await byTestId(page, 'auction-save').click()
     await expectToast(page, 'Аукцион создан')
     await byTestId(page, 'auction-create-dialog').waitFor({ state: 'detached' })
     const list = await getJson(page, '/api/admin/auctions')
     const created = list.find((auction) => auction.title === lot.title)
     if (!created) throw new Error(`"${lot.title}" is not among the admin's auctions`)
-    if (created.houseReserve !== 5 || created.openingSecs !== null) throw new Error(`house rule ${created.houseReserve}, opening ${created.openingSecs}`)
+    if (created.houseReserve !== 1 || created.openingSecs !== null) throw new Error(`house rule ${created.houseReserve}, opening ${created.openingSecs}`)
     Object.assign(lot, { id: created.id, slug: created.slug })
     await byTestId(page, `admin-auction-${lot.id}`).waitFor()
   })
 
-  await step(page, 'admin assigns a bot limited to one bid', async () => {
+  await step(page, 'the edit dialog opens at once, with the house bot; admin assigns another, limited to one bid', async () => {
     const row = byTestId(page, `admin-auction-${lot.id}`)
     await row.locator('[data-testid="auction-edit"]').click()
-    await confirm(page)
     const dialog = byTestId(page, 'auction-edit-dialog')
     await dialog.waitFor()
+    await expectValue('bots assigned at creation', () => dialog.locator('[data-testid="assignment-active"]').count(), 1)
     await dialog.locator('[data-testid="assign-bot"]').click()
     const option = page.locator('[role="option"]').first()
     await option.waitFor()
@@ -132,7 +144,7 @@ async function auctionFlow(page, demoPage) {
     await dialog.locator('[data-testid="assign-limit"]').fill('1')
     await dialog.locator('[data-testid="assign-save"]').click()
     await expectToast(page, 'Бот добавлен в аукцион')
-    await expectText(dialog.locator('[data-testid="assignment-bids"]'), /0\D+1/)
+    await expectText(dialog.locator('[data-testid="assignment-bids"]').last(), /0\D+1/)
     await shot(page, 'edit-dialog-with-bot')
     await closeDialog(dialog)
   })

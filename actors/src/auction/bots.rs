@@ -174,6 +174,11 @@ impl<S: AuctionStore, C: Clock> Handler<UnassignBot> for AuctionActor<S, C> {
         if self.bots.get(msg.bot).is_none() {
             return refuse(BotError::NotAssigned);
         }
+        // The reserve's last bot stays (it can be turned off here instead): a reserve with no bot
+        // would promise house bids that never come.
+        if self.details.house_reserve.is_some_and(|r| r > 0) && self.bots.list().len() == 1 {
+            return refuse(BotError::Control(ControlError::ReserveNeedsBot));
+        }
         let save = self.env.store.remove_bot_assignment(self.committed.id(), msg.bot);
         AtomicResponse::new(Box::pin(save.into_actor(self).map(move |res, act, ctx| {
             res.map_err(BotError::from)?;

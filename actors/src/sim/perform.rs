@@ -116,7 +116,7 @@ impl World {
     async fn create(&mut self, start_time: UnixMillis) {
         let details = crate::snapshot::AuctionDetails { title: "Created".into(), ..Default::default() };
         let price = Tyiyn(self.rng.random_range(0..100));
-        let new = NewAuction { details, start_time, starting_price: price };
+        let new = NewAuction { details, start_time, starting_price: price, bots: Vec::new() };
         if let Ok(snap) = self.store.create(new).await {
             self.admit(snap);
         }

@@ -17,6 +17,9 @@ pub struct NewAuction {
     pub start_time: UnixMillis,
     /// The price before any bid.
     pub starting_price: Tyiyn,
+    /// The house bots assigned with it (active, no bid limit), in the same write: each must
+    /// exist, be open and active, or nothing is created.
+    pub bots: Vec<crate::ids::BotId>,
 }
 
 /// One bid to insert.

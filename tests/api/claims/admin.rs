@@ -18,13 +18,9 @@ async fn a_bot_win_opens_no_claim() {
     })
     .await;
     let admin = app.new_admin("boss").await;
-    let auction = live_auction(&app, &admin, "Телевизор", None).await;
     let bot = admin.post("/api/admin/bots", json!({"firstName": "Эрлан", "lastName": "Бейшеев"})).await;
     let bot = bot.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
-    let res = admin
-        .post(&format!("/api/admin/auctions/{auction}/bots"), json!({"botId": bot, "bidLimit": 0}))
-        .await;
-    assert_eq!(res.status(), 201);
+    let auction = live_auction_with(&app, &admin, "Телевизор", None, Some(bot)).await;
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let a: Value = app.get(&format!("/api/auctions/{auction}")).await.json().await.unwrap();

@@ -35,12 +35,24 @@ pub async fn claim_rows(app: &TestApp) -> i64 {
 
 /// A live auction; `package` makes it a bid-package auction of that many bids.
 pub async fn live_auction(app: &TestApp, admin: &User, title: &str, package: Option<i64>) -> i64 {
+    live_auction_with(app, admin, title, package, None).await
+}
+
+/// [`live_auction`], with `house_bot` assigned and a house reserve of 10 bids when given.
+pub async fn live_auction_with(
+    app: &TestApp,
+    admin: &User,
+    title: &str,
+    package: Option<i64>,
+    house_bot: Option<i64>,
+) -> i64 {
     let res = admin
         .post(
             "/api/admin/auctions",
             json!({"title": title, "description": "", "imageUrl": "/demo/phone.svg", "retailPrice": 1000,
                    "startTime": chrono::Utc::now().to_rfc3339(), "isBidPackage": package.is_some(),
-                   "bidPackageBids": package, "houseReserve": 10}),
+                   "bidPackageBids": package, "houseReserve": house_bot.map(|_| 10),
+                   "botIds": house_bot.into_iter().collect::<Vec<_>>()}),
         )
         .await;
     assert_eq!(res.status(), 201, "creating {title}");

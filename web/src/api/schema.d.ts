@@ -1837,6 +1837,15 @@ export interface components {
              * @example 600
              */
             openingSecs?: number | null;
+            /**
+             * @description Creation only: the house bots to assign (active, no bid limit), each an open, active bot.
+             *     A house reserve above 0 needs at least one (400 `reserve_needs_bot` on `houseReserve`);
+             *     an edit leaves the bots to `/api/admin/auctions/{id}/bots`.
+             * @example [
+             *       12
+             *     ]
+             */
+            botIds?: number[] | null;
         };
         /**
          * Format: int64
@@ -3389,8 +3398,8 @@ export interface components {
             contactPhone: string;
             contactEmail: string;
             /**
-             * @description The tagline and footer description in the other languages, by language code (`en`, `ka`,
-             *     `ky`, `ru`); `headerTagline` and `footerDescription` are the site language's.
+             * @description The site's name, tagline, footer description and address in the other languages, by
+             *     language code (`en`, `ka`, `ky`, `ru`); the fields above are the site language's.
              */
             texts?: {
                 [key: string]: components["schemas"]["SiteTexts"];
@@ -3419,8 +3428,9 @@ export interface components {
             contactPhone?: string | null;
             contactEmail?: string | null;
             /**
-             * @description The tagline and footer description in other languages: `{"en": {"headerTagline",
-             *     "footerDescription"}, "ka": {...}, "ky": {...}}`; absent: none.
+             * @description The name, tagline, footer description and address in other languages: `{"en": {"siteName",
+             *     "headerTagline", "footerDescription", "contactAddress"}, "ka": {...}, "ky": {...}}`, each
+             *     optional; absent: none.
              */
             texts?: {
                 [key: string]: components["schemas"]["SiteTexts"];
@@ -3449,10 +3459,15 @@ export interface components {
             /** @description What people who won saved: retail price less the winning price, summed. */
             totalSaved: components["schemas"]["Tyiyn"];
         };
-        /** @description The site's own texts in one language. */
+        /**
+         * @description The site's own texts in one language (empty: the reader sees the site language's, or for the
+         *     name the app's own name in their language).
+         */
         SiteTexts: {
+            siteName?: string;
             headerTagline?: string;
             footerDescription?: string;
+            contactAddress?: string;
         };
         /** @description One bid in an auction's statistics. */
         StatsBid: {
@@ -3997,7 +4012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Auction"];
                 };
             };
-            /** @description `fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, …), with `fields` */
+            /** @description `fill_required` or a field's code (`title_too_long`, `price_invalid`, `start_time_invalid`, `image_url_invalid`, `package_bids_invalid`, `bot_ids_invalid`, `reserve_needs_bot`, …), with `fields` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4017,6 +4032,24 @@ export interface operations {
             };
             /** @description `forbidden`: not an admin (or `cross_site_request`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bot_not_found`: a house bot that does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `bot_inactive`: a house bot that is closed or turned off */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4105,7 +4138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `auction_not_upcoming` or `auction_finished` */
+            /** @description `auction_not_upcoming`, `auction_finished`, or `reserve_needs_bot` (a house reserve while no bot is assigned) */
             409: {
                 headers: {
                     [name: string]: unknown;

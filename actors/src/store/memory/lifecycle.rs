@@ -86,10 +86,16 @@ impl Inner {
 
     pub(super) fn create(&mut self, new: NewAuction) -> Result<AuctionSnapshot, StoreError> {
         self.check()?;
+        if new.bots.iter().any(|b| !self.bots.get(b).is_some_and(|b| b.active)) {
+            return Err(StoreError("a house bot is closed or inactive".into()));
+        }
         let id = AuctionId(self.next());
         let snap =
             AuctionSnapshot::upcoming(id, new.details, new.start_time, new.starting_price, new.start_time);
-        self.rows.insert(id, Row::new(snap.clone()));
-        Ok(snap)
+        self.rows.insert(id, Row::new(snap));
+        for bot in new.bots {
+            self.assign_bot(id, bot, true, 0).map_err(|e| StoreError(e.to_string()))?;
+        }
+        Ok(self.rows[&id].snap.clone())
     }
 }

@@ -1,21 +1,25 @@
 //! The create and edit auction dialogs. A successful save closes the dialog (the form starts
 //! empty next time); a form missing a required field says so in a toast ('Ошибка валидации' /
 //! 'Заполните все обязательные поля') and under each field. Only an upcoming auction's details can
-//! change; the edit dialog of a live one shows them read-only and manages its bots.
+//! change, and saving them asks for a confirmation first (spec section 5); the edit dialog of a
+//! live one shows them read-only and manages its bots. The create dialog picks the house bots
+//! with the reserve: a reserve needs one.
 import * as Dialog from '@radix-ui/react-dialog'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import type { ReactNode } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
+import type { Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useConfirm } from '../../components/confirm-dialog'
 import { DialogFrame } from '../../components/dialog-frame'
 import { FormField, describedBy } from '../../components/form-field'
 import { Select } from '../../components/select'
 import { api, dataOf, messageOf } from '../../lib/api'
 import type { Auction } from '../../lib/api-types'
 import { applyServerFieldErrors } from '../../lib/forms'
-import { queryKeys } from '../../lib/queries'
+import { adminBotsQuery, queryKeys } from '../../lib/queries'
 import { auctionSavedAtom } from '../../lib/realtime'
 import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
@@ -55,6 +59,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
   const { toast } = useToast()
   const saved = useSetAtom(auctionSavedAtom)
   const refresh = useAdminRefresh()
+  const { confirm, dialog: confirmDialog } = useConfirm()
   const auction = target.mode === 'edit' ? target.auction : null
   const readOnly = auction !== null && auction.status !== 'upcoming'
   const save = useMutation({
@@ -92,6 +97,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
 
   const onSubmit = handleSubmit(
     async (values) => {
+      if (auction && !(await confirm({ title: t('admin.confirm.save', { title: auction.title }), confirmLabel: t('common.save') }))) return
       try {
         await save.mutateAsync(values)
         toast({ title: auction ? t('admin.toast.updated') : t('admin.toast.created'), description: values.title.trim() })
@@ -110,17 +116,26 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
 
   const field = (
     name: Exclude<keyof AuctionValues, 'isBidPackage' | 'beginner' | 'winLimited' | 'openingSecs'>,
-    options: { type?: string; step?: number; required?: boolean; multiline?: boolean; inputMode?: 'decimal' | 'numeric' } = {},
+    options: { type?: string; step?: number; required?: boolean; multiline?: boolean; inputMode?: 'decimal' | 'numeric'; suggestions?: string[] } = {},
   ) => {
     const id = `auction-${name}`
     const message = errors[name]?.message
     const props = { id, className: 'input', disabled: readOnly, ...describedBy(id, message), ...register(name) }
+    const list = options.suggestions ? `${id}-list` : undefined
     return (
       <FormField id={id} label={t(`admin.form.${name}`)} error={message} required={options.required}>
-        {options.multiline ? <textarea rows={3} {...props} /> : <input type={options.type ?? 'text'} step={options.step} inputMode={options.inputMode} {...props} />}
+        {options.multiline ? <textarea rows={3} {...props} /> : <input type={options.type ?? 'text'} step={options.step} inputMode={options.inputMode} list={list} {...props} />}
+        {list && (
+          <datalist id={list} data-testid={list}>
+            {options.suggestions?.map((value) => <option key={value} value={value} />)}
+          </datalist>
+        )}
       </FormField>
     )
   }
+  // The catalogue's categories and conditions, in the admin's language: one of them reads in each
+  // reader's language on the auction page (lib/catalogue.ts); anything else reads as typed.
+  const named = (section: string) => Object.values(t(section, { returnObjects: true, defaultValue: {} }) as Record<string, string>)
 
   return (
     <form onSubmit={onSubmit} noValidate className="form" data-testid="auction-form">
@@ -154,8 +169,8 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
       </label>
       {isBidPackage && field('bidPackageBids', { inputMode: 'numeric' })}
       <div className="form-row">
-        {field('category')}
-        {field('condition')}
+        {field('category', { suggestions: named('catalogue.categories') })}
+        {field('condition', { suggestions: named('catalogue.conditions') })}
       </div>
       {field('estimatedValue', { inputMode: 'decimal' })}
       <fieldset className="fieldset" data-testid="auction-fair">
@@ -174,6 +189,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
         </div>
         {field('buyNowStock', { inputMode: 'numeric' })}
         {field('houseReserve', { inputMode: 'numeric' })}
+        {!auction && <HouseBots control={control} />}
       </fieldset>
       {!readOnly && (
         <div className="dialog-actions">
@@ -185,6 +201,46 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
           </button>
         </div>
       )}
+      {confirmDialog}
     </form>
+  )
+}
+
+/** The create form's house bots: every bot that is turned on, as checkboxes. */
+function HouseBots({ control }: { control: Control<AuctionValues> }) {
+  const { t } = useTranslation()
+  const bots = useQuery(adminBotsQuery())
+  const active = (bots.data ?? []).filter((bot) => bot.isActive)
+  return (
+    <Controller
+      control={control}
+      name="botIds"
+      render={({ field }) => {
+        const chosen = new Set(field.value ?? [])
+        const toggle = (id: string, on: boolean) => {
+          const next = new Set(chosen)
+          if (on) next.add(id)
+          else next.delete(id)
+          field.onChange([...next])
+        }
+        return (
+          <div className="form-field" role="group" aria-labelledby="auction-botIds-label" data-testid="auction-botIds">
+            <span id="auction-botIds-label" className="field-label">{t('admin.form.botIds')}</span>
+            {bots.isSuccess && active.length === 0 && <p className="muted small">{t('admin.form.noActiveBots')}</p>}
+            <div className="house-bots">
+              {active.map((bot) => (
+                <label key={bot.id} className="check-row">
+                  <input type="checkbox" checked={chosen.has(String(bot.id))} onChange={(event) => toggle(String(bot.id), event.target.checked)} data-testid={`auction-bot-${bot.id}`} />
+                  <span>
+                    {bot.firstName} {bot.lastName} <span className="muted">@{bot.username}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <p className="muted small">{t('admin.form.botIdsHint')}</p>
+          </div>
+        )
+      }}
+    />
   )
 }

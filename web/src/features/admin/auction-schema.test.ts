@@ -48,6 +48,16 @@ describe('auction form', () => {
     expect(body.startTime).toBe(new Date('2026-11-22T10:00').toISOString())
   })
 
+  it('refuses a house reserve at creation without a house bot, and sends the bots only when creating', () => {
+    expect(errorsOf({ ...valid, houseReserve: '5' })).toEqual({ houseReserve: { message: 'validation.reserveNeedsBot' } })
+    expect(errorsOf({ ...valid, houseReserve: '0' })).toEqual({})
+    expect(errorsOf({ ...valid, houseReserve: '5', botIds: ['12'] })).toEqual({})
+    // Editing leaves the bots to the dialog's bots part (and the server checks them there).
+    expect(errorsOf({ ...valid, houseReserve: '5', botIds: null })).toEqual({})
+    expect(auctionPayload({ ...valid, houseReserve: '5', botIds: ['12', '14'] })).toMatchObject({ houseReserve: 5, botIds: [12, 14] })
+    expect(auctionPayload({ ...valid, botIds: null })).not.toHaveProperty('botIds')
+  })
+
   it('fills the edit form from an auction', () => {
     const auction = liveAuction(Date.parse('2026-01-01T12:00:00Z'), { retailPrice: 1999.9, category: 'Phones' })
     const values = toAuctionValues(auction)

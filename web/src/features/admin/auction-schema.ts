@@ -54,6 +54,15 @@ export const auctionSchema = z
       .trim()
       .refine((value) => value === '' || (/^\d{1,5}$/.test(value) && Number(value) <= HOUSE_RESERVE_MAX), 'validation.houseReserveInvalid'),
     openingSecs: z.string().refine((value) => value === '' || (/^\d{2,5}$/.test(value) && Number(value) >= 10 && Number(value) <= 86_400), 'validation.openingInvalid'),
+    /** The house bots chosen at creation (bot ids); `null` when editing (the dialog's bots part
+     * manages them). */
+    botIds: z.array(z.string()).nullable(),
+  })
+  .superRefine((values, context) => {
+    // A reserve nothing would bid for is refused (the server says the same: `reserve_needs_bot`).
+    if (values.botIds !== null && values.botIds.length === 0 && Number(values.houseReserve || 0) > 0) {
+      context.addIssue({ code: 'custom', path: ['houseReserve'], message: 'validation.reserveNeedsBot' })
+    }
   })
   .superRefine((values, context) => {
     if (!values.isBidPackage || values.bidPackageBids === '') return
@@ -86,6 +95,7 @@ export const AUCTION_FIELDS = [
   'buyNowStock',
   'houseReserve',
   'openingSecs',
+  'botIds',
 ] as const satisfies readonly (keyof AuctionValues)[]
 
 export const EMPTY_AUCTION: AuctionValues = {
@@ -106,6 +116,7 @@ export const EMPTY_AUCTION: AuctionValues = {
   buyNowStock: '',
   houseReserve: '',
   openingSecs: '',
+  botIds: [],
 }
 
 const pad = (value: number) => String(value).padStart(2, '0')
@@ -142,6 +153,7 @@ export function toAuctionValues(auction: Auction): AuctionValues {
     buyNowStock: auction.buyNowStock == null ? '' : String(auction.buyNowStock),
     houseReserve: auction.houseReserve == null ? '' : String(auction.houseReserve),
     openingSecs: auction.openingSecs == null ? '' : String(auction.openingSecs),
+    botIds: null,
   }
 }
 
@@ -169,6 +181,7 @@ export function auctionPayload(values: AuctionValues): AuctionForm {
     buyNowStock: values.buyNowStock.trim() ? Number(values.buyNowStock) : null,
     houseReserve: values.houseReserve.trim() ? Number(values.houseReserve) : null,
     openingSecs: values.openingSecs ? Number(values.openingSecs) : null,
+    ...(values.botIds ? { botIds: values.botIds.map(Number) } : {}),
   }
 }
 

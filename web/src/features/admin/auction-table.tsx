@@ -1,6 +1,6 @@
 //! Active and upcoming auctions for admins: live first, then upcoming by start time; paged here.
-//! The rows follow the socket (prices, leaders, countdowns) through the realtime atoms; every
-//! action asks for confirmation first.
+//! The rows follow the socket (prices, leaders, countdowns) through the realtime atoms; finishing
+//! and deleting ask for confirmation first, and an edit when it is saved.
 import { Flag, Gavel, Pencil, Trash2 } from 'lucide-react'
 import { useMutation } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
@@ -59,10 +59,9 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
   const { confirm, dialog: confirmDialog } = useConfirm()
   const actions = useAuctionActions()
 
-  const edit = async (auction: Auction) => {
-    if (await confirm({ title: t('admin.confirm.edit', { title: auction.title }), confirmLabel: t('common.edit') })) {
-      setDialog({ mode: 'edit', id: auction.id })
-    }
+  // Opening the dialog changes nothing: saving the changes is what asks for a confirmation.
+  const edit = (auction: Auction) => {
+    setDialog({ mode: 'edit', id: auction.id })
   }
   const finish = async (auction: Auction) => {
     const ok = await confirm({
@@ -138,7 +137,7 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
                 <td className="cell-actions">
                   <div className="row-actions">
                     {renderPromote?.(auction)}
-                    <ActionButton icon={Pencil} label={t('common.edit')} onClick={() => void edit(auction)} testId="auction-edit" />
+                    <ActionButton icon={Pencil} label={t('common.edit')} onClick={() => edit(auction)} testId="auction-edit" />
                     {auction.status === 'live' && (
                       <ActionButton
                         icon={Flag}
