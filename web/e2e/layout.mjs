@@ -315,12 +315,14 @@ function headerBoxes(page) {
       if (!element) return null
       const box = element.getBoundingClientRect()
       if (box.width === 0 && box.height === 0) return null
-      return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, width: box.width, height: box.height, clipped: element.scrollWidth > element.clientWidth + 1 }
+      const clipped = element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1
+      return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, width: box.width, height: box.height, clipped }
     }
     const inner = globalThis.document.querySelector('.header-inner')
     return {
       logo: find('.brand .logo-mark'),
       name: find('.brand-name'),
+      tagline: find('.brand-tagline'),
       others: ['.main-nav', '.header-actions', '.balance-chip'].map((selector) => [selector, find(selector)]).filter(([, box]) => box),
       overflow: inner ? inner.scrollWidth - inner.clientWidth : 0,
       viewport: globalThis.document.documentElement.clientWidth,
@@ -342,13 +344,15 @@ async function headerFits(browser) {
         await step(page, `header at ${viewport.width} px (${lang}, signed in): logo and name whole and uncovered`, async () => {
           await settle(page, '/how-it-works')
           await byTestId(page, 'bid-balance').waitFor()
-          const { logo, name, others, overflow, viewport: width } = await headerBoxes(page)
+          const { logo, name, tagline, others, overflow, viewport: width } = await headerBoxes(page)
+          // Where the tagline shows (wide screens), it shows whole: it wraps, never ends in "…".
+          if (tagline?.clipped) throw new Error('the tagline is cut off')
           if (!logo || logo.width < 32 || logo.height < 32) throw new Error(`the logo is ${logo ? `${logo.width.toFixed(1)}×${logo.height.toFixed(1)} px` : 'not shown'}`)
           if (!name || name.width < 20) throw new Error(`the site name is ${name ? `${name.width.toFixed(1)} px wide` : 'not shown'}`)
           if (name.clipped) throw new Error('the site name is cut off')
           if (name.left < logo.right - 0.5) throw new Error('the site name runs into the logo')
           for (const [selector, box] of others) {
-            for (const [part, own] of [['logo', logo], ['site name', name]]) {
+            for (const [part, own] of [['logo', logo], ['site name', name], ...(tagline ? [['tagline', tagline]] : [])]) {
               if (overlap(own, box)) throw new Error(`${selector} covers the ${part} (${selector} from ${box.left.toFixed(1)} px, the ${part} to ${own.right.toFixed(1)} px)`)
             }
             if (box.right > width + 0.5) throw new Error(`${selector} ends at ${box.right.toFixed(1)} px, past the ${width} px screen`)

@@ -7,7 +7,7 @@ import { clearCookieConsent } from '../features/cookie-consent/consent-storage'
 import { settingsAtom } from '../lib/settings'
 import { FooterStats, SocialLinks, TrustBadges } from './footer-parts'
 import './footer.css'
-import { siteText } from '../lib/site-texts'
+import { siteAddress, siteName, siteText } from '../lib/site-texts'
 
 const QUICK_LINKS = [
   { to: '/', key: 'nav.home' },
@@ -41,7 +41,7 @@ export function Footer() {
           <div className="footer-about">
             <div className="footer-brand">
               <Logo size={36} />
-              <strong data-user-content>{settings.siteName}</strong>
+              <strong data-user-content>{siteName(settings, i18n.language)}</strong>
             </div>
             <p data-testid="footer-description">{siteText(settings, i18n.language, 'footerDescription') || t('footer.descriptionDefault')}</p>
             <SocialLinks />
@@ -70,7 +70,7 @@ export function Footer() {
             <h2 className="footer-heading">{t('footer.contacts')}</h2>
             <address className="footer-contacts">
               <span className="icon-text" data-testid="footer-address">
-                <MapPin aria-hidden="true" /> {settings.contactAddress || t('footer.addressDefault')}
+                <MapPin aria-hidden="true" /> {siteAddress(settings, i18n.language) || t('footer.addressDefault')}
               </span>
               <a className="icon-text" href={`tel:${(settings.contactPhone || t('footer.phoneDefault')).replace(/[^\d+]/g, '')}`}>
                 <Phone aria-hidden="true" /> {settings.contactPhone || t('footer.phoneDefault')}
@@ -83,7 +83,7 @@ export function Footer() {
         </div>
         <TrustBadges />
         <div className="footer-bottom">
-          <p data-testid="footer-copyright">{t('footer.copyright', { year: new Date().getFullYear(), siteName: settings.siteName })}</p>
+          <p data-testid="footer-copyright">{t('footer.copyright', { year: new Date().getFullYear(), siteName: siteName(settings, i18n.language) })}</p>
           <button type="button" className="link-button" onClick={resetCookies} data-testid="cookie-settings-button">
             {t('footer.cookieSettings')}
           </button>

@@ -10,7 +10,7 @@ import { LanguageSwitcher } from './language-switcher'
 import { LazyNotificationBell, LazyUserMenu } from './lazy-parts'
 import { MobileDrawer } from './mobile-drawer'
 import './header.css'
-import { siteText } from '../lib/site-texts'
+import { siteName, siteText } from '../lib/site-texts'
 
 export const NAV_ITEMS = [
   { to: '/', key: 'nav.home', end: true },
@@ -26,7 +26,7 @@ export function Brand() {
       <Logo />
       <span className="brand-text">
         <strong className="brand-name" data-user-content>
-          {settings.siteName}
+          {siteName(settings, i18n.language)}
         </strong>
         <small className="brand-tagline" data-testid="header-tagline">
           {siteText(settings, i18n.language, 'headerTagline') || t('header.taglineDefault')}

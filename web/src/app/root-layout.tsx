@@ -8,12 +8,14 @@ import { Outlet, useLocation } from 'react-router'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner'
 import { PageSpinner } from '../components/spinner'
 import { loadSettings } from '../lib/settings'
-import { Footer } from './footer'
 import { Header, isAdminPath } from './header'
 import { LazyLoginDialog, LazyToaster } from './lazy-parts'
 import { SiteLanguage } from './site-language'
 import './root-layout.css'
 import './shell-layout.css'
+
+/** Below the first screen: loaded right after it, so the page's own content comes first. */
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })))
 
 /** The new user's welcome and complete-profile modals: loaded once somebody is signed in. */
 const OnboardingModals = lazy(() => import('../features/onboarding/onboarding-modals').then((m) => ({ default: m.OnboardingModals })))
@@ -54,7 +56,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <LazyLoginDialog />
       {signedIn && (
         <Suspense fallback={null}>

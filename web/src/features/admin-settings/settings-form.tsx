@@ -12,7 +12,7 @@ import { LANGUAGES } from '../../lib/i18n'
 import { adminSettingsQuery, queryKeys } from '../../lib/queries'
 import { applySavedSettings } from '../../lib/settings'
 import { useToast } from '../../lib/toast'
-import { CURRENCY_OPTIONS, SETTINGS_FIELDS, settingsSchema, symbolFor, toFormValues } from './settings-schema'
+import { CURRENCY_OPTIONS, LANGUAGE_TEXTS, SETTINGS_FIELDS, settingsSchema, symbolFor, toFormValues } from './settings-schema'
 import type { SettingsValues } from './settings-schema'
 
 const TEXT_FIELDS = ['siteName', 'headerTagline', 'footerDescription', 'contactAddress', 'contactPhone', 'contactEmail'] as const
@@ -120,7 +120,7 @@ export function SettingsForm() {
         <p className="muted small">{t('adminSettings.textsHint')}</p>
         {LANGUAGES.filter((lang) => lang !== siteLanguage).map((lang) => (
           <div key={lang} className="form-row" data-testid={`settings-texts-${lang}`}>
-            {(['headerTagline', 'footerDescription'] as const).map((name) => {
+            {LANGUAGE_TEXTS.map((name) => {
               const id = `st-texts-${lang}-${name}`
               const message = errors.texts?.[lang]?.[name]?.message
               return (

@@ -11,7 +11,7 @@ const valid = {
   contactAddress: '',
   contactPhone: '',
   contactEmail: '',
-  texts: Object.fromEntries(['ru', 'en', 'ka', 'ky'].map((lang) => [lang, { headerTagline: '', footerDescription: '' }])),
+  texts: Object.fromEntries(['ru', 'en', 'ka', 'ky'].map((lang) => [lang, { siteName: '', headerTagline: '', footerDescription: '', contactAddress: '' }])),
 }
 
 function fieldsOf(values: typeof valid) {
@@ -65,10 +65,10 @@ describe('currency options', () => {
 
 describe('the texts in other languages', () => {
   it('are limited like the others and read from the settings', () => {
-    const texts = { ...valid.texts, ka: { headerTagline: 'ა'.repeat(501), footerDescription: '' } }
+    const texts = { ...valid.texts, ka: { siteName: '', headerTagline: 'ა'.repeat(501), footerDescription: '', contactAddress: '' } }
     expect(fieldsOf({ ...valid, texts })).toEqual({ 'texts.ka.headerTagline': 'validation.tooLong' })
     const values = toFormValues({ ...valid, texts: { en: { headerTagline: 'Penny auctions', footerDescription: '' } } })
     expect(values.texts.en.headerTagline).toBe('Penny auctions')
-    expect(values.texts.ky).toEqual({ headerTagline: '', footerDescription: '' })
+    expect(values.texts.ky).toEqual({ siteName: '', headerTagline: '', footerDescription: '', contactAddress: '' })
   })
 })

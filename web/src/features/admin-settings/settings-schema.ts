@@ -26,6 +26,10 @@ export function symbolFor(currency: string): string | undefined {
 const text = z.string().trim().max(TEXT_MAX, 'validation.tooLong')
 const required = (key: string) => text.min(1, key)
 
+/** The site's texts that each language may have its own of. */
+export const LANGUAGE_TEXTS = ['siteName', 'headerTagline', 'footerDescription', 'contactAddress'] as const
+const languageTexts = { siteName: text, headerTagline: text, footerDescription: text, contactAddress: text }
+
 export const settingsSchema = z.object({
   currency: required('validation.currencyRequired'),
   currencySymbol: required('validation.currencySymbolRequired'),
@@ -36,8 +40,9 @@ export const settingsSchema = z.object({
   contactAddress: text,
   contactPhone: text,
   contactEmail: optionalEmail('validation.emailInvalidShort').pipe(z.string().max(TEXT_MAX, 'validation.tooLong')),
-  /** The tagline and footer description in each language but the site's (those are the fields above). */
-  texts: z.object(Object.fromEntries(LANGUAGES.map((lang) => [lang, z.object({ headerTagline: text, footerDescription: text })])) as Record<Language, z.ZodObject<{ headerTagline: typeof text; footerDescription: typeof text }>>),
+  /** The name, tagline, footer description and address in each language but the site's (those are
+   * the fields above). */
+  texts: z.object(Object.fromEntries(LANGUAGES.map((lang) => [lang, z.object(languageTexts)])) as Record<Language, z.ZodObject<typeof languageTexts>>),
 })
 
 export type SettingsValues = z.infer<typeof settingsSchema>
@@ -59,7 +64,7 @@ export function toFormValues(settings: Settings): SettingsValues {
   const texts = Object.fromEntries(
     LANGUAGES.map((lang) => {
       const own = settings.texts?.[lang]
-      return [lang, { headerTagline: own?.headerTagline ?? '', footerDescription: own?.footerDescription ?? '' }]
+      return [lang, Object.fromEntries(LANGUAGE_TEXTS.map((name) => [name, own?.[name] ?? '']))]
     }),
   )
   return { ...fields, texts } as SettingsValues
