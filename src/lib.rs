@@ -15,6 +15,7 @@ pub mod error;
 pub mod headers;
 pub mod i18n;
 pub mod ids;
+pub mod images;
 pub mod lenient;
 pub mod mail;
 pub mod metrics;

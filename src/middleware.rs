@@ -33,7 +33,12 @@ pub async fn contract(
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let site_lang = state.as_ref().map(|s| s.site.lang()).unwrap_or_default();
     let lang = Lang::of_request(req.request(), site_lang);
-    let limit = state.as_ref().map_or(64 * 1024, |s| s.config.server.body_limit_bytes);
+    let limit = if req.path() == crate::images::UPLOAD_PATH {
+        // A lot's picture (the route reads it against the same bound as it streams).
+        crate::images::MAX_UPLOAD_BYTES
+    } else {
+        state.as_ref().map_or(64 * 1024, |s| s.config.server.body_limit_bytes)
+    };
 
     let upgrade = req.headers().contains_key(header::UPGRADE);
     if content_length(&req).is_some_and(|len| len > limit) {

@@ -57,6 +57,7 @@ pub mod buy_now;
 pub mod claims;
 pub mod cluster;
 pub mod effects;
+pub mod images;
 pub mod limits;
 pub mod notices;
 pub mod orders;

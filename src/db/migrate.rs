@@ -42,6 +42,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0028_auction_leader_reference", include_str!("../../sql/migrations/0028_auction_leader_reference.sql")),
     ("0029_commit_marks", include_str!("../../sql/migrations/0029_commit_marks.sql")),
     ("0030_sms_budget", include_str!("../../sql/migrations/0030_sms_budget.sql")),
+    ("0031_lot_images", include_str!("../../sql/migrations/0031_lot_images.sql")),
 ];
 
 /// Every repeatable function, in the order they are applied: (name, SQL). Each file is one

@@ -18,6 +18,7 @@ pub mod doubt;
 pub mod group_commit;
 pub mod heartbeat;
 pub mod history;
+pub mod images;
 pub mod leases;
 pub mod lifecycle;
 pub mod limits;

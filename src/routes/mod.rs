@@ -7,9 +7,11 @@ pub mod admin_audit;
 pub mod admin_bots;
 pub mod admin_claims;
 pub mod admin_cluster;
+pub mod admin_images;
 // Issue 9 B: notifications, admin packages, admin orders and refunds.
 pub mod admin_orders;
 pub mod admin_packages;
+pub mod media;
 pub mod notices;
 pub mod notifications;
 // end issue 9 B
@@ -75,6 +77,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(admin_users::routes)
         .configure(admin_stats::routes)
         .configure(admin_promoted::routes)
+        .configure(admin_images::routes)
         .configure(admin_audit::routes)
         .configure(admin_bots::routes)
         .configure(admin_auction_bots::routes)
@@ -100,6 +103,7 @@ pub async fn no_route() -> Result<actix_web::HttpResponse, ApiError> {
 /// The realtime socket and the web app, outside `/api`.
 pub fn site(cfg: &mut web::ServiceConfig) {
     socket_only(cfg);
+    cfg.route("/media/{name}", web::get().to(media::serve));
     cfg.default_service(web::get().to(spa::serve));
 }
 

@@ -176,6 +176,11 @@ pub struct User {
 }
 
 impl User {
+    /// The server's address (`http://127.0.0.1:<port>`).
+    pub fn address(&self) -> &str {
+        &self.address
+    }
+
     pub async fn post(&self, path: &str, body: Value) -> Response {
         self.client.post(format!("{}{}", self.address, path)).json(&body).send().await.expect("request sent")
     }

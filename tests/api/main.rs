@@ -20,6 +20,7 @@ mod hardening;
 mod headers;
 mod helpers;
 mod honest_numbers;
+mod images;
 mod leases;
 mod limits;
 mod lock_order;

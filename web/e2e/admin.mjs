@@ -33,6 +33,10 @@ import {
 const SLOW = 45_000
 
 const suffix = Math.random().toString(36).slice(2, 7)
+/** A 64×48 PNG, the lot's photo the admin uploads. */
+const LOT_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAAQ0lEQVR42u3PQQkAAAgEsEtiJmMbywp+hcEKLNP1WgQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQErhZFbIjTiXsj8QAAAABJRU5ErkJggg=='
+
 const suite = createSuite('admin')
 const { shot, step, fitsPhone, expectingConsole } = suite
 
@@ -114,9 +118,21 @@ async function auctionFlow(page, demoPage) {
     await expectText(byTestId(page, 'auction-houseReserve-error'), 'Резерву дома нужен бот')
   })
 
+  await step(page, 'admin uploads the lot\'s photo: the server stores it and the form takes its link', async () => {
+    await expectingConsole(/status of 400.*\/api\/admin\/images/, async () => {
+      await byTestId(page, 'auction-image-file').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') })
+      await expectToast(page, 'Загрузите изображение JPEG, PNG или WebP до 8 МБ', 'destructive')
+    })
+    await byTestId(page, 'auction-image-file').setInputFiles({ name: 'lot.png', mimeType: 'image/png', buffer: Buffer.from(LOT_PNG, 'base64') })
+    await expectToast(page, 'Фото загружено')
+    await expectValue('the form takes the stored link', () => page.inputValue('#auction-imageUrl'), (value) => /^\/media\/\d+-[0-9a-f]{16}\.jpg$/.test(value))
+    await expectValue('the preview shows it', () => byTestId(page, 'auction-image-preview').evaluate((img) => img.complete && img.naturalWidth), 64)
+  })
+
   await step(page, 'admin creates an auction starting in 20 s, with a house bot for one house bid', async () => {
     // The reserve of one bid: the house bids once in all, whichever of its bots does.
     await byTestId(page, 'auction-botIds').locator('input[type="checkbox"]').first().check()
+    await byTestId(page, 'auction-houseReserve-error').waitFor({ state: 'detached' })
     await shot(page, 'create-dialog-house-bot')
     await page.fill('#auction-startTime', await localInput(page, 20_000))
     await byTestId(page, 'auction-save').click()

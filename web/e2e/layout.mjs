@@ -5,9 +5,10 @@
 // loads (its stand-in keeps its row); at both widths the bid history scrolls inside a bounded,
 // focusable panel (the page gets a long history, the server's bids then made-up older ones, and no
 // socket, so it polls). Every route at 360 px: nothing sticks out sideways and no price breaks
-// between its number and its currency. The signed-in header, at 360, 1024 and 1366 px in Russian
-// and Kyrgyz (the longest labels): the logo keeps its size and the site name shows whole, and
-// nothing (the balance chip, the navigation) covers them. The bid history page at 360 px: one
+// between its number and its currency. The signed-in header at 360, 1024 and 1366 px and a
+// visitor's at 1366 px, in Russian and Kyrgyz (the longest labels): the logo keeps its size, the
+// site name (and the visitor's tagline) shows whole, and nothing (the balance chip, the
+// navigation) covers them. The bid history page at 360 px: one
 // entry per auction, each opening and closing its bids, all inside the screen. The cookie bar at
 // 360 and 1366 px: slim, and off the hero's button and the bid button. The toast after a login on
 // an auction page, at 360×740 and 1366×768: off the countdown and the bid button. The admin
@@ -337,16 +338,18 @@ const overlapBox = (a, b) => overlap({ left: a.x, right: a.x + a.width, top: a.y
 /** Signed in, the header shows the whole logo and site name, and nothing covers them. */
 async function headerFits(browser) {
   for (const lang of ['ru', 'ky']) {
-    for (const viewport of [PHONE_WIDTH, { width: 1024, height: 780 }, DESKTOP]) {
-      const { context, page } = await openSession(browser, suite, DEMO, viewport)
+    // Signed in at three widths; a visitor (whose header shows the tagline) at 1366 px.
+    for (const [viewport, who] of [[PHONE_WIDTH, DEMO], [{ width: 1024, height: 780 }, DEMO], [DESKTOP, DEMO], [DESKTOP, null]]) {
+      const { context, page } = await openSession(browser, suite, who, viewport)
       try {
         await context.addInitScript((language) => localStorage.setItem('lang', language), lang)
-        await step(page, `header at ${viewport.width} px (${lang}, signed in): logo and name whole and uncovered`, async () => {
+        await step(page, `header at ${viewport.width} px (${lang}, ${who ? 'signed in' : 'visitor'}): logo and name whole and uncovered`, async () => {
           await settle(page, '/how-it-works')
-          await byTestId(page, 'bid-balance').waitFor()
+          await byTestId(page, who ? 'bid-balance' : 'login-button').waitFor()
           const { logo, name, tagline, others, overflow, viewport: width } = await headerBoxes(page)
           // Where the tagline shows (wide screens), it shows whole: it wraps, never ends in "…".
           if (tagline?.clipped) throw new Error('the tagline is cut off')
+          if (!who && !tagline) throw new Error(`no tagline for a visitor at ${viewport.width} px`)
           if (!logo || logo.width < 32 || logo.height < 32) throw new Error(`the logo is ${logo ? `${logo.width.toFixed(1)}×${logo.height.toFixed(1)} px` : 'not shown'}`)
           if (!name || name.width < 20) throw new Error(`the site name is ${name ? `${name.width.toFixed(1)} px wide` : 'not shown'}`)
           if (name.clipped) throw new Error('the site name is cut off')

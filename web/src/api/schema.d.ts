@@ -346,6 +346,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a lot's picture: a JPEG, PNG or WebP of up to 8 MB, sent as the request body with its
+         *     own content type. The server stores it shrunk to at most 1,600 px on its longer side and
+         *     re-encoded as a JPEG without its metadata; the same picture uploaded again answers the same URL.
+         */
+        post: operations["admin_upload_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -2640,6 +2661,11 @@ export interface components {
             winnerTotal: null | components["schemas"]["Tyiyn"];
             totalPaid: null | components["schemas"]["Tyiyn"];
         };
+        /**
+         * Format: binary
+         * @description The uploaded file's bytes (described for the contract; the handler streams the body).
+         */
+        ImageFile: string;
         /** @description A change of one kind's channels: a channel left out stays as it is. */
         KindChange: {
             /**
@@ -3482,6 +3508,21 @@ export interface components {
             bidAmount: components["schemas"]["Tyiyn"];
             /** Format: date-time */
             createdAt: string;
+        };
+        /** @description A stored lot image. */
+        StoredImage: {
+            /**
+             * @description Where it is served, for an auction's `imageUrl`: `/media/<id>-<16 hex>.jpg`.
+             * @example /media/7-0123456789abcdef.jpg
+             */
+            url: string;
+            /**
+             * Format: int32
+             * @description Its size in pixels as stored (at most 1,600 on the longer side).
+             */
+            width: number;
+            /** Format: int32 */
+            height: number;
         };
         /** @description The system statistics card. */
         SystemStats: {
@@ -5734,6 +5775,76 @@ export interface operations {
             };
             /** @description `forbidden`: not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_upload_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The image file */
+        requestBody: {
+            content: {
+                "application/octet-stream": components["schemas"]["ImageFile"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredImage"];
+                };
+            };
+            /** @description `image_invalid`: not a whole JPEG, PNG or WebP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin (or `cross_site_request`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: over 8 MB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -50,7 +50,7 @@ export function Header() {
   const inAdmin = isAdminPath(useLocation().pathname)
 
   return (
-    <header className="site-header">
+    <header className={user ? 'site-header signed-in' : 'site-header'}>
       <div className="container header-inner">
         <Brand />
         <nav className="main-nav" aria-label={t('nav.mainNav')}>

@@ -25,6 +25,7 @@ import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { AUCTION_FIELDS, EMPTY_AUCTION, OPENINGS, auctionPayload, auctionSchema, missesRequired, toAuctionValues } from './auction-schema'
 import type { AuctionValues } from './auction-schema'
+import { ImageUpload } from './image-upload'
 import '../../components/dialog-frame.css'
 
 type Target = { mode: 'create' } | { mode: 'edit'; auction: Auction }
@@ -78,12 +79,15 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
     handleSubmit,
     control,
     setError,
+    setValue,
+    trigger,
     formState: { errors, isSubmitting },
   } = useForm<AuctionValues>({
     resolver: zodResolver(auctionSchema),
     defaultValues: auction ? toAuctionValues(auction) : EMPTY_AUCTION,
   })
   const isBidPackage = useWatch({ control, name: 'isBidPackage' })
+  const imageUrl = useWatch({ control, name: 'imageUrl' })
   // The opening countdowns offered, plus an edited auction's own if it is not one of them.
   const openingLabel = (secs: string) => {
     const n = Number(secs)
@@ -143,6 +147,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
       {field('title', { required: true })}
       {field('description', { multiline: true })}
       {field('imageUrl')}
+      <ImageUpload url={imageUrl} onUploaded={(url) => setValue('imageUrl', url, { shouldValidate: true, shouldDirty: true })} disabled={readOnly} />
       <div className="form-row">
         {field('retailPrice', { required: true, inputMode: 'decimal' })}
         {field('startTime', { required: true, type: 'datetime-local', step: 1 })}
@@ -189,7 +194,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
         </div>
         {field('buyNowStock', { inputMode: 'numeric' })}
         {field('houseReserve', { inputMode: 'numeric' })}
-        {!auction && <HouseBots control={control} />}
+        {!auction && <HouseBots control={control} onChanged={() => errors.houseReserve && void trigger('houseReserve')} />}
       </fieldset>
       {!readOnly && (
         <div className="dialog-actions">
@@ -207,7 +212,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
 }
 
 /** The create form's house bots: every bot that is turned on, as checkboxes. */
-function HouseBots({ control }: { control: Control<AuctionValues> }) {
+function HouseBots({ control, onChanged }: { control: Control<AuctionValues>; onChanged: () => void }) {
   const { t } = useTranslation()
   const bots = useQuery(adminBotsQuery())
   const active = (bots.data ?? []).filter((bot) => bot.isActive)
@@ -222,6 +227,8 @@ function HouseBots({ control }: { control: Control<AuctionValues> }) {
           if (on) next.add(id)
           else next.delete(id)
           field.onChange([...next])
+          // A reserve refused for want of a bot is checked again at once.
+          onChanged()
         }
         return (
           <div className="form-field" role="group" aria-labelledby="auction-botIds-label" data-testid="auction-botIds">
