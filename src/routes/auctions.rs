@@ -95,6 +95,11 @@ impl FromRequest for Arrival {
 #[utoipa::path(tag = "auctions", responses((status = 200, description = "The three lists", body = AuctionLists)))]
 #[get("/auctions")]
 async fn auctions(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(lists(&state).await?))
+}
+
+/// What `GET /api/auctions` answers (the home page's HTML carries it too: `routes::spa`).
+pub(super) async fn lists(state: &AppState) -> Result<AuctionLists, ApiError> {
     let mut active = state.lists.all().await;
     active.sort_by_key(|a| (a.ends_at.unwrap_or(a.start_time), a.start_time));
     let (live, upcoming): (Vec<_>, Vec<_>) =
@@ -109,7 +114,7 @@ async fn auctions(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> 
         Err(ApiError::Unavailable(_)) => state.last_known.finished(),
         Err(e) => return Err(e),
     };
-    Ok(HttpResponse::Ok().json(AuctionLists { live, upcoming, finished }))
+    Ok(AuctionLists { live, upcoming, finished })
 }
 
 async fn latest_finished(state: &AppState) -> Result<Vec<AuctionInfo>, ApiError> {
@@ -129,24 +134,29 @@ async fn latest_finished(state: &AppState) -> Result<Vec<AuctionInfo>, ApiError>
 )]
 #[get("/auctions/slug/{slug}")]
 async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(find_by_slug(&state, &path).await?))
+}
+
+/// What `GET /api/auctions/slug/{slug}` answers (an auction page's HTML carries it too).
+pub(super) async fn find_by_slug(state: &AppState, path: &str) -> Result<AuctionInfo, ApiError> {
     // A slug is lowercase letters, digits and dashes; anything else names no auction.
-    if !is_slug(&path) {
+    if !is_slug(path) {
         return Err(ApiError::NotFound(Msg::AuctionNotFound));
     }
     let found = async {
         let client = state.pool.get().await?;
-        Ok::<_, ApiError>(db::auctions::id_by_slug(&client, &path).await?)
+        Ok::<_, ApiError>(db::auctions::id_by_slug(&client, path).await?)
     };
     let id = match found.await {
         Ok(id) => id.ok_or(ApiError::NotFound(Msg::AuctionNotFound))?,
         // While the database is away, a live or upcoming auction is found among the actors.
         Err(ApiError::Unavailable(cause)) => {
             let running = state.lists.all().await.into_iter().find(|a| a.slug == *path);
-            return running.map(|a| HttpResponse::Ok().json(a)).ok_or(ApiError::Unavailable(cause));
+            return running.ok_or(ApiError::Unavailable(cause));
         }
         Err(e) => return Err(e),
     };
-    Ok(HttpResponse::Ok().json(bidding::auction(&state.bid_handles(), AuctionId(id)).await?))
+    bidding::auction(&state.bid_handles(), AuctionId(id)).await
 }
 
 /// An auction by id.
@@ -172,21 +182,25 @@ async fn by_id(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result
 )]
 #[get("/auctions/{id}/bids")]
 async fn bids(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
+    Ok(HttpResponse::Ok().json(recent_bids(&state, path.into_inner()).await?))
+}
+
+/// What `GET /api/auctions/{id}/bids` answers (an auction page's HTML carries it too).
+pub(super) async fn recent_bids(state: &AppState, id: AuctionId) -> Result<Vec<BidRecord>, ApiError> {
     if let Some(addr) = state.auctions.get(id)
         && let Ok(view) = addr.send(GetView).await
     {
-        return Ok(HttpResponse::Ok().json(view.bids));
+        return Ok(view.bids);
     }
     let client = state.pool.get().await?;
     if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
         // Upcoming or live: from its actor, here (restarted if it died) or on another node.
         return match state.auction_handles().reach(id, GetView).await? {
-            Some(view) => Ok(HttpResponse::Ok().json(view.bids)),
+            Some(view) => Ok(view.bids),
             None => Err(ApiError::NotFound(Msg::AuctionNotFound)),
         };
     }
-    Ok(HttpResponse::Ok().json(db::snapshot::recent_bids(&client, id, BIDS_LIMIT).await?))
+    Ok(db::snapshot::recent_bids(&client, id, BIDS_LIMIT).await?)
 }
 
 /// An auction's bid count and distinct bidders.

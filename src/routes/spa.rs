@@ -1,10 +1,11 @@
 //! The built web app: files from `server.static_dir`, hashed assets cached for a year, and
-//! `index.html` (never cached) for every other path so client-side routes survive a reload.
+//! `index.html` (never cached) for every other path so client-side routes survive a reload; the
+//! home page's and an auction page's with their first screen in it (`first_screen`).
 
 use std::path::{Component, Path, PathBuf};
 
 use actix_files::NamedFile;
-use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use crate::error::ApiError;
@@ -35,6 +36,15 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
         }
     }
     let index = root.join("index.html");
+    // The home page and an auction page carry their first screen (`first_screen`).
+    if let Ok(text) = std::fs::read_to_string(&index)
+        && let Some(html) = super::first_screen::html(&state, path, &text).await
+    {
+        return Ok(HttpResponse::Ok()
+            .insert_header((CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")))
+            .insert_header((CACHE_CONTROL, HeaderValue::from_static("no-cache")))
+            .body(html));
+    }
     let mut res = NamedFile::open(&index).map_err(|_| ApiError::NotFound(Msg::NotFound))?.into_response(&req);
     res.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     Ok(res)

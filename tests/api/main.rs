@@ -16,6 +16,7 @@ mod contract;
 mod debits;
 mod demo;
 mod fairness;
+mod first_screen;
 mod hardening;
 mod headers;
 mod helpers;

@@ -49,6 +49,7 @@ import type {
   TimerUpdate,
 } from './api-types'
 import { noteServerTime, serverNow } from './clock'
+import { takeInitial } from './initial-answers'
 import i18n, { currentLanguage } from './i18n'
 import { notificationsQuery, queryKeys } from './queries'
 import { applyNotification, applyOrderUpdate } from './realtime-personal'
@@ -383,7 +384,7 @@ export class RealtimeClient {
       do {
         this.#listAgain = false
         try {
-          const data = await dataOf(api.GET('/api/auctions'))
+          const data = takeInitial<AuctionLists>('/api/auctions') ?? (await dataOf(api.GET('/api/auctions')))
           const first = data.live[0] ?? data.upcoming[0] ?? data.finished[0]
           if (first) noteServerTime(first.serverTime)
           this.#store.set(this.#list, { status: 'ready', data })
@@ -419,6 +420,8 @@ export class RealtimeClient {
 
   /** `GET /api/auctions/{id}` for an id, else `GET /api/auctions/slug/{slug}`. */
   #fetchAuction(key: string): Promise<Auction> {
+    const carried = takeInitial<Auction>(`/api/auctions/slug/${key}`)
+    if (carried) return Promise.resolve(carried)
     if (/^\d+$/.test(key)) return dataOf(api.GET('/api/auctions/{id}', { params: { path: { id: Number(key) } } }))
     return dataOf(api.GET('/api/auctions/slug/{slug}', { params: { path: { slug: key } } }))
   }
@@ -432,7 +435,8 @@ export class RealtimeClient {
       // By id once known (the slug changes with the title).
       const auction = await this.#fetchAuction(knownId === undefined ? key : String(knownId))
       this.#keyIds.set(key, auction.id)
-      const bids = await dataOf(api.GET('/api/auctions/{id}/bids', { params: { path: { id: auction.id } } }))
+      const bids =
+        takeInitial<Bid[]>(`/api/auctions/${auction.id}/bids`) ?? (await dataOf(api.GET('/api/auctions/{id}/bids', { params: { path: { id: auction.id } } })))
       const current = this.#store.get(this.#details)[key]
       const shown = current?.auction?.id === auction.id ? current.auction : null
       // The socket (or an own bid) changed the shown auction meanwhile: what is shown is newer.
