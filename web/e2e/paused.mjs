@@ -40,24 +40,40 @@ function withPause(auction, id) {
   return auction && auction.id === id && auction.status === 'live' ? { ...auction, paused: pauseAt(auction.serverTime) } : auction
 }
 
+/** The lists with the pause on `id`, which is also the promoted auction (the home hero shows it). */
+function pausedLists(json, id) {
+  const promote = (a) => ({ ...a, isPromoted: a.id === id })
+  return { ...json, live: json.live.map((a) => promote(withPause(a, id))), upcoming: json.upcoming.map(promote) }
+}
+
+/** The server's answer to `GET path` with the pause on `id` (the lists, or the auction itself). */
+const pausedAnswer = (path, json, id) => (path === '/api/auctions' ? pausedLists(json, id) : path.endsWith('/bids') ? json : withPause(json, id))
+
+/** The answers a page's HTML carries (routes::first_screen), with the pause on `id`. */
+function pausedPage(html, id) {
+  return html.replace(/(<script type="application\/json" id="initial-answers">)(.*?)(<\/script>)/s, (_, open, json, close) => {
+    const answers = JSON.parse(json)
+    const paused = Object.fromEntries(Object.entries(answers).map(([path, answer]) => [path, pausedAnswer(path, answer, id)]))
+    return `${open}${JSON.stringify(paused).replace(/</g, '\\u003c')}${close}`
+  })
+}
+
 /**
  * While `state.paused`, answers the page's requests for the auction (by slug or id) and for the
- * lists with the server's JSON plus the pause (in the lists it is also the promoted auction);
- * afterwards passes them through unchanged.
+ * lists, and the answers its HTML carries, with the server's JSON plus the pause (in the lists it
+ * is also the promoted auction); afterwards passes them through unchanged.
  */
 async function pauseRequests(page, live, state) {
-  const detail = new Set([`/api/auctions/${live.slug}`, `/api/auctions/${live.id}`])
+  const bySlug = `/api/auctions/slug/${live.slug}`
+  const detail = new Set([`/api/auctions/${live.slug}`, bySlug, encodeURI(bySlug), `/api/auctions/${live.id}`])
   await page.route(
-    (url) => detail.has(url.pathname) || url.pathname === '/api/auctions',
+    (url) => detail.has(url.pathname) || url.pathname === '/api/auctions' || url.pathname === '/' || url.pathname.startsWith('/auction/'),
     async (route) => {
       const response = await route.fetch()
       if (!state.paused || !response.ok()) return route.fulfill({ response })
-      const json = await response.json()
-      if (new URL(route.request().url()).pathname !== '/api/auctions') return route.fulfill({ response, json: withPause(json, live.id) })
-      // The paused lot is also the promoted one, so the home hero shows it.
-      const promote = (a) => ({ ...a, isPromoted: a.id === live.id })
-      const lists = { ...json, live: json.live.map((a) => promote(withPause(a, live.id))), upcoming: json.upcoming.map(promote) }
-      return route.fulfill({ response, json: lists })
+      const path = new URL(route.request().url()).pathname
+      if (path === '/' || path.startsWith('/auction/')) return route.fulfill({ response, body: pausedPage(await response.text(), live.id) })
+      return route.fulfill({ response, json: pausedAnswer(path, await response.json(), live.id) })
     },
   )
 }
