@@ -194,3 +194,14 @@ async fn the_site_texts_are_kept_per_language() {
     );
     assert_eq!(public["headerTagline"], "Tagline", "the site language's own stays where it was");
 }
+
+#[actix_web::test]
+async fn the_shipped_address_reads_in_every_language() {
+    let app = spawn_app().await;
+    let public: Value = app.get("/api/settings").await.json().await.unwrap();
+    assert_eq!(public["contactAddress"], "г. Бишкек, пр. Чуй, 125");
+    assert_eq!(public["texts"]["en"]["contactAddress"], "125 Chuy Avenue, Bishkek");
+    assert_eq!(public["texts"]["ka"]["contactAddress"], "ბიშკეკი, ჩუის გამზირი, 125");
+    assert_eq!(public["texts"]["ky"]["contactAddress"], "Бишкек ш., Чүй пр., 125");
+    assert_eq!(public["texts"]["en"]["siteName"], "", "the name falls back to the app's own (\"Tyiyn\")");
+}
