@@ -90,6 +90,16 @@ impl AppState {
         }
     }
 
+    /// What visitors' reads need (`crate::app::listings`).
+    pub fn listing_handles(&self) -> crate::app::listings::Handles<'_> {
+        crate::app::listings::Handles {
+            lists: &self.lists,
+            last_known: &self.last_known,
+            auctions: self.auction_handles(),
+            bidding: self.bid_handles(),
+        }
+    }
+
     /// Every node's running auctions, for a change of bots (`crate::app::bots`).
     pub fn all_auctions(&self) -> crate::cluster::bot_news::AllAuctions<'_> {
         crate::cluster::bot_news::AllAuctions {

@@ -59,6 +59,7 @@ pub mod cluster;
 pub mod effects;
 pub mod images;
 pub mod limits;
+pub mod listings;
 pub mod notices;
 pub mod orders;
 pub mod outbox;

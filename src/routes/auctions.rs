@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use actix_web::{FromRequest, HttpRequest, HttpResponse, dev::Payload, get, post, web};
 use serde::Serialize;
-use tyiyn_actors::auction::{BidAccepted, GetView};
+use tyiyn_actors::auction::BidAccepted;
 use tyiyn_actors::clock::{Clock, UnixMillis};
 use tyiyn_actors::ids::{AuctionId, PrebidId};
 use tyiyn_actors::record::BidRecord;
@@ -18,16 +18,12 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::{BidAnswer, bid_body, counted};
 use crate::app::bidding;
+use crate::app::listings::{self, AuctionLists};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Msg;
 use crate::state::AppState;
-
-/// Finished auctions in `GET /api/auctions`.
-const FINISHED_LIMIT: i64 = 50;
-/// Bids in `GET /api/auctions/{id}/bids`.
-const BIDS_LIMIT: i64 = 50;
 
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(auctions)
@@ -39,15 +35,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(bid)
         .service(prebid)
         .service(timers);
-}
-
-/// `GET /api/auctions`: live by deadline, upcoming by start, finished by end (newest first).
-#[derive(Serialize, ToSchema)]
-pub struct AuctionLists {
-    pub live: Vec<AuctionInfo>,
-    pub upcoming: Vec<AuctionInfo>,
-    /// At most 50.
-    pub finished: Vec<AuctionInfo>,
 }
 
 /// An auction's bid statistics.
@@ -95,31 +82,7 @@ impl FromRequest for Arrival {
 #[utoipa::path(tag = "auctions", responses((status = 200, description = "The three lists", body = AuctionLists)))]
 #[get("/auctions")]
 async fn auctions(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(lists(&state).await?))
-}
-
-/// What `GET /api/auctions` answers (the home page's HTML carries it too: `routes::spa`).
-pub(super) async fn lists(state: &AppState) -> Result<AuctionLists, ApiError> {
-    let mut active = state.lists.all().await;
-    active.sort_by_key(|a| (a.ends_at.unwrap_or(a.start_time), a.start_time));
-    let (live, upcoming): (Vec<_>, Vec<_>) =
-        active.into_iter().partition(|a| a.status == AuctionStatus::Live);
-    let finished = match latest_finished(&state).await {
-        Ok(list) => {
-            state.last_known.set_finished(&list);
-            list
-        }
-        // Live and upcoming auctions are in memory; the finished ones are as last read
-        // (docs/decisions.md, "Database outages").
-        Err(ApiError::Unavailable(_)) => state.last_known.finished(),
-        Err(e) => return Err(e),
-    };
-    Ok(AuctionLists { live, upcoming, finished })
-}
-
-async fn latest_finished(state: &AppState) -> Result<Vec<AuctionInfo>, ApiError> {
-    let client = state.pool.get().await?;
-    Ok(db::auctions::finished(&client, None, FINISHED_LIMIT, state.clock.now()).await?)
+    Ok(HttpResponse::Ok().json(listings::lists(&state.listing_handles()).await?))
 }
 
 /// An auction by its URL slug (the display id ends it).
@@ -134,29 +97,7 @@ async fn latest_finished(state: &AppState) -> Result<Vec<AuctionInfo>, ApiError>
 )]
 #[get("/auctions/slug/{slug}")]
 async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(find_by_slug(&state, &path).await?))
-}
-
-/// What `GET /api/auctions/slug/{slug}` answers (an auction page's HTML carries it too).
-pub(super) async fn find_by_slug(state: &AppState, path: &str) -> Result<AuctionInfo, ApiError> {
-    // A slug is lowercase letters, digits and dashes; anything else names no auction.
-    if !is_slug(path) {
-        return Err(ApiError::NotFound(Msg::AuctionNotFound));
-    }
-    let found = async {
-        let client = state.pool.get().await?;
-        Ok::<_, ApiError>(db::auctions::id_by_slug(&client, path).await?)
-    };
-    let id = match found.await {
-        Ok(id) => id.ok_or(ApiError::NotFound(Msg::AuctionNotFound))?,
-        // While the database is away, a live or upcoming auction is found among the actors.
-        Err(ApiError::Unavailable(cause)) => {
-            let running = state.lists.all().await.into_iter().find(|a| a.slug == *path);
-            return running.ok_or(ApiError::Unavailable(cause));
-        }
-        Err(e) => return Err(e),
-    };
-    bidding::auction(&state.bid_handles(), AuctionId(id)).await
+    Ok(HttpResponse::Ok().json(listings::by_slug(&state.listing_handles(), &path).await?))
 }
 
 /// An auction by id.
@@ -182,25 +123,7 @@ async fn by_id(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result
 )]
 #[get("/auctions/{id}/bids")]
 async fn bids(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(recent_bids(&state, path.into_inner()).await?))
-}
-
-/// What `GET /api/auctions/{id}/bids` answers (an auction page's HTML carries it too).
-pub(super) async fn recent_bids(state: &AppState, id: AuctionId) -> Result<Vec<BidRecord>, ApiError> {
-    if let Some(addr) = state.auctions.get(id)
-        && let Ok(view) = addr.send(GetView).await
-    {
-        return Ok(view.bids);
-    }
-    let client = state.pool.get().await?;
-    if db::auctions::finished(&client, Some(id.0), 1, state.clock.now()).await?.is_empty() {
-        // Upcoming or live: from its actor, here (restarted if it died) or on another node.
-        return match state.auction_handles().reach(id, GetView).await? {
-            Some(view) => Ok(view.bids),
-            None => Err(ApiError::NotFound(Msg::AuctionNotFound)),
-        };
-    }
-    Ok(db::snapshot::recent_bids(&client, id, BIDS_LIMIT).await?)
+    Ok(HttpResponse::Ok().json(listings::recent_bids(&state.listing_handles(), path.into_inner()).await?))
 }
 
 /// An auction's bid count and distinct bidders.
@@ -297,19 +220,6 @@ async fn record(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Resul
 async fn timers(state: web::Data<AppState>) -> HttpResponse {
     let map = crate::ws::timers::timers(&state.lists.all().await, state.clock.now());
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(map)
-}
-
-/// Whether `s` can be a slug (spec section 5): at most 300 bytes of letters (Latin or Cyrillic),
-/// digits and dashes. A NUL byte, a slash or any other character names no auction.
-fn is_slug(s: &str) -> bool {
-    (1..=300).contains(&s.len())
-        && s.chars().all(|c| {
-            c.is_ascii_alphanumeric()
-                || c == '-'
-                || ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c))
-                || c == 'ё'
-                || c == 'Ё'
-        })
 }
 
 /// Places one bid (costs one bid; raises the price by 0.01 and resets the countdown). Answered

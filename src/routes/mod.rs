@@ -11,7 +11,6 @@ pub mod admin_images;
 // Issue 9 B: notifications, admin packages, admin orders and refunds.
 pub mod admin_orders;
 pub mod admin_packages;
-pub mod first_screen;
 pub mod media;
 pub mod notices;
 pub mod notifications;

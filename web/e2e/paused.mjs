@@ -49,7 +49,7 @@ function pausedLists(json, id) {
 /** The server's answer to `GET path` with the pause on `id` (the lists, or the auction itself). */
 const pausedAnswer = (path, json, id) => (path === '/api/auctions' ? pausedLists(json, id) : path.endsWith('/bids') ? json : withPause(json, id))
 
-/** The answers a page's HTML carries (routes::first_screen), with the pause on `id`. */
+/** The answers a page's HTML carries (routes::spa), with the pause on `id`. */
 function pausedPage(html, id) {
   return html.replace(/(<script type="application\/json" id="initial-answers">)(.*?)(<\/script>)/s, (_, open, json, close) => {
     const answers = JSON.parse(json)

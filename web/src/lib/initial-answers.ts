@@ -1,4 +1,4 @@
-//! The API answers the page's HTML carried (the server's `routes::first_screen`: the home page's
+//! The API answers the page's HTML carried (the server's `routes::spa`: the home page's
 //! auction lists, an auction page's auction and bids), by API path. Each is taken once, by the
 //! first load that would have asked the API for it; anything else, and every later load, asks.
 
