@@ -8,10 +8,11 @@ let current = Date.now()
 let timer: ReturnType<typeof setInterval> | null = null
 const listeners = new Set<() => void>()
 
-/** Records the server's time from a fresh payload. */
-export function noteServerTime(serverTime: string | null | undefined) {
+/** Records the server's time from a payload this browser received at `receivedAt` (its own clock,
+ * ms since the epoch; a fresh payload: now). */
+export function noteServerTime(serverTime: string | null | undefined, receivedAt: number = Date.now()) {
   const parsed = serverTime ? Date.parse(serverTime) : Number.NaN
-  if (!Number.isNaN(parsed)) offsetMs = parsed - Date.now()
+  if (!Number.isNaN(parsed)) offsetMs = parsed - receivedAt
 }
 
 export function serverNow(): number {

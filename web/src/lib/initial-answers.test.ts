@@ -32,3 +32,22 @@ describe('the answers the HTML carried', () => {
     expect(again.takeInitial('/api/auctions')).toBeUndefined()
   })
 })
+
+describe('when the carried answers were current', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('is when the HTML arrived, not when the scripts ran', async () => {
+    vi.stubGlobal('performance', { timeOrigin: 1_000_000, getEntriesByType: () => [{ responseStart: 250 }] })
+    const { carriedAt } = await import('./initial-answers')
+    expect(carriedAt()).toBe(1_000_250)
+  })
+
+  it('is now where the browser has no navigation timing', async () => {
+    vi.useFakeTimers()
+    vi.setSystemTime(5_000_000)
+    vi.stubGlobal('performance', { timeOrigin: 0, getEntriesByType: () => [] })
+    const { carriedAt } = await import('./initial-answers')
+    expect(carriedAt()).toBe(5_000_000)
+    vi.useRealTimers()
+  })
+})

@@ -21,6 +21,14 @@ function read(): Record<string, unknown> {
   return answers
 }
 
+/** When this browser received the page's HTML, by its own clock: the answers it carried are as of
+ * then, however long the scripts took (a countdown set from them must not run that much late). */
+export function carriedAt(): number {
+  const timing = globalThis.performance
+  const navigation = timing?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
+  return navigation && navigation.responseStart > 0 ? timing.timeOrigin + navigation.responseStart : Date.now()
+}
+
 /** The answer to `GET path` the HTML carried, once; `undefined` when it carried none (or it was taken). */
 export function takeInitial<T>(path: string): T | undefined {
   const all = read()

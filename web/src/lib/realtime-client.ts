@@ -49,7 +49,7 @@ import type {
   TimerUpdate,
 } from './api-types'
 import { noteServerTime, serverNow } from './clock'
-import { takeInitial } from './initial-answers'
+import { carriedAt, takeInitial } from './initial-answers'
 import i18n, { currentLanguage } from './i18n'
 import { notificationsQuery, queryKeys } from './queries'
 import { applyNotification, applyOrderUpdate } from './realtime-personal'
@@ -384,9 +384,10 @@ export class RealtimeClient {
       do {
         this.#listAgain = false
         try {
-          const data = takeInitial<AuctionLists>('/api/auctions') ?? (await dataOf(api.GET('/api/auctions')))
+          const carried = takeInitial<AuctionLists>('/api/auctions')
+          const data = carried ?? (await dataOf(api.GET('/api/auctions')))
           const first = data.live[0] ?? data.upcoming[0] ?? data.finished[0]
-          if (first) noteServerTime(first.serverTime)
+          if (first) noteServerTime(first.serverTime, carried ? carriedAt() : undefined)
           this.#store.set(this.#list, { status: 'ready', data })
         } catch {
           const previous = this.#store.get(this.#list)
@@ -420,8 +421,6 @@ export class RealtimeClient {
 
   /** `GET /api/auctions/{id}` for an id, else `GET /api/auctions/slug/{slug}`. */
   #fetchAuction(key: string): Promise<Auction> {
-    const carried = takeInitial<Auction>(`/api/auctions/slug/${key}`)
-    if (carried) return Promise.resolve(carried)
     if (/^\d+$/.test(key)) return dataOf(api.GET('/api/auctions/{id}', { params: { path: { id: Number(key) } } }))
     return dataOf(api.GET('/api/auctions/slug/{slug}', { params: { path: { slug: key } } }))
   }
@@ -432,8 +431,9 @@ export class RealtimeClient {
     const revision = knownId === undefined ? 0 : (this.#revisions.get(knownId) ?? 0)
     const previous = this.#store.get(this.#details)[key] ?? EMPTY_DETAIL
     try {
-      // By id once known (the slug changes with the title).
-      const auction = await this.#fetchAuction(knownId === undefined ? key : String(knownId))
+      // By id once known (the slug changes with the title); the first time, maybe from the HTML.
+      const carried = knownId === undefined ? takeInitial<Auction>(`/api/auctions/slug/${key}`) : undefined
+      const auction = carried ?? (await this.#fetchAuction(knownId === undefined ? key : String(knownId)))
       this.#keyIds.set(key, auction.id)
       const bids =
         takeInitial<Bid[]>(`/api/auctions/${auction.id}/bids`) ?? (await dataOf(api.GET('/api/auctions/{id}/bids', { params: { path: { id: auction.id } } })))
@@ -441,7 +441,7 @@ export class RealtimeClient {
       const shown = current?.auction?.id === auction.id ? current.auction : null
       // The socket (or an own bid) changed the shown auction meanwhile: what is shown is newer.
       if (shown && (this.#revisions.get(auction.id) ?? 0) !== revision) return
-      noteServerTime(auction.serverTime)
+      noteServerTime(auction.serverTime, carried ? carriedAt() : undefined)
       if (newerAuction(shown, auction) === auction) this.#setDetail(key, { status: 'ready', auction, bids })
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
