@@ -12,7 +12,7 @@ use std::time::Duration;
 use common::{Harness, T0, Watcher, bid, now};
 use serde_json::Value;
 use tyiyn_actors::auction::{
-    AssignBot, AuctionActor, EndNow, GetView, ListBots, UnassignBot, UpdateBotAssignment,
+    AssignBot, AuctionActor, EndNow, GetView, ListBots, UnassignBot, UpdateBotAssignment, UpdateDetails,
 };
 use tyiyn_actors::bots::{BotAssignment, BotError, BotNews, BotProfile, BotSettings, DEADLINE_MARGIN_MS};
 use tyiyn_actors::ids::BotAssignmentId;
@@ -372,7 +372,8 @@ async fn a_restarted_auction_resumes_its_bots_and_their_counts() {
 async fn assignments_persist_once_per_auction_and_only_for_open_active_bots() {
     let h = world(2, settings(0));
     h.store.add_bot(BotId(109), "Off", "Bot", false);
-    let auction = h.start(live(1, T0.plus_ms(600_000)));
+    // No reserve: its last bot may leave (a reserve keeps one, tested below).
+    let auction = h.start(house(live(1, T0.plus_ms(600_000)), None));
 
     let first = assign(&auction, 101, 5).await;
     let again = auction.send(AssignBot { bot: BotId(101), bid_limit: 0, active: true }).await.unwrap();
@@ -391,6 +392,31 @@ async fn assignments_persist_once_per_auction_and_only_for_open_active_bots() {
     assert_eq!(missing.unwrap_err(), BotError::NotAssigned);
     assert!(auction.send(ListBots).await.unwrap().is_empty());
     assert!(h.store.bot_assignments(AuctionId(1)).is_empty());
+}
+
+#[actix_rt::test]
+async fn a_reserve_keeps_its_last_bot_and_takes_no_reserve_without_one() {
+    let h = world(2, settings(0));
+    let auction = h.start(live(1, T0.plus_ms(600_000)));
+    assign(&auction, 101, 0).await;
+    assign(&auction, 102, 0).await;
+
+    auction.send(UnassignBot { bot: BotId(101) }).await.unwrap().unwrap();
+    let last = auction.send(UnassignBot { bot: BotId(102) }).await.unwrap();
+    // Turned off, it stays.
+    let off = UpdateBotAssignment { bot: BotId(102), active: Some(false), bid_limit: None };
+    let turned_off = auction.send(off).await.unwrap().unwrap();
+
+    assert_eq!(last.unwrap_err(), BotError::Control(ControlError::ReserveNeedsBot));
+    assert!(!turned_off.active);
+    assert_eq!(h.store.bot_assignments(AuctionId(1)).len(), 1);
+
+    // An upcoming auction without a bot cannot be given a reserve.
+    let bare = h.start(house(upcoming(2, T0.plus_ms(600_000)), None));
+    let mut details = house(upcoming(2, T0.plus_ms(600_000)), Some(5)).details;
+    details.title = "Лампа".into();
+    let refused = bare.send(UpdateDetails { details, start_time: T0.plus_ms(600_000) }).await.unwrap();
+    assert_eq!(refused.unwrap_err(), ControlError::ReserveNeedsBot);
 }
 
 #[actix_rt::test]
