@@ -57,9 +57,9 @@ describe('one term per idea', () => {
 
 /**
  * Latin words that belong in any language's texts: brands, card networks, formats, sample values,
- * placeholders, the Telegram bot's command (/stop) and SMS.
+ * placeholders, the Telegram bot's command (/stop), SMS and the picture formats an upload takes.
  */
-const LATIN_ANYWHERE = new Set(['cookie', 'email', 'iphone', 'pro', 'visa', 'mastercard', 'elcart', 'ip', 'json', 'sha', 'kgs', 'english', 'aibek', 'hotkey', 'xxxxxxxxx', 'you', 'example', 'kg', 'support', 'tyiyn', 'http', 'https', 'telegram', 'whatsapp', 'stop', 'sms'])
+const LATIN_ANYWHERE = new Set(['cookie', 'email', 'iphone', 'pro', 'visa', 'mastercard', 'elcart', 'ip', 'json', 'sha', 'kgs', 'english', 'aibek', 'hotkey', 'xxxxxxxxx', 'you', 'example', 'kg', 'support', 'tyiyn', 'http', 'https', 'telegram', 'whatsapp', 'stop', 'sms', 'jpeg', 'png', 'webp'])
 
 /** The words of `text` outside `{{variables}}` and `<tags>`. */
 const wordsOf = (text: string) => text.replace(/{{[^}]*}}|<[^>]*>/g, ' ').match(/[\p{L}]+/gu) ?? []
