@@ -698,3 +698,27 @@ async fn a_restarted_server_resumes_bots_with_their_counts() {
     assert_eq!(bot_bids(&bids(&second, id).await), 3, "the limit counts the bids before the restart");
     second.check().await;
 }
+
+#[actix_web::test]
+async fn eight_removals_at_once_leave_a_reserve_exactly_one_bot() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    set_enabled(&admin, false).await;
+    let mut bots = Vec::new();
+    for name in ["Азамат", "Бекжан", "Жылдыз", "Нурлан", "Айгуль", "Тимур", "Эрлан", "Динара"] {
+        bots.push(create_bot(&admin, name, "Ботов").await["id"].as_i64().unwrap());
+    }
+    let form = json!({"title": "Лампа", "retailPrice": 1000, "startTime": "2099-01-01T10:00:00Z",
+                      "houseReserve": 5, "botIds": bots});
+    let id = json_of(admin.post("/api/admin/auctions", form).await).await["id"].as_i64().unwrap();
+    let path = format!("/api/admin/auctions/{id}/bots");
+
+    // Every bot removed at once: the actor takes one removal at a time and refuses the last.
+    let removals: Vec<String> = bots.iter().map(|bot| format!("{path}/{bot}")).collect();
+    let answers = futures_util::future::join_all(removals.iter().map(|one| admin.delete(one))).await;
+    let refused = answers.iter().filter(|res| res.status() == 409).count();
+    let removed = answers.iter().filter(|res| res.status() == 200).count();
+    assert_eq!((removed, refused), (7, 1), "seven removals, one refusal");
+    assert_eq!(json_of(admin.get(&path).await).await.as_array().unwrap().len(), 1);
+    app.check().await;
+}
