@@ -705,7 +705,8 @@ async fn eight_removals_at_once_leave_a_reserve_exactly_one_bot() {
     let admin = app.new_admin("boss").await;
     set_enabled(&admin, false).await;
     let mut bots = Vec::new();
-    for name in ["Азамат", "Бекжан", "Жылдыз", "Нурлан", "Айгуль", "Тимур", "Эрлан", "Динара"] {
+    for name in ["Азамат", "Бекжан", "Жылдыз", "Нурлан", "Айгуль", "Тимур", "Эрлан", "Динара"]
+    {
         bots.push(create_bot(&admin, name, "Ботов").await["id"].as_i64().unwrap());
     }
     let form = json!({"title": "Лампа", "retailPrice": 1000, "startTime": "2099-01-01T10:00:00Z",
