@@ -27,6 +27,7 @@ import {
   preflight,
   session as openSession,
   visit,
+  revealDeferred,
 } from './harness.mjs'
 
 /** How long an auction may take to go live, or a bot to answer, before the run fails. */
@@ -371,7 +372,8 @@ async function settingsFlow(page, demoPage) {
     await expectToast(page, 'Настройки сохранены')
   })
   await step(demoPage, 'the footer shows the new phone', async () => {
-    await visit(demoPage, '/', 'footer')
+    await visit(demoPage, '/', 'home-page')
+    await revealDeferred(demoPage)
     await expectText(byTestId(demoPage, 'footer'), phone)
   })
 }

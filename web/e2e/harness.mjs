@@ -251,6 +251,26 @@ export async function visit(page, path, readyTestId) {
   await byTestId(page, 'page-spinner').waitFor({ state: 'detached', timeout: TIMEOUT }).catch(() => undefined)
 }
 
+/**
+ * Brings in every part of the page that waits until it is scrolled near (`WhenNear`: the footer,
+ * the home page's side column on a phone) by scrolling each waiting slot into view, then goes back
+ * to the top: the suites that read whole pages (every text, axe) read those parts too.
+ */
+export async function revealDeferred(page) {
+  const slots = byTestId(page, 'when-near')
+  for (let round = 0; round < 10 && (await slots.count()) > 0; round += 1) {
+    await slots
+      .first()
+      .evaluate((slot) => slot.scrollIntoView({ block: 'center' }))
+      .catch(() => undefined)
+    await sleep(100)
+  }
+  // The footer's code arrives a moment after its slot goes (a page under a modal dialog cannot
+  // scroll to it: its slot stays, and the page is read without it).
+  if ((await slots.count()) === 0) await byTestId(page, 'footer').waitFor({ state: 'attached', timeout: TIMEOUT })
+  await page.evaluate(() => globalThis.scrollTo(0, 0))
+}
+
 /** Closes the open dialog with its × button (Escape would first dismiss a toast on screen). */
 export async function closeDialog(dialog) {
   await dialog.locator('[data-testid="dialog-close"]').click()

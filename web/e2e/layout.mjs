@@ -13,7 +13,7 @@
 // 360 and 1366 px: slim, and off the hero's button and the bid button. The toast after a login on
 // an auction page, at 360×740 and 1366×768: off the countdown and the bid button. The admin
 // navigation: one row under 56 px, the current page marked. Screenshots: layout-*.png.
-import { ADMIN, BASE_URL, DEMO, DESKTOP, byTestId, createSuite, expectToast, expectValue, launchBrowser, liveWithMostTime, preflight, session as openSession, sleep, visit } from './harness.mjs'
+import { ADMIN, BASE_URL, DEMO, DESKTOP, byTestId, createSuite, expectToast, expectValue, launchBrowser, liveWithMostTime, preflight, revealDeferred, session as openSession, sleep, visit } from './harness.mjs'
 
 const suite = createSuite('layout')
 const { shot, step } = suite
@@ -459,6 +459,7 @@ async function cookieBarSlim(browser, live) {
         if (overlapBox(cta, bar)) throw new Error(`the bar (from ${Math.round(bar.y)} px) covers the hero's button (${Math.round(cta.y)}–${Math.round(cta.y + cta.height)} px)`)
         await shot(page, `cookie-bar-${viewport.width}`)
 
+        await revealDeferred(page)
         await page.evaluate(() => globalThis.scrollTo(0, globalThis.document.documentElement.scrollHeight))
         await sleep(200)
         const end = await page.locator('.site-footer').evaluate((footer) => footer.getBoundingClientRect().bottom)

@@ -1,7 +1,7 @@
 // Every route of the app (src/app/router.tsx), by who sees it, for the suites that visit them all
 // (a11y.mjs, languages.mjs): the demo data the routes need, the logins, and moving between routes
 // as a click would.
-import { BASE_URL, byTestId, getJson, postJson, visit } from './harness.mjs'
+import { BASE_URL, byTestId, getJson, postJson, revealDeferred, visit } from './harness.mjs'
 
 /**
  * Every route, by who sees it; `path` may depend on the demo data (`lots`, `order`). Within a
@@ -96,5 +96,9 @@ export async function show(page, route, data, previous, suite) {
     }, path)
     await byTestId(page, route.ready).first().waitFor({ state: 'visible' })
   }
-  return route.expectConsole && suite?.expectingConsole ? suite.expectingConsole(route.expectConsole, open) : open()
+  const openWhole = async () => {
+    await open()
+    await revealDeferred(page)
+  }
+  return route.expectConsole && suite?.expectingConsole ? suite.expectingConsole(route.expectConsole, openWhole) : openWhole()
 }

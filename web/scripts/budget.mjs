@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-//! The bundle budget (issue 11, "Speed"): how much JavaScript and CSS a first visit to the home
-//! page and to an auction page downloads before it can show the page, read from the build's
-//! manifest (`dist/.vite/manifest.json`, `build.manifest` in vite.config.ts).
+//! The bundle budget before the first render (issue 11, "Speed"): how much JavaScript and CSS a
+//! first visit to the home page and to an auction page downloads before it can show the page,
+//! read from the build's manifest (`dist/.vite/manifest.json`, `build.manifest` in vite.config.ts).
+//! Everything a first visit downloads until it is idle (these chunks, the lazy parts the first
+//! screens load, the socket client) has the same budget, measured in a real browser against the
+//! server by e2e/budget.mjs, which uses `gzipSize` and the budgets from here.
 //!
 //! A page's initial JavaScript is the entry script (index.html's) with every chunk it imports
 //! statically (the modulepreload links of dist/index.html), plus the route module that the
@@ -56,7 +59,8 @@ export function pageFiles(manifest, route) {
 }
 
 const gzipCache = new Map()
-function sizes(file) {
+/** A built file's size (`assets/x.js`, from dist/): raw, and gzipped at level 9. */
+export function sizes(file) {
   if (!gzipCache.has(file)) {
     const bytes = readFileSync(join(dist, file))
     gzipCache.set(file, { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length })
@@ -64,9 +68,9 @@ function sizes(file) {
   return gzipCache.get(file)
 }
 
-const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`
+export const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`
 
-function table(title, files) {
+export function table(title, files) {
   const rows = files.map((file) => ({ file, ...sizes(file) })).sort((a, b) => b.gzip - a.gzip)
   const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip }), { raw: 0, gzip: 0 })
   const width = Math.max(title.length, ...rows.map((row) => row.file.length))

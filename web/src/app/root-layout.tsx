@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { CookieBanner } from '../features/cookie-consent/cookie-banner'
 import { PageSpinner } from '../components/spinner'
+import { WhenNear } from '../components/when-near'
 import { loadSettings } from '../lib/settings'
 import { Header, isAdminPath } from './header'
 import { LazyLoginDialog, LazyToaster } from './lazy-parts'
@@ -14,8 +15,9 @@ import { SiteLanguage } from './site-language'
 import './root-layout.css'
 import './shell-layout.css'
 
-/** Below the first screen: loaded right after it, so the page's own content comes first. */
-const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })))
+/** Below the first screen: loaded, with the texts beyond the shell's, when the page is scrolled
+ * near it (`WhenNear`). */
+const Footer = lazy(withAllTexts(() => import('./footer').then((m) => ({ default: m.Footer }))))
 
 /** The new user's welcome and complete-profile modals: loaded once somebody is signed in. */
 const OnboardingModals = lazy(() => import('../features/onboarding/onboarding-modals').then((m) => ({ default: m.OnboardingModals })))
@@ -56,9 +58,11 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <WhenNear>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </WhenNear>
       <LazyLoginDialog />
       {signedIn && (
         <Suspense fallback={null}>

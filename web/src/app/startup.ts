@@ -1,7 +1,7 @@
 //! What happens once, before the first render: the session and the site settings start loading;
-//! once the first screen is up, the realtime socket connects and the other pages' texts load.
+//! once the first screen is up, the realtime socket connects. (The other pages' texts load with
+//! the first page or dialog that shows them: lib/i18n.ts `withAllTexts`.)
 import { afterFirstScreen } from '../lib/after-first-screen'
-import { loadAllTexts } from '../lib/i18n'
 import { startRealtime } from '../lib/realtime'
 import { loadSessionAtom } from '../lib/session'
 import { loadSettings } from '../lib/settings'
@@ -10,8 +10,5 @@ import { appStore } from '../lib/store'
 export function startApp() {
   void appStore.set(loadSessionAtom)
   void loadSettings()
-  afterFirstScreen(() => {
-    startRealtime()
-    void loadAllTexts()
-  })
+  afterFirstScreen(startRealtime)
 }

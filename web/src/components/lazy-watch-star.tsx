@@ -6,10 +6,9 @@
 import { Star } from 'lucide-react'
 import { Suspense, lazy, type ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
-import { withAllTexts } from '../lib/i18n'
 import './watch-star.css'
 
-const WatchStar = lazy(withAllTexts(() => import('./watch-star').then((m) => ({ default: m.WatchStar }))))
+const WatchStar = lazy(() => import('./watch-star').then((m) => ({ default: m.WatchStar })))
 
 function PlaceHolder() {
   const { t } = useTranslation()

@@ -31,13 +31,21 @@ function resolveModule(from: string, spec: string): string | null {
   return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((file) => file in SOURCES) ?? null
 }
 
-/** Every source module `files` import statically, themselves included. */
+/** `lazy(() => import('./x')…)`: a React.lazy part that does not wait for the other texts (a
+ * part that does is `lazy(withAllTexts(…))`). */
+const LAZY_IMPORT = /\blazy\(\s*\(\)\s*=>\s*import\(\s*['"](\.[^'"]+)['"]\s*\)/g
+
+/**
+ * Every source module `files` import, themselves included: statically, and lazily where the lazy
+ * part does not wait for the other texts (a first screen's watch star, kind hints, notes), since
+ * those show with the shell's texts alone.
+ */
 function staticGraph(files: string[], seen = new Set<string>()): Set<string> {
   for (const file of files) {
     if (seen.has(file)) continue
     seen.add(file)
-    const imports = [...SOURCES[file].matchAll(STATIC_IMPORT)].map((m) => resolveModule(file, m[1]))
-    staticGraph(imports.filter((f): f is string => f !== null), seen)
+    const specs = [...SOURCES[file].matchAll(STATIC_IMPORT), ...SOURCES[file].matchAll(LAZY_IMPORT)].map((m) => resolveModule(file, m[1]))
+    staticGraph(specs.filter((f): f is string => f !== null), seen)
   }
   return seen
 }

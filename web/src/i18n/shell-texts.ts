@@ -1,7 +1,9 @@
 //! Which texts ship with the first page load. The locale files stay one file per language; the
 //! build splits each in two (`vite.config.ts`, `locale-parts` plugin): `?texts=shell`, the texts
-//! the app shell and the first screens (home, auction) can show, loaded before the first render,
-//! and `?texts=rest`, everything else, loaded right after it (`loadAllTexts` in lib/i18n.ts).
+//! the app shell and the first screens (home, auction) can show, loaded before the first render
+//! (with the first screens' lazy parts: the watch star, the kind hints, the notes by the bid
+//! button, catalogue names), and `?texts=rest`, everything else, loaded with the first page or
+//! dialog that needs it (`withAllTexts` in lib/i18n.ts): a first visit never downloads it.
 //! shell-texts.test.ts checks that every key the first load's modules name is in the shell.
 //! (No imports here: vite.config.ts loads this file too.)
 
@@ -10,7 +12,6 @@ export const SHELL_TEXTS = [
   'common',
   'nav',
   'header',
-  'footer',
   'home',
   'auction',
   'auctions',
@@ -20,7 +21,6 @@ export const SHELL_TEXTS = [
   'cookies',
   'notFound',
   'honest',
-  'record',
   'autobid.tag',
   'format.days',
   'youWon',
@@ -33,7 +33,10 @@ export const SHELL_TEXTS = [
   'topup.paidToast',
   'topup.failedToast',
   'claims.paidToast',
-  'watch.word',
+  'watch',
+  'kindHints',
+  'auctionNotes',
+  'catalogue',
 ] as const
 
 export type TextPart = 'shell' | 'rest'

@@ -24,7 +24,9 @@ const fake = vi.hoisted(() => {
   return { socket, listeners }
 })
 
-vi.mock('socket.io-client', () => ({ io: () => fake.socket }))
+vi.mock('./socket-client', () => ({ SocketClient: function SocketClient() {
+  return fake.socket
+}, socketUrl: () => 'ws://test/socket.io/' }))
 
 /** Pushes one server frame, typed as the contract types it. */
 function push<E extends ServerEventName>(name: E, data: ServerEventData<E>) {

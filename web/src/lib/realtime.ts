@@ -7,6 +7,7 @@ import { atom } from 'jotai'
 import type { Auction, Bid, BidAnswer, PrebidAnswer } from './api-types'
 import { queryClient } from './query-client'
 import { RealtimeClient } from './realtime-client'
+import { SocketClient, socketUrl } from './socket-client'
 import { refreshBalanceAtom, sessionSettled } from './session'
 import { appStore } from './store'
 import { showToast } from './toast'
@@ -26,9 +27,9 @@ export const SOCKET_OPTIONS = {
   withCredentials: true,
 }
 
-/** The app's client: socket.io-client loads in its own chunk and connects with the contract's options. */
+/** The app's client: a Socket.IO connection with the contract's options (lib/socket-client.ts). */
 export const realtime = new RealtimeClient({
-  connect: () => import('socket.io-client').then(({ io }) => io(SOCKET_OPTIONS)),
+  connect: () => new SocketClient(socketUrl(SOCKET_OPTIONS.path), SOCKET_OPTIONS),
   store: appStore,
   queryClient,
   toast: showToast,

@@ -3,8 +3,6 @@ import { Copy } from 'lucide-react'
 import { Suspense, lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuctionImage } from '../../components/auction-image'
-import { AuctionRecord } from '../../components/auction-record'
-import { HonestNumbersBlock } from '../../components/honest-numbers'
 import { PageHeader } from '../../components/page-header'
 import { LazyWatchStar } from '../../components/lazy-watch-star'
 import type { Auction, Bid } from '../../lib/api-types'
@@ -19,7 +17,10 @@ import { ProductDetails } from './product-details'
 import './auction-detail.css'
 
 // The auto-bidder is for signed-in users and not part of the first screen: loaded after it.
-const KindHints = lazy(withAllTexts(() => import('./kind-hints').then((m) => ({ default: m.KindHints }))))
+// A finished auction's honest numbers and public record: not part of a live page's first visit.
+const HonestNumbersBlock = lazy(withAllTexts(() => import('../../components/honest-numbers').then((m) => ({ default: m.HonestNumbersBlock }))))
+const AuctionRecord = lazy(withAllTexts(() => import('../../components/auction-record').then((m) => ({ default: m.AuctionRecord }))))
+const KindHints = lazy(() => import('./kind-hints').then((m) => ({ default: m.KindHints })))
 const BuyNowCard = lazy(withAllTexts(() => import('../buy-now/buy-now-card').then((m) => ({ default: m.BuyNowCard }))))
 const AutobidCard = lazy(withAllTexts(() => import('../autobid/autobid-card').then((m) => ({ default: m.AutobidCard }))))
 
@@ -74,10 +75,12 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
               <BuyNowCard auction={auction} />
             </Suspense>
           )}
-          {auction.status === 'finished' && auction.honestNumbers && (
-            <HonestNumbersBlock numbers={auction.honestNumbers} winnerIsBot={auction.winner?.isBot ?? false} />
+          {auction.status === 'finished' && (
+            <Suspense fallback={null}>
+              {auction.honestNumbers && <HonestNumbersBlock numbers={auction.honestNumbers} winnerIsBot={auction.winner?.isBot ?? false} />}
+              <AuctionRecord auctionId={auction.id} />
+            </Suspense>
           )}
-          {auction.status === 'finished' && <AuctionRecord auctionId={auction.id} />}
           {auction.status !== 'upcoming' && <BidHistoryList bids={bids} />}
         </div>
         <div className="detail-main">

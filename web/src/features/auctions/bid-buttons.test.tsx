@@ -2,7 +2,7 @@
 //! The bid button sends a live bid over the realtime socket while it is connected and posts it
 //! otherwise, and the user sees the same either way: the same toasts, the same balance, the bid in
 //! the auction's history at once. A bid whose ack never comes is not posted again. The socket is
-//! the app's (`lib/realtime`) with socket.io-client replaced by a fake; HTTP is a stubbed fetch.
+//! the app's (`lib/realtime`) with its socket client replaced by a fake; HTTP is a stubbed fetch.
 import { Provider } from 'jotai'
 import { act } from 'react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -46,7 +46,9 @@ const fake = vi.hoisted(() => {
   return { socket, listeners, acking }
 })
 
-vi.mock('socket.io-client', () => ({ io: () => fake.socket }))
+vi.mock('../../lib/socket-client', () => ({ SocketClient: function SocketClient() {
+  return fake.socket
+}, socketUrl: () => 'ws://test/socket.io/' }))
 
 const NOW = Date.now()
 const LIVE = liveAuction(NOW)

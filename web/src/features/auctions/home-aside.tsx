@@ -1,4 +1,4 @@
-import { Calendar, CreditCard, Flag, Flame, ScrollText, Trophy, User } from 'lucide-react'
+import { CreditCard, ScrollText, Trophy, User } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -6,7 +6,6 @@ import { BotBadge } from '../../components/bot-badge'
 import { HonestNumbersLine } from '../../components/honest-numbers'
 import { EmptyState } from '../../components/empty-state'
 import type { Auction } from '../../lib/api-types'
-import { useServerNow } from '../../lib/clock'
 import { formatDate } from '../../lib/format'
 import { useMoney } from '../../lib/money'
 import { cheapestPricePerBid } from '../../lib/payments'
@@ -16,40 +15,6 @@ import './home.css'
 import { winnerName } from '../../lib/bots'
 
 export const WINNERS_SHOWN = 5
-
-function sameLocalDay(iso: string | null, now: number): boolean {
-  if (!iso) return false
-  return new Date(iso).toDateString() === new Date(now).toDateString()
-}
-
-interface CountersProps {
-  live: Auction[]
-  upcoming: Auction[]
-  finished: Auction[]
-}
-
-export function HomeCounters({ live, upcoming, finished }: CountersProps) {
-  const { t } = useTranslation()
-  const now = useServerNow()
-  const counters = [
-    { key: 'live', value: live.length, icon: Flame },
-    { key: 'upcoming', value: upcoming.length, icon: Calendar },
-    { key: 'finishedToday', value: finished.filter((auction) => sameLocalDay(auction.endTime, now)).length, icon: Flag },
-  ]
-  return (
-    <ul className="counters" data-testid="home-counters">
-      {counters.map((counter) => (
-        <li key={counter.key} className="card counter">
-          <span className="counter-icon">
-            <counter.icon aria-hidden="true" />
-          </span>
-          <strong>{counter.value}</strong>
-          <span className="muted small">{t(`home.counters.${counter.key}`)}</span>
-        </li>
-      ))}
-    </ul>
-  )
-}
 
 export function QuickLinks() {
   const { t } = useTranslation()
@@ -89,6 +54,17 @@ export function BidPriceCard() {
         {t('home.bidPrice.link')}
       </Link>
     </section>
+  )
+}
+
+/** The home page's side column (below the lists on a phone, loaded when scrolled near). */
+export function HomeSide({ signedIn, finished }: { signedIn: boolean; finished: Auction[] }) {
+  return (
+    <>
+      {signedIn && <QuickLinks />}
+      <BidPriceCard />
+      <WinnersOfDay finished={finished} />
+    </>
   )
 }
 

@@ -1,14 +1,18 @@
 import { useAtomValue } from 'jotai'
-import { useDeferredValue } from 'react'
+import { Suspense, lazy, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageSpinner } from '../../components/spinner'
 import { currentUserAtom } from '../../lib/session'
 import { useAuctionList } from '../../lib/use-auctions'
-import { BidPriceCard, HomeCounters, QuickLinks, WinnersOfDay } from './home-aside'
+import { WhenNear } from '../../components/when-near'
+import { HomeCounters } from './home-counters'
 import { LiveSection, SpecialOffers, UpcomingSection } from './home-sections'
 import { PromoHero } from './promo-hero'
 import { useDocumentTitle } from '../../lib/use-document-title'
 import './home.css'
+
+/** The side column: below the lists on a phone, so loaded when the page is scrolled near it. */
+const HomeSide = lazy(() => import('./home-aside').then((m) => ({ default: m.HomeSide })))
 
 export function HomePage() {
   const { t } = useTranslation()
@@ -34,9 +38,11 @@ export function HomePage() {
           <UpcomingSection auctions={upcoming.filter((auction) => !auction.isBidPackage)} />
         </div>
         <aside className="home-side">
-          {user && <QuickLinks />}
-          <BidPriceCard />
-          <WinnersOfDay finished={finished} />
+          <WhenNear>
+            <Suspense fallback={null}>
+              <HomeSide signedIn={user !== null} finished={finished} />
+            </Suspense>
+          </WhenNear>
         </aside>
       </div>
     </div>

@@ -5,11 +5,10 @@ import type { Auction } from '../../lib/api-types'
 import { leaderIsBot } from '../../lib/bots'
 import type { CatalogueField } from '../../lib/catalogue'
 import { formatCount, savingsPercent } from '../../lib/format'
-import { withAllTexts } from '../../lib/i18n'
 import { useMoney } from '../../lib/money'
 
 /** Names a known category or condition in the reader's language; loaded after the first screen. */
-const CatalogueName = lazy(withAllTexts(() => import('./catalogue-name').then((m) => ({ default: m.CatalogueName }))))
+const CatalogueName = lazy(() => import('./catalogue-name').then((m) => ({ default: m.CatalogueName })))
 
 /** The admin's words until the translation has loaded; a dash when there are none. */
 function Catalogue({ field, value }: { field: CatalogueField; value: string | null | undefined }) {

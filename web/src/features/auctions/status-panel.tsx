@@ -10,7 +10,6 @@ import type { Auction, Bid, Pause } from '../../lib/api-types'
 import { bidderName, leaderIsBot, winnerIsBot, winnerName } from '../../lib/bots'
 import { formatDateTime } from '../../lib/format'
 import { useMoney } from '../../lib/money'
-import { withAllTexts } from '../../lib/i18n'
 import { currentUserAtom } from '../../lib/session'
 import { BidButton, PrebidButton } from './bid-buttons'
 import { LiveTimer, StartCountdown } from '../../components/timers'
@@ -19,8 +18,8 @@ import { YouWonPanel, useWonByMe } from './you-won-panel'
 import './auction-detail.css'
 
 // Shown after the first screen (the catalogue's answer, a lost lead): loaded with every text.
-const BidPriceNote = lazy(withAllTexts(() => import('./auction-notes').then((m) => ({ default: m.BidPriceNote }))))
-const OutbidAlert = lazy(withAllTexts(() => import('./auction-notes').then((m) => ({ default: m.OutbidAlert }))))
+const BidPriceNote = lazy(() => import('./auction-notes').then((m) => ({ default: m.BidPriceNote })))
+const OutbidAlert = lazy(() => import('./auction-notes').then((m) => ({ default: m.OutbidAlert })))
 
 function Upcoming({ auction }: { auction: Auction }) {
   const { t, i18n } = useTranslation()
