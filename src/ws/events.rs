@@ -274,6 +274,20 @@ pub enum ClientEvent {
     /// auction again, as at every connect. (A server that does not know this event ignores it
     /// and keeps sending one per auction.)
     BatchLobby(bool),
+    /// Brings a page's lists, as of `since` (the `serverTime` of the lists it shows, or of the
+    /// last lobby frame it got before its socket dropped), up to date without
+    /// reading them again: emitted with an ack id, the server sends each auction's latest lobby
+    /// frame since then (`auctionUpdate` of type `lobby`), then acks `[{"complete": true}]`; or
+    /// acks `[{"complete": false}]` and sends nothing when it cannot know every change since then
+    /// (it started later, or the moment is minutes old): the page reads the lists then.
+    LobbySince(LobbySinceArg),
+}
+
+/// What `lobbySince` carries.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+pub struct LobbySinceArg {
+    /// The moment the page's lists are as of.
+    pub since: UnixMillis,
 }
 
 impl ClientEvent {
@@ -285,7 +299,7 @@ impl ClientEvent {
             | ClientEvent::PlaceBid(BidArg::Id(id) | BidArg::With(PlaceBidArg { auction_id: id, .. })) => {
                 id.id()
             }
-            ClientEvent::WatchLobby(_) | ClientEvent::BatchLobby(_) => None,
+            ClientEvent::WatchLobby(_) | ClientEvent::BatchLobby(_) | ClientEvent::LobbySince(_) => None,
         }
     }
 
@@ -372,6 +386,11 @@ mod tests {
         assert_eq!(ClientEvent::parse("watchLobby", &[json!("no")]), None);
         assert_eq!(ClientEvent::parse("batchLobby", &[json!(true)]), Some(ClientEvent::BatchLobby(true)));
         assert_eq!(ClientEvent::parse("batchLobby", &[json!(1)]), None);
+        assert_eq!(
+            ClientEvent::parse("lobbySince", &[json!({"since": "2023-11-14T22:13:20.000Z"})]),
+            Some(ClientEvent::LobbySince(LobbySinceArg { since: UnixMillis(1_700_000_000_000) }))
+        );
+        assert_eq!(ClientEvent::parse("lobbySince", &[json!({"since": "soon"})]), None);
         assert_eq!(ClientEvent::parse("joinAuction", &[]), None);
         assert_eq!(ClientEvent::parse("joinAuction", &[json!({"id": 1})]), None);
         assert_eq!(ClientEvent::parse("dropTables", &[json!(1)]), None);

@@ -18,6 +18,7 @@ use super::events::{
     LobbyUpdates, OrderType, OrderUpdate, ServerEvent, TimerUpdate, TimersType,
 };
 use super::notice::Notification;
+use super::recent::RecentLobby;
 use super::timers::timers;
 use crate::outage::LastKnown;
 use crate::payments::Order;
@@ -148,6 +149,8 @@ pub struct Hub {
     clock: TokioClock,
     /// Balances for the answers served while the database is away.
     last_known: Option<Arc<LastKnown>>,
+    /// Each auction's latest lobby frame of the last minutes, for `lobbySince`.
+    recent: RecentLobby,
 }
 
 impl Hub {
@@ -157,6 +160,7 @@ impl Hub {
             by_user: HashMap::new(),
             dirty: HashMap::new(),
             registry,
+            recent: RecentLobby::new(clock.now()),
             clock,
             last_known: None,
         }
@@ -181,15 +185,18 @@ impl Hub {
     }
 
     fn flush_lobby(&mut self) {
-        if self.dirty.is_empty() || self.members.is_empty() {
-            self.dirty.clear();
+        if self.dirty.is_empty() {
             return;
         }
         let now = self.clock.now();
         let dirty: Vec<(AuctionId, LobbyUpdate)> = self.dirty.drain().collect();
-        // Each frame is made once, when a first socket needs it: one per auction, and one batch
-        // of them all (a socket that joined one of them gets a batch of its own without it).
-        let mut each: Vec<Option<Arc<str>>> = vec![None; dirty.len()];
+        // Each auction's frame is made once (and kept for `lobbySince`), and one batch of them
+        // all when a first socket needs it (a socket that joined one of them gets a batch of its
+        // own without it).
+        let each: Vec<Arc<str>> = dirty.iter().map(|(_, u)| lobby_frame(u, now)).collect();
+        for ((id, _), frame) in dirty.iter().zip(&each) {
+            self.recent.note(*id, now, frame.clone());
+        }
         let mut batch: Option<Arc<str>> = None;
         for m in self.members.values().filter(|m| m.lobby) {
             if m.batched {
@@ -211,9 +218,9 @@ impl Hub {
                 let _ = m.socket.try_send(ToSocket::Push(Push { frame }));
                 continue;
             }
-            for (k, (id, u)) in dirty.iter().enumerate() {
+            for (k, (id, _)) in dirty.iter().enumerate() {
                 if m.wants_lobby(*id) {
-                    let frame = each[k].get_or_insert_with(|| lobby_frame(u, now)).clone();
+                    let frame = each[k].clone();
                     let _ = m.socket.try_send(ToSocket::Lobby(LobbyFrame { auction: *id, frame }));
                 }
             }
@@ -289,6 +296,7 @@ impl Handler<UserFrame> for Hub {
 impl Handler<RemoteLobby> for Hub {
     type Result = ();
     fn handle(&mut self, RemoteLobby(frame): RemoteLobby, _: &mut Context<Self>) {
+        self.recent.note(frame.auction, self.clock.now(), frame.frame.clone());
         for m in self.members.values().filter(|m| m.wants_lobby(frame.auction)) {
             let lobby = LobbyFrame { auction: frame.auction, frame: frame.frame.clone() };
             let _ = m.socket.try_send(ToSocket::Lobby(lobby));
@@ -303,6 +311,7 @@ impl Actor for Hub {
         ctx.set_mailbox_capacity(4096);
         ctx.run_interval(LOBBY_FLUSH, |hub, _| hub.flush_lobby());
         ctx.run_interval(TIMER_TICK, |hub, ctx| {
+            hub.recent.prune(hub.clock.now());
             if hub.members.is_empty() {
                 return;
             }
@@ -392,6 +401,23 @@ impl Handler<Lobby> for Hub {
             m.lobby = msg.on.unwrap_or(m.lobby);
             m.batched = msg.batched.unwrap_or(m.batched);
         }
+    }
+}
+
+/// A session's `lobbySince`: every auction's latest lobby frame since `since` (the moment its
+/// page's lists are as of), or `None` when this node cannot know them all.
+#[derive(Message)]
+#[rtype(result = "Option<Vec<Arc<str>>>")]
+pub struct CatchUp {
+    pub since: tyiyn_actors::clock::UnixMillis,
+}
+
+impl Handler<CatchUp> for Hub {
+    type Result = Option<Vec<Arc<str>>>;
+    fn handle(&mut self, msg: CatchUp, _: &mut Context<Self>) -> Self::Result {
+        // What the next flush would send is sent now, so the answer is complete to this moment.
+        self.flush_lobby();
+        self.recent.since(msg.since, self.clock.now())
     }
 }
 

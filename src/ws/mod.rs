@@ -8,6 +8,7 @@ pub mod events;
 pub mod hub;
 pub mod notice;
 pub mod protocol;
+pub mod recent;
 pub mod relay;
 pub mod session;
 pub mod slots;

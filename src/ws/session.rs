@@ -18,6 +18,7 @@ use bytestring::ByteString;
 use futures_util::FutureExt;
 use futures_util::future::LocalBoxFuture;
 use tyiyn_actors::auction::{Join, Leave};
+use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::Push;
 
@@ -256,6 +257,10 @@ impl WsSession {
                     (Some(ClientEvent::BatchLobby(batched)), _) => {
                         self.hub.do_send(hub::Lobby { id: self.id, on: None, batched: Some(*batched) })
                     }
+                    (Some(ClientEvent::LobbySince(arg)), _) => {
+                        self.catch_up(arg.since, ack, ctx);
+                        return;
+                    }
                     // An event we do not know, with a well-formed argument: ignored.
                     (None, _) if !is_known(&name) && args.len() == 1 => {}
                     _ => {
@@ -275,6 +280,23 @@ impl WsSession {
         {
             self.send_text(text, ctx);
         }
+    }
+
+    /// Sends every auction's latest lobby frame since `since`, then acks whether that was all
+    /// (`lobbySince`); the frames go before the ack, so the page has them when it reads it.
+    fn catch_up(&mut self, since: UnixMillis, ack: Option<u64>, ctx: &mut Context<Self>) {
+        let asked = self.hub.send(hub::CatchUp { since });
+        ctx.spawn(asked.into_actor(self).map(move |frames, act, ctx| {
+            let frames = frames.ok().flatten();
+            for frame in frames.iter().flatten() {
+                act.send(ByteString::from(&**frame), ctx);
+            }
+            if let Some(id) = ack
+                && let Ok(text) = protocol::ack(id, &serde_json::json!({ "complete": frames.is_some() }))
+            {
+                act.send_text(text, ctx);
+            }
+        }));
     }
 
     /// Places the user's bid; its answer (`ack`) follows once it is committed or refused, while
@@ -374,7 +396,7 @@ fn close_code(err: &ProtocolError) -> CloseCode {
 
 /// Whether `name` is one of the [`ClientEvent`]s (whose malformed arguments close the socket).
 fn is_known(name: &str) -> bool {
-    matches!(name, "joinAuction" | "leaveAuction" | "placeBid" | "watchLobby" | "batchLobby")
+    matches!(name, "joinAuction" | "leaveAuction" | "placeBid" | "watchLobby" | "batchLobby" | "lobbySince")
 }
 
 impl Actor for WsSession {

@@ -213,6 +213,46 @@ async fn a_socket_that_batches_the_lobby_gets_one_frame_per_flush() {
     assert_eq!(batched.next_named("close").await, 1008);
 }
 
+/// `lobbySince`: a page whose lists are as of some moment (its HTML's, or its last frame before a
+/// drop) gets, over a new socket, each auction's latest lobby frame since then, before the ack
+/// `{"complete": true}`, and reads the lists no more; for a moment before this server started it
+/// gets `{"complete": false}` and nothing else, and reads them.
+#[actix_web::test]
+async fn a_new_socket_brings_lists_up_to_date_since_their_moment() {
+    let app = spawn_app_with(long_countdowns).await;
+    let admin = app.new_admin("boss").await;
+    let a = app.create_live_auction(&admin, "Ноутбук").await;
+    app.create_live_auction(&admin, "Телефон").await;
+    // A node answers for moments from its start on, less the slack for the nodes' clocks.
+    tokio::time::sleep(std::time::Duration::from_millis(2_100)).await;
+    let lists: Value = app.get("/api/auctions").await.json().await.unwrap();
+    let since = lists["live"][0]["serverTime"].clone();
+    assert!(since.is_string(), "{lists}");
+
+    // A bid after the lists were read, flushed before the socket connects: it never saw it.
+    assert_eq!(app.new_user("asel").await.bid(a).await.status(), 200);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let mut socket = Socket::connect(&app.address, None).await;
+    assert_eq!(socket.call(1, "lobbySince", json!({ "since": since })).await, json!({"complete": true}));
+    let caught = loop {
+        let v = socket.next_named("auctionUpdate").await;
+        if v["auctionId"] == a {
+            break v;
+        }
+    };
+    assert_eq!((caught["type"].as_str(), caught["totalBids"].as_i64()), (Some("lobby"), Some(1)), "{caught}");
+
+    // Before the server started: it cannot know, says so, and sends nothing.
+    let mut late = Socket::connect(&app.address, None).await;
+    assert_eq!(
+        late.call(1, "lobbySince", json!({ "since": "2020-01-01T00:00:00.000Z" })).await,
+        json!({"complete": false})
+    );
+    // A malformed moment closes the socket, as for every known event.
+    late.emit("lobbySince", json!({ "since": 5 }));
+    assert_eq!(late.next_named("close").await, 1008);
+}
+
 #[actix_web::test]
 async fn a_malformed_frame_closes_only_that_connection() {
     let app = spawn_app_with(long_countdowns).await;

@@ -2427,6 +2427,18 @@ export interface components {
             data: boolean;
             /** @enum {string} */
             event: "batchLobby";
+        } | {
+            /**
+             * @description Brings a page's lists, as of `since` (the `serverTime` of the lists it shows, or of the
+             *     last lobby frame it got before its socket dropped), up to date without
+             *     reading them again: emitted with an ack id, the server sends each auction's latest lobby
+             *     frame since then (`auctionUpdate` of type `lobby`), then acks `[{"complete": true}]`; or
+             *     acks `[{"complete": false}]` and sends nothing when it cannot know every change since then
+             *     (it started later, or the moment is minutes old): the page reads the lists then.
+             */
+            data: components["schemas"]["LobbySinceArg"];
+            /** @enum {string} */
+            event: "lobbySince";
         };
         /** @description The nodes, as the node answering sees them. */
         ClusterView: {
@@ -2760,6 +2772,11 @@ export interface components {
          * @enum {string}
          */
         LobbyBatchType: "lobbyBatch";
+        /** @description What `lobbySince` carries. */
+        LobbySinceArg: {
+            /** @description The moment the page's lists are as of. */
+            since: components["schemas"]["UnixMillis"];
+        };
         /**
          * @description The `type` of a [`LobbyUpdate`]: always `lobby`.
          * @enum {string}

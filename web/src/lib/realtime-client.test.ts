@@ -308,6 +308,50 @@ describe('RealtimeClient with a fake socket', () => {
     expect(listFetches()).toBe(before + 1)
   })
 
+  describe('the lists after a (re)connect', () => {
+    const listFetches = () => vi.mocked(fetch).mock.calls.filter(([request]) => new URL((request as Request).url).pathname === '/api/auctions').length
+    const catchUps = () => socket.acking.filter((emit) => emit.event === 'lobbySince')
+
+    it('asks the server for the frames since the lists were read, and reads them no more when it has them all', async () => {
+      const unwatch = client.watchList()
+      await vi.waitFor(() => expect(listed()).toBeDefined())
+      expect(listFetches()).toBe(1)
+      socket.serverConnects()
+      expect(catchUps().map((emit) => emit.data)).toEqual([{ since: new Date(Date.parse(LIVE.serverTime)).toISOString() }])
+      // The frames come before the ack; the newest tells the moment for the next reconnect.
+      const later = iso(Date.parse(LIVE.serverTime) + 5_000)
+      socket.push('auctionUpdate', lobbyUpdate(Date.parse(later), { currentPrice: 0.77, totalBids: LIVE.totalBids + 1 }))
+      catchUps()[0].ack({ complete: true } as never)
+      await new Promise((done) => setTimeout(done, 10))
+      expect(listFetches()).toBe(1)
+      expect(listed()?.currentPrice).toBe(0.77)
+
+      socket.drops()
+      socket.serverConnects()
+      expect(catchUps()[1].data).toEqual({ since: new Date(Date.parse(later)).toISOString() })
+      unwatch()
+    })
+
+    it('reads the lists again when the server cannot say, does not answer in time, or is older', async () => {
+      const unwatch = client.watchList()
+      await vi.waitFor(() => expect(listed()).toBeDefined())
+      socket.serverConnects()
+      catchUps()[0].ack({ complete: false } as never)
+      await vi.waitFor(() => expect(listFetches()).toBe(2))
+
+      socket.drops()
+      socket.serverConnects()
+      catchUps()[1].timesOut()
+      await vi.waitFor(() => expect(listFetches()).toBe(3))
+
+      socket.drops()
+      socket.serverConnects()
+      catchUps()[2].ack({ ok: true } as never)
+      await vi.waitFor(() => expect(listFetches()).toBe(4))
+      unwatch()
+    })
+  })
+
   it('turns the lobby updates off again with the joins after a reconnect', async () => {
     socket.serverConnects()
     const unwatch = client.watchAuction('1')

@@ -1,6 +1,6 @@
 //! The realtime client: one object that owns the socket.io connection, the joined auctions, the
 //! fallback polling and the list and detail state it writes into jotai atoms. Everything it knows
-//! is a field of the object; the socket comes from an injected `connect` (socket.io-client's `io`
+//! is a field of the object; the socket comes from an injected `connect` (lib/socket-client.ts's `SocketClient`
 //! in the app, a fake in tests), and so do the store, the query cache and the toast. `realtime.ts`
 //! makes the app's one instance and exports its atoms and actions.
 //!
@@ -101,9 +101,16 @@ export interface PlaceBidAck {
   retryAfter?: number | null
 }
 
+/** The ack of `lobbySince`: whether the frames sent before it were every change since the
+ * moment asked (`false`, or an older server's `{ok: true}`: the lists are read again). */
+export interface LobbySinceAck {
+  complete?: boolean
+}
+
 /** The ack of each client event that is sent with one. */
 export interface ClientAcks {
   placeBid: PlaceBidAck
+  lobbySince: LobbySinceAck
 }
 
 /** A socket whose next emit waits for the server's ack (socket.io's `socket.timeout(ms)`):
@@ -113,11 +120,14 @@ export interface AckingSocket {
   emitWithAck<E extends keyof ClientAcks>(event: E, data: ClientEventData<E>): Promise<ClientAcks[E]>
 }
 
+/** How long a `lobbySince` waits for its ack before the lists are read again instead. */
+export const CATCH_UP_TIMEOUT_MS = 5_000
+
 /** How long a bid sent over the socket waits for its ack before its outcome counts as unknown. */
 export const BID_ACK_TIMEOUT_MS = 15_000
 
-/** What the client needs of a socket.io client socket, typed by the contract: socket.io-client's
- * `Socket` has it, and so does a test's fake. */
+/** What the client needs of a Socket.IO client socket, typed by the contract: lib/socket-client.ts's
+ * `SocketClient` has it (as socket.io-client's `Socket` does), and so does a test's fake. */
 export interface RealtimeSocket {
   readonly connected: boolean
   on(event: 'connect', listener: () => void): unknown
@@ -133,7 +143,7 @@ export interface RealtimeSocket {
 export type Store = typeof appStore
 
 export interface RealtimeOptions {
-  /** Opens the socket (socket.io-client's `io(SOCKET_OPTIONS)` in the app). */
+  /** Opens the socket (`new SocketClient(…, SOCKET_OPTIONS)` in the app). */
   connect: () => RealtimeSocket | Promise<RealtimeSocket>
   store: Store
   queryClient: QueryClient
@@ -217,6 +227,8 @@ export class RealtimeClient {
   #fallbackTimer: ReturnType<typeof setTimeout> | null = null
   #fallbackRunning = false
 
+  /** The server time (ms) the shown lists are as of: their read's, or the newest lobby frame's since. */
+  #listAsOf: number | null = null
   // The socket.
   #socket: RealtimeSocket | null = null
   #started = false
@@ -301,6 +313,8 @@ export class RealtimeClient {
 
   #applyLobby(patch: LobbyUpdate) {
     noteServerTime(patch.serverTime)
+    const at = Date.parse(patch.serverTime)
+    if (this.#listAsOf !== null && at > this.#listAsOf) this.#listAsOf = at
     if (patch.deleted) {
       this.markDeleted(patch.auctionId)
       return
@@ -388,6 +402,7 @@ export class RealtimeClient {
           const data = carried ?? (await dataOf(api.GET('/api/auctions')))
           const first = data.live[0] ?? data.upcoming[0] ?? data.finished[0]
           if (first) noteServerTime(first.serverTime, carried ? carriedAt() : undefined)
+          this.#listAsOf = first ? Date.parse(first.serverTime) || null : null
           this.#store.set(this.#list, { status: 'ready', data })
         } catch {
           const previous = this.#store.get(this.#list)
@@ -462,6 +477,28 @@ export class RealtimeClient {
   }
 
   /** Refetches the lists if any are shown or cached (after lobby updates may have been missed). */
+  /**
+   * Brings the shown lists up to date over a socket that just connected: the server sends the
+   * lobby frames since the moment they are as of (`lobbySince`), so a first visit reads
+   * `/api/auctions` once, with its HTML. The lists are read again when the server cannot say
+   * (it started later, minutes have passed, an older server), or does not answer in time.
+   */
+  #catchUpList() {
+    if (!(this.#listWatchers > 0 || this.#store.get(this.#list).data)) return
+    const socket = this.#socket
+    const since = this.#listAsOf
+    if (since === null || !socket?.connected) return void this.#refreshList()
+    socket
+      .timeout(CATCH_UP_TIMEOUT_MS)
+      .emitWithAck('lobbySince', { since: new Date(since).toISOString() })
+      .then(
+        (ack) => {
+          if (ack?.complete !== true) void this.#refreshList()
+        },
+        () => void this.#refreshList(),
+      )
+  }
+
   #refreshListIfShown() {
     if (this.#listWatchers > 0 || this.#store.get(this.#list).data) void this.#refreshList()
   }
@@ -610,8 +647,8 @@ export class RealtimeClient {
       const status = this.#store.get(this.#details)[key]?.status
       if (!this.#joinedKeys.has(key) && status !== 'notFound' && status !== 'deleted') void this.#openDetail(key)
     }
-    // Lobby updates may have been missed while disconnected.
-    this.#refreshListIfShown()
+    // Lobby updates may have been missed while disconnected (or since the lists in the HTML).
+    this.#catchUpList()
     // So may notices (a cached list refetches; none is fetched for a visitor), and balance changes.
     void this.#options.queryClient.invalidateQueries({ queryKey: notificationsQuery().queryKey })
     if (this.#store.get(currentUserAtom)) void this.#options.refreshBalance?.()
