@@ -352,6 +352,20 @@ describe('RealtimeClient with a fake socket', () => {
     })
   })
 
+  it('polls only once the socket has been tried, while it is not connected', async () => {
+    vi.useFakeTimers()
+    const polls = () => vi.mocked(fetch).mock.calls.filter(([request]) => new URL((request as Request).url).pathname === '/api/timers').length
+    const unstarted = new RealtimeClient({ connect: () => new FakeSocket(), store: createStore(), queryClient: new QueryClient(), toast, pollIntervalMs: 1_000, reconnectDelayMs: 1 })
+    const unwatch = unstarted.watchList()
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(polls()).toBe(0)
+    await unstarted.start()
+    await vi.advanceTimersByTimeAsync(1_100)
+    expect(polls()).toBe(1)
+    unwatch()
+    unstarted.stop()
+  })
+
   it('turns the lobby updates off again with the joins after a reconnect', async () => {
     socket.serverConnects()
     const unwatch = client.watchAuction('1')

@@ -225,6 +225,8 @@ export class RealtimeClient {
 
   // Polling while the socket is not connected.
   #fallbackTimer: ReturnType<typeof setTimeout> | null = null
+  /** Whether the socket has been tried (`start`): polling waits for that. */
+  #socketTried = false
   #fallbackRunning = false
 
   /** The server time (ms) the shown lists are as of: their read's, or the newest lobby frame's since. */
@@ -585,8 +587,16 @@ export class RealtimeClient {
   // -------------------------------------------------------------------------------------------
   // Polling while the socket is not connected
 
+  /** Polling stands in for a socket that was tried and is not connected: before the first try
+   * (just after the first screen) the page shows what came with it, and a slow phone's first
+   * seconds are not spent reading it again every second. */
   #fallbackNeeded(): boolean {
-    return !this.#stopped && this.#store.get(this.#connection) !== 'connected' && (this.#listWatchers > 0 || this.#detailWatchers.size > 0)
+    return (
+      !this.#stopped &&
+      this.#socketTried &&
+      this.#store.get(this.#connection) !== 'connected' &&
+      (this.#listWatchers > 0 || this.#detailWatchers.size > 0)
+    )
   }
 
   /** Starts or stops the polling loop; the first poll waits one interval (the socket may connect). */
@@ -752,11 +762,13 @@ export class RealtimeClient {
   async start(): Promise<void> {
     if (this.#started || this.#stopped) return
     this.#started = true
+    this.#socketTried = true
+    this.#ensureFallback()
     let socket: RealtimeSocket
     try {
       socket = await this.#options.connect()
     } catch {
-      // The client library failed to load (offline, a new deploy): the pages stay live by polling.
+      // The socket could not be made: the pages stay live by polling.
       this.#started = false
       return
     }
