@@ -511,7 +511,7 @@ async fn a_house_reserve_comes_with_a_bot_and_keeps_its_last_one() {
     .await;
     assert_eq!(
         body["fields"]["houseReserve"],
-        "Резерву дома нужен бот: назначьте аукциону хотя бы одного бота или оставьте резерв пустым (бота можно выключить, не убирая)"
+        "Резерву ботов нужен бот: назначьте аукциону хотя бы одного бота или оставьте резерв пустым (бота можно выключить, не убирая)"
     );
 
     // With its bots (a repeated id counts once), each assigned and logged like one assigned in Edit.

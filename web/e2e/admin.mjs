@@ -116,7 +116,7 @@ async function auctionFlow(page, demoPage) {
     await page.fill('#auction-category', 'Смартфоны')
     await page.fill('#auction-houseReserve', '1')
     await byTestId(page, 'auction-save').click()
-    await expectText(byTestId(page, 'auction-houseReserve-error'), 'Резерву дома нужен бот')
+    await expectText(byTestId(page, 'auction-houseReserve-error'), 'Резерву ботов нужен бот')
   })
 
   await step(page, 'admin uploads the lot\'s photo: the server stores it and the form takes its link', async () => {

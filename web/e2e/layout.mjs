@@ -272,14 +272,15 @@ async function noSidewaysOverflow(browser, list) {
   const finished = list.finished[0]
   const upcoming = list.upcoming[0]
   const auctions = [live, finished, upcoming].filter(Boolean).map((auction) => `/auction/${auction.slug}`)
-  const visitor = ['/', '/auctions', ...auctions, '/how-it-works', '/support', '/auction-rules', '/privacy-policy', '/terms-of-service', '/login', '/topup']
+  const visitor = ['/', '/auctions', ...auctions, '/how-it-works', '/fairness', '/support', '/auction-rules', '/privacy-policy', '/terms-of-service', '/login', '/topup']
   const users = [
     ['visitor', null, visitor],
     ['demo', DEMO, ['/', ...auctions, '/topup', '/profile', '/bid-history', '/notifications']],
     ['admin', ADMIN, ['/admin', '/admin/users', '/admin/finished-auctions', '/admin/orders', '/admin/claims', '/admin/outbox', '/admin/cluster', '/admin/settings']],
     // Prices read longer in other languages (`179,900.00 som`, `0,01 სომი`).
     ['visitor in English', null, ['/', ...auctions, '/topup'], 'en'],
-    ['demo in Georgian', DEMO, ['/', ...auctions, '/topup', '/bid-history'], 'ka'],
+    ['demo in Georgian', DEMO, ['/', ...auctions, '/topup', '/bid-history', '/profile', '/fairness'], 'ka'],
+    ['visitor in Kyrgyz', null, ['/fairness', '/how-it-works'], 'ky'],
   ]
   for (const [who, credentials, paths, lang] of users) {
     const { context, page } = await openSession(browser, suite, credentials, PHONE_WIDTH)

@@ -40,7 +40,7 @@ export function LoginDialog() {
           }}
         >
           <div className="dialog-head">
-            <Dialog.Title className="dialog-title">{t('auth.dialogTitle')}</Dialog.Title>
+            <Dialog.Title className="dialog-title">{t(tab === 'register' ? 'auth.dialogTitleRegister' : 'auth.dialogTitle')}</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label={t('common.close')}>
               <X aria-hidden="true" />
             </Dialog.Close>

@@ -45,8 +45,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null)
     try {
-      const { user, needsPhone } = await registerUser(registrationPayload(values))
-      toast({ title: needsPhone ? t('auth.registerSuccessPhone') : t('auth.registerSuccess') })
+      // The welcome window says the account is made and where the free bids stand: no toast over it.
+      const { user } = await registerUser(registrationPayload(values))
       startOnboarding(user.username)
       onSuccess()
     } catch (error) {
