@@ -4,6 +4,7 @@ import { Suspense, lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuctionImage } from '../../components/auction-image'
 import { PageHeader } from '../../components/page-header'
+import { useAuctionPanels } from '../../components/auction-panels'
 import { LazyWatchStar } from '../../components/lazy-watch-star'
 import type { Auction, Bid } from '../../lib/api-types'
 import { withAllTexts } from '../../lib/i18n'
@@ -21,8 +22,6 @@ import './auction-detail.css'
 const HonestNumbersBlock = lazy(withAllTexts(() => import('../../components/honest-numbers').then((m) => ({ default: m.HonestNumbersBlock }))))
 const AuctionRecord = lazy(withAllTexts(() => import('../../components/auction-record').then((m) => ({ default: m.AuctionRecord }))))
 const KindHints = lazy(() => import('./kind-hints').then((m) => ({ default: m.KindHints })))
-const BuyNowCard = lazy(withAllTexts(() => import('../buy-now/buy-now-card').then((m) => ({ default: m.BuyNowCard }))))
-const AutobidCard = lazy(withAllTexts(() => import('../autobid/autobid-card').then((m) => ({ default: m.AutobidCard }))))
 
 function CopyDisplayId({ displayId }: { displayId: string }) {
   const { t } = useTranslation()
@@ -47,6 +46,7 @@ function CopyDisplayId({ displayId }: { displayId: string }) {
 export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[] }) {
   const { t } = useTranslation()
   const user = useAtomValue(currentUserAtom)
+  const { Autobid, BuyNow } = useAuctionPanels()
   return (
     <div className="container page" data-testid="auction-detail">
       <PageHeader title={auction.title} userTitle backButton>
@@ -65,14 +65,14 @@ export function AuctionDetail({ auction, bids }: { auction: Auction; bids: Bid[]
           <Suspense fallback={<KindBadges auction={auction} />}>
             <KindHints auction={auction} />
           </Suspense>
-          {user && auction.status !== 'finished' && (
+          {Autobid && user && auction.status !== 'finished' && (
             <Suspense fallback={null}>
-              <AutobidCard auction={auction} bids={bids} />
+              <Autobid auction={auction} bids={bids} />
             </Suspense>
           )}
-          {user && auction.status === 'finished' && auction.buyNowStock !== null && user.id !== auction.winner?.id && (
+          {BuyNow && user && auction.status === 'finished' && auction.buyNowStock !== null && user.id !== auction.winner?.id && (
             <Suspense fallback={null}>
-              <BuyNowCard auction={auction} />
+              <BuyNow auction={auction} />
             </Suspense>
           )}
           {auction.status === 'finished' && (
