@@ -3,20 +3,18 @@
 //! live auction's page of a running server, mobile preset (the default form factor, simulated
 //! throttling). A bench, not a test: it measures time, so nothing asserts on it. Builds nothing.
 //!
-//!   BASE_URL=http://127.0.0.1:8080 node scripts/lighthouse.mjs [--runs N] [--record]
+//!   BASE_URL=http://127.0.0.1:8080 node scripts/lighthouse.mjs [--runs N]
 //!
 //! Each page is measured N times (3 by default) and the run with the median performance score is
 //! reported: the four category scores, FCP, LCP, TBT and CLS, and the audits that lost points.
-//! `--record` adds the figures, the command and the date to docs/benchmarks.md.
+//! The table it prints is the one docs/performance.md ("The first visit") keeps, today's only.
 import { execFile } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 
 const run = promisify(execFile)
 const web = join(dirname(fileURLToPath(import.meta.url)), '..')
-const BENCHMARKS = join(web, '..', 'docs', 'benchmarks.md')
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
@@ -35,7 +33,7 @@ function options(argv) {
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number ≥ 1')
   const base = process.env.BASE_URL
   if (!base) throw new Error('set BASE_URL to a running server, e.g. BASE_URL=http://127.0.0.1:8080')
-  return { base: base.replace(/\/$/, ''), runs, record: argv.includes('--record') }
+  return { base: base.replace(/\/$/, ''), runs }
 }
 
 /** The page of the first live auction the server lists. */
@@ -93,53 +91,6 @@ function table(pages) {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n')
 }
 
-function record(pages, command, runs) {
-  const text = readFileSync(BENCHMARKS, 'utf8')
-  const date = new Date().toISOString().slice(0, 16).replace('T', ' ')
-  const chromium = (pages[0].userAgent.match(/Chrome\/([\d.]+)/) ?? [])[1] ?? 'unknown'
-  const block = [
-    `### ${date} UTC`,
-    '',
-    '```',
-    command,
-    '```',
-    '',
-    `Lighthouse ${pages[0].version}, Chromium ${chromium}; median of ${runs} run${runs > 1 ? 's' : ''} per page by performance score` +
-      ` (performance of every run: ${pages.map((p) => `${p.name} ${p.performanceRuns.join(', ')}`).join('; ')}).`,
-    '',
-    table(pages),
-    '',
-    ...pages.filter((p) => p.losing.length).map((p) => `Points lost on ${p.name}: ${p.losing.join(', ')}.`),
-    '',
-  ].join('\n')
-  const heading = text.split('\n').find((line) => /^## .*Lighthouse/.test(line))
-  let next
-  if (heading) {
-    // Append to the Lighthouse section: before the next section, or at the end.
-    const start = text.indexOf(heading)
-    const after = text.indexOf('\n## ', start + heading.length)
-    next = after < 0 ? `${text.trimEnd()}\n\n${block}` : `${text.slice(0, after).trimEnd()}\n\n${block}\n${text.slice(after + 1)}`
-  } else {
-    const numbers = [...text.matchAll(/^## (\d+)\./gm)].map((m) => Number(m[1]))
-    const number = numbers.length ? Math.max(...numbers) + 1 : 1
-    const intro = [
-      `## ${number}. Lighthouse: the home page and a live auction (mobile)`,
-      '',
-      'The npm `lighthouse` package drives Debian Chromium (`--headless --no-sandbox --disable-gpu',
-      '--disable-background-networking`) with its default mobile preset: a Moto G Power sized screen,',
-      'simulated slow 4G and a 4× slower CPU. The server is the debug build serving `web/dist`',
-      '(`npm run build`), started with `DEMO_DATA=1`; the live auction is the first one `GET /api/auctions`',
-      'lists. Simulated throttling scales the CPU time observed on this shared 2-core machine, so TBT and',
-      'the performance score move with whatever else runs. Goals (issue 11): performance, accessibility',
-      'and best practices ≥ 95. How to run it: docs/operations.md.',
-      '',
-    ].join('\n')
-    next = `${text.trimEnd()}\n\n${intro}\n${block}`
-  }
-  writeFileSync(BENCHMARKS, next.endsWith('\n') ? next : `${next}\n`)
-  console.log(`\nRecorded in ${BENCHMARKS}`)
-}
-
 async function main() {
   const opts = options(process.argv.slice(2))
   const auction = await liveAuctionPath(opts.base)
@@ -152,10 +103,6 @@ async function main() {
     const note = below.length ? `below target: ${below.map(([id, target]) => `${id} ${page.scores[id]} < ${target}`).join(', ')}` : 'meets the targets'
     console.log(`${page.name} (${page.url}): ${note}`)
     if (page.losing.length) console.log(`  points lost: ${page.losing.join(', ')}`)
-  }
-  if (opts.record) {
-    const runs = opts.runs === 3 ? '' : ` --runs ${opts.runs}`
-    record(pages, `BASE_URL=${opts.base} benches/lighthouse.sh${runs} --record`, opts.runs)
   }
 }
 
