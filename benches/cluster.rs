@@ -24,17 +24,11 @@
 //! `--viewers`, `--countdown-secs` (10, the default config's) and `--warmup` (3 s) change the
 //! stand. The nodes log at info to `target/bench-server-{port}.log`.
 
-mod common;
-#[path = "common/relaying.rs"]
-mod relaying;
-#[path = "common/rolling.rs"]
-mod rolling;
-#[path = "common/stand.rs"]
-mod stand;
-#[path = "common/takeover.rs"]
-mod takeover;
-#[path = "common/viewers.rs"]
-mod viewers;
+use tyiyn_testkit as common;
+use tyiyn_testkit::relaying;
+use tyiyn_testkit::rolling;
+use tyiyn_testkit::stand;
+use tyiyn_testkit::takeover;
 
 use std::process::ExitCode;
 use std::time::Duration;

@@ -5,9 +5,8 @@
 //!
 //! `cargo bench --bench crash -- --cycles 20 --users 200 --auctions 5 --seed 1`
 
-mod common;
-#[path = "common/crash.rs"]
-mod crash;
+use tyiyn_testkit as common;
+use tyiyn_testkit::crash;
 
 use std::process::ExitCode;
 

@@ -8,11 +8,8 @@
 //!
 //! `cargo bench --bench failover -- --kills 5 --users 100 --auctions 4 [--dir var/pgaf-bench]`
 
-#[path = "common/cluster.rs"]
-mod cluster;
-mod common;
-#[path = "common/pg_crash.rs"]
-mod pg_crash;
+use tyiyn_testkit as common;
+use tyiyn_testkit::pg_crash;
 
 use std::process::ExitCode;
 use std::time::Duration;

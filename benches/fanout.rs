@@ -11,7 +11,7 @@
 //!                               [--wave 500] [--drain-secs 30]
 //! ```
 
-mod common;
+use tyiyn_testkit as common;
 
 use std::collections::HashMap;
 use std::sync::Arc;

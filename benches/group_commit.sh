@@ -2,7 +2,7 @@
 # What one group commit costs PostgreSQL: `commit_bid_groups` called straight with pgbench (one
 # client, prepared, durable commits) for groups of several sizes, PostgreSQL's CPU per call read
 # from /proc (the postmaster, the children it reaped and the live ones), for one build or two
-# side by side. docs/benchmarks.md §26.
+# side by side. docs/performance.md, "Group commit".
 #
 #   benches/group_commit.sh [--bin target/release/tyiyn] [--base-bin OTHER] [--secs 5] [--rounds 2]
 #                           [--sizes "1x1 1x5 1x20 1x100 100x1"]

@@ -10,7 +10,7 @@
 //!
 //! `--server-bin PATH` runs another build's server (e.g. a second checkout's
 //! `target/release/tyiyn`) instead of this checkout's; `--runs N` repeats the run; `--alternate`
-//! runs `--server-bin`'s build and this checkout's in turn, N times each (docs/benchmarks.md,
+//! runs `--server-bin`'s build and this checkout's in turn, N times each (docs/performance.md,
 //! "CPU per durable bid"). `--accept-encoding "gzip, deflate, br, zstd"` sends with each bid what a
 //! browser sends (by default none, as a script). `--via socket` places each bid over the user's
 //! realtime socket (`placeBid`, acked once committed) instead of HTTP; `--via http+socket` bids
@@ -20,14 +20,14 @@
 //! does: no lobby updates to it; `--lobby batched` makes it say `batchLobby` true, as the web app
 //! does: each flush's lobby updates in one frame; `--lobby on` (default): one frame per auction.
 
-mod common;
+use tyiyn_testkit as common;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use common::cpu::{self, Meter, PerfStat, Used};
 use common::figures::metric_sums;
-use common::{BIN, Server, arg, quantile};
+use common::{Server, arg, bin, quantile};
 use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -143,9 +143,9 @@ async fn main() {
     let other = arg("--server-bin", String::new());
     let builds = match (other.is_empty(), std::env::args().any(|a| a == "--alternate")) {
         (true, true) => exit("--alternate needs --server-bin: it alternates that build with this checkout's"),
-        (true, false) => vec![BIN.to_owned()],
+        (true, false) => vec![bin().to_owned()],
         (false, false) => vec![other],
-        (false, true) => vec![other, BIN.to_owned()],
+        (false, true) => vec![other, bin().to_owned()],
     };
     if let Some(missing) = builds.iter().find(|b| !std::path::Path::new(b).is_file()) {
         exit(&format!(
@@ -395,7 +395,7 @@ impl Tally {
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// A user's realtime socket (socket.io over a WebSocket, as `tests/api/socket.rs` speaks it).
+/// A user's realtime socket (socket.io over a WebSocket, as `benches/testkit/src/socket.rs` speaks it).
 struct Socket {
     ws: Ws,
 }

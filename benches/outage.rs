@@ -6,11 +6,8 @@
 //!
 //! `cargo bench --bench outage -- --cycles 5 --users 100 --auctions 5 --outage-secs 10`
 
-#[path = "common/cluster.rs"]
-mod cluster;
-mod common;
-#[path = "common/outage.rs"]
-mod outage;
+use tyiyn_testkit as common;
+use tyiyn_testkit::outage;
 
 use std::process::ExitCode;
 use std::time::Duration;

@@ -6,11 +6,8 @@
 //!
 //! `cargo bench --bench outbox_crash -- --messages 500 --kills 3 --seed 1`
 
-mod common;
-#[path = "common/outbox_crash.rs"]
-mod outbox_crash;
-#[path = "common/stand_in.rs"]
-mod stand_in;
+use tyiyn_testkit as common;
+use tyiyn_testkit::outbox_crash;
 
 use std::process::ExitCode;
 

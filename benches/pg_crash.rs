@@ -1,18 +1,15 @@
 //! PostgreSQL crash script: users bid over HTTP on live auctions while the server's own
 //! PostgreSQL (a private cluster this script creates) is killed with SIGKILL and started again on
 //! the same data, `--crashes` times, each time with commits held where their answer is lost
-//! (docs/decisions.md, "A commit whose answer is lost"). Prints the answers, acknowledged bids lost,
+//! (docs/rules/outages.md, "A commit whose answer is lost"). Prints the answers, acknowledged bids lost,
 //! bids charged but refused, the time from each restart to the next accepted bid, and `tyiyn
 //! check`; exits 1 if any of them is wrong.
 //!
 //! `cargo bench --bench pg_crash -- --crashes 6 --users 100 --auctions 4 [--server-bin PATH]`; with
 //! `--standby`, one crash of a primary whose synchronous standby is then promoted.
 
-#[path = "common/cluster.rs"]
-mod cluster;
-mod common;
-#[path = "common/pg_crash.rs"]
-mod pg_crash;
+use tyiyn_testkit as common;
+use tyiyn_testkit::pg_crash;
 
 use std::process::ExitCode;
 use std::time::Duration;

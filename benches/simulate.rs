@@ -7,7 +7,7 @@
 //!
 //! `cargo bench --bench simulate -- --seeds 5000 --steps 200 --from 0`
 
-mod common;
+use tyiyn_testkit as common;
 
 use std::process::ExitCode;
 use std::time::Instant;

@@ -15,11 +15,8 @@
 //!
 //! Every acknowledged bid is a row, and `tyiyn check` holds. Waits are bounded, never asserted on.
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "api/socket.rs"]
-#[allow(dead_code)]
-mod socket;
+use tyiyn_testkit as common;
+use tyiyn_testkit::socket;
 
 use std::time::{Duration, Instant};
 

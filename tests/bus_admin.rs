@@ -11,11 +11,8 @@
 //!
 //! `tyiyn check` holds at the end. Waits are bounded, never asserted on.
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "api/socket.rs"]
-#[allow(dead_code)]
-mod socket;
+use tyiyn_testkit as common;
+use tyiyn_testkit::socket;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

@@ -4,11 +4,8 @@
 //! acknowledged price; every acknowledged bid is a row and `tyiyn check` holds. PostgreSQL:
 //! `DATABASE_URL`, else the private cluster (`.ci/pg`).
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "api/socket.rs"]
-#[allow(dead_code)]
-mod socket;
+use tyiyn_testkit as common;
+use tyiyn_testkit::socket;
 
 use std::time::{Duration, Instant};
 

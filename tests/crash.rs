@@ -3,10 +3,7 @@
 //! acknowledged bid is then a row and `tyiyn check` passes. PostgreSQL: `DATABASE_URL`, else the
 //! private cluster (`.ci/pg`).
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "../benches/common/crash.rs"]
-mod crash;
+use tyiyn_testkit::crash;
 
 use crash::{Plan, run};
 

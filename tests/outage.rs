@@ -2,14 +2,10 @@
 //! bid load, the server's own PostgreSQL cluster is stopped for longer than an auction's countdown
 //! and started again. No auction finishes, nothing answers 500 or hangs, memory-served reads keep
 //! answering, bids are accepted again soon after the return, and `tyiyn check` is clean
-//! (docs/decisions.md, "Database outages").
+//! (docs/rules/outages.md, "Database outages").
 
-#[path = "../benches/common/cluster.rs"]
-mod cluster;
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "../benches/common/outage.rs"]
-mod outage;
+use tyiyn_testkit as common;
+use tyiyn_testkit::outage;
 
 use std::time::Duration;
 
@@ -36,7 +32,7 @@ async fn a_database_outage_pauses_auctions_and_decides_nothing() {
     assert_eq!(outcome.paused_seen, plan.auctions, "every live auction was shown paused");
     // How fast is measured and printed (above; `cargo bench --bench outage` records it), never
     // asserted: a bid whose commit was in flight when PostgreSQL stopped waits, by design, until
-    // the database can say whether it committed (docs/decisions.md, "A commit whose answer is
+    // the database can say whether it committed (docs/rules/outages.md, "A commit whose answer is
     // lost"), however long the outage lasts. What is asserted is that bids came back at all.
     for recovered in &outcome.recovery {
         assert!(recovered.is_some(), "no bid was accepted after PostgreSQL came back");

@@ -4,12 +4,7 @@
 //! arrives twice was in flight at the kill. PostgreSQL: `DATABASE_URL`, else the private cluster
 //! (`.ci/pg`).
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "../benches/common/outbox_crash.rs"]
-mod outbox_crash;
-#[path = "../benches/common/stand_in.rs"]
-mod stand_in;
+use tyiyn_testkit::outbox_crash;
 
 use outbox_crash::{Plan, run};
 

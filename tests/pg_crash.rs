@@ -2,15 +2,10 @@
 //! under bid load the server's own PostgreSQL is killed with SIGKILL twice, once with commits
 //! durable and unanswered, once with commits not yet durable, and started again on the same data.
 //! No acknowledged bid is lost, nobody is charged for a bid they were told was not placed, no
-//! auction finishes, nothing answers 500, and `tyiyn check` is clean (docs/decisions.md, "A commit
+//! auction finishes, nothing answers 500, and `tyiyn check` is clean (docs/rules/outages.md, "A commit
 //! whose answer is lost").
 
-#[path = "../benches/common/cluster.rs"]
-mod cluster;
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "../benches/common/pg_crash.rs"]
-mod pg_crash;
+use tyiyn_testkit::pg_crash;
 
 use std::time::Duration;
 

@@ -6,11 +6,8 @@
 //! than 503 (which says nothing was done), and `tyiyn check` passes. Waits are bounded, never
 //! asserted on. PostgreSQL: `DATABASE_URL`, else the private cluster (`.ci/pg`).
 
-#[path = "../benches/common/mod.rs"]
-mod common;
-#[path = "../benches/common/rolling.rs"]
-#[allow(dead_code)]
-mod rolling;
+use tyiyn_testkit as common;
+use tyiyn_testkit::rolling;
 
 use std::time::Duration;
 

@@ -58,6 +58,7 @@ pub async fn spawn_app_on(db_name: String, tweak: impl FnOnce(&mut Settings)) ->
     init_logs();
     let admin_url = with_db(&server_url(), "postgres");
     let db_url = with_db(&server_url(), &db_name);
+    copy_template(&admin_url, &db_name).await;
     let mut settings =
         Settings::load(Some(include_str!("../../config/test.toml"))).expect("test settings load");
     settings.database.url = db_url.as_str().into();
@@ -72,6 +73,94 @@ pub async fn spawn_app_on(db_name: String, tweak: impl FnOnce(&mut Settings)) ->
     actix_web::rt::spawn(app.run());
     let client = Client::builder().cookie_store(true).build().expect("client builds");
     TestApp { address, server, client, db_url, metrics, socket_address, admin_url, db_name }
+}
+
+/// The migrated database each test's database is copied from: `tyiyn_tpl_` and the first 12 hex
+/// digits of the SHA-256 of every migration and function, so a changed migration makes a new
+/// one. Made once per test binary (and once per schema across binaries, under an advisory lock);
+/// copying it takes a fraction of running the migrations. Nobody connects to it after it is made
+/// (PostgreSQL copies only a database nobody is connected to).
+static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+
+/// Creates `db_name` as a copy of the migrated template, unless it exists (a restart).
+async fn copy_template(admin_url: &str, db_name: &str) {
+    let template = TEMPLATE.get_or_init(|| make_template(admin_url.to_owned())).await;
+    let admin = admin_client(admin_url).await;
+    let exists =
+        admin.query_opt("select 1 from pg_database where datname = $1", &[&db_name]).await.expect("reads");
+    if exists.is_none() {
+        admin
+            .batch_execute(&format!("create database \"{db_name}\" template \"{template}\""))
+            .await
+            .expect("the test database copies the template");
+    }
+}
+
+async fn admin_client(admin_url: &str) -> tokio_postgres::Client {
+    let (client, conn) =
+        tokio_postgres::connect(admin_url, tokio_postgres::NoTls).await.expect("postgres connects");
+    tokio::spawn(conn);
+    client
+}
+
+/// Makes the template when this schema has none: migrated under another name, then renamed, so
+/// no test copies a half-migrated one. Templates of other schemas are dropped.
+async fn make_template(admin_url: String) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    for (name, sql) in tyiyn::db::migrate::MIGRATIONS.iter().chain(tyiyn::db::migrate::FUNCTIONS) {
+        hash.update(name.as_bytes());
+        hash.update(sql.as_bytes());
+    }
+    let name = format!("tyiyn_tpl_{}", &hex::encode(hash.finalize())[..12]);
+    let admin = admin_client(&admin_url).await;
+    // Held until this connection closes at the end of this function.
+    admin.execute("select pg_advisory_lock(727275)", &[]).await.expect("template lock");
+    let made =
+        admin.query_opt("select 1 from pg_database where datname = $1", &[&name]).await.expect("reads");
+    if made.is_none() {
+        let building = format!("{name}_building");
+        admin
+            .batch_execute(&format!("drop database if exists \"{building}\" with (force)"))
+            .await
+            .expect("drops");
+        admin.batch_execute(&format!("create database \"{building}\"")).await.expect("creates");
+        let pool =
+            tyiyn::db::connect(&with_db(&server_url(), &building), 1, std::time::Duration::from_secs(30))
+                .await
+                .expect("template pool");
+        tyiyn::db::migrate::run(&pool).await.expect("the template migrates");
+        pool.close();
+        drop(pool);
+        // The pool's connections may still be closing: end them, and rename once they are gone.
+        let mut renamed = Err(None);
+        for _ in 0..100 {
+            renamed = admin
+                .batch_execute(&format!(
+                    "select pg_terminate_backend(pid) from pg_stat_activity where datname = '{building}';
+                     alter database \"{building}\" rename to \"{name}\""
+                ))
+                .await
+                .map_err(Some);
+            if renamed.is_ok() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        renamed.expect("the template is renamed");
+        let old = admin
+            .query(
+                "select datname from pg_database where datname like 'tyiyn\\_tpl\\_%' and datname <> $1",
+                &[&name],
+            )
+            .await
+            .expect("reads");
+        for row in old {
+            let old: String = row.get(0);
+            let _ = admin.batch_execute(&format!("drop database if exists \"{old}\" with (force)")).await;
+        }
+    }
+    name
 }
 
 impl Drop for TestApp {

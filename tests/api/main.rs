@@ -41,12 +41,11 @@ mod realtime;
 mod record;
 mod sessions;
 mod settings;
-mod socket;
+use tyiyn_testkit::socket;
 mod socket_bids;
 mod socket_flood;
 mod socket_guard;
-#[path = "../../benches/common/stand_in.rs"]
-mod stand_in;
+use tyiyn_testkit::stand_in;
 mod telegram;
 mod telegram_standin;
 mod throttle;

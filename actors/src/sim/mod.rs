@@ -35,7 +35,7 @@ mod world;
 use actions::Action;
 use world::World;
 
-/// Whether to check the outage rule (docs/decisions.md, "Database outages"): a live auction
+/// Whether to check the outage rule (docs/rules/outages.md, "Database outages"): a live auction
 /// pauses its countdown while the store is down and gets at least the bid countdown back when
 /// it returns, so no finish is recorded during an outage and no deadline finish ends inside one.
 pub const OUTAGE_RULE: bool = true;
@@ -89,7 +89,7 @@ impl fmt::Display for Failure {
         }
         write!(
             f,
-            "replay: SIM_SEED={} SIM_STEPS={} cargo test -p tyiyn-actors --test simulation",
+            "replay: SIM_SEED={} SIM_STEPS={} cargo test -p tyiyn-actors --test runtime simulation",
             self.seed, self.steps
         )
     }

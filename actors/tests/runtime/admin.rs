@@ -1,6 +1,6 @@
 //! Admin control through the actor: edit an upcoming auction, delete with refunds, and viewers.
 
-mod common;
+use crate::common;
 
 use common::{Harness, Stop, T0, Watcher, bid, live, prebid, upcoming};
 use tyiyn_actors::auction::{Delete, GetView, UpdateDetails};

@@ -1,7 +1,7 @@
 //! The auction actor's bidding and pre-bid rules end to end (with `MemoryStore`), restored
 //! state, store outages and what a watching session receives.
 
-mod common;
+use crate::common;
 
 use common::{Harness, T0, Watcher, bid, live, live_led_by, now, prebid, upcoming};
 use futures_util::future::join_all;

@@ -4,7 +4,7 @@
 //! that arrives first stays first. Waiting on a frame lets paused time jump to the actor's next
 //! timer; no test sleeps.
 
-mod common;
+use crate::common;
 
 use common::{Harness, T0, Watcher, bid, live, now, upcoming};
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! Group commit: bids that queue up during a commit go in together; a batch the store refuses is
 //! replayed through the rules from the committed state.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

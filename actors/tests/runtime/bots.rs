@@ -4,7 +4,7 @@
 //! re-planning on a person's bid, resuming after a restart, and the assignment messages. Waiting
 //! on a frame lets paused time jump to the actor's next timer; no test sleeps.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! reloaded from the store by the registry; the bid it was handling is answered "outcome unknown"
 //! and here costs nothing (the commit never ran).
 
-mod common;
+use crate::common;
 
 use std::future::Future;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! the admin's finish-now. Waiting on a frame lets paused time jump to the actor's next timer;
 //! no test sleeps.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

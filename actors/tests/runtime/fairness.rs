@@ -3,7 +3,7 @@
 //! after a price, while those who bid go on; an auto-bidder whose owner a kind refuses stops and
 //! the next in turn bids.
 
-mod common;
+use crate::common;
 
 use common::{Harness, T0, Watcher, bid, live, now};
 use tyiyn_actors::auction::{EndNow, SetAutoBid};

@@ -1,10 +1,10 @@
-//! A commit whose answer is lost is resolved, never guessed (docs/decisions.md, "A commit whose
+//! A commit whose answer is lost is resolved, never guessed (docs/rules/outages.md, "A commit whose
 //! answer is lost"): under paused tokio time, a store that loses the answer of one bid commit,
 //! after or before committing it, and then is away for a while. The bidder waits for the truth,
 //! the countdown pauses meanwhile, other bids are refused without a charge, and once the store
 //! answers the bid is answered as it was stored.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

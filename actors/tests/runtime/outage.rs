@@ -1,9 +1,9 @@
-//! Outages are survived, not decided (docs/decisions.md, "Database outages"): under paused tokio
+//! Outages are survived, not decided (docs/rules/outages.md, "Database outages"): under paused tokio
 //! time and a store that fails on demand, a live auction's countdown pauses while bids cannot be
 //! accepted, no deadline finishes it meanwhile, and it gets at least the bid countdown back once
 //! the store takes a write again. A deadline that passed before the outage stands.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

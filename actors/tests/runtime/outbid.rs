@@ -1,7 +1,7 @@
 //! Outbid notices (issue 24): a person who loses the lead and is not watching hears of it, at most
 //! once per auction per interval; a person watching live does not.
 
-mod common;
+use crate::common;
 
 use common::{Harness, T0, Watcher, bid, live};
 use tyiyn_actors::auction::Join;

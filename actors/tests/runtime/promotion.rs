@@ -1,7 +1,7 @@
 //! The promoted auction through its actor: one at a time in the store, `detailsUpdated` to
 //! watchers, the previous one told after the commit, the flag kept across a restart.
 
-mod common;
+use crate::common;
 
 use common::{Harness, T0, Watcher, live, upcoming};
 use tyiyn_actors::auction::{Delete, ForgetPromotion, GetInfo, SetPromoted};

@@ -1,7 +1,7 @@
 //! The registry: start-up from the store (a restart resumes every auction where it was),
 //! creation, forgetting finished auctions, and reloading an actor that died.
 
-mod common;
+use crate::common;
 
 use common::{Harness, T0, Watcher, bid, bidder, live_led_by, upcoming};
 use tyiyn_actors::auction::{EndNow, GetView};
@@ -42,7 +42,7 @@ async fn restart_resumes_every_auction_where_it_was() {
         (Some(bidder(3)), Tyiyn(99), Some(T0.plus_ms(-4_000)))
     );
     assert_eq!(h.store.stats().finished, 1);
-    assert!(directory.lookup(AuctionId(3)).await.is_none());
+    assert!(directory.running_or_restarted(AuctionId(3)).await.is_none());
 }
 
 #[actix_rt::test]
@@ -87,7 +87,7 @@ async fn created_auction_runs_and_goes_live_at_its_start() {
     };
 
     let info = directory.create(new).await.unwrap();
-    let auction = directory.lookup(info.id).await.unwrap();
+    let auction = directory.running_or_restarted(info.id).await.unwrap();
     let mut watcher = Watcher::new();
     auction.send(watcher.join()).await.unwrap();
 
@@ -119,7 +119,7 @@ async fn reload_starts_an_auction_the_server_wrote_directly() {
     let running = directory.registry().send(Reload { id: AuctionId(9) }).await.unwrap();
 
     assert!(running);
-    assert!(directory.lookup(AuctionId(9)).await.is_some());
+    assert!(directory.running_or_restarted(AuctionId(9)).await.is_some());
 }
 
 #[actix_rt::test]
@@ -159,7 +159,10 @@ async fn an_auction_taken_over_by_another_node_stops_here_and_is_not_reloaded() 
 
     assert_eq!(refused, BidRejected::AuctionNotFound, "nothing was written: not here, the new owner runs it");
     common::eventually(|| directory.get(AuctionId(1)).is_none()).await;
-    assert!(directory.lookup(AuctionId(1)).await.is_none(), "the new owner runs it, not a reload here");
+    assert!(
+        directory.running_or_restarted(AuctionId(1)).await.is_none(),
+        "the new owner runs it, not a reload here"
+    );
     assert_eq!(h.store.stats().finished, 0, "a takeover never finishes an auction");
     assert_eq!(h.store.balance(UserId(1)), 5);
 }

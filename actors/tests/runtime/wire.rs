@@ -5,7 +5,7 @@
 //! from a real auction actor (its answers and the frames it pushes). The control messages an admin
 //! or a user sends to an auction, their answers and the bot news read back too.
 
-mod common;
+use crate::common;
 
 use std::fmt::Debug;
 use std::sync::Arc;

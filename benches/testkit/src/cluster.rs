@@ -3,7 +3,6 @@
 //! refuses root). Removed on drop.
 
 // Each test and bench that includes this file uses a part of it.
-#![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::process::Command;

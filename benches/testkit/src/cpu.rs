@@ -6,7 +6,7 @@
 //! backends of other databases on the same cluster (another engineer's tests) are counted apart.
 //! Where the machine exposes hardware counters, also the server's instructions and cycles from
 //! `perf stat`. A load tool samples at the start and the end of its measured window and divides
-//! the difference by the bids accepted in it (docs/benchmarks.md, "CPU per durable bid").
+//! the difference by the bids accepted in it (docs/performance.md, "CPU per durable bid").
 
 use std::collections::HashMap;
 use std::process::{Child, Command, Stdio};

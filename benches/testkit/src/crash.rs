@@ -13,7 +13,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 
-use crate::common::{Server, quantile};
+use crate::{Server, quantile};
 
 /// What to run.
 pub struct Plan {
@@ -179,9 +179,9 @@ pub async fn run(plan: &Plan) -> Outcome {
     let acknowledged = acked.len() + lost.len();
     let db = server.db().await;
     let row = |r: &tokio_postgres::Row| Acked { auction: r.get(1), user: r.get(2), amount: r.get(3) };
-    let found = crate::common::find_acknowledged(&db, &acked, row, &mut lost).await;
+    let found = crate::find_acknowledged(&db, &acked, row, &mut lost).await;
     let rows: i64 = db.query_one("select count(*) from bid", &[]).await.expect("count").get(0);
-    let check = crate::common::check(&server.db_url).await;
+    let check = crate::check(&server.db_url).await;
     Outcome { cycles: plan.cycles, acknowledged, found, lost, rows, restarts, answers, check }
 }
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::nats::Nats;
 use super::nodes::Node;
-use super::{BIN, Server};
+use super::{Server, bin as built_bin};
 
 /// The nodes and the bus. Fields drop in order: the other nodes, then the first (which drops the
 /// database), then NATS.
@@ -54,7 +54,7 @@ impl Fleet {
         // Three pools on one PostgreSQL (max_connections 100 by default).
         env.push(("TYIYN_DATABASE__POOL_SIZE", "16"));
         env.extend_from_slice(extra_env);
-        let bin = if bin.is_empty() { BIN } else { bin };
+        let bin = if bin.is_empty() { built_bin() } else { bin };
         let first = Server::start_bin(bin, &env).await;
         let mut more = Vec::new();
         for i in 1..nodes {
@@ -67,6 +67,11 @@ impl Fleet {
     /// How many nodes.
     pub fn len(&self) -> usize {
         self.bases.len()
+    }
+
+    /// Never: a fleet has its first node at least.
+    pub fn is_empty(&self) -> bool {
+        self.bases.is_empty()
     }
 
     /// Node `i`'s address (the same after a restart).

@@ -3,7 +3,7 @@
 //! a new bid id, and sends every socket a `bidsPlaced` frame of the real server's size carrying
 //! that id (encoded once, shared). No database, no auction, no rules: the bench against it shows
 //! what the clients, the kernel and the machine cost on their own, so the real server's figures
-//! can be read against it (docs/benchmarks.md, "Fan-out").
+//! can be read against it (docs/performance.md, "Fan-out").
 //!
 //! It runs in its own process (the bench binary again, with `--floor-server PORT`), like the real
 //! server, so that the clients' CPU is measured the same way in both runs.

@@ -1,20 +1,33 @@
-//! Shared by the load tools: start the real server (the `tyiyn` binary cargo built for this
+//! The test and bench kit (`tyiyn-testkit`, a dev-dependency of the server's tests and benches):
+//! one crate, compiled once. Shared by the load tools: start the real server (the `tyiyn` binary cargo built for this
 //! bench, or another checkout's build to compare against) as a child process on a fresh
 //! database, seed users with ready sessions straight into PostgreSQL, log in the admin, create
 //! auctions; kill it with SIGKILL and start it again on the same database and port (the crash
 //! script). `fleet` runs several nodes on one database and a NATS server; `bidders` bids through
 //! them and keeps every answer. `cpu` measures the processes' CPU time; `figures` reads the
-//! server's `/metrics`.
-
-#![allow(dead_code)]
+//! server's `/metrics`. The scenario modules (`crash`, `outage`, `pg_crash`, `rolling`,
+//! `takeover`, …) are each a bench's run, whose short form is also an integration test; `socket`
+//! is a small Socket.IO client.
 
 pub mod bidders;
+pub mod cluster;
 pub mod cpu;
+pub mod crash;
 pub mod figures;
 pub mod fleet;
 pub mod floor;
 pub mod nats;
 pub mod nodes;
+pub mod outage;
+pub mod outbox_crash;
+pub mod pg_crash;
+pub mod relaying;
+pub mod rolling;
+pub mod socket;
+pub mod stand;
+pub mod stand_in;
+pub mod takeover;
+pub mod viewers;
 
 use std::process::{Child, Command};
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -38,8 +51,22 @@ pub struct Server {
     child: Child,
 }
 
-/// The server binary cargo built for this checkout (and this bench).
-pub const BIN: &str = env!("CARGO_BIN_EXE_tyiyn");
+/// The checkout's root (scripts in `.ci/` are run from it).
+pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// The server binary cargo built beside the running test or bench: `target/<profile>/tyiyn`,
+/// the test's own executable being `target/<profile>/deps/<name>-<hash>`. (Cargo builds a
+/// package's binaries for its integration tests and benches.)
+pub fn bin() -> &'static str {
+    static BIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        let exe = std::env::current_exe().expect("the test knows its executable");
+        let profile = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>/deps");
+        let bin = profile.join("tyiyn");
+        assert!(bin.exists(), "{} is built (cargo builds it for the tests and benches)", bin.display());
+        bin.to_str().expect("a UTF-8 path").to_owned()
+    })
+}
 
 /// Servers started by this process so far: each gets a database of its own.
 static STARTED: AtomicU32 = AtomicU32::new(0);
@@ -47,7 +74,7 @@ static STARTED: AtomicU32 = AtomicU32::new(0);
 /// PostgreSQL to create the bench database in: `DATABASE_URL`, else the private cluster.
 fn pg_server() -> String {
     std::env::var("DATABASE_URL").unwrap_or_else(|_| {
-        let out = Command::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/pg")).output().expect(".ci/pg runs");
+        let out = Command::new(format!("{ROOT}/.ci/pg")).output().expect(".ci/pg runs");
         String::from_utf8(out.stdout).expect("utf-8 url").trim().to_owned()
     })
 }
@@ -71,7 +98,7 @@ impl Server {
 
     /// [`Server::start`] on the PostgreSQL server at `pg` (a URL; its database part is replaced).
     pub async fn start_on(pg: &str, extra_env: &[(&str, &str)]) -> Server {
-        Server::start_bin_on(pg, BIN, extra_env).await
+        Server::start_bin_on(pg, bin(), extra_env).await
     }
 
     /// [`Server::start`] running `bin` instead of this checkout's build, e.g. another checkout's
@@ -324,7 +351,7 @@ fn launch(bin: &str, db_url: &str, port: u16, extra_env: &[(String, String)], ap
     words.push(bin);
     let mut cmd = Command::new(words[0]);
     cmd.args(&words[1..]);
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+    cmd.current_dir(ROOT)
         .env("DATABASE_URL", db_url)
         .env("BIND_ADDR", format!("127.0.0.1:{port}"))
         .env("ADMIN_USERNAME", "admin")
@@ -367,14 +394,14 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
 
 /// Runs the binary's `tyiyn check --database-url <db>`: its exit code and output.
 pub async fn check(db_url: &str) -> (Option<i32>, String) {
-    check_with(BIN, db_url).await
+    check_with(bin(), db_url).await
 }
 
 /// Runs `bin check --database-url <db>`: a build's own check of its own schema (a `--server-bin`
 /// build may predate a view this checkout's check reads).
 pub async fn check_with(bin: &str, db_url: &str) -> (Option<i32>, String) {
     let out = tokio::process::Command::new(bin)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(ROOT)
         .args(["check", "--database-url", db_url])
         .output()
         .await

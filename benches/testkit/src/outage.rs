@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::Server;
 use crate::cluster::Cluster;
-use crate::common::Server;
 
 /// What to run.
 pub struct Plan {
@@ -219,7 +219,7 @@ pub async fn run(plan: &Plan) -> Outcome {
         .iter()
         .map(|r| r.get(0))
         .collect();
-    let check = crate::common::check(&server.db_url).await;
+    let check = crate::check(&server.db_url).await;
     let outages = windows.iter().map(|(down, back)| back.duration_since(*down)).collect();
     let outcome =
         Outcome { bids: bid_answers, reads_down, paused_seen, slowest, recovery, outages, finished, check };

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::common::Server;
+use crate::Server;
 use crate::stand_in::{Service, StandIn};
 
 const LOGIN: &str = "tyiyn";

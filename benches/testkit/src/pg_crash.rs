@@ -1,5 +1,5 @@
 //! The PostgreSQL crash script, shared by `benches/pg_crash.rs` and its short form in
-//! `tests/pg_crash.rs` (docs/decisions.md, "A commit whose answer is lost"): users bid over HTTP on
+//! `tests/pg_crash.rs` (docs/rules/outages.md, "A commit whose answer is lost"): users bid over HTTP on
 //! live auctions with a short countdown while the server's own PostgreSQL cluster is crashed
 //! (SIGKILL to the postmaster and its processes) and started again on the same data, `crashes`
 //! times. Before each crash the commits are held where their answer will be lost: every other
@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::Server;
 use crate::cluster::Cluster;
-use crate::common::Server;
 
 /// What to run.
 pub struct Plan {
@@ -400,7 +400,7 @@ fn killed_at(dir: &str) -> Instant {
 
 /// Runs `.ci/pg-failover` with `args`; its output.
 fn formation(args: &[&str]) -> String {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/pg-failover");
+    let script = &format!("{}/.ci/pg-failover", crate::ROOT);
     // Its own ports, beside a formation `make cluster` may run on the default ones.
     let port = std::env::var("PGAF_PORT").unwrap_or_else(|_| "15450".into());
     let out = std::process::Command::new(script)

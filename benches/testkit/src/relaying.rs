@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use crate::common::bidders::Answer;
-use crate::common::fleet::name;
+use crate::bidders::Answer;
+use crate::fleet::name;
 use crate::stand::{Stand, Table, describe, spread};
 
 /// Stops NATS for `secs` seconds, then starts it again.

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 
-use crate::common::bidders::Answer;
-use crate::common::fleet::Fleet;
+use crate::bidders::Answer;
+use crate::fleet::Fleet;
 
 /// One node's turn.
 #[derive(Debug, Clone)]
@@ -61,7 +61,7 @@ pub async fn roll(fleet: &mut Fleet, auctions: &[i64]) -> Roll {
         };
         println!(
             "rolling: node {} stopped in {} (held {held}), answering again {:.0} ms after its start, running auctions {}",
-            crate::common::fleet::name(node),
+            crate::fleet::name(node),
             stopped_in.map_or("—, killed".to_owned(), |d| format!("{:.0} ms", d.as_secs_f64() * 1e3)),
             restarted_in.as_secs_f64() * 1e3,
             owns_again_in.map_or("never".to_owned(), |d| format!("{:.0} ms later", d.as_secs_f64() * 1e3)),

@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::bidders::{self, Answer, Bidders};
-use crate::common::fleet::Fleet;
+use crate::bidders::{self, Answer, Bidders};
+use crate::fleet::Fleet;
 use crate::viewers::Viewers;
 
 /// Each user's bids at the start.
@@ -172,7 +172,7 @@ pub fn spread(ms: &mut [f64]) -> String {
         return "no samples".to_owned();
     }
     ms.sort_by(f64::total_cmp);
-    let q = |p| crate::common::quantile(ms, p);
+    let q = |p| crate::quantile(ms, p);
     format!("{:.0} / {:.0} / {:.0} ms (n = {})", q(0.5), q(0.99), q(1.0), ms.len())
 }
 

@@ -6,8 +6,6 @@
 //! answers to give first, or every answer a 503 while `failing`. A tiny HTTP/1.1 server on
 //! 127.0.0.1 (keep-alive, `Content-Length` bodies), so that nothing here needs a web framework.
 
-#![allow(dead_code)]
-
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use crate::common::fleet::name;
+use crate::fleet::name;
 use crate::stand::{Stand, Table, describe, spread};
 
 /// Kills an owner `kills` times (node `a`, `b`, `c`, … in turn, each once the auctions are shared
@@ -123,10 +123,10 @@ pub async fn freeze(stand: &mut Stand, secs: u64) -> Table {
 /// For each of `auctions`, the milliseconds from `since` to the first accepted answer (to a bid
 /// sent at or after `since`, passing `counts`), waiting up to 30 s for all of them.
 async fn first_accepted(
-    bidders: &crate::common::bidders::Bidders,
+    bidders: &crate::bidders::Bidders,
     auctions: &[i64],
     since: Instant,
-    counts: impl Fn(&crate::common::bidders::Answer) -> bool,
+    counts: impl Fn(&crate::bidders::Answer) -> bool,
 ) -> HashMap<i64, f64> {
     let mut first: HashMap<i64, f64> = HashMap::new();
     while first.len() < auctions.len() && since.elapsed() < Duration::from_secs(30) {
@@ -144,7 +144,7 @@ async fn first_accepted(
 
 /// For each of `auctions` held now by a lease taken after `since`: the milliseconds from `since`
 /// to its taking (the database's clock, the machine's: one machine).
-async fn taken_over(fleet: &crate::common::fleet::Fleet, auctions: &[i64], since: DateTime<Utc>) -> Vec<f64> {
+async fn taken_over(fleet: &crate::fleet::Fleet, auctions: &[i64], since: DateTime<Utc>) -> Vec<f64> {
     let rows = fleet
         .first
         .db()

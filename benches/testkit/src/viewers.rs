@@ -1,5 +1,5 @@
 //! Socket viewers spread over the nodes (issue 25): each connects to one node over socket.io
-//! (Engine.IO v4 on a WebSocket, as `tests/api/socket.rs` speaks it), joins one auction, answers
+//! (Engine.IO v4 on a WebSocket, as `benches/testkit/src/socket.rs` speaks it), joins one auction, answers
 //! pings and keeps its last frame's `totalBids`; while recording, every frame's arrival too. A
 //! viewer whose node goes away connects again to the same node until it is back, as a browser
 //! does.
