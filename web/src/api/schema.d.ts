@@ -606,7 +606,7 @@ export interface paths {
         /**
          * A user's own spend limits and pause, as the user set them, with what is left of each: for
          *     support (a user who paused themselves is told why their bids are refused). Read-only: only
-         *     the user changes them (docs/decisions.md, "Spend limits").
+         *     the user changes them (docs/rules/limits.md, "Spend limits and a pause").
          */
         get: operations["admin_user_limits"];
         put?: never;
@@ -1789,7 +1789,7 @@ export interface components {
             /**
              * Format: int32
              * @description The house rule: `null`, no house bidders (only people bid); N, house bots may bid only
-             *     while the auction has taken fewer than N bids (docs/decisions.md, "House bidders").
+             *     while the auction has taken fewer than N bids (docs/rules/bots.md, "House bidders").
              */
             houseReserve: number | null;
             /**
@@ -2578,7 +2578,7 @@ export interface components {
         EventKind: "snapshot" | "bidsPlaced" | "prebidPlaced" | "started" | "detailsUpdated" | "finished" | "deleted" | "paused" | "resumed";
         /**
          * @description What the auctions of the last `days` days came to, as the records say (the public fairness
-         *     page; docs/decisions.md, "House bidders").
+         *     page; docs/rules/bots.md, "House bidders").
          */
         Fairness: {
             /**
@@ -3043,7 +3043,7 @@ export interface components {
             orders: components["schemas"]["Order"][];
         };
         /**
-         * @description The way an outbox message leaves (docs/decisions.md, "The outbox").
+         * @description The way an outbox message leaves (docs/rules/outbox.md, "The outbox").
          * @enum {string}
          */
         OutboxChannel: "email" | "sms" | "telegram";
@@ -3186,7 +3186,7 @@ export interface components {
             newPassword?: string | null;
         };
         /**
-         * @description A live auction's stopped countdown (docs/decisions.md, "Database outages"): no bid is accepted
+         * @description A live auction's stopped countdown (docs/rules/outages.md, "Database outages"): no bid is accepted
          *     and the auction cannot finish until the countdown runs again.
          */
         Pause: {
@@ -3779,7 +3779,7 @@ export interface components {
             wonAuctions: number;
             /**
              * @description Each charged bid or pre-bid as 0.01 som (spec section 9; the profile shows `bidsUsed` and
-             *     `spentValue` instead, docs/decisions.md).
+             *     `spentValue` instead, docs/rules/README.md).
              */
             totalSpent: components["schemas"]["Tyiyn"];
             /**

@@ -11,6 +11,7 @@ import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
+import type { UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { DialogFrame } from './dialog-frame'
 import { FormField, describedBy, useMessage } from './form-field'
@@ -68,7 +69,6 @@ interface FormProps {
 
 function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
   const { t } = useTranslation()
-  const message = useMessage()
   const { toast } = useToast()
   const queryClient = useQueryClient()
   const user = useAtomValue(currentUserAtom)
@@ -113,27 +113,7 @@ function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="form" data-testid="claim-form">
-      <fieldset className="delivery-methods" aria-describedby={err('method') ? 'cf-method-error' : undefined}>
-        <legend className="field-label">{t('claims.form.method')}</legend>
-        {DELIVERY_METHODS.map((value) => {
-          const methodFee = feeOf(deliveryMethods, value)
-          return (
-            <label key={value} className={`delivery-option${method === value ? ' is-selected' : ''}`} data-testid={`delivery-${value}`}>
-              <input type="radio" value={value} {...register('method')} />
-              <span className="delivery-text">
-                <strong>{t(`claims.methods.${value}.title`)}</strong>
-                <span className="muted small">{t(`claims.methods.${value}.details`)}</span>
-              </span>
-              <span className="delivery-fee">{methodFee > 0 ? money(methodFee) : t('claims.free')}</span>
-            </label>
-          )
-        })}
-        {err('method') && (
-          <p className="field-error" id="cf-method-error" role="alert">
-            {message(err('method'))}
-          </p>
-        )}
-      </fieldset>
+      <DeliveryMethods register={register} method={method} deliveryMethods={deliveryMethods} error={err('method')} />
       {needsAddress(method) && (
         <FormField id="cf-address" label={t('claims.form.address')} error={err('address')} hint={t(`claims.form.addressHint.${method}`)} required>
           <textarea id="cf-address" className="input" rows={2} autoComplete="street-address" {...describedBy('cf-address', err('address'), true)} {...register('address')} />
@@ -146,20 +126,7 @@ function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
           render={({ field }) => <PhoneInput id="cf-phone" aria={describedBy('cf-phone', err('phone'), true)} {...field} />}
         />
       </FormField>
-      <dl className="claim-summary" data-testid="claim-summary">
-        <div>
-          <dt>{t('claims.price')}</dt>
-          <dd>{money(claim.price)}</dd>
-        </div>
-        <div>
-          <dt>{t('claims.deliveryFee')}</dt>
-          <dd data-testid="claim-fee">{fee > 0 ? money(fee) : t('claims.free')}</dd>
-        </div>
-        <div className="claim-summary-total">
-          <dt>{t('claims.total')}</dt>
-          <dd data-testid="claim-form-total">{money(claimTotal(claim.price, fee))}</dd>
-        </div>
-      </dl>
+      <ClaimSummary price={claim.price} fee={fee} />
       <p className="muted small">{t('claims.payNote')}</p>
       <div className="dialog-actions">
         <Dialog.Close type="button" className="btn btn-outline">
@@ -170,6 +137,66 @@ function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
         </button>
       </div>
     </form>
+  )
+}
+
+interface DeliveryMethodsProps {
+  register: UseFormRegister<DeliveryValues>
+  /** The method chosen now. */
+  method: DeliveryValues['method']
+  deliveryMethods: readonly DeliveryOption[]
+  error: string | undefined
+}
+
+/** The delivery methods to choose from, each with its terms and fee. */
+function DeliveryMethods({ register, method, deliveryMethods, error }: DeliveryMethodsProps) {
+  const { t } = useTranslation()
+  const message = useMessage()
+  const { money } = useMoney()
+  return (
+    <fieldset className="delivery-methods" aria-describedby={error ? 'cf-method-error' : undefined}>
+      <legend className="field-label">{t('claims.form.method')}</legend>
+      {DELIVERY_METHODS.map((value) => {
+        const methodFee = feeOf(deliveryMethods, value)
+        return (
+          <label key={value} className={`delivery-option${method === value ? ' is-selected' : ''}`} data-testid={`delivery-${value}`}>
+            <input type="radio" value={value} {...register('method')} />
+            <span className="delivery-text">
+              <strong>{t(`claims.methods.${value}.title`)}</strong>
+              <span className="muted small">{t(`claims.methods.${value}.details`)}</span>
+            </span>
+            <span className="delivery-fee">{methodFee > 0 ? money(methodFee) : t('claims.free')}</span>
+          </label>
+        )
+      })}
+      {error && (
+        <p className="field-error" id="cf-method-error" role="alert">
+          {message(error)}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+/** The item's price, the delivery fee and their total. */
+function ClaimSummary({ price, fee }: { price: number; fee: number }) {
+  const { t } = useTranslation()
+  const { money } = useMoney()
+  return (
+    <dl className="claim-summary" data-testid="claim-summary">
+      <div>
+        <dt>{t('claims.price')}</dt>
+        <dd>{money(price)}</dd>
+      </div>
+      <div>
+        <dt>{t('claims.deliveryFee')}</dt>
+        <dd data-testid="claim-fee">{fee > 0 ? money(fee) : t('claims.free')}</dd>
+      </div>
+      <div className="claim-summary-total">
+        <dt>{t('claims.total')}</dt>
+        <dd data-testid="claim-form-total">{money(claimTotal(price, fee))}</dd>
+      </div>
+    </dl>
   )
 }
 

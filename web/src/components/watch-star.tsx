@@ -1,4 +1,4 @@
-//! The star that watches an auction (docs/decisions.md, "Watchlist"): a round icon in the corner
+//! The star that watches an auction (docs/rules/watchlist.md, "Watchlist"): a round icon in the corner
 //! of every card, the icon with its word on the auction page and the profile, lit when the user
 //! watches it (lib/watchlist.ts). A visitor who presses it is asked to log in, as for a bid; a
 //! user's press shows at once and is then sent, and the star goes back with a toast saying why

@@ -6,7 +6,7 @@
 //! whose pings stop, reconnects with a growing randomized delay after a drop, and does not
 //! reconnect after the server's own disconnect (`io server disconnect`) or the page's. It is a
 //! thirtieth of socket.io-client's size, which the first visit's budget cannot afford
-//! (docs/decisions.md, "The first screen on mobile data").
+//! (docs/rules/web-app.md, "The first screen on mobile data").
 
 /** What `connect` takes: socket.io-client's options of the realtime contract (`SOCKET_OPTIONS`). */
 export interface SocketOptions {

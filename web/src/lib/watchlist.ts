@@ -2,7 +2,7 @@
 //! one jotai atom: read from `GET /api/me/watchlist` (its `ids` name every watched auction) once
 //! per user, and changed by a star at once (`PUT`/`DELETE /api/auctions/{id}/watch`), put back if
 //! the server refuses. The public lists carry nothing per user, so they stay one answer for
-//! everyone (docs/decisions.md, "Watchlist"). The profile's page of watched auctions is a query
+//! everyone (docs/rules/watchlist.md, "Watchlist"). The profile's page of watched auctions is a query
 //! (`userWatchlistQuery`).
 import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'

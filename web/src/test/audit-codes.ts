@@ -98,7 +98,7 @@ export const SERVER_AUDIT_ACTIONS: readonly ServerAuditAction[] = [
  * The enum values those fields take, by field, and the target they belong to when a field means
  * different things (a won item's `state`, an order's): `AuctionStatus` (actors/src/snapshot.rs),
  * `AuctionKind` (actors/src/fairness.rs), `ClaimState` (src/claims.rs), the order states of
- * src/app/orders.rs, `OutboxState` (src/states.rs), `Role::as_str` (src/db/admin_users.rs), the site languages.
+ * src/app/orders.rs, `OutboxState` (src/statuses.rs), `Role::as_str` (src/db/admin_users.rs), the site languages.
  */
 export const SERVER_AUDIT_VALUES: readonly { field: string; target: string; values: readonly string[] }[] = [
   { field: 'status', target: 'auction', values: ['upcoming', 'live', 'finished'] },

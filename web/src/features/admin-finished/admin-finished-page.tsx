@@ -31,8 +31,7 @@ export function personWon(auction: Pick<Auction, 'winner'>): boolean {
 }
 
 export function AdminFinishedPage() {
-  const { t, i18n } = useTranslation()
-  const { money } = useMoney()
+  const { t } = useTranslation()
   const { data, isPending, isError, error } = useQuery(adminFinishedQuery())
   const [viewing, setViewing] = useState<FinishedAuctionRow | null>(null)
   const remove = useDeleteFinished()
@@ -70,57 +69,13 @@ export function AdminFinishedPage() {
             testId="finished-table"
           >
             {data.map((auction) => (
-              <tr key={auction.id} data-testid={`finished-row-${auction.id}`}>
-                <td className="cell-media">
-                  <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
-                </td>
-                <td className="cell-title">
-                  <strong data-user-content>{auction.title}</strong>
-                </td>
-                <td data-label={t('adminFinished.columns.displayId')}>
-                  <code className="small">{auction.displayId}</code>
-                </td>
-                <td data-label={t('adminFinished.columns.finalPrice')}>
-                  <strong data-testid="finished-price">{money(auction.winningBid?.amount ?? auction.currentPrice)}</strong>
-                </td>
-                <td data-label={t('admin.columns.retailPrice')}>
-                  <s className="muted">{money(auction.retailPrice)}</s>
-                </td>
-                <td data-label={t('adminFinished.columns.winner')} data-testid="finished-winner">
-                  {auction.winner ? (
-                    <span>
-                      <span data-user-content>{winnerName(auction.winner)}</span>
-                      {auction.winner.isBot && <BotBadge />}
-                    </span>
-                  ) : (
-                    <span className="muted">{t('adminFinished.noWinner')}</span>
-                  )}
-                </td>
-                <td data-label={t('adminFinished.columns.endTime')}>{auction.endTime ? formatDateTime(auction.endTime, i18n.language) : '—'}</td>
-                <td data-label={t('adminFinished.columns.savings')}>
-                  {personWon(auction) ? (
-                    <span className="stack-cell">
-                      <span>{money(auction.savings)}</span>
-                      <span className="badge badge-success">{auction.savingsPercent}%</span>
-                    </span>
-                  ) : (
-                    <span className="muted" data-testid="finished-no-savings">—</span>
-                  )}
-                </td>
-                <td className="cell-actions">
-                  <div className="row-actions">
-                    <ActionButton icon={ChartColumn} label={t('adminFinished.view')} onClick={() => setViewing(auction)} testId="finished-stats" />
-                    <ActionButton
-                      icon={Trash2}
-                      label={t('common.delete')}
-                      tone="danger"
-                      onClick={() => void askDelete(auction)}
-                      disabled={remove.isPending}
-                      testId="finished-delete"
-                    />
-                  </div>
-                </td>
-              </tr>
+              <FinishedRow
+                key={auction.id}
+                auction={auction}
+                onView={() => setViewing(auction)}
+                onDelete={() => void askDelete(auction)}
+                deleting={remove.isPending}
+              />
             ))}
           </StackTable>
         )}
@@ -128,6 +83,66 @@ export function AdminFinishedPage() {
       <AuctionStatsDialog auction={viewing} onClose={() => setViewing(null)} />
       {dialog}
     </AdminPageShell>
+  )
+}
+
+interface FinishedRowProps {
+  auction: FinishedAuctionRow
+  onView: () => void
+  onDelete: () => void
+  /** A deletion is on its way: the delete buttons wait. */
+  deleting: boolean
+}
+
+/** One finished auction: what it sold for, to whom, when, what the winner saved, and its actions. */
+function FinishedRow({ auction, onView, onDelete, deleting }: FinishedRowProps) {
+  const { t, i18n } = useTranslation()
+  const { money } = useMoney()
+  return (
+    <tr data-testid={`finished-row-${auction.id}`}>
+      <td className="cell-media">
+        <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
+      </td>
+      <td className="cell-title">
+        <strong data-user-content>{auction.title}</strong>
+      </td>
+      <td data-label={t('adminFinished.columns.displayId')}>
+        <code className="small">{auction.displayId}</code>
+      </td>
+      <td data-label={t('adminFinished.columns.finalPrice')}>
+        <strong data-testid="finished-price">{money(auction.winningBid?.amount ?? auction.currentPrice)}</strong>
+      </td>
+      <td data-label={t('admin.columns.retailPrice')}>
+        <s className="muted">{money(auction.retailPrice)}</s>
+      </td>
+      <td data-label={t('adminFinished.columns.winner')} data-testid="finished-winner">
+        {auction.winner ? (
+          <span>
+            <span data-user-content>{winnerName(auction.winner)}</span>
+            {auction.winner.isBot && <BotBadge />}
+          </span>
+        ) : (
+          <span className="muted">{t('adminFinished.noWinner')}</span>
+        )}
+      </td>
+      <td data-label={t('adminFinished.columns.endTime')}>{auction.endTime ? formatDateTime(auction.endTime, i18n.language) : '—'}</td>
+      <td data-label={t('adminFinished.columns.savings')}>
+        {personWon(auction) ? (
+          <span className="stack-cell">
+            <span>{money(auction.savings)}</span>
+            <span className="badge badge-success">{auction.savingsPercent}%</span>
+          </span>
+        ) : (
+          <span className="muted" data-testid="finished-no-savings">—</span>
+        )}
+      </td>
+      <td className="cell-actions">
+        <div className="row-actions">
+          <ActionButton icon={ChartColumn} label={t('adminFinished.view')} onClick={onView} testId="finished-stats" />
+          <ActionButton icon={Trash2} label={t('common.delete')} tone="danger" onClick={onDelete} disabled={deleting} testId="finished-delete" />
+        </div>
+      </td>
+    </tr>
   )
 }
 

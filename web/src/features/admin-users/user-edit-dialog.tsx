@@ -5,6 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Controller, useForm, useWatch } from 'react-hook-form'
+import type { UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { DialogFrame } from '../../components/dialog-frame'
 import { FormField, describedBy } from '../../components/form-field'
@@ -27,14 +28,19 @@ export function UserEditDialog({ user, onClose }: { user: User | null; onClose: 
   )
 }
 
+/** Saves the user's changes; the admin's lists are read again. */
+function useSaveUser(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (values: UserValues) => dataOf(api.PATCH('/api/admin/users/{id}', { params: { path: { id } }, body: userPayload(values) })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
+  })
+}
+
 function UserForm({ user, onSaved }: { user: User; onSaved: () => void }) {
   const { t } = useTranslation()
   const { toast } = useToast()
-  const queryClient = useQueryClient()
-  const save = useMutation({
-    mutationFn: (values: UserValues) => dataOf(api.PATCH('/api/admin/users/{id}', { params: { path: { id: user.id } }, body: userPayload(values) })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin }),
-  })
+  const save = useSaveUser(user.id)
   const {
     register,
     control,
@@ -81,25 +87,7 @@ function UserForm({ user, onSaved }: { user: User; onSaved: () => void }) {
         {text('phone', 'tel')}
       </div>
       <div className="form-row">
-        <FormField
-          id="user-bidBalance"
-          label={t('adminUsers.edit.bidBalance')}
-          error={errors.bidBalance?.message}
-          hint={
-            <span data-testid="balance-note">
-              {t('adminUsers.edit.ledgerNote')}
-              {delta !== 0 && ` ${t('adminUsers.edit.ledgerDelta', { delta: delta > 0 ? `+${delta}` : String(delta) })}`}
-            </span>
-          }
-        >
-          <input
-            id="user-bidBalance"
-            inputMode="numeric"
-            className="input"
-            {...describedBy('user-bidBalance', errors.bidBalance?.message, true)}
-            {...register('bidBalance')}
-          />
-        </FormField>
+        <BalanceField register={register} error={errors.bidBalance?.message} delta={delta} />
         <FormField id="user-role" label={t('adminUsers.edit.role')} error={errors.role?.message}>
           <Controller
             control={control}
@@ -117,5 +105,31 @@ function UserForm({ user, onSaved }: { user: User; onSaved: () => void }) {
         </button>
       </div>
     </form>
+  )
+}
+
+/** The bid balance, with the note that a change goes to the ledger (and by how much: `delta`). */
+function BalanceField({ register, error, delta }: { register: UseFormRegister<UserValues>; error: string | undefined; delta: number }) {
+  const { t } = useTranslation()
+  return (
+    <FormField
+      id="user-bidBalance"
+      label={t('adminUsers.edit.bidBalance')}
+      error={error}
+      hint={
+        <span data-testid="balance-note">
+          {t('adminUsers.edit.ledgerNote')}
+          {delta !== 0 && ` ${t('adminUsers.edit.ledgerDelta', { delta: delta > 0 ? `+${delta}` : String(delta) })}`}
+        </span>
+      }
+    >
+      <input
+        id="user-bidBalance"
+        inputMode="numeric"
+        className="input"
+        {...describedBy('user-bidBalance', error, true)}
+        {...register('bidBalance')}
+      />
+    </FormField>
   )
 }

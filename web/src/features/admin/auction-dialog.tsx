@@ -10,7 +10,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import type { ReactNode } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
-import type { Control } from 'react-hook-form'
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
 import { DialogFrame } from '../../components/dialog-frame'
@@ -55,15 +55,22 @@ export function AuctionDialog({ target, onClose, children }: Props) {
   )
 }
 
-function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
-  const { t } = useTranslation()
-  const { toast } = useToast()
+/** The text fields' names (the checkboxes and the opening select are drawn apart). */
+type TextFieldName = Exclude<keyof AuctionValues, 'isBidPackage' | 'beginner' | 'winLimited' | 'openingSecs'>
+
+/** What every field of the form needs: react-hook-form's register and errors, and whether the
+ * auction can still change. */
+interface FormParts {
+  register: UseFormRegister<AuctionValues>
+  errors: FieldErrors<AuctionValues>
+  readOnly: boolean
+}
+
+/** Creates the auction, or saves an upcoming one's details; every view shows the answer at once. */
+function useSaveAuction(auction: Auction | null) {
   const saved = useSetAtom(auctionSavedAtom)
   const refresh = useAdminRefresh()
-  const { confirm, dialog: confirmDialog } = useConfirm()
-  const auction = target.mode === 'edit' ? target.auction : null
-  const readOnly = auction !== null && auction.status !== 'upcoming'
-  const save = useMutation({
+  return useMutation({
     mutationFn: (values: AuctionValues) => {
       const body = auctionPayload(values)
       if (auction) return dataOf(api.PUT('/api/admin/auctions/{id}', { params: { path: { id: auction.id } }, body }))
@@ -74,6 +81,15 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
       void refresh([queryKeys.adminBots])
     },
   })
+}
+
+function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void }) {
+  const { t } = useTranslation()
+  const { toast } = useToast()
+  const { confirm, dialog: confirmDialog } = useConfirm()
+  const auction = target.mode === 'edit' ? target.auction : null
+  const readOnly = auction !== null && auction.status !== 'upcoming'
+  const save = useSaveAuction(auction)
   const {
     register,
     handleSubmit,
@@ -88,16 +104,6 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
   })
   const isBidPackage = useWatch({ control, name: 'isBidPackage' })
   const imageUrl = useWatch({ control, name: 'imageUrl' })
-  // The opening countdowns offered, plus an edited auction's own if it is not one of them.
-  const openingLabel = (secs: string) => {
-    const n = Number(secs)
-    if (!secs) return t('admin.form.openingDefault')
-    if (n % 3600 === 0) return t('admin.form.openingHours', { count: n / 3600 })
-    if (n % 60 === 0) return t('admin.form.openingMinutes', { count: n / 60 })
-    return t('admin.form.openingSeconds', { count: n })
-  }
-  const own = auction?.openingSecs == null ? [] : [String(auction.openingSecs)]
-  const openings = [...new Set([...OPENINGS, ...own])].map((secs) => ({ value: secs || 'default', label: openingLabel(secs) }))
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -118,25 +124,7 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
     },
   )
 
-  const field = (
-    name: Exclude<keyof AuctionValues, 'isBidPackage' | 'beginner' | 'winLimited' | 'openingSecs'>,
-    options: { type?: string; step?: number; required?: boolean; multiline?: boolean; inputMode?: 'decimal' | 'numeric'; suggestions?: string[] } = {},
-  ) => {
-    const id = `auction-${name}`
-    const message = errors[name]?.message
-    const props = { id, className: 'input', disabled: readOnly, ...describedBy(id, message), ...register(name) }
-    const list = options.suggestions ? `${id}-list` : undefined
-    return (
-      <FormField id={id} label={t(`admin.form.${name}`)} error={message} required={options.required}>
-        {options.multiline ? <textarea rows={3} {...props} /> : <input type={options.type ?? 'text'} step={options.step} inputMode={options.inputMode} list={list} {...props} />}
-        {list && (
-          <datalist id={list} data-testid={list}>
-            {options.suggestions?.map((value) => <option key={value} value={value} />)}
-          </datalist>
-        )}
-      </FormField>
-    )
-  }
+  const form: FormParts = { register, errors, readOnly }
   // The catalogue's categories and conditions, in the admin's language: one of them reads in each
   // reader's language on the auction page (lib/catalogue.ts); anything else reads as typed.
   const named = (section: string) => Object.values(t(section, { returnObjects: true, defaultValue: {} }) as Record<string, string>)
@@ -144,70 +132,145 @@ function AuctionForm({ target, onSaved }: { target: Target; onSaved: () => void 
   return (
     <form onSubmit={onSubmit} noValidate className="form" data-testid="auction-form">
       {readOnly && <p className="notice">{t('admin.form.readOnly')}</p>}
-      {field('title', { required: true })}
-      {field('description', { multiline: true })}
-      {field('imageUrl')}
+      <AuctionField form={form} name="title" required />
+      <AuctionField form={form} name="description" multiline />
+      <AuctionField form={form} name="imageUrl" />
       <ImageUpload url={imageUrl} onUploaded={(url) => setValue('imageUrl', url, { shouldValidate: true, shouldDirty: true })} disabled={readOnly} />
       <div className="form-row">
-        {field('retailPrice', { required: true, inputMode: 'decimal' })}
-        {field('startTime', { required: true, type: 'datetime-local', step: 1 })}
+        <AuctionField form={form} name="retailPrice" required inputMode="decimal" />
+        <AuctionField form={form} name="startTime" required type="datetime-local" step={1} />
       </div>
-      <FormField id="auction-openingSecs" label={t('admin.form.openingSecs')} error={errors.openingSecs?.message}>
-        <Controller
-          control={control}
-          name="openingSecs"
-          render={({ field: opening }) => (
-            <Select
-              id="auction-openingSecs"
-              value={opening.value || 'default'}
-              onChange={(value) => opening.onChange(value === 'default' ? '' : value)}
-              options={openings}
-              testId="auction-openingSecs"
-              disabled={readOnly}
-            />
-          )}
-        />
-      </FormField>
+      <OpeningField control={control} error={errors.openingSecs?.message} own={auction?.openingSecs} disabled={readOnly} />
       <label className="check-row">
         <input type="checkbox" className="switch" disabled={readOnly} {...register('isBidPackage')} data-testid="auction-isBidPackage" />
         <span>{t('admin.form.isBidPackage')}</span>
       </label>
-      {isBidPackage && field('bidPackageBids', { inputMode: 'numeric' })}
+      {isBidPackage && <AuctionField form={form} name="bidPackageBids" inputMode="numeric" />}
       <div className="form-row">
-        {field('category', { suggestions: named('catalogue.categories') })}
-        {field('condition', { suggestions: named('catalogue.conditions') })}
+        <AuctionField form={form} name="category" suggestions={named('catalogue.categories')} />
+        <AuctionField form={form} name="condition" suggestions={named('catalogue.conditions')} />
       </div>
-      {field('estimatedValue', { inputMode: 'decimal' })}
-      <fieldset className="fieldset" data-testid="auction-fair">
-        <legend className="field-label">{t('admin.form.fairTitle')}</legend>
-        <label className="check-row">
-          <input type="checkbox" className="switch" disabled={readOnly} {...register('beginner')} data-testid="auction-beginner" />
-          <span>{t('admin.form.beginner')}</span>
-        </label>
-        <label className="check-row">
-          <input type="checkbox" className="switch" disabled={readOnly} {...register('winLimited')} data-testid="auction-winLimited" />
-          <span>{t('admin.form.winLimited')}</span>
-        </label>
-        <div className="form-row">
-          {field('noNewPrice', { inputMode: 'decimal' })}
-          {field('noNewAt', { type: 'datetime-local', step: 1 })}
-        </div>
-        {field('buyNowStock', { inputMode: 'numeric' })}
-        {field('houseReserve', { inputMode: 'numeric' })}
+      <AuctionField form={form} name="estimatedValue" inputMode="decimal" />
+      <FairPlayFields form={form}>
         {!auction && <HouseBots control={control} onChanged={() => errors.houseReserve && void trigger('houseReserve')} />}
-      </fieldset>
-      {!readOnly && (
-        <div className="dialog-actions">
-          <Dialog.Close type="button" className="btn btn-outline">
-            {t('common.cancel')}
-          </Dialog.Close>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting} data-testid="auction-save">
-            {isSubmitting ? t('common.saving') : auction ? t('common.save') : t('admin.form.create')}
-          </button>
-        </div>
-      )}
+      </FairPlayFields>
+      {!readOnly && <FormActions creating={!auction} saving={isSubmitting} />}
       {confirmDialog}
     </form>
+  )
+}
+
+/** Cancel, and Save (Create for a new auction). */
+function FormActions({ creating, saving }: { creating: boolean; saving: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <div className="dialog-actions">
+      <Dialog.Close type="button" className="btn btn-outline">
+        {t('common.cancel')}
+      </Dialog.Close>
+      <button type="submit" className="btn btn-primary" disabled={saving} data-testid="auction-save">
+        {saving ? t('common.saving') : creating ? t('admin.form.create') : t('common.save')}
+      </button>
+    </div>
+  )
+}
+
+interface AuctionFieldProps {
+  form: FormParts
+  name: TextFieldName
+  type?: string
+  step?: number
+  required?: boolean
+  multiline?: boolean
+  inputMode?: 'decimal' | 'numeric'
+  /** Values offered as the admin types (a datalist); anything else may be typed too. */
+  suggestions?: string[]
+}
+
+/** One text field of the form, labelled, with its error. */
+function AuctionField({ form: { register, errors, readOnly }, name, type, step, required, multiline, inputMode, suggestions }: AuctionFieldProps) {
+  const { t } = useTranslation()
+  const id = `auction-${name}`
+  const message = errors[name]?.message
+  const props = { id, className: 'input', disabled: readOnly, ...describedBy(id, message), ...register(name) }
+  const list = suggestions ? `${id}-list` : undefined
+  return (
+    <FormField id={id} label={t(`admin.form.${name}`)} error={message} required={required}>
+      {multiline ? <textarea rows={3} {...props} /> : <input type={type ?? 'text'} step={step} inputMode={inputMode} list={list} {...props} />}
+      {list && (
+        <datalist id={list} data-testid={list}>
+          {suggestions?.map((value) => <option key={value} value={value} />)}
+        </datalist>
+      )}
+    </FormField>
+  )
+}
+
+interface OpeningFieldProps {
+  control: Control<AuctionValues>
+  error: string | undefined
+  /** An edited auction's own opening countdown (seconds), offered even if it is not a usual one. */
+  own: number | null | undefined
+  disabled: boolean
+}
+
+/** The opening countdown: the default, or one of the usual ones. */
+function OpeningField({ control, error, own, disabled }: OpeningFieldProps) {
+  const { t } = useTranslation()
+  // The opening countdowns offered, plus an edited auction's own if it is not one of them.
+  const openingLabel = (secs: string) => {
+    const n = Number(secs)
+    if (!secs) return t('admin.form.openingDefault')
+    if (n % 3600 === 0) return t('admin.form.openingHours', { count: n / 3600 })
+    if (n % 60 === 0) return t('admin.form.openingMinutes', { count: n / 60 })
+    return t('admin.form.openingSeconds', { count: n })
+  }
+  const owns = own == null ? [] : [String(own)]
+  const openings = [...new Set([...OPENINGS, ...owns])].map((secs) => ({ value: secs || 'default', label: openingLabel(secs) }))
+  return (
+    <FormField id="auction-openingSecs" label={t('admin.form.openingSecs')} error={error}>
+      <Controller
+        control={control}
+        name="openingSecs"
+        render={({ field: opening }) => (
+          <Select
+            id="auction-openingSecs"
+            value={opening.value || 'default'}
+            onChange={(value) => opening.onChange(value === 'default' ? '' : value)}
+            options={openings}
+            testId="auction-openingSecs"
+            disabled={disabled}
+          />
+        )}
+      />
+    </FormField>
+  )
+}
+
+/** The fair-play rules: for beginners only, the win limit, no new bidders from a price or a moment,
+ * the Buy It Now stock and the house reserve (`children`: the house bots, when creating). */
+function FairPlayFields({ form, children }: { form: FormParts; children: ReactNode }) {
+  const { t } = useTranslation()
+  const { register, readOnly } = form
+  return (
+    <fieldset className="fieldset" data-testid="auction-fair">
+      <legend className="field-label">{t('admin.form.fairTitle')}</legend>
+      <label className="check-row">
+        <input type="checkbox" className="switch" disabled={readOnly} {...register('beginner')} data-testid="auction-beginner" />
+        <span>{t('admin.form.beginner')}</span>
+      </label>
+      <label className="check-row">
+        <input type="checkbox" className="switch" disabled={readOnly} {...register('winLimited')} data-testid="auction-winLimited" />
+        <span>{t('admin.form.winLimited')}</span>
+      </label>
+      <div className="form-row">
+        <AuctionField form={form} name="noNewPrice" inputMode="decimal" />
+        <AuctionField form={form} name="noNewAt" type="datetime-local" step={1} />
+      </div>
+      <AuctionField form={form} name="buyNowStock" inputMode="numeric" />
+      <AuctionField form={form} name="houseReserve" inputMode="numeric" />
+      {children}
+    </fieldset>
   )
 }
 

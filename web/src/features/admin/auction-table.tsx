@@ -46,8 +46,7 @@ interface Props {
 }
 
 export function AuctionTable({ renderBots, renderPromote }: Props) {
-  const { t, i18n } = useTranslation()
-  const { money } = useMoney()
+  const { t } = useTranslation()
   const { status, data } = useAuctionList()
   const [requestedPage, setPage] = useState(1)
   const [dialog, setDialog] = useState<{ mode: 'create' } | { mode: 'edit'; id: number } | null>(null)
@@ -56,31 +55,7 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
   const page = clampPage(requestedPage, total)
   const { from, to } = pageRange(page, ADMIN_AUCTIONS_PER_PAGE, rows.length)
   const editing = dialog?.mode === 'edit' ? rows.find((auction) => auction.id === dialog.id) : undefined
-  const { confirm, dialog: confirmDialog } = useConfirm()
-  const actions = useAuctionActions()
-
-  // Opening the dialog changes nothing: saving the changes is what asks for a confirmation.
-  const edit = (auction: Auction) => {
-    setDialog({ mode: 'edit', id: auction.id })
-  }
-  const finish = async (auction: Auction) => {
-    const ok = await confirm({
-      title: t('admin.confirm.finish', { title: auction.title }),
-      description: t('admin.confirm.finishText'),
-      confirmLabel: t('admin.actions.finish'),
-      destructive: true,
-    })
-    if (ok) actions.finish.mutate(auction)
-  }
-  const remove = async (auction: Auction) => {
-    const ok = await confirm({
-      title: t('admin.confirm.delete', { title: auction.title }),
-      description: t('admin.confirm.deleteText'),
-      confirmLabel: t('common.delete'),
-      destructive: true,
-    })
-    if (ok) actions.remove.mutate(auction)
-  }
+  const actions = useConfirmedActions()
 
   return (
     <section className="card section-gap" data-testid="admin-auction-table">
@@ -106,58 +81,14 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
             ]}
           >
             {pageSlice(rows, page, ADMIN_AUCTIONS_PER_PAGE).map((auction) => (
-              <tr key={auction.id} data-testid={`admin-auction-${auction.id}`}>
-                <td className="cell-media">
-                  <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
-                </td>
-                <td className="cell-title">
-                  <Link to={auctionPath(auction)} data-user-content>
-                    {auction.title}
-                  </Link>
-                  <span className="muted small block">{auction.displayId}</span>
-                  {auction.isBidPackage && <span className="pill">{t('auction.bidPackage')}</span>}
-                </td>
-                <td data-label={t('admin.columns.status')}>
-                  <span className="stack-cell">
-                    <span className={`badge badge-${auction.status}`}>{t(`auction.status.${auction.status}`)}</span>
-                    {auction.status === 'live' ? <LiveTimer auction={auction} /> : <StartCountdown auction={auction} />}
-                  </span>
-                </td>
-                <td data-label={t('admin.columns.currentPrice')}>
-                  <span className="stack-cell">
-                    <strong data-testid="admin-price">{money(auction.currentPrice)}</strong>
-                    <span className="muted small" data-testid="admin-leader">
-                      <span data-user-content={auction.lastBidder ? true : undefined}>{auction.lastBidder ?? t('auction.noBidder')}</span>
-                      {auction.lastBidderIsBot && <BotBadge />}
-                    </span>
-                  </span>
-                </td>
-                <td data-label={t('admin.columns.retailPrice')}>{money(auction.retailPrice)}</td>
-                <td data-label={t('admin.columns.startTime')}>{formatDateTime(auction.startTime, i18n.language)}</td>
-                <td className="cell-actions">
-                  <div className="row-actions">
-                    {renderPromote?.(auction)}
-                    <ActionButton icon={Pencil} label={t('common.edit')} onClick={() => edit(auction)} testId="auction-edit" />
-                    {auction.status === 'live' && (
-                      <ActionButton
-                        icon={Flag}
-                        label={t('admin.actions.finish')}
-                        onClick={() => void finish(auction)}
-                        disabled={actions.finish.isPending}
-                        testId="auction-finish"
-                      />
-                    )}
-                    <ActionButton
-                      icon={Trash2}
-                      label={t('common.delete')}
-                      tone="danger"
-                      onClick={() => void remove(auction)}
-                      disabled={actions.remove.isPending}
-                      testId="auction-delete"
-                    />
-                  </div>
-                </td>
-              </tr>
+              <AuctionRow
+                key={auction.id}
+                auction={auction}
+                renderPromote={renderPromote}
+                // Opening the dialog changes nothing: saving the changes is what asks for a confirmation.
+                onEdit={() => setDialog({ mode: 'edit', id: auction.id })}
+                actions={actions}
+              />
             ))}
           </StackTable>
           <p className="muted small" data-testid="admin-shown">
@@ -169,9 +100,113 @@ export function AuctionTable({ renderBots, renderPromote }: Props) {
       <AuctionDialog target={dialog?.mode === 'create' ? dialog : editing ? { mode: 'edit', auction: editing } : null} onClose={() => setDialog(null)}>
         {editing && renderBots?.(editing)}
       </AuctionDialog>
-      {confirmDialog}
+      {actions.dialog}
     </section>
   )
+}
+
+interface RowProps {
+  auction: Auction
+  renderPromote: Props['renderPromote']
+  onEdit: () => void
+  actions: ConfirmedActions
+}
+
+/** One auction, live from the socket: its status and countdown, price and leader, and actions. */
+function AuctionRow({ auction, renderPromote, onEdit, actions }: RowProps) {
+  const { t, i18n } = useTranslation()
+  const { money } = useMoney()
+  return (
+    <tr data-testid={`admin-auction-${auction.id}`}>
+      <td className="cell-media">
+        <AuctionImage src={auction.imageUrl} alt={auction.title} className="thumb" />
+      </td>
+      <td className="cell-title">
+        <Link to={auctionPath(auction)} data-user-content>
+          {auction.title}
+        </Link>
+        <span className="muted small block">{auction.displayId}</span>
+        {auction.isBidPackage && <span className="pill">{t('auction.bidPackage')}</span>}
+      </td>
+      <td data-label={t('admin.columns.status')}>
+        <span className="stack-cell">
+          <span className={`badge badge-${auction.status}`}>{t(`auction.status.${auction.status}`)}</span>
+          {auction.status === 'live' ? <LiveTimer auction={auction} /> : <StartCountdown auction={auction} />}
+        </span>
+      </td>
+      <td data-label={t('admin.columns.currentPrice')}>
+        <span className="stack-cell">
+          <strong data-testid="admin-price">{money(auction.currentPrice)}</strong>
+          <span className="muted small" data-testid="admin-leader">
+            <span data-user-content={auction.lastBidder ? true : undefined}>{auction.lastBidder ?? t('auction.noBidder')}</span>
+            {auction.lastBidderIsBot && <BotBadge />}
+          </span>
+        </span>
+      </td>
+      <td data-label={t('admin.columns.retailPrice')}>{money(auction.retailPrice)}</td>
+      <td data-label={t('admin.columns.startTime')}>{formatDateTime(auction.startTime, i18n.language)}</td>
+      <td className="cell-actions">
+        <div className="row-actions">
+          {renderPromote?.(auction)}
+          <ActionButton icon={Pencil} label={t('common.edit')} onClick={onEdit} testId="auction-edit" />
+          {auction.status === 'live' && (
+            <ActionButton
+              icon={Flag}
+              label={t('admin.actions.finish')}
+              onClick={() => void actions.finish(auction)}
+              disabled={actions.finishing}
+              testId="auction-finish"
+            />
+          )}
+          <ActionButton
+            icon={Trash2}
+            label={t('common.delete')}
+            tone="danger"
+            onClick={() => void actions.remove(auction)}
+            disabled={actions.deleting}
+            testId="auction-delete"
+          />
+        </div>
+      </td>
+    </tr>
+  )
+}
+
+/** Finishing and deleting an auction, each after the admin confirms it. */
+interface ConfirmedActions {
+  finish: (auction: Auction) => Promise<void>
+  remove: (auction: Auction) => Promise<void>
+  /** A finish, or a deletion, is on its way: their buttons wait. */
+  finishing: boolean
+  deleting: boolean
+  /** The confirmation dialog, to render once. */
+  dialog: ReactNode
+}
+
+/** The table's finish and delete: the admin confirms first, then `useAuctionActions` acts. */
+function useConfirmedActions(): ConfirmedActions {
+  const { t } = useTranslation()
+  const { confirm, dialog } = useConfirm()
+  const actions = useAuctionActions()
+  const finish = async (auction: Auction) => {
+    const ok = await confirm({
+      title: t('admin.confirm.finish', { title: auction.title }),
+      description: t('admin.confirm.finishText'),
+      confirmLabel: t('admin.actions.finish'),
+      destructive: true,
+    })
+    if (ok) actions.finish.mutate(auction)
+  }
+  const remove = async (auction: Auction) => {
+    const ok = await confirm({
+      title: t('admin.confirm.delete', { title: auction.title }),
+      description: t('admin.confirm.deleteText'),
+      confirmLabel: t('common.delete'),
+      destructive: true,
+    })
+    if (ok) actions.remove.mutate(auction)
+  }
+  return { finish, remove, finishing: actions.finish.isPending, deleting: actions.remove.isPending, dialog }
 }
 
 /** Finishing and deleting, each with its toast; the views change at once from the answer. */

@@ -30,7 +30,6 @@ type Editing = { kind: 'new' } | { kind: 'edit'; pack: AdminPackage } | null
 
 export function PackagesCard() {
   const { t } = useTranslation()
-  const { money } = useMoney()
   const { data, isPending, isError, error } = useQuery(adminPackagesQuery())
   const [editing, setEditing] = useState<Editing>(null)
   const packages = data?.packages ?? []
@@ -59,35 +58,7 @@ export function PackagesCard() {
           testId="packages-table"
         >
           {packages.map((pack) => (
-            <tr key={pack.id} data-testid={`admin-package-${pack.id}`} className={pack.active ? undefined : 'is-muted'}>
-              <td data-label={t('adminPackages.columns.position')}>{pack.position}</td>
-              <td className="cell-title" data-label={t('adminPackages.columns.bids')}>
-                <strong data-testid="admin-package-bids">{t('common.bidsCount', { count: pack.bids })}</strong>
-              </td>
-              <td data-label={t('adminPackages.columns.price')} data-testid="admin-package-price">
-                {money(pack.price)}
-              </td>
-              <td data-label={t('adminPackages.columns.originalPrice')}>
-                <span className="stack-cell">
-                  <s className="muted">{money(pack.originalPrice)}</s>
-                  {pack.savings > 0 && <span className="small">{t('topup.save', { amount: money(pack.savings) })}</span>}
-                </span>
-              </td>
-              <td data-label={t('adminPackages.columns.pricePerBid')}>{money(pack.pricePerBid)}</td>
-              <td data-label={t('adminPackages.columns.flags')}>
-                <span className="badge-row">
-                  {pack.popular && <span className="badge badge-accent">{t('topup.popular')}</span>}
-                  <span className={`badge ${pack.active ? 'badge-success' : 'badge-finished'}`} data-testid="admin-package-active">
-                    {pack.active ? t('adminPackages.active') : t('adminPackages.inactive')}
-                  </span>
-                </span>
-              </td>
-              <td className="cell-actions">
-                <div className="row-actions">
-                  <ActionButton icon={Pencil} label={t('common.edit')} onClick={() => setEditing({ kind: 'edit', pack })} testId="package-edit" />
-                </div>
-              </td>
-            </tr>
+            <PackageRow key={pack.id} pack={pack} onEdit={() => setEditing({ kind: 'edit', pack })} />
           ))}
         </StackTable>
       )}
@@ -108,6 +79,43 @@ export function PackagesCard() {
         )}
       </DialogFrame>
     </section>
+  )
+}
+
+/** One package: its position, bids, price (and the saving on the original), price of a bid, flags. */
+function PackageRow({ pack, onEdit }: { pack: AdminPackage; onEdit: () => void }) {
+  const { t } = useTranslation()
+  const { money } = useMoney()
+  return (
+    <tr data-testid={`admin-package-${pack.id}`} className={pack.active ? undefined : 'is-muted'}>
+      <td data-label={t('adminPackages.columns.position')}>{pack.position}</td>
+      <td className="cell-title" data-label={t('adminPackages.columns.bids')}>
+        <strong data-testid="admin-package-bids">{t('common.bidsCount', { count: pack.bids })}</strong>
+      </td>
+      <td data-label={t('adminPackages.columns.price')} data-testid="admin-package-price">
+        {money(pack.price)}
+      </td>
+      <td data-label={t('adminPackages.columns.originalPrice')}>
+        <span className="stack-cell">
+          <s className="muted">{money(pack.originalPrice)}</s>
+          {pack.savings > 0 && <span className="small">{t('topup.save', { amount: money(pack.savings) })}</span>}
+        </span>
+      </td>
+      <td data-label={t('adminPackages.columns.pricePerBid')}>{money(pack.pricePerBid)}</td>
+      <td data-label={t('adminPackages.columns.flags')}>
+        <span className="badge-row">
+          {pack.popular && <span className="badge badge-accent">{t('topup.popular')}</span>}
+          <span className={`badge ${pack.active ? 'badge-success' : 'badge-finished'}`} data-testid="admin-package-active">
+            {pack.active ? t('adminPackages.active') : t('adminPackages.inactive')}
+          </span>
+        </span>
+      </td>
+      <td className="cell-actions">
+        <div className="row-actions">
+          <ActionButton icon={Pencil} label={t('common.edit')} onClick={onEdit} testId="package-edit" />
+        </div>
+      </td>
+    </tr>
   )
 }
 

@@ -2,7 +2,9 @@ import { Gift } from 'lucide-react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
+import type { ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
+import type { FieldErrors, UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { AvailabilityNote } from '../../components/availability-note'
 import { FormField, describedBy } from '../../components/form-field'
@@ -42,6 +44,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const usernameCheck = useAvailability('username', username, username.length >= USERNAME_MIN, t('auth.checkFailed'))
   const emailCheck = useAvailability('email', email, email.length >= USERNAME_MIN, t('auth.checkFailed'))
 
+  const form = { register, errors }
+
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null)
     try {
@@ -59,51 +63,14 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="form" data-testid="register-form">
       <p className="gift-note" data-testid="register-gift"><Gift aria-hidden="true" /> {t(settings.phoneRequired === false ? 'auth.registerGift' : 'auth.registerGiftPhone')}</p>
-      <FormField id="register-username" label={t('auth.username')} error={errors.username?.message} required>
-        <input
-          id="register-username"
-          className="input"
-          autoComplete="username"
-          placeholder={t('auth.usernamePlaceholder')}
-          {...describedBy('register-username', errors.username?.message)}
-          {...register('username')}
-        />
+      <RegisterInput form={form} name="username" id="register-username" autoComplete="username" label={t('auth.username')} placeholder={t('auth.usernamePlaceholder')}>
         <AvailabilityNote state={usernameCheck} testId="username-availability" />
-      </FormField>
-      <FormField id="register-email" label={t('auth.email')} error={errors.email?.message} required>
-        <input
-          id="register-email"
-          type="email"
-          className="input"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          {...describedBy('register-email', errors.email?.message)}
-          {...register('email')}
-        />
+      </RegisterInput>
+      <RegisterInput form={form} name="email" id="register-email" type="email" autoComplete="email" label={t('auth.email')} placeholder={t('auth.emailPlaceholder')}>
         <AvailabilityNote state={emailCheck} testId="email-availability" />
-      </FormField>
-      <FormField id="register-password" label={t('auth.password')} error={errors.password?.message} required>
-        <input
-          id="register-password"
-          type="password"
-          className="input"
-          autoComplete="new-password"
-          placeholder={t('auth.passwordPlaceholder')}
-          {...describedBy('register-password', errors.password?.message)}
-          {...register('password')}
-        />
-      </FormField>
-      <FormField id="register-confirm" label={t('auth.confirmPassword')} error={errors.confirmPassword?.message} required>
-        <input
-          id="register-confirm"
-          type="password"
-          className="input"
-          autoComplete="new-password"
-          placeholder={t('auth.confirmPlaceholder')}
-          {...describedBy('register-confirm', errors.confirmPassword?.message)}
-          {...register('confirmPassword')}
-        />
-      </FormField>
+      </RegisterInput>
+      <RegisterInput form={form} name="password" id="register-password" type="password" autoComplete="new-password" label={t('auth.password')} placeholder={t('auth.passwordPlaceholder')} />
+      <RegisterInput form={form} name="confirmPassword" id="register-confirm" type="password" autoComplete="new-password" label={t('auth.confirmPassword')} placeholder={t('auth.confirmPlaceholder')} />
       {serverError && (
         <p className="field-error" role="alert" data-testid="register-error">
           {serverError}
@@ -113,5 +80,28 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         {isSubmitting ? t('auth.submittingRegister') : t('auth.submitRegister')}
       </button>
     </form>
+  )
+}
+
+interface InputProps {
+  form: { register: UseFormRegister<RegisterValues>; errors: FieldErrors<RegisterValues> }
+  name: keyof RegisterValues
+  id: string
+  type?: 'email' | 'password'
+  autoComplete: string
+  label: string
+  placeholder: string
+  /** What shows under the input (whether the name or address is free). */
+  children?: ReactNode
+}
+
+/** One required field of the form, labelled, with its error. */
+function RegisterInput({ form: { register, errors }, name, id, type, autoComplete, label, placeholder, children }: InputProps) {
+  const message = errors[name]?.message
+  return (
+    <FormField id={id} label={label} error={message} required>
+      <input id={id} type={type} className="input" autoComplete={autoComplete} placeholder={placeholder} {...describedBy(id, message)} {...register(name)} />
+      {children}
+    </FormField>
   )
 }

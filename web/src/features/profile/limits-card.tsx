@@ -2,13 +2,14 @@
 //! rolling day, week and month and on som spent on bid packages per rolling month, what is left of
 //! each, and a pause of 24 hours, 7 days or 30 days. A stricter setting holds at once, a looser one
 //! 24 hours later (shown as waiting, and can be called off). The server enforces them on every bid,
-//! pre-bid, auto-bid and package order (`limit_reached`, `paused`; docs/decisions.md,
-//! "Spend limits").
+//! pre-bid, auto-bid and package order (`limit_reached`, `paused`; docs/rules/limits.md,
+//! "Spend limits and a pause").
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Gauge } from 'lucide-react'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
+import type { UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
 import { FormField, describedBy } from '../../components/form-field'
@@ -130,9 +131,8 @@ function PauseSection({ limits }: { limits: Limits }) {
 }
 
 function LimitsForm({ limits }: { limits: Limits }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const { toast } = useToast()
-  const { currency, money } = useMoney()
   const save = useSaveLimits()
   const now = current(limits)
   const {
@@ -146,9 +146,6 @@ function LimitsForm({ limits }: { limits: Limits }) {
   // After a save (or a refetch) the form shows the limits in force.
   const shown = JSON.stringify(now)
   useEffect(() => reset(limitsDefaults(JSON.parse(shown) as CurrentLimits)), [shown, reset])
-
-  const amount = (field: LimitField, value: number | null) =>
-    value === null ? t('limits.none') : field === 'monthlySpend' ? money(value) : String(value)
 
   const onSubmit = handleSubmit(async (values) => {
     const body = limitsPayload(values, now)
@@ -179,33 +176,9 @@ function LimitsForm({ limits }: { limits: Limits }) {
       <h3 className="limits-subtitle">{t('limits.formTitle')}</h3>
       <p className="muted small">{t('limits.windows')}</p>
       <div className="limits-fields">
-        {LIMIT_FIELDS.map((field) => {
-          const id = `limits-${field}`
-          const error = errors[field]?.message
-          const left = limits.left[field]
-          const waiting = limits.waiting[field]
-          const label = field === 'monthlySpend' ? t('limits.monthlySpend', { symbol: currency }) : t(`limits.${field}`)
-          return (
-            <div key={field} className="limits-field" data-testid={id}>
-              <FormField id={id} label={label} error={error} hint={t('limits.emptyHint')}>
-                <input id={id} className="input" inputMode={field === 'monthlySpend' ? 'decimal' : 'numeric'} autoComplete="off" {...describedBy(id, error, true)} {...register(field)} data-testid={`${id}-input`} />
-              </FormField>
-              {left !== null && (
-                <p className="limits-left small" data-testid={`${id}-left`}>
-                  {t('limits.left', { left: amount(field, left) })}
-                </p>
-              )}
-              {waiting && (
-                <p className="limits-waiting small" data-testid={`${id}-waiting`}>
-                  {t('limits.waiting', { date: formatDateTime(waiting.at, i18n.language), value: amount(field, waiting.value) })}{' '}
-                  <button type="button" className="btn btn-ghost btn-small" disabled={save.isPending} onClick={() => void keep(field)} data-testid={`${id}-keep`}>
-                    {t('limits.keep')}
-                  </button>
-                </p>
-              )}
-            </div>
-          )
-        })}
+        {LIMIT_FIELDS.map((field) => (
+          <LimitInput key={field} field={field} limits={limits} register={register} error={errors[field]?.message} busy={save.isPending} onKeep={() => void keep(field)} />
+        ))}
       </div>
       <div className="limits-actions">
         <button type="submit" className="btn btn-primary btn-small" disabled={isSubmitting} data-testid="limits-save">
@@ -213,5 +186,48 @@ function LimitsForm({ limits }: { limits: Limits }) {
         </button>
       </div>
     </form>
+  )
+}
+
+interface LimitInputProps {
+  field: LimitField
+  limits: Limits
+  register: UseFormRegister<LimitsValues>
+  error: string | undefined
+  /** A change is being saved: keeping a limit waits for it. */
+  busy: boolean
+  /** Calls off the looser value waiting for this limit. */
+  onKeep: () => void
+}
+
+/** One limit: its field, what is left of it, and a looser value waiting its 24 hours (which can be
+ * called off). */
+function LimitInput({ field, limits, register, error, busy, onKeep }: LimitInputProps) {
+  const { t, i18n } = useTranslation()
+  const { currency, money } = useMoney()
+  const amount = (value: number | null) => (value === null ? t('limits.none') : field === 'monthlySpend' ? money(value) : String(value))
+  const id = `limits-${field}`
+  const left = limits.left[field]
+  const waiting = limits.waiting[field]
+  const label = field === 'monthlySpend' ? t('limits.monthlySpend', { symbol: currency }) : t(`limits.${field}`)
+  return (
+    <div className="limits-field" data-testid={id}>
+      <FormField id={id} label={label} error={error} hint={t('limits.emptyHint')}>
+        <input id={id} className="input" inputMode={field === 'monthlySpend' ? 'decimal' : 'numeric'} autoComplete="off" {...describedBy(id, error, true)} {...register(field)} data-testid={`${id}-input`} />
+      </FormField>
+      {left !== null && (
+        <p className="limits-left small" data-testid={`${id}-left`}>
+          {t('limits.left', { left: amount(left) })}
+        </p>
+      )}
+      {waiting && (
+        <p className="limits-waiting small" data-testid={`${id}-waiting`}>
+          {t('limits.waiting', { date: formatDateTime(waiting.at, i18n.language), value: amount(waiting.value) })}{' '}
+          <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={onKeep} data-testid={`${id}-keep`}>
+            {t('limits.keep')}
+          </button>
+        </p>
+      )}
+    </div>
   )
 }

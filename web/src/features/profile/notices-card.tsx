@@ -115,36 +115,9 @@ function Settings({ settings }: { settings: NoticeSettings }) {
             </tr>
           </thead>
           <tbody>
-            {settings.kinds.map((choice) => {
-              const kind = t(`notices.kinds.${choice.kind}`)
-              return (
-                <tr key={choice.kind} data-testid={`notices-${choice.kind}`}>
-                  <th scope="row">{kind}</th>
-                  <td className="notices-site">
-                    <Check label={t('notices.site')} name={t('notices.check', { channel: t('notices.site'), kind })} checked disabled />
-                  </td>
-                  {shown.map((channel) => {
-                    const on = choice[channel]
-                    const label = t(`notices.channel.${channel}`)
-                    return (
-                      <td key={channel}>
-                        {on !== null && (
-                          <Check
-                            label={label}
-                            name={t('notices.check', { channel: label, kind })}
-                            checked={on}
-                            disabled={!settings.channels[channel].reachable}
-                            hint={unreachable.includes(channel) ? `notices-hint-${channel}` : undefined}
-                            testId={`notice-${choice.kind}-${channel}`}
-                            onChange={(checked) => void change({ kinds: [{ kind: choice.kind, [channel]: checked }] })}
-                          />
-                        )}
-                      </td>
-                    )
-                  })}
-                </tr>
-              )
-            })}
+            {settings.kinds.map((choice) => (
+              <KindRow key={choice.kind} choice={choice} settings={settings} shown={shown} onChange={(body) => void change(body)} />
+            ))}
           </tbody>
         </table>
       </div>
@@ -164,6 +137,48 @@ function Settings({ settings }: { settings: NoticeSettings }) {
       )}
       <LanguageField language={settings.language} onChange={(language) => void change({ language })} />
     </div>
+  )
+}
+
+interface KindRowProps {
+  choice: KindChoice
+  settings: NoticeSettings
+  /** The outside channels the site sends through (the columns). */
+  shown: readonly Channel[]
+  onChange: (body: NoticeChange) => void
+}
+
+/** One kind of notice: always on the site, and a box per outside channel it may come by. */
+function KindRow({ choice, settings, shown, onChange }: KindRowProps) {
+  const { t } = useTranslation()
+  const kind = t(`notices.kinds.${choice.kind}`)
+  return (
+    <tr data-testid={`notices-${choice.kind}`}>
+      <th scope="row">{kind}</th>
+      <td className="notices-site">
+        <Check label={t('notices.site')} name={t('notices.check', { channel: t('notices.site'), kind })} checked disabled />
+      </td>
+      {shown.map((channel) => {
+        const on = choice[channel]
+        const label = t(`notices.channel.${channel}`)
+        const reachable = settings.channels[channel].reachable
+        return (
+          <td key={channel}>
+            {on !== null && (
+              <Check
+                label={label}
+                name={t('notices.check', { channel: label, kind })}
+                checked={on}
+                disabled={!reachable}
+                hint={reachable ? undefined : `notices-hint-${channel}`}
+                testId={`notice-${choice.kind}-${channel}`}
+                onChange={(checked) => onChange({ kinds: [{ kind: choice.kind, [channel]: checked }] })}
+              />
+            )}
+          </td>
+        )
+      })}
+    </tr>
   )
 }
 

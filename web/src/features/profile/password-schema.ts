@@ -1,4 +1,4 @@
-//! The change-password form (docs/decisions.md, "Sessions"): the rules registration has for a new
+//! The change-password form (docs/rules/sessions.md, "Sessions"): the rules registration has for a new
 //! password, plus a matching confirmation and a new password unlike the current one. Messages are
 //! translation keys.
 import { z } from '../../lib/zod'

@@ -13,7 +13,7 @@ import { useMoney } from '../../lib/money'
 export const RECENT_BIDS_SHOWN = 10
 
 /** Won auctions ÷ finished auctions taken part in, as a rounded percent; 0 before any (the spec
- * divides by active bids, which reads 100 % with lost lots: docs/decisions.md). */
+ * divides by active bids, which reads 100 % with lost lots: docs/rules/README.md). */
 export function successRate(stats: Pick<UserStats, 'wonAuctions' | 'auctionsEntered'>): number {
   return stats.auctionsEntered > 0 ? Math.round((stats.wonAuctions / stats.auctionsEntered) * 100) : 0
 }

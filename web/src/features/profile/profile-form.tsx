@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
+import type { Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { FormField, describedBy, useMessage } from '../../components/form-field'
 import { PhoneInput } from '../../components/phone-input'
@@ -59,7 +60,6 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   })
 
   const err = (field: keyof ProfileValues) => errors[field]?.message
-  const genderOptions = GENDERS.map((value) => ({ value, label: t(`gender.${value}`) }))
 
   return (
     <form onSubmit={onSubmit} noValidate className="form" data-testid="profile-form">
@@ -75,33 +75,13 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
         <FormField id="pf-email" label={t('profile.email')} error={err('email')}>
           <input id="pf-email" type="email" className="input" autoComplete="email" {...describedBy('pf-email', err('email'))} {...register('email')} />
         </FormField>
-        {user.phoneConfirmed ? (
-          <FormField id="pf-phone" label={t('profile.phone')} hint={t('profile.phoneLocked')}>
-            <input id="pf-phone" className="input" value={user.phone ?? ''} readOnly aria-describedby="pf-phone-hint" data-testid="profile-phone-locked" />
-          </FormField>
-        ) : (
-          <FormField id="pf-phone" label={t('profile.phone')} error={err('phone')}>
-            <Controller
-              control={control}
-              name="phone"
-              render={({ field }) => <PhoneInput id="pf-phone" aria={describedBy('pf-phone', err('phone'))} {...field} />}
-            />
-          </FormField>
-        )}
+        <PhoneField user={user} control={control} error={err('phone')} />
       </div>
       <div className="form-row">
         <FormField id="pf-dateOfBirth" label={t('profile.dateOfBirth')} error={err('dateOfBirth')} hint={t('profile.ageHint')}>
           <input id="pf-dateOfBirth" type="date" className="input" max={maxDate} {...describedBy('pf-dateOfBirth', err('dateOfBirth'), true)} {...register('dateOfBirth')} />
         </FormField>
-        <FormField id="pf-gender" label={t('profile.gender')} error={err('gender')} required>
-          <Controller
-            control={control}
-            name="gender"
-            render={({ field }) => (
-              <Select id="pf-gender" value={field.value} onChange={field.onChange} options={genderOptions} placeholder={t('gender.placeholder')} invalid={Boolean(err('gender'))} />
-            )}
-          />
-        </FormField>
+        <GenderField control={control} error={err('gender')} />
       </div>
       <div className="button-row">
         <button type="button" className="btn btn-ghost" onClick={onDone} disabled={isSubmitting}>
@@ -112,5 +92,44 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
         </button>
       </div>
     </form>
+  )
+}
+
+interface FieldProps {
+  control: Control<ProfileValues>
+  error: string | undefined
+}
+
+/** The phone: a confirmed one is the account's and shows read-only; any other can be changed. */
+function PhoneField({ user, control, error }: FieldProps & { user: User }) {
+  const { t } = useTranslation()
+  if (user.phoneConfirmed) {
+    return (
+      <FormField id="pf-phone" label={t('profile.phone')} hint={t('profile.phoneLocked')}>
+        <input id="pf-phone" className="input" value={user.phone ?? ''} readOnly aria-describedby="pf-phone-hint" data-testid="profile-phone-locked" />
+      </FormField>
+    )
+  }
+  return (
+    <FormField id="pf-phone" label={t('profile.phone')} error={error}>
+      <Controller control={control} name="phone" render={({ field }) => <PhoneInput id="pf-phone" aria={describedBy('pf-phone', error)} {...field} />} />
+    </FormField>
+  )
+}
+
+/** The gender, chosen from the list. */
+function GenderField({ control, error }: FieldProps) {
+  const { t } = useTranslation()
+  const genderOptions = GENDERS.map((value) => ({ value, label: t(`gender.${value}`) }))
+  return (
+    <FormField id="pf-gender" label={t('profile.gender')} error={error} required>
+      <Controller
+        control={control}
+        name="gender"
+        render={({ field }) => (
+          <Select id="pf-gender" value={field.value} onChange={field.onChange} options={genderOptions} placeholder={t('gender.placeholder')} invalid={Boolean(error)} />
+        )}
+      />
+    </FormField>
   )
 }

@@ -1,4 +1,4 @@
-//! The profile's security card (docs/decisions.md, "Sessions"): change the password (the other
+//! The profile's security card (docs/rules/sessions.md, "Sessions"): change the password (the other
 //! browsers are logged out, this one stays), and log out everywhere after a confirmation.
 import { Lock } from 'lucide-react'
 import { zodResolver } from '@hookform/resolvers/zod'

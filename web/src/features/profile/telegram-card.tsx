@@ -1,4 +1,4 @@
-//! The profile's Telegram card (issue 24; docs/decisions.md, "Telegram"), shown only when the site
+//! The profile's Telegram card (issue 24; docs/rules/telegram.md, "Telegram"), shown only when the site
 //! has a bot. Not linked: "Link Telegram" asks for a one-time link, opens it (Telegram's app, where
 //! the user presses Start) and also shows it as a link, for phones whose browser kept the new tab
 //! from opening; while the card waits, it asks the server every few seconds whether the chat is

@@ -1,4 +1,4 @@
-//! The profile's watched auctions (docs/decisions.md, "Watchlist"): the latest star first, each
+//! The profile's watched auctions (docs/rules/watchlist.md, "Watchlist"): the latest star first, each
 //! with its status, its start, price or end, and its star to put it out; a page at a time. The
 //! hash `#watchlist` scrolls to it.
 import { useQuery } from '@tanstack/react-query'

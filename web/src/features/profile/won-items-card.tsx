@@ -84,7 +84,6 @@ interface RowProps {
 
 function ClaimRow({ claim, onClaim, onDecline, declining }: RowProps) {
   const { t, i18n } = useTranslation()
-  const { money } = useMoney()
   const open = isOpenClaim(claim)
   return (
     <li className={`claim-row is-${claim.state}`} data-testid={`claim-${claim.id}`} data-state={claim.state}>
@@ -99,47 +98,7 @@ function ClaimRow({ claim, onClaim, onDecline, declining }: RowProps) {
             </span>
           )}
         </div>
-        <dl className="claim-facts">
-          <div>
-            <dt>{t('claims.price')}</dt>
-            <dd data-testid="claim-price">{money(claim.price)}</dd>
-          </div>
-          {claim.packageBids != null && claim.packageBids > 0 && (
-            <div>
-              <dt>{t('claims.packageBids')}</dt>
-              <dd>{t('common.bidsCount', { count: claim.packageBids })}</dd>
-            </div>
-          )}
-          {claim.deliveryMethod && (
-            <div>
-              <dt>{t('claims.delivery')}</dt>
-              <dd data-testid="claim-delivery">
-                {t(`claims.methods.${claim.deliveryMethod}.title`)}
-                {claim.deliveryFee != null && ` · ${claim.deliveryFee > 0 ? money(claim.deliveryFee) : t('claims.free')}`}
-              </dd>
-            </div>
-          )}
-          {claim.total != null && (
-            <div>
-              <dt>{t('claims.total')}</dt>
-              <dd data-testid="claim-total">
-                <strong>{money(claim.total)}</strong>
-              </dd>
-            </div>
-          )}
-          {claim.address && (
-            <div>
-              <dt>{t('claims.address')}</dt>
-              <dd>{claim.address}</dd>
-            </div>
-          )}
-          {claim.tracking && (
-            <div>
-              <dt>{t('claims.tracking')}</dt>
-              <dd data-testid="claim-tracking">{claim.tracking}</dd>
-            </div>
-          )}
-        </dl>
+        <ClaimFacts claim={claim} />
         {open && <Reservation claim={claim} />}
         {claim.state === 'paid' && <p className="muted small">{t(claim.deliveryMethod === 'pickup' ? 'claims.paidPickup' : 'claims.paidNote')}</p>}
         {claim.state === 'shipped' && claim.shippedAt && <p className="muted small">{t('claims.shippedAt', { date: formatDateTime(claim.shippedAt, i18n.language) })}</p>}
@@ -168,6 +127,55 @@ function ClaimRow({ claim, onClaim, onDecline, declining }: RowProps) {
         )}
       </div>
     </li>
+  )
+}
+
+/** What the item cost and how it comes: price, bids in it, delivery and fee, total, address, tracking. */
+function ClaimFacts({ claim }: { claim: Claim }) {
+  const { t } = useTranslation()
+  const { money } = useMoney()
+  return (
+    <dl className="claim-facts">
+      <div>
+        <dt>{t('claims.price')}</dt>
+        <dd data-testid="claim-price">{money(claim.price)}</dd>
+      </div>
+      {claim.packageBids != null && claim.packageBids > 0 && (
+        <div>
+          <dt>{t('claims.packageBids')}</dt>
+          <dd>{t('common.bidsCount', { count: claim.packageBids })}</dd>
+        </div>
+      )}
+      {claim.deliveryMethod && (
+        <div>
+          <dt>{t('claims.delivery')}</dt>
+          <dd data-testid="claim-delivery">
+            {t(`claims.methods.${claim.deliveryMethod}.title`)}
+            {claim.deliveryFee != null && ` · ${claim.deliveryFee > 0 ? money(claim.deliveryFee) : t('claims.free')}`}
+          </dd>
+        </div>
+      )}
+      {claim.total != null && (
+        <div>
+          <dt>{t('claims.total')}</dt>
+          <dd data-testid="claim-total">
+            <strong>{money(claim.total)}</strong>
+          </dd>
+        </div>
+      )}
+      {claim.address && (
+        <div>
+          <dt>{t('claims.address')}</dt>
+          <dd>{claim.address}</dd>
+        </div>
+      )}
+      {claim.tracking && (
+        <div>
+          <dt>{t('claims.tracking')}</dt>
+          <dd data-testid="claim-tracking">{claim.tracking}</dd>
+        </div>
+      )}
+    </dl>
   )
 }
 
