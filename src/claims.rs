@@ -1,5 +1,5 @@
 //! Won items on the wire ([`Claim`], the delivery methods and their fees, the delivery form). The
-//! use cases are `crate::app::claims` (docs/decisions.md, "Won items"); the SQL is in `db::claims`.
+//! use cases are `crate::app::claims` (docs/rules/won-items.md, "Won items"); the SQL is in `db::claims`.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -10,13 +10,13 @@ use crate::config::ClaimSettings;
 use crate::db;
 use crate::db::claims::{ClaimRow, Delivery};
 use crate::db::payments::OrderRow;
-use crate::domain;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
+use crate::input::form::required;
+use crate::input::parse;
 use crate::payments::{Order, PaymentProvider};
-use crate::states::OrderState;
-pub use crate::states::{ClaimKind, ClaimState, DeliveryMethod, EndReason};
-use crate::validate::required;
+use crate::statuses::OrderState;
+pub use crate::statuses::{ClaimKind, ClaimState, DeliveryMethod, EndReason};
 
 /// A delivery method on offer and what it costs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -198,7 +198,7 @@ pub struct DeliveryBody {
 }
 
 /// The form, validated: the method, the address it needs, the phone.
-pub fn delivery(body: &DeliveryBody, cfg: &ClaimSettings) -> Result<Delivery, ApiError> {
+pub fn delivery(body: &DeliveryBody, cfg: &ClaimSettings) -> Result<Delivery, AppError> {
     let mut errors = Vec::new();
     let method = body.method.as_deref().map(str::trim).and_then(DeliveryMethod::parse);
     if method.is_none() {
@@ -215,10 +215,10 @@ pub fn delivery(body: &DeliveryBody, cfg: &ClaimSettings) -> Result<Delivery, Ap
         },
         _ => None,
     };
-    let phone = required(&mut errors, "phone", body.phone.as_deref(), Msg::PhoneInvalid, domain::phone);
-    ApiError::check(errors)?;
+    let phone = required(&mut errors, "phone", body.phone.as_deref(), Msg::PhoneInvalid, parse::phone);
+    AppError::check(errors)?;
     let (Some(method), Some(phone)) = (method, phone) else {
-        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+        return Err(AppError::BadRequest(Msg::ValidationFailed));
     };
     Ok(Delivery { method, fee: Tyiyn(method.fee(cfg)), address, phone })
 }

@@ -66,14 +66,14 @@ pub struct Settings {
     pub demo: DemoSettings,
     pub payments: PaymentSettings,
     pub claims: ClaimSettings,
-    /// Login throttling and per-address limits (docs/decisions.md, "Account protection").
+    /// Login throttling and per-address limits (docs/rules/security.md, "Account protection").
     pub throttle: ThrottleSettings,
     /// E-mail for notifications (issue 9 B).
     #[serde(default)]
     pub mail: MailSettings,
     /// The Telegram bot (issue 24; off while `bot_token` is empty).
     pub telegram: TelegramSettings,
-    /// The watchlist and its "starting" notice (docs/decisions.md, "Watchlist").
+    /// The watchlist and its "starting" notice (docs/rules/watchlist.md, "Watchlist").
     #[serde(default)]
     pub watchlist: WatchlistSettings,
     /// The durable outbox's workers, and the SMS channel (issue 24).
@@ -138,7 +138,7 @@ pub struct DatabaseSettings {
     pub url: Secret,
     pub pool_size: usize,
     /// The longest a request waits to connect or for a free pooled connection before it answers
-    /// 503 (docs/decisions.md, "Database outages").
+    /// 503 (docs/rules/outages.md, "Database outages").
     pub timeout_ms: u64,
     /// How often the health monitor probes the database.
     pub probe_interval_ms: u64,
@@ -149,14 +149,14 @@ pub struct DatabaseSettings {
 #[derive(Debug, Clone, Deserialize)]
 pub struct AuthSettings {
     pub bcrypt_cost: u32,
-    /// A session unused this many days ends (docs/decisions.md, "Sessions").
+    /// A session unused this many days ends (docs/rules/sessions.md, "Sessions").
     pub session_idle_days: i64,
     /// A session this many days old ends, however much it is used.
     pub session_max_days: i64,
     /// Free bids: at registration with `phone_verification = "off"`, else at a number's first
     /// confirmation.
     pub signup_bonus_bids: i64,
-    /// Whether bidding needs a confirmed phone (docs/decisions.md, "One person, one account").
+    /// Whether bidding needs a confirmed phone (docs/rules/phone.md, "One person, one account").
     pub phone_verification: PhoneVerification,
     /// How long a code sent by SMS may be used.
     pub phone_code_ttl_secs: u64,
@@ -259,7 +259,7 @@ impl Default for FreedomPaySettings {
     }
 }
 
-/// Won items (docs/decisions.md, "Won items"): how long a claim is reserved, when its holder
+/// Won items (docs/rules/won-items.md, "Won items"): how long a claim is reserved, when its holder
 /// is reminded, the delivery fees, and how often the sweeper looks for lapsed reservations.
 #[derive(Debug, Clone, Deserialize)]
 pub struct ClaimSettings {
@@ -277,7 +277,7 @@ pub struct ClaimSettings {
     pub buy_now_hours: i32,
 }
 
-/// Login throttling and per-address request limits (docs/decisions.md, "Account protection").
+/// Login throttling and per-address request limits (docs/rules/security.md, "Account protection").
 #[derive(Debug, Clone, Deserialize)]
 pub struct ThrottleSettings {
     /// Seconds a failed login counts.
@@ -336,69 +336,7 @@ impl Settings {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn defaults_parse_and_overrides_apply() {
-        let s = Settings::load(Some("[auth]\nbcrypt_cost = 4\n")).expect("defaults parse");
-        assert_eq!(s.auth.bcrypt_cost, 4);
-        assert_eq!(s.auth.signup_bonus_bids, 5);
-        assert_eq!((s.auth.session_idle_days, s.auth.session_max_days), (7, 30));
-        assert_eq!(s.auction.bid_countdown_secs, 10);
-        assert_eq!(s.server.body_limit_bytes, 65536);
-        assert_eq!(s.server.compress_min_bytes, 4096);
-        assert_eq!((s.auction.bot_second_ms, s.auction.bot_seed), (1000, None));
-        assert_eq!(
-            (s.payments.provider.as_str(), s.payments.public_url.as_str()),
-            ("demo", "http://127.0.0.1:8080")
-        );
-        assert_eq!(s.payments.freedompay.host, "https://api.freedompay.kg");
-        assert!(!s.mail.enabled);
-        // (Read from the text: another test sets TYIYN_SERVER__TRUSTED_PROXIES meanwhile.)
-        assert!(DEFAULTS.contains("\ntrusted_proxies = []\n"), "no proxy is trusted by default");
-        assert_eq!(s.server.max_sockets_per_address, 50);
-        assert_eq!(
-            (s.throttle.login_max_failures, s.throttle.register_max, s.throttle.check_max),
-            (10, 100, 60)
-        );
-        assert_eq!(s.auth.phone_verification, PhoneVerification::Required);
-        assert_eq!((s.throttle.phone_code_max, s.throttle.phone_code_number_max), (30, 5));
-        assert_eq!((s.mail.port, s.mail.tls.as_str()), (587, "starttls"));
-    }
-
-    #[test]
-    fn printed_settings_show_no_secret() {
-        let overrides = r#"
-            [demo]
-            demo_password = "demo-pass-2"
-            [payments.demo]
-            secret = "demo-secret-3"
-            [payments.freedompay]
-            merchant_id = "552170"
-            secret_key = "fp-key-4"
-            [mail]
-            username = "mailer"
-            password = "smtp-pass-5"
-            [telegram]
-            bot_token = "123456:tg-token-6"
-        "#;
-        let mut s = Settings::load(Some(overrides)).expect("loads");
-        // Set here rather than above: `DATABASE_URL`, when the tests run with it, would win.
-        s.database.url = "postgres://tyiyn:db-pass-1@db.example.kg/tyiyn".into();
-        let text = format!("{s:?}");
-        for secret in ["db-pass-1", "demo-pass-2", "demo-secret-3", "fp-key-4", "smtp-pass-5", "tg-token-6"] {
-            assert!(!text.contains(secret), "{secret} in {text}");
-        }
-        assert!(text.contains("[redacted]"));
-        assert!(text.contains("552170") && text.contains("mailer"), "what is no secret still shows");
-        assert_eq!(
-            (s.mail.password.expose(), s.payments.freedompay.secret_key.expose()),
-            ("smtp-pass-5", "fp-key-4")
-        );
-        assert_eq!(format!("{:?}", Secret::default()), "\"\"", "an empty secret shows as empty");
-    }
-}
+mod tests;
 
 #[cfg(test)]
 mod env_tests {

@@ -4,7 +4,7 @@
 //! actor), and the demo's people take part the way a person would, through auto-bidders set on it:
 //! two of them on each lot, with different budgets, so a person wins it unless someone outbids
 //! them. Most lots have no house bidders; every fourth has a small house reserve and one house
-//! bot. docs/decisions.md, "The demo".
+//! bot. docs/rules/demo.md, "The demo".
 
 use std::time::Duration;
 

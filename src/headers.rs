@@ -11,8 +11,8 @@ use actix_web::{Error, web};
 
 use crate::state::AppState;
 
-/// The Content-Security-Policy of every answer, before `connect-src` (docs/decisions.md, "Headers
-/// and proxies"). Styles allow `'unsafe-inline'` because Radix (popper placement, presence
+/// The Content-Security-Policy of every answer, before `connect-src` (docs/rules/security.md,
+/// "Security headers"). Styles allow `'unsafe-inline'` because Radix (popper placement, presence
 /// animations) and recharts set `style` attributes from script; scripts stay `'self'` only.
 /// Images may come from any https host: an auction's picture is a link the admin types.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
@@ -24,12 +24,12 @@ form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; worker-src 'sel
 /// `security_headers`, outside `Compress`, takes off again). Such an answer fits in the first
 /// round trip compressed or not, and compressing it cost the server about half a millisecond
 /// (brotli's and zlib's per-answer setup): ten times what answering a bid costs otherwise
-/// (docs/benchmarks.md §24). Streamed bodies (unknown size) are left to `Compress`.
+/// (docs/performance.md, "Other figures"). Streamed bodies (unknown size) are left to `Compress`.
 pub async fn plain_when_small(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
-    let min = req.app_data::<web::Data<AppState>>().map_or(4096, |s| s.config.server.compress_min_bytes);
+    let min = req.app_data::<web::Data<AppState>>().map_or(4096, |s| s.core.config.server.compress_min_bytes);
     let mut res = next.call(req).await?;
     if let BodySize::Sized(n) = res.response().body().size()
         && n < min
@@ -58,7 +58,7 @@ pub async fn security_headers(
     }
     let connect = state.as_ref().map_or_else(
         || "connect-src 'self'".to_owned(),
-        |s| connect_src(&s.config.server.connect_src, &s.config.payments.public_url),
+        |s| connect_src(&s.core.config.server.connect_src, &s.core.config.payments.public_url),
     );
     let headers = res.headers_mut();
     // `plain_when_small`'s mark for `Compress`: not a coding to name to the client.

@@ -1,4 +1,4 @@
-//! Lot images the admin uploads (docs/decisions.md, "Lot images"): a JPEG, PNG or WebP is decoded
+//! Lot images the admin uploads (docs/rules/admin.md, "Lot images"): a JPEG, PNG or WebP is decoded
 //! within bounds (no decompression bomb gets its memory), turned upright by its EXIF orientation,
 //! shrunk to at most [`MAX_SIDE`] pixels on its longer side, laid on white where it was
 //! transparent, and re-encoded as a JPEG. Nothing of the upload itself is kept or served: no

@@ -1,6 +1,7 @@
 //! Tyiyn's server: the HTTP edge (routes, auth, errors), the PostgreSQL layer, and the wiring
 //! of the auction runtime from the `tyiyn-actors` crate.
 
+pub mod answer;
 pub mod app;
 pub mod auth;
 pub mod claims;
@@ -10,13 +11,13 @@ pub mod cluster;
 pub mod config;
 pub mod db;
 pub mod demo;
-pub mod domain;
 pub mod error;
 pub mod headers;
 pub mod i18n;
 pub mod ids;
 pub mod images;
-pub mod lenient;
+pub mod input;
+pub mod local_hub;
 pub mod mail;
 pub mod metrics;
 pub mod middleware;
@@ -32,8 +33,6 @@ pub mod routes;
 pub mod runtime;
 pub mod startup;
 pub mod state;
-pub mod states;
+pub mod statuses;
 pub mod telegram;
-pub mod validate;
-pub mod values;
 pub mod ws;

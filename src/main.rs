@@ -13,7 +13,7 @@ use tyiyn::startup::Application;
 /// jemalloc, not glibc's malloc: the HTTP workers allocate and free buffers above glibc's
 /// per-thread cache (1 KiB) for every request, and glibc served them from its shared bins
 /// (`_int_malloc`, `unlink_chunk`): half of the workers' user time on one busy auction
-/// (docs/benchmarks.md §22, with the per-viewer memory measured under both).
+/// (docs/performance.md, "One auction", with the per-viewer memory measured under both).
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 

@@ -21,7 +21,7 @@ use actix_web::{Error, HttpMessage, web};
 use futures_util::Stream;
 
 use crate::auth::session::{self, Sessions};
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 
@@ -31,21 +31,21 @@ pub async fn contract(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, Error> {
     let state = req.app_data::<web::Data<AppState>>().cloned();
-    let site_lang = state.as_ref().map(|s| s.site.lang()).unwrap_or_default();
+    let site_lang = state.as_ref().map(|s| s.core.site.lang()).unwrap_or_default();
     let lang = Lang::of_request(req.request(), site_lang);
     let limit = if req.path() == crate::images::UPLOAD_PATH {
         // A lot's picture (the route reads it against the same bound as it streams).
         crate::images::MAX_UPLOAD_BYTES
     } else {
-        state.as_ref().map_or(64 * 1024, |s| s.config.server.body_limit_bytes)
+        state.as_ref().map_or(64 * 1024, |s| s.core.config.server.body_limit_bytes)
     };
 
     let upgrade = req.headers().contains_key(header::UPGRADE);
     if content_length(&req).is_some_and(|len| len > limit) {
-        return Ok(plain_if_upgrade(upgrade, req.into_response(ApiError::PayloadTooLarge.render(lang))));
+        return Ok(plain_if_upgrade(upgrade, req.into_response(AppError::PayloadTooLarge.render(lang))));
     }
     if is_cross_site(&req) {
-        return Ok(plain_if_upgrade(upgrade, req.into_response(ApiError::CrossSite.render(lang))));
+        return Ok(plain_if_upgrade(upgrade, req.into_response(AppError::CrossSite.render(lang))));
     }
 
     // Only a body still to come is timed (never a socket's frames after its upgrade); one that
@@ -54,7 +54,7 @@ pub async fn contract(
         || req.headers().contains_key(header::TRANSFER_ENCODING);
     let mut held = None;
     if let Some(state) = state.as_ref().filter(|_| has_body && !upgrade) {
-        let timeout = Duration::from_millis(state.config.server.body_timeout_ms);
+        let timeout = Duration::from_millis(state.core.config.server.body_timeout_ms);
         let payload = Rc::new(RefCell::new(req.take_payload()));
         held = Some(payload.clone());
         req.set_payload(Payload::from(Box::pin(Deadline::new(payload, timeout)) as Boxed));
@@ -65,9 +65,9 @@ pub async fn contract(
         let res = cookies.settle(res.map_into_boxed_body(), false);
         return Ok(plain_if_upgrade(upgrade, hold(res, held)));
     };
-    // An `ApiError` was logged when actix turned it into a response (`error_response`); only
+    // An `AppError` was logged when actix turned it into a response (`error_response`); only
     // actix's own errors are logged here, so each 500 is logged once.
-    let rendered = match err.as_error::<ApiError>() {
+    let rendered = match err.as_error::<AppError>() {
         Some(api) => api.render(lang),
         None => {
             let api = from_actix(err, res.status());
@@ -75,7 +75,7 @@ pub async fn contract(
             api.render(lang)
         }
     };
-    let signed_out = matches!(err.as_error::<ApiError>(), Some(ApiError::Unauthorized));
+    let signed_out = matches!(err.as_error::<AppError>(), Some(AppError::Unauthorized));
     let (req, _) = res.into_parts();
     let res = cookies.settle(ServiceResponse::new(req, rendered), signed_out);
     Ok(plain_if_upgrade(upgrade, hold(res, held)))
@@ -251,32 +251,32 @@ fn timed_out(err: &PayloadError) -> bool {
 }
 
 /// Maps actix's own errors (extractors, routing) to the contract.
-fn from_actix(err: &Error, status: StatusCode) -> ApiError {
+fn from_actix(err: &Error, status: StatusCode) -> AppError {
     if let Some(payload) = err.as_error::<PayloadError>() {
         return if timed_out(payload) {
-            ApiError::RequestTimeout
+            AppError::RequestTimeout
         } else {
-            ApiError::BadRequest(Msg::BadRequest)
+            AppError::BadRequest(Msg::BadRequest)
         };
     }
     if let Some(json) = err.as_error::<JsonPayloadError>() {
         return match json {
-            JsonPayloadError::Payload(p) if timed_out(p) => ApiError::RequestTimeout,
+            JsonPayloadError::Payload(p) if timed_out(p) => AppError::RequestTimeout,
             JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-                ApiError::PayloadTooLarge
+                AppError::PayloadTooLarge
             }
-            _ => ApiError::BadRequest(Msg::BadRequest),
+            _ => AppError::BadRequest(Msg::BadRequest),
         };
     }
     if err.as_error::<PathError>().is_some() || err.as_error::<QueryPayloadError>().is_some() {
-        return ApiError::BadRequest(Msg::BadRequest);
+        return AppError::BadRequest(Msg::BadRequest);
     }
     match status {
-        StatusCode::NOT_FOUND => ApiError::NotFound(Msg::NotFound),
-        StatusCode::METHOD_NOT_ALLOWED => ApiError::BadRequest(Msg::MethodNotAllowed),
-        StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge,
-        s if s.is_client_error() => ApiError::BadRequest(Msg::BadRequest),
-        _ => ApiError::Internal(anyhow::anyhow!("{err}")),
+        StatusCode::NOT_FOUND => AppError::NotFound(Msg::NotFound),
+        StatusCode::METHOD_NOT_ALLOWED => AppError::BadRequest(Msg::MethodNotAllowed),
+        StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge,
+        s if s.is_client_error() => AppError::BadRequest(Msg::BadRequest),
+        _ => AppError::Internal(anyhow::anyhow!("{err}")),
     }
 }
 
@@ -284,11 +284,11 @@ fn from_actix(err: &Error, status: StatusCode) -> ApiError {
 pub fn json_config(limit: usize) -> web::JsonConfig {
     web::JsonConfig::default().limit(limit).error_handler(|err, _req| {
         let api = match err {
-            JsonPayloadError::Payload(ref p) if timed_out(p) => ApiError::RequestTimeout,
+            JsonPayloadError::Payload(ref p) if timed_out(p) => AppError::RequestTimeout,
             JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-                ApiError::PayloadTooLarge
+                AppError::PayloadTooLarge
             }
-            _ => ApiError::BadRequest(Msg::BadRequest),
+            _ => AppError::BadRequest(Msg::BadRequest),
         };
         api.into()
     })
@@ -328,7 +328,7 @@ mod tests {
         let _guard = tracing::subscriber::set_default(subscriber);
         let app = actix_test::init_service(App::new().wrap(from_fn(contract)).route(
             "/",
-            web::get().to(|| async { Err::<HttpResponse, _>(ApiError::Internal(anyhow::anyhow!("boom"))) }),
+            web::get().to(|| async { Err::<HttpResponse, _>(AppError::Internal(anyhow::anyhow!("boom"))) }),
         ))
         .await;
         let res = actix_test::call_service(&app, actix_test::TestRequest::get().uri("/").to_request()).await;

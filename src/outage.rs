@@ -1,4 +1,4 @@
-//! Database outages (docs/decisions.md, "Database outages"): the health monitor, and the last
+//! Database outages (docs/rules/outages.md, "Database outages"): the health monitor, and the last
 //! answers kept for the reads that can be served from memory while the database is away.
 //!
 //! One task probes

@@ -1,7 +1,7 @@
 //! The spec's 1-second rule (section 9: the minimum interval between one user's bids), for all of
 //! a user's bids and pre-bids together, across every auction. The auction actors keep their own
 //! per-auction check; this one stands in front of them, at the edge, so that a user (or a script)
-//! cannot bid on every auction within the same millisecond (docs/decisions.md, "One user, one
+//! cannot bid on every auction within the same millisecond (docs/rules/bidding.md, "One user, one
 //! bid a second").
 //!
 //! A request takes a [`Ticket`] before its bid is sent to the actor: the user's last bid (its

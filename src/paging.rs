@@ -1,6 +1,6 @@
 //! The `page` and `limit` query parameters of the admin lists, and their answer's page count.
 
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 
 /// The most rows one page may hold.
@@ -14,7 +14,7 @@ pub struct Page {
 }
 
 /// `page` ≥ 1 (default 1) and `limit` 1..=100 (default `default_limit`), or 400 with `fields`.
-pub fn parse(page: Option<i64>, limit: Option<i64>, default_limit: i64) -> Result<Page, ApiError> {
+pub fn parse(page: Option<i64>, limit: Option<i64>, default_limit: i64) -> Result<Page, AppError> {
     let mut errors = Vec::new();
     let page = page.unwrap_or(1);
     let limit = limit.unwrap_or(default_limit);
@@ -25,7 +25,7 @@ pub fn parse(page: Option<i64>, limit: Option<i64>, default_limit: i64) -> Resul
     if !(1..=MAX_LIMIT).contains(&limit) {
         errors.push(("limit", Msg::LimitInvalid));
     }
-    ApiError::check(errors)?;
+    AppError::check(errors)?;
     Ok(Page { limit, offset: (page - 1) * limit })
 }
 

@@ -1,4 +1,4 @@
-//! Who is told what, and where and when (docs/decisions.md, "Where notices go"): the rules that
+//! Who is told what, and where and when (docs/rules/notifications.md, "Where notices go"): the rules that
 //! turn one stored notification into messages on the outside channels. The bell (the site and
 //! its socket) always gets every notification; e-mail, Telegram and SMS follow each user's
 //! choices per kind ([`Choices`]), on top of defaults:
@@ -15,8 +15,8 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, FixedOffset, NaiveTime, Timelike, Utc};
 
-use crate::states::NotificationKind;
-use crate::states::OutboxChannel;
+use crate::statuses::NotificationKind;
+use crate::statuses::OutboxChannel;
 
 /// Bishkek's offset from UTC: +6 all year (no summer time since 2005).
 const BISHKEK_OFFSET_SECS: i32 = 6 * 3600;

@@ -62,7 +62,7 @@ pub fn rules(cfg: &AuctionSettings) -> Rules {
 /// Loads every upcoming and live auction and starts its actor, publishing through `outlets`;
 /// finished auctions open their won items as `won` says, and notices write their messages to
 /// `outbox`. A live auction whose deadline fell
-/// after the previous process's last heartbeat resumes with its countdown (docs/decisions.md,
+/// after the previous process's last heartbeat resumes with its countdown (docs/rules/outages.md,
 /// "Database outages").
 /// Must run inside the actix System.
 ///

@@ -17,7 +17,7 @@ pub enum OrderState {
     Paid,
     /// The provider reported the payment failed; nothing was credited.
     Failed,
-    /// Paid, then refunded by an admin (the unspent bids taken back; docs/decisions.md, "Refunds").
+    /// Paid, then refunded by an admin (the unspent bids taken back; docs/rules/payments.md, "Refunds").
     Refunded,
 }
 
@@ -205,7 +205,7 @@ impl ClaimKind {
     }
 }
 
-/// The way an outbox message leaves (docs/decisions.md, "The outbox").
+/// The way an outbox message leaves (docs/rules/outbox.md, "The outbox").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum OutboxChannel {

@@ -409,10 +409,10 @@ fn the_use_cases_import_no_edge_module() {
     }
 }
 
-/// Every after-commit effect leaves through `crate::app::effects`: outside the realtime module
-/// itself, only the effects port, its second implementation for several nodes (the cluster's
-/// uplink, which hands each effect to this node's hub and publishes it to the others) and start-up
-/// (which creates the hub) name it.
+/// Every after-commit effect leaves through the port `crate::app::effects`, implemented outside
+/// the use cases by `crate::local_hub`: outside the realtime module only that implementation and
+/// start-up (which creates the hub and hands the port its implementation) name the hub; the use
+/// cases never do.
 #[test]
 fn only_the_effects_port_talks_to_the_hub() {
     let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
@@ -434,5 +434,59 @@ fn only_the_effects_port_talks_to_the_hub() {
         }
     }
     naming.sort();
-    assert_eq!(naming, ["app/effects.rs", "startup.rs"], "files outside ws/ that talk to the hub");
+    assert_eq!(naming, ["local_hub.rs", "startup/wiring.rs"], "files outside ws/ that talk to the hub");
+}
+
+/// The source of every file under `src/<dir>` (or the one file `src/<dir>.rs`), by its path.
+fn texts_under(dir: &str) -> Vec<(String, String)> {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+    let mut out = Vec::new();
+    let file = root.join(format!("{dir}.rs"));
+    if file.is_file() {
+        out.push((format!("{dir}.rs"), std::fs::read_to_string(&file).expect("source readable")));
+    }
+    let mut stack = vec![root.join(dir)];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let rel = path.strip_prefix(root).expect("under src").to_string_lossy().replace('\\', "/");
+                out.push((rel, std::fs::read_to_string(&path).expect("source readable")));
+            }
+        }
+    }
+    out
+}
+
+/// The use cases, the storage and the error they fail with know nothing of HTTP: no actix-web
+/// type, no status code. Each error's status is given in one place at the edge (`src/answer.rs`).
+#[test]
+fn use_cases_and_storage_speak_no_http() {
+    let mut speaking = Vec::new();
+    for dir in ["app", "db", "error"] {
+        for (rel, text) in texts_under(dir) {
+            let code: String = text.lines().map(|l| l.split("//").next().unwrap_or_default()).collect();
+            for word in ["actix_web", "StatusCode", "HttpResponse", "HttpRequest", "web::Data", "http::"] {
+                if code.contains(word) {
+                    speaking.push(format!("{rel}: {word}"));
+                }
+            }
+        }
+    }
+    assert!(speaking.is_empty(), "HTTP under src/app, src/db or src/error.rs:\n{}", speaking.join("\n"));
+}
+
+/// The edge's state stays small: the use cases' `Core` and what only the edge keeps (sessions,
+/// throttles, sockets). A new handle for the use cases goes into `app::core::Core`.
+#[test]
+fn app_state_holds_at_most_ten_fields() {
+    let (_, text) =
+        texts_under("state").into_iter().find(|(rel, _)| rel == "state.rs").expect("src/state.rs");
+    let body = text.split("pub struct AppState {").nth(1).expect("AppState is declared");
+    let body = &body[..body.find("\n}").expect("AppState's fields end")];
+    let fields = body.lines().filter(|l| l.trim_start().starts_with("pub ") && l.contains(':')).count();
+    assert!(fields <= 10, "AppState has {fields} fields (at most 10)");
 }

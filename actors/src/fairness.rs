@@ -107,7 +107,7 @@ pub struct WinBook {
 
 impl WinBook {
     /// Records that `user` won `item` at `at`.
-    pub fn record(&self, user: UserId, at: UnixMillis, item: Arc<str>) {
+    pub fn note_win(&self, user: UserId, at: UnixMillis, item: Arc<str>) {
         let mut wins = self.wins.write().unwrap_or_else(|e| e.into_inner());
         wins.entry(user).or_default().push((at, item));
     }
@@ -197,7 +197,7 @@ mod tests {
         let book = WinBook::default();
         let f = fair(AuctionKind::Beginner, false, None);
         assert_eq!(f.admits(UserId(1), false, Tyiyn(1), T0, &book, &WinRules::default()), Ok(()));
-        book.record(UserId(1), T0.plus_ms(-400 * DAY_MS), item_key("Чайник"));
+        book.note_win(UserId(1), T0.plus_ms(-400 * DAY_MS), item_key("Чайник"));
         assert_eq!(
             f.admits(UserId(1), true, Tyiyn(1), T0, &book, &WinRules::default()),
             Err(BidRejected::BeginnersOnly)
@@ -209,11 +209,11 @@ mod tests {
         let book = WinBook::default();
         let rules = WinRules { same_item_days: 7, max_wins: 2, window_days: 28 };
         let f = fair(AuctionKind::Standard, true, None);
-        book.record(UserId(1), T0.plus_ms(-6 * DAY_MS), item_key("  iphone   15 "));
+        book.note_win(UserId(1), T0.plus_ms(-6 * DAY_MS), item_key("  iphone   15 "));
         assert_eq!(f.admits(UserId(1), true, Tyiyn(1), T0, &book, &rules), Err(BidRejected::WinLimitReached));
         // A week later the same item is allowed again; another item was always allowed.
         assert_eq!(f.admits(UserId(1), true, Tyiyn(1), T0.plus_ms(DAY_MS), &book, &rules), Ok(()));
-        book.record(UserId(1), T0.plus_ms(-20 * DAY_MS), item_key("Чайник"));
+        book.note_win(UserId(1), T0.plus_ms(-20 * DAY_MS), item_key("Чайник"));
         assert_eq!(
             f.admits(UserId(1), true, Tyiyn(1), T0.plus_ms(DAY_MS), &book, &rules),
             Err(BidRejected::WinLimitReached),

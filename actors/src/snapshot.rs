@@ -70,7 +70,7 @@ pub struct AuctionDetails {
     #[schema(required)]
     pub buy_now_stock: Option<i32>,
     /// The house rule: `null`, no house bidders (only people bid); N, house bots may bid only
-    /// while the auction has taken fewer than N bids (docs/decisions.md, "House bidders").
+    /// while the auction has taken fewer than N bids (docs/rules/bots.md, "House bidders").
     #[schema(required)]
     pub house_reserve: Option<i32>,
     /// Seconds from going live to the first deadline; `null`: the site's default (10 s).

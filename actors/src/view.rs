@@ -86,7 +86,7 @@ pub enum PauseReason {
     StoreUnavailable,
 }
 
-/// A live auction's stopped countdown (docs/decisions.md, "Database outages"): no bid is accepted
+/// A live auction's stopped countdown (docs/rules/outages.md, "Database outages"): no bid is accepted
 /// and the auction cannot finish until the countdown runs again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -19,7 +19,7 @@
 -- fences (one node, no leases) checks nothing. A committed auto-bid uses one of its
 -- auto-bidder's bids. A group of at most 32 bids runs its statements on their cached generic
 -- plans (`plan_cache_mode`, for this call only): planning them anew for a few rows cost more than
--- running them (about 300 µs of a one-bid group's 950, docs/benchmarks.md §26); a larger group
+-- running them (about 300 µs of a one-bid group's 950, docs/performance.md, "Group commit"); a larger group
 -- keeps PostgreSQL's choice, whose plans for its sizes are cheaper. The group's token
 -- (`p_token`, migration 0029) is written first into `commit_mark`: should the answer be lost, the
 -- server finds out from it whether the group committed (src/db/doubt.rs); a group whose token was

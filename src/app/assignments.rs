@@ -12,7 +12,7 @@ use super::auctions::Handles;
 use super::audit;
 use crate::auth::CurrentUser;
 use crate::db;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 
 /// An assignment as the audit log keeps it: the wire shape plus its auction.
@@ -21,7 +21,7 @@ fn logged(auction: AuctionId, a: &BotAssignment) -> Value {
 }
 
 /// Auction `id`'s bots (a finished auction's as they were).
-pub async fn list(h: &Handles<'_>, id: AuctionId) -> Result<Vec<BotAssignment>, ApiError> {
+pub async fn list(h: &Handles<'_>, id: AuctionId) -> Result<Vec<BotAssignment>, AppError> {
     if let Some(bots) = h.reach(id, ListBots).await? {
         return Ok(bots);
     }
@@ -40,23 +40,22 @@ pub async fn assign(
     id: AuctionId,
     bot: i64,
     (bid_limit, active): (u32, bool),
-) -> Result<BotAssignment, ApiError> {
+) -> Result<BotAssignment, AppError> {
     let client = h.pool.get().await?;
     match db::bots::get(&client, bot).await? {
-        None => return Err(ApiError::NotFound(Msg::BotNotFound)),
-        Some(b) if !b.is_active => return Err(ApiError::Conflict(Msg::BotInactive)),
+        None => return Err(AppError::NotFound(Msg::BotNotFound)),
+        Some(b) if !b.is_active => return Err(AppError::Conflict(Msg::BotInactive)),
         Some(_) => {}
     }
     let assigned = h.ask(id, AssignBot { bot: BotId(bot), bid_limit, active }).await??;
-    audit::record(&client, admin, "bot.assign", ("bot", Some(bot)), None, Some(logged(id, &assigned)))
-        .await?;
+    audit::log(&client, admin, "bot.assign", ("bot", Some(bot)), None, Some(logged(id, &assigned))).await?;
     Ok(assigned)
 }
 
 /// The bot's assignment on a running auction, or the error that says why there is none.
-async fn assignment(h: &Handles<'_>, id: AuctionId, bot: BotId) -> Result<BotAssignment, ApiError> {
+async fn assignment(h: &Handles<'_>, id: AuctionId, bot: BotId) -> Result<BotAssignment, AppError> {
     let bots = h.ask(id, ListBots).await?;
-    bots.into_iter().find(|a| a.bot == bot).ok_or(ApiError::NotFound(Msg::BotNotAssigned))
+    bots.into_iter().find(|a| a.bot == bot).ok_or(AppError::NotFound(Msg::BotNotAssigned))
 }
 
 /// Changes a bot's assignment on a live or upcoming auction (`None`: unchanged).
@@ -66,12 +65,12 @@ pub async fn update(
     (id, bot): (AuctionId, BotId),
     active: Option<bool>,
     bid_limit: Option<u32>,
-) -> Result<BotAssignment, ApiError> {
+) -> Result<BotAssignment, AppError> {
     let before = assignment(h, id, bot).await?;
     let updated = h.ask(id, UpdateBotAssignment { bot, active, bid_limit }).await??;
     let client = h.pool.get().await?;
     let (was, now) = (Some(logged(id, &before)), Some(logged(id, &updated)));
-    audit::record(&client, admin, "bot.assignment_update", ("bot", Some(bot.0)), was, now).await?;
+    audit::log(&client, admin, "bot.assignment_update", ("bot", Some(bot.0)), was, now).await?;
     Ok(updated)
 }
 
@@ -80,11 +79,10 @@ pub async fn unassign(
     h: &Handles<'_>,
     admin: &CurrentUser,
     (id, bot): (AuctionId, BotId),
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let before = assignment(h, id, bot).await?;
     h.ask(id, UnassignBot { bot }).await??;
     let client = h.pool.get().await?;
-    audit::record(&client, admin, "bot.unassign", ("bot", Some(bot.0)), Some(logged(id, &before)), None)
-        .await?;
+    audit::log(&client, admin, "bot.unassign", ("bot", Some(bot.0)), Some(logged(id, &before)), None).await?;
     Ok(())
 }

@@ -16,7 +16,7 @@ use tyiyn_actors::snapshot::AuctionDetails;
 use tyiyn_actors::store::{AuctionStore, NewAuction};
 use tyiyn_actors::view::AuctionInfo;
 
-use super::audit::{action, changes, record_after};
+use super::audit::{action, changes, log_after};
 use super::effects::Effects;
 use crate::auth::CurrentUser;
 use crate::cluster::control::Remote;
@@ -24,7 +24,7 @@ use crate::cluster::forward::{Forward, Unanswered};
 use crate::config::PhoneVerification;
 use crate::db;
 use crate::db::store::PgStore;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 use crate::runtime::{Actor, Auctions};
 
@@ -41,32 +41,32 @@ pub struct Handles<'a> {
 
 /// The answer for an auction that has no actor: 409 `auction_finished` when it is finished, 404
 /// `auction_not_found` when there is no such auction.
-pub async fn finished_or_missing(pool: &Pool, now: UnixMillis, id: AuctionId) -> Result<ApiError, ApiError> {
+pub async fn finished_or_missing(pool: &Pool, now: UnixMillis, id: AuctionId) -> Result<AppError, AppError> {
     let client = pool.get().await?;
     Ok(if db::auctions::finished(&client, Some(id.0), 1, now).await?.is_empty() {
-        ApiError::NotFound(Msg::AuctionNotFound)
+        AppError::NotFound(Msg::AuctionNotFound)
     } else {
-        ApiError::Conflict(Msg::AuctionFinished)
+        AppError::Conflict(Msg::AuctionFinished)
     })
 }
 
 impl Handles<'_> {
     /// [`finished_or_missing`] now; with several nodes, 503 `auction_elsewhere` for an auction
     /// that is neither but that no node answered for (it is moving between nodes).
-    pub async fn gone(&self, id: AuctionId) -> Result<ApiError, ApiError> {
+    pub async fn gone(&self, id: AuctionId) -> Result<AppError, AppError> {
         let refused = finished_or_missing(self.pool, self.clock.now(), id).await?;
         if self.forward.is_some()
-            && matches!(refused, ApiError::NotFound(_))
+            && matches!(refused, AppError::NotFound(_))
             && db::leases::active(&self.pool.get().await?, id.0).await?
         {
-            return Ok(ApiError::Suspended(Msg::AuctionElsewhere));
+            return Ok(AppError::Suspended(Msg::AuctionElsewhere));
         }
         Ok(refused)
     }
 
     /// Sends `msg` to auction `id`'s actor, wherever it runs; an auction without one is finished
     /// or missing ([`Handles::gone`]).
-    pub async fn ask<M>(&self, id: AuctionId, msg: M) -> Result<M::Result, ApiError>
+    pub async fn ask<M>(&self, id: AuctionId, msg: M) -> Result<M::Result, AppError>
     where
         M: Remote + Clone + Send + 'static,
         M::Result: Send,
@@ -82,7 +82,7 @@ impl Handles<'_> {
     /// Sends `msg` to auction `id`'s actor here or, with several nodes, on the node that runs it
     /// (passed once, never to two nodes: `crate::cluster::forward`). `None`: no node runs it.
     /// An owner that took the message and went silent: 503 `outcome_unknown`.
-    pub async fn reach<M>(&self, id: AuctionId, msg: M) -> Result<Option<M::Result>, ApiError>
+    pub async fn reach<M>(&self, id: AuctionId, msg: M) -> Result<Option<M::Result>, AppError>
     where
         M: Remote + Clone + Send + 'static,
         M::Result: Send,
@@ -100,7 +100,7 @@ impl Handles<'_> {
         match forward.control(id, msg).await {
             Ok(answer) => Ok(Some(answer)),
             Err(Unanswered::NoOwner) => Ok(None),
-            Err(Unanswered::Unknown) => Err(ApiError::Suspended(Msg::OutcomeUnknown)),
+            Err(Unanswered::Unknown) => Err(AppError::Suspended(Msg::OutcomeUnknown)),
         }
     }
 }
@@ -113,12 +113,12 @@ pub async fn create(
     details: AuctionDetails,
     start: UnixMillis,
     bots: Vec<BotId>,
-) -> Result<AuctionInfo, ApiError> {
+) -> Result<AuctionInfo, AppError> {
     let client = h.pool.get().await?;
     for bot in &bots {
         match db::bots::get(&client, bot.0).await? {
-            None => return Err(ApiError::NotFound(Msg::BotNotFound)),
-            Some(b) if !b.is_active => return Err(ApiError::Conflict(Msg::BotInactive)),
+            None => return Err(AppError::NotFound(Msg::BotNotFound)),
+            Some(b) if !b.is_active => return Err(AppError::Conflict(Msg::BotInactive)),
             Some(_) => {}
         }
     }
@@ -126,11 +126,11 @@ pub async fn create(
     let new = NewAuction { details, start_time: start, starting_price: Tyiyn(1), bots: bots.clone() };
     let info = h.auctions.create(new).await?;
     let after = Some(form_fields(&info));
-    record_after(h.pool, &action(admin, "auction.create", "auction", Some(info.id.0), None, after)).await;
+    log_after(h.pool, &action(admin, "auction.create", "auction", Some(info.id.0), None, after)).await;
     // Each house bot's assignment is logged as if assigned in Edit.
     for bot in bots {
         let assigned = json!({"auctionId": info.id, "botId": bot, "isActive": true, "bidLimit": 0});
-        record_after(h.pool, &action(admin, "bot.assign", "bot", Some(bot.0), None, Some(assigned))).await;
+        log_after(h.pool, &action(admin, "bot.assign", "bot", Some(bot.0), None, Some(assigned))).await;
     }
     Ok(info)
 }
@@ -142,16 +142,16 @@ pub async fn update(
     id: AuctionId,
     details: AuctionDetails,
     start: UnixMillis,
-) -> Result<AuctionInfo, ApiError> {
+) -> Result<AuctionInfo, AppError> {
     let before = h.ask(id, GetInfo).await?;
     let saved = h.ask(id, UpdateDetails { details, start_time: start }).await??;
     let (was, now) = changes(&form_fields(&before), &form_fields(&saved));
-    record_after(h.pool, &action(admin, "auction.update", "auction", Some(id.0), Some(was), Some(now))).await;
+    log_after(h.pool, &action(admin, "auction.update", "auction", Some(id.0), Some(was), Some(now))).await;
     Ok(saved)
 }
 
 /// Finishes a live auction now; the leader wins (exactly once).
-pub async fn end(h: &Handles<'_>, admin: &CurrentUser, id: AuctionId) -> Result<AuctionInfo, ApiError> {
+pub async fn end(h: &Handles<'_>, admin: &CurrentUser, id: AuctionId) -> Result<AuctionInfo, AppError> {
     let auction = h.ask(id, EndNow).await??.auction;
     let before = json!({ "status": "live" });
     let after = json!({
@@ -159,8 +159,7 @@ pub async fn end(h: &Handles<'_>, admin: &CurrentUser, id: AuctionId) -> Result<
         "currentPrice": auction.current_price,
         "winner": auction.winner.as_ref().map(|w| &*w.username),
     });
-    record_after(h.pool, &action(admin, "auction.end", "auction", Some(id.0), Some(before), Some(after)))
-        .await;
+    log_after(h.pool, &action(admin, "auction.end", "auction", Some(id.0), Some(before), Some(after))).await;
     Ok(auction)
 }
 
@@ -172,7 +171,7 @@ pub async fn delete(
     (store, wins, effects): (&PgStore, &WinBook, &dyn Effects),
     admin: &CurrentUser,
     id: AuctionId,
-) -> Result<Option<usize>, ApiError> {
+) -> Result<Option<usize>, AppError> {
     if let Some(before) = h.reach(id, GetInfo).await?
         && let Some(result) = h.reach(id, Delete).await?
     {
@@ -183,9 +182,9 @@ pub async fn delete(
     // No actor: finished (or gone). A finished auction is deleted with the same refunds.
     let client = h.pool.get().await?;
     let Some(before) = db::auctions::finished(&client, Some(id.0), 1, h.clock.now()).await?.pop() else {
-        return Err(ApiError::NotFound(Msg::AuctionNotFound));
+        return Err(AppError::NotFound(Msg::AuctionNotFound));
     };
-    let refunds = store.delete_with_refunds(id).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    let refunds = store.delete_with_refunds(id).await.map_err(|e| AppError::Unavailable(e.to_string()))?;
     for refund in &refunds {
         effects.balance_changed(refund.user, refund.balance);
     }
@@ -214,5 +213,5 @@ async fn record_deletion(pool: &Pool, admin: &CurrentUser, before: &AuctionInfo)
         map.insert("totalBids".into(), json!(before.total_bids));
     }
     let row = action(admin, "auction.delete", "auction", Some(before.id.0), Some(was), None);
-    record_after(pool, &row).await;
+    log_after(pool, &row).await;
 }

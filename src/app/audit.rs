@@ -1,6 +1,6 @@
 //! The log of admin actions: each use case writes its row in the transaction of the change, with
 //! [`changes`] (before/after of the changed fields only); a change an auction actor already made
-//! durable is recorded after it with [`record_after`].
+//! durable is recorded after it with [`log_after`].
 
 use deadpool_postgres::{GenericClient, Pool};
 use serde_json::{Map, Value};
@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::audit::Action;
-use crate::error::ApiError;
+use crate::error::AppError;
 
 /// The fields of two JSON objects that differ: `(before, after)`, each holding only those keys.
 pub fn changes(before: &Value, after: &Value) -> (Value, Value) {
@@ -40,14 +40,14 @@ pub fn action<'a>(
 }
 
 /// Writes the row of an action by `admin` on `target` (type, id) in the caller's transaction.
-pub async fn record(
+pub async fn log(
     db: &impl GenericClient,
     admin: &CurrentUser,
     action: &'static str,
     target: (&'static str, Option<i64>),
     before: Option<Value>,
     after: Option<Value>,
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let (target_type, target_id) = target;
     let entry = Action {
         admin_id: admin.id,
@@ -58,17 +58,17 @@ pub async fn record(
         before,
         after,
     };
-    db::audit::record(db, &entry).await?;
+    db::audit::log(db, &entry).await?;
     Ok(())
 }
 
 /// Records an action an auction actor has already made durable. The change cannot be undone any
 /// more, so a failed write is logged (with the whole row) instead of failing the request.
-pub async fn record_after(pool: &Pool, action: &Action<'_>) {
+pub async fn log_after(pool: &Pool, action: &Action<'_>) {
     let written = async {
         let client = pool.get().await?;
-        db::audit::record(&client, action).await?;
-        Ok::<(), ApiError>(())
+        db::audit::log(&client, action).await?;
+        Ok::<(), AppError>(())
     }
     .await;
     if let Err(err) = written {

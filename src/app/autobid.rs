@@ -11,17 +11,17 @@ use super::auctions::Handles;
 use super::limits::refuse;
 use crate::auth::CurrentUser;
 use crate::db;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 
 /// `user`'s auto-bidder on auction `id`, running or stopped, if they set one.
-pub async fn get(h: &Handles<'_>, user: i64, id: AuctionId) -> Result<Option<AutoBid>, ApiError> {
+pub async fn get(h: &Handles<'_>, user: i64, id: AuctionId) -> Result<Option<AutoBid>, AppError> {
     if let Some(found) = h.reach(id, GetAutoBid { user: UserId(user) }).await? {
         return Ok(found);
     }
     // Finished: read from PostgreSQL. Missing, or moving between nodes: say so.
     let refused = h.gone(id).await?;
-    if !matches!(refused, ApiError::Conflict(_)) {
+    if !matches!(refused, AppError::Conflict(_)) {
         return Err(refused);
     }
     let client = h.pool.get().await?;
@@ -36,13 +36,13 @@ pub async fn set(
     id: AuctionId,
     bids: u32,
     max_price: Option<Tyiyn>,
-) -> Result<AutoBid, ApiError> {
+) -> Result<AutoBid, AppError> {
     super::phone::require_verified(h.phones, user)?;
     // Nothing is reserved, but an auto-bidder set with no bid to place would only stop at its
     // first bid: say so now.
     let client = h.pool.get().await?;
     if db::users::get(&client, user.id).await?.is_none_or(|u| u.bid_balance < 1) {
-        return Err(ApiError::Conflict(Msg::InsufficientBids));
+        return Err(AppError::Conflict(Msg::InsufficientBids));
     }
     refuse(db::limits::block(&client, user.id, 1, 0).await?)?;
     drop(client);
@@ -51,9 +51,9 @@ pub async fn set(
 }
 
 /// Cancels `user`'s auto-bidder on auction `id`; its unplaced bids were never taken.
-pub async fn cancel(h: &Handles<'_>, user: i64, id: AuctionId) -> Result<(), ApiError> {
+pub async fn cancel(h: &Handles<'_>, user: i64, id: AuctionId) -> Result<(), AppError> {
     match h.ask(id, CancelAutoBid { user: UserId(user) }).await?? {
         true => Ok(()),
-        false => Err(ApiError::NotFound(Msg::AutobidNotFound)),
+        false => Err(AppError::NotFound(Msg::AutobidNotFound)),
     }
 }

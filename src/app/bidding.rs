@@ -15,7 +15,7 @@ use crate::auth::CurrentUser;
 use crate::cluster::forward::Forward;
 use crate::config::PhoneVerification;
 use crate::db;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 use crate::pace::{Pace, Ticket};
 use crate::runtime::Auctions;
@@ -43,7 +43,7 @@ pub async fn bid(
     user: &CurrentUser,
     id: AuctionId,
     stamp: UnixMillis,
-) -> Result<BidAccepted, ApiError> {
+) -> Result<BidAccepted, AppError> {
     super::phone::require_verified(h.phones, user)?;
     let msg = PlaceBid { user: UserId(user.id), username: user.username.clone(), stamp };
     let in_flight = InFlight::new();
@@ -79,7 +79,7 @@ pub async fn prebid(
     user: &CurrentUser,
     id: AuctionId,
     stamp: UnixMillis,
-) -> Result<PrebidAccepted, ApiError> {
+) -> Result<PrebidAccepted, AppError> {
     super::phone::require_verified(h.phones, user)?;
     let msg = PlacePrebid { user: UserId(user.id), username: user.username.clone(), stamp };
     paced_send(h, (user.id, id, stamp), place_prebid(h, id, msg)).await
@@ -119,7 +119,7 @@ async fn paced_send<T>(
     h: &Handles<'_>,
     (user, id, stamp): (i64, AuctionId, UnixMillis),
     send: impl Future<Output = Result<T, BidRejected>>,
-) -> Result<T, ApiError> {
+) -> Result<T, AppError> {
     let ticket = paced(h, user, id, stamp)?;
     let shared = match shared_paced(h, user, id, stamp).await {
         Ok(shared) => shared,
@@ -142,9 +142,9 @@ async fn paced_send<T>(
 
 /// The 1-second rule across all of the user's bids and pre-bids on this node (`crate::pace`): a
 /// ticket to bid now, or the same 429 `too_fast` the auction itself answers.
-fn paced(h: &Handles<'_>, user: i64, auction: AuctionId, stamp: UnixMillis) -> Result<Ticket, ApiError> {
+fn paced(h: &Handles<'_>, user: i64, auction: AuctionId, stamp: UnixMillis) -> Result<Ticket, AppError> {
     let taken = h.pace.take(UserId(user), auction, stamp);
-    taken.map_err(|retry_after_ms| ApiError::from(BidRejected::TooFast { retry_after_ms }))
+    taken.map_err(|retry_after_ms| AppError::from(BidRejected::TooFast { retry_after_ms }))
 }
 
 /// The same rule across the nodes (`db::pace`), when several may take this user's bids: `None`
@@ -154,7 +154,7 @@ async fn shared_paced(
     user: i64,
     AuctionId(auction): AuctionId,
     UnixMillis(stamp): UnixMillis,
-) -> Result<Option<db::pace::Ticket>, ApiError> {
+) -> Result<Option<db::pace::Ticket>, AppError> {
     let interval_ms = h.pace.interval_ms();
     if !h.shared_pace || interval_ms == 0 {
         return Ok(None);
@@ -162,14 +162,14 @@ async fn shared_paced(
     let taken = db::pace::take(&h.pool.get().await?, user, auction, stamp, interval_ms).await?;
     match taken {
         Ok(ticket) => Ok(Some(ticket)),
-        Err(retry_after_ms) => Err(ApiError::from(BidRejected::TooFast { retry_after_ms })),
+        Err(retry_after_ms) => Err(AppError::from(BidRejected::TooFast { retry_after_ms })),
     }
 }
 
 /// Gives a refused bid's shared ticket back. When the database does not answer, the refused bid
 /// holds the user back for the rest of its second, no more.
 async fn give_back_shared(h: &Handles<'_>, ticket: db::pace::Ticket) {
-    let given = async { db::pace::give_back(&h.pool.get().await?, ticket).await.map_err(ApiError::from) };
+    let given = async { db::pace::give_back(&h.pool.get().await?, ticket).await.map_err(AppError::from) };
     if let Err(e) = given.await {
         tracing::debug!("pace: giving a ticket back: {e:?}");
     }
@@ -178,15 +178,15 @@ async fn give_back_shared(h: &Handles<'_>, ticket: db::pace::Ticket) {
 /// The API error for a refused bid or pre-bid. When no actor runs the auction here, it is
 /// finished (409), missing (404), or running on another node, which has its lease or is about to
 /// take it (503 `auction_elsewhere`, nothing charged): only PostgreSQL can tell.
-async fn refused(h: &Handles<'_>, id: AuctionId, err: BidRejected) -> ApiError {
+async fn refused(h: &Handles<'_>, id: AuctionId, err: BidRejected) -> AppError {
     if err != BidRejected::AuctionNotFound {
-        return ApiError::from(err);
+        return AppError::from(err);
     }
     match finished_one(h, id).await {
-        Ok(Some(_)) => ApiError::Conflict(Msg::AuctionFinished),
+        Ok(Some(_)) => AppError::Conflict(Msg::AuctionFinished),
         Ok(None) => match elsewhere(h, id).await {
-            Ok(true) => ApiError::Suspended(Msg::AuctionElsewhere),
-            Ok(false) => ApiError::NotFound(Msg::AuctionNotFound),
+            Ok(true) => AppError::Suspended(Msg::AuctionElsewhere),
+            Ok(false) => AppError::NotFound(Msg::AuctionNotFound),
             Err(e) => e,
         },
         Err(e) => e,
@@ -194,7 +194,7 @@ async fn refused(h: &Handles<'_>, id: AuctionId, err: BidRejected) -> ApiError {
 }
 
 /// Whether auction `id` is upcoming or live though no actor runs it here (another node's).
-async fn elsewhere(h: &Handles<'_>, AuctionId(id): AuctionId) -> Result<bool, ApiError> {
+async fn elsewhere(h: &Handles<'_>, AuctionId(id): AuctionId) -> Result<bool, AppError> {
     Ok(db::leases::active(&h.pool.get().await?, id).await?)
 }
 
@@ -202,13 +202,13 @@ async fn elsewhere(h: &Handles<'_>, AuctionId(id): AuctionId) -> Result<bool, Ap
 pub async fn finished_one(
     h: &Handles<'_>,
     AuctionId(id): AuctionId,
-) -> Result<Option<AuctionInfo>, ApiError> {
+) -> Result<Option<AuctionInfo>, AppError> {
     let client = h.pool.get().await?;
     Ok(db::auctions::finished(&client, Some(id), 1, h.clock.now()).await?.pop())
 }
 
 /// An auction by id: from its actor when it has one, else the finished row.
-pub async fn auction(h: &Handles<'_>, id: AuctionId) -> Result<AuctionInfo, ApiError> {
+pub async fn auction(h: &Handles<'_>, id: AuctionId) -> Result<AuctionInfo, AppError> {
     if let Some(addr) = h.auctions.get(id)
         && let Ok(info) = addr.send(GetInfo).await
     {
@@ -226,7 +226,7 @@ pub async fn auction(h: &Handles<'_>, id: AuctionId) -> Result<AuctionInfo, ApiE
     }
     match h.auctions.ask(id, GetInfo).await {
         Some(info) => Ok(info),
-        None if elsewhere(h, id).await? => Err(ApiError::Suspended(Msg::AuctionElsewhere)),
-        None => Err(ApiError::NotFound(Msg::AuctionNotFound)),
+        None if elsewhere(h, id).await? => Err(AppError::Suspended(Msg::AuctionElsewhere)),
+        None => Err(AppError::NotFound(Msg::AuctionNotFound)),
     }
 }

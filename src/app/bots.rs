@@ -12,9 +12,9 @@ use crate::auth::CurrentUser;
 use crate::cluster::bot_news::AllAuctions;
 use crate::db;
 use crate::db::bots::{BotView, NewBot};
-use crate::domain::{self, Username};
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
+use crate::input::parse::{self, Username};
 
 /// A bot as the audit log shows it.
 fn shown(bot: &BotView) -> Value {
@@ -29,7 +29,7 @@ pub async fn create(
     (first, last): (&str, &str),
     username: Option<Username>,
     is_active: bool,
-) -> Result<BotView, ApiError> {
+) -> Result<BotView, AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let username = match username {
@@ -41,20 +41,20 @@ pub async fn create(
     db::users::set_skeleton(&tx, id, new.username.as_str()).await?;
     let bot =
         db::bots::get(&tx, id).await?.ok_or_else(|| anyhow::anyhow!("bot {id} vanished after insert"))?;
-    audit::record(&tx, admin, "bot.create", ("bot", Some(id)), None, Some(shown(&bot))).await?;
+    audit::log(&tx, admin, "bot.create", ("bot", Some(id)), None, Some(shown(&bot))).await?;
     super::commit(tx).await?;
     Ok(bot)
 }
 
 /// The first generated username nobody has.
-async fn free_username(db: &impl GenericClient, first: &str) -> Result<Username, ApiError> {
+async fn free_username(db: &impl GenericClient, first: &str) -> Result<Username, AppError> {
     // Each candidate is a valid username by construction; parsing keeps that a checked fact.
-    for candidate in db::bots::username_candidates(first).take(40).filter_map(|c| domain::username(&c).ok()) {
+    for candidate in db::bots::username_candidates(first).take(40).filter_map(|c| parse::username(&c).ok()) {
         if db::users::username_clash(db, &candidate, None).await?.is_none() {
             return Ok(candidate);
         }
     }
-    Err(ApiError::taken("username", Msg::UsernameTaken))
+    Err(AppError::taken("username", Msg::UsernameTaken))
 }
 
 /// Activates or deactivates a bot everywhere.
@@ -64,16 +64,16 @@ pub async fn set_active(
     admin: &CurrentUser,
     BotId(id): BotId,
     active: bool,
-) -> Result<BotView, ApiError> {
+) -> Result<BotView, AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
-    let before = db::bots::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;
+    let before = db::bots::lock(&tx, id).await?.ok_or(AppError::NotFound(Msg::BotNotFound))?;
     db::bots::set_active(&tx, id, active).await?;
     let (was, now) = (json!({"isActive": before}), json!({"isActive": active}));
-    audit::record(&tx, admin, "bot.update", ("bot", Some(id)), Some(was), Some(now)).await?;
+    audit::log(&tx, admin, "bot.update", ("bot", Some(id)), Some(was), Some(now)).await?;
     super::commit(tx).await?;
     auctions.bots_changed(BotNews::BotActive { bot: BotId(id), active }).await;
-    db::bots::get(&client, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))
+    db::bots::get(&client, id).await?.ok_or(AppError::NotFound(Msg::BotNotFound))
 }
 
 /// Closes a bot: it leaves every live and upcoming auction; its past bids stay.
@@ -82,15 +82,15 @@ pub async fn close(
     auctions: &AllAuctions<'_>,
     admin: &CurrentUser,
     BotId(id): BotId,
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
-    db::bots::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;
-    let bot = db::bots::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::BotNotFound))?;
+    db::bots::lock(&tx, id).await?.ok_or(AppError::NotFound(Msg::BotNotFound))?;
+    let bot = db::bots::get(&tx, id).await?.ok_or(AppError::NotFound(Msg::BotNotFound))?;
     let left = db::bots::close(&tx, id).await?;
     let mut before = shown(&bot);
     before["auctions"] = json!(left);
-    audit::record(&tx, admin, "bot.delete", ("bot", Some(id)), Some(before), None).await?;
+    audit::log(&tx, admin, "bot.delete", ("bot", Some(id)), Some(before), None).await?;
     super::commit(tx).await?;
     auctions.bots_changed(BotNews::BotClosed { bot: BotId(id) }).await;
     Ok(())
@@ -102,15 +102,15 @@ pub async fn save_settings(
     pool: &Pool,
     auctions: &AllAuctions<'_>,
     admin: &CurrentUser,
-    change: impl FnOnce(BotSettings) -> Result<BotSettings, ApiError>,
-) -> Result<BotSettings, ApiError> {
+    change: impl FnOnce(BotSettings) -> Result<BotSettings, AppError>,
+) -> Result<BotSettings, AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let current = db::bots::lock_settings(&tx).await?;
     let new = change(current)?;
     let saved = db::bots::save_settings(&tx, &new).await?;
     let (before, after) = (serde_json::to_value(current).ok(), serde_json::to_value(saved).ok());
-    audit::record(&tx, admin, "bot_settings.update", ("bot_settings", None), before, after).await?;
+    audit::log(&tx, admin, "bot_settings.update", ("bot_settings", None), before, after).await?;
     super::commit(tx).await?;
     auctions.bots_changed(BotNews::Settings(saved)).await;
     Ok(saved)

@@ -12,28 +12,28 @@ use crate::db;
 use crate::db::buy_now::OfferRow;
 use crate::db::claims::{ClaimRow, Delivery};
 use crate::db::payments::OrderRow;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 
 /// Whether the item is offered at all; then the caller's own Buy It Now, if started; then whether
 /// they may start one now.
-pub fn decide(o: &OfferRow) -> Result<Option<i64>, ApiError> {
+pub fn decide(o: &OfferRow) -> Result<Option<i64>, AppError> {
     if o.status != "finished" || o.stock.is_none() || o.is_bid_package {
-        return Err(ApiError::Conflict(Msg::BuyNowNotOffered));
+        return Err(AppError::Conflict(Msg::BuyNowNotOffered));
     }
     match &o.mine {
         Some((id, kind)) if kind == "buy_now" => return Ok(Some(*id)),
-        Some(_) => return Err(ApiError::Conflict(Msg::BuyNowNotEligible)),
+        Some(_) => return Err(AppError::Conflict(Msg::BuyNowNotEligible)),
         None => {}
     }
     if o.won || o.bids_spent == 0 {
-        return Err(ApiError::Conflict(Msg::BuyNowNotEligible));
+        return Err(AppError::Conflict(Msg::BuyNowNotEligible));
     }
     if !o.open {
-        return Err(ApiError::Conflict(Msg::BuyNowClosed));
+        return Err(AppError::Conflict(Msg::BuyNowClosed));
     }
     if o.left() == 0 {
-        return Err(ApiError::Conflict(Msg::BuyNowSoldOut));
+        return Err(AppError::Conflict(Msg::BuyNowSoldOut));
     }
     Ok(None)
 }
@@ -46,20 +46,20 @@ pub async fn start(
     user: &CurrentUser,
     AuctionId(auction): AuctionId,
     choice: &Delivery,
-) -> Result<(ClaimRow, OrderRow), ApiError> {
+) -> Result<(ClaimRow, OrderRow), AppError> {
     super::phone::require_verified(h.phones, user)?;
     let user = user.id;
     let mut client = h.pool.get().await?;
     let tx = client.transaction().await?;
     let offer = db::buy_now::lock(&tx, auction, user, h.settings.buy_now_hours)
         .await?
-        .ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
+        .ok_or(AppError::NotFound(Msg::AuctionNotFound))?;
     if decide(&offer)?.is_some() {
-        return Err(ApiError::Conflict(Msg::BuyNowTaken));
+        return Err(AppError::Conflict(Msg::BuyNowTaken));
     }
     refuse(db::limits::block(&tx, user, 0, 0).await?)?;
     let id = db::buy_now::insert_claim(&tx, auction, user, &offer, h.settings.reserve_hours).await?;
-    let locked = db::claims::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
+    let locked = db::claims::lock(&tx, id).await?.ok_or(AppError::NotFound(Msg::ClaimNotFound))?;
     tracing::info!(auction, claim = id, "buy it now started");
     deliver(h, tx, &locked, choice).await
 }

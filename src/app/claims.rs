@@ -1,4 +1,4 @@
-//! Won items (docs/decisions.md, "Won items"): choosing delivery (which opens the order to pay),
+//! Won items (docs/rules/won-items.md, "Won items"): choosing delivery (which opens the order to pay),
 //! declining, the admin's shipping and delivering, and the sweeper that ends lapsed reservations
 //! and sends the reminders, by the database's clock. Each is one transaction; the orders it fails
 //! and the notifications it stores go out through [`Effects`] after the commit.
@@ -18,11 +18,11 @@ use crate::db;
 use crate::db::claims::{ClaimRow, Delivery, Locked};
 use crate::db::notifications::{Notice, NotificationRow};
 use crate::db::payments::OrderRow;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
 use crate::ids::ClaimId;
 use crate::payments::{PaymentProvider, order_view};
-use crate::states::EndReason;
+use crate::statuses::EndReason;
 
 /// Lapsed offers (and reminders) handled per sweep transaction.
 const SWEEP_BATCH: i64 = 50;
@@ -51,10 +51,10 @@ impl Handles<'_> {
 }
 
 /// The caller's own won item, locked, still open and in time.
-pub(super) fn open_claim(locked: Option<Locked>, user: i64) -> Result<Locked, ApiError> {
-    let claim = locked.filter(|c| c.user_id == user).ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
+pub(super) fn open_claim(locked: Option<Locked>, user: i64) -> Result<Locked, AppError> {
+    let claim = locked.filter(|c| c.user_id == user).ok_or(AppError::NotFound(Msg::ClaimNotFound))?;
     if !claim.is_open() {
-        return Err(ApiError::Conflict(Msg::ClaimNotOpen));
+        return Err(AppError::Conflict(Msg::ClaimNotOpen));
     }
     Ok(claim)
 }
@@ -66,12 +66,12 @@ pub async fn choose_delivery(
     user: i64,
     ClaimId(id): ClaimId,
     choice: &Delivery,
-) -> Result<(ClaimRow, OrderRow), ApiError> {
+) -> Result<(ClaimRow, OrderRow), AppError> {
     let mut client = h.pool.get().await?;
     let tx = client.transaction().await?;
     let claim = open_claim(db::claims::lock(&tx, id).await?, user)?;
     if !claim.in_time {
-        return Err(ApiError::Conflict(Msg::ClaimExpired));
+        return Err(AppError::Conflict(Msg::ClaimExpired));
     }
     deliver(h, tx, &claim, choice).await
 }
@@ -83,9 +83,9 @@ pub(super) async fn deliver(
     tx: deadpool_postgres::Transaction<'_>,
     claim: &Locked,
     choice: &Delivery,
-) -> Result<(ClaimRow, OrderRow), ApiError> {
+) -> Result<(ClaimRow, OrderRow), AppError> {
     let (order, failed) = db::claims::choose_delivery(&tx, claim, choice, h.provider.name()).await?;
-    let row = db::claims::get(&tx, claim.id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
+    let row = db::claims::get(&tx, claim.id).await?.ok_or(AppError::NotFound(Msg::ClaimNotFound))?;
     super::commit(tx).await?;
     tracing::info!(
         claim = claim.id,
@@ -100,15 +100,15 @@ pub(super) async fn deliver(
 
 /// Declines `user`'s won item `id` (reserved or claimed): it passes at once to the previous
 /// participant, or expires when nobody is left; a pending order of it fails.
-pub async fn decline(h: &Handles<'_>, user: i64, ClaimId(id): ClaimId) -> Result<ClaimRow, ApiError> {
+pub async fn decline(h: &Handles<'_>, user: i64, ClaimId(id): ClaimId) -> Result<ClaimRow, AppError> {
     let mut client = h.pool.get().await?;
     let tx = client.transaction().await?;
     open_claim(db::claims::lock(&tx, id).await?, user)?;
     let passed =
         db::claims::pass_on(&tx, h.effects.outbox(), id, EndReason::Declined, h.settings.reserve_hours)
             .await?
-            .ok_or(ApiError::Conflict(Msg::ClaimNotOpen))?;
-    let row = db::claims::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
+            .ok_or(AppError::Conflict(Msg::ClaimNotOpen))?;
+    let row = db::claims::get(&tx, id).await?.ok_or(AppError::NotFound(Msg::ClaimNotFound))?;
     super::commit(tx).await?;
     tracing::info!(claim = id, state = row.state.as_str(), "claim declined");
     h.announce(&passed.failed_orders, &passed.notifications);
@@ -131,25 +131,25 @@ pub async fn advance(
     admin: &CurrentUser,
     ClaimId(id): ClaimId,
     step: Move<'_>,
-) -> Result<ClaimRow, ApiError> {
+) -> Result<ClaimRow, AppError> {
     let code = match step {
         Move::Ship { .. } => "claim.ship",
         Move::Deliver => "claim.deliver",
     };
     let mut client = h.pool.get().await?;
     let tx = client.transaction().await?;
-    let before = db::claims::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
+    let before = db::claims::lock(&tx, id).await?.ok_or(AppError::NotFound(Msg::ClaimNotFound))?;
     let moved = match step {
         Move::Ship { tracking } => db::claims::ship(&tx, id, tracking).await?,
         Move::Deliver => db::claims::deliver(&tx, id).await?,
     };
     if !moved {
-        return Err(ApiError::Conflict(Msg::ClaimStateInvalid));
+        return Err(AppError::Conflict(Msg::ClaimStateInvalid));
     }
-    let row = db::claims::get(&tx, id).await?.ok_or(ApiError::NotFound(Msg::ClaimNotFound))?;
+    let row = db::claims::get(&tx, id).await?.ok_or(AppError::NotFound(Msg::ClaimNotFound))?;
     let after = json!({ "state": row.state, "tracking": row.tracking });
     let audit = action(admin, code, "claim", Some(id), Some(json!({ "state": before.state })), Some(after));
-    db::audit::record(&tx, &audit).await?;
+    db::audit::log(&tx, &audit).await?;
     let (title, claim_id, tracking) = (Some(row.title.clone()), id, row.tracking.clone());
     let notice = match step {
         Move::Ship { .. } => Notice::ItemShipped { title, claim_id, tracking },

@@ -14,7 +14,7 @@ use crate::auth::CurrentUser;
 use crate::config::ClusterSettings;
 use crate::db;
 use crate::db::leases::NodeRow;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 
 /// One node.
@@ -67,7 +67,7 @@ pub struct ClusterView {
 }
 
 /// The nodes that share this database.
-pub async fn view(pool: &Pool, settings: &ClusterSettings) -> Result<ClusterView, ApiError> {
+pub async fn view(pool: &Pool, settings: &ClusterSettings) -> Result<ClusterView, AppError> {
     if !settings.leases() {
         return Ok(ClusterView { leases: false, node: None, nodes: Vec::new() });
     }
@@ -87,13 +87,13 @@ pub async fn set_draining(
     admin: &CurrentUser,
     id: &str,
     on: bool,
-) -> Result<ClusterView, ApiError> {
+) -> Result<ClusterView, AppError> {
     if !settings.leases() {
-        return Err(ApiError::NotFound(Msg::NodeNotFound));
+        return Err(AppError::NotFound(Msg::NodeNotFound));
     }
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
-    let was = db::leases::set_draining(&tx, id, on).await?.ok_or(ApiError::NotFound(Msg::NodeNotFound))?;
+    let was = db::leases::set_draining(&tx, id, on).await?.ok_or(AppError::NotFound(Msg::NodeNotFound))?;
     let name = if on { "cluster.drain" } else { "cluster.resume" };
     let entry = action(
         admin,
@@ -103,7 +103,7 @@ pub async fn set_draining(
         Some(json!({"node": id, "draining": was})),
         Some(json!({"node": id, "draining": on})),
     );
-    db::audit::record(&tx, &entry).await?;
+    db::audit::log(&tx, &entry).await?;
     super::commit(tx).await?;
     tracing::info!(node = id, draining = on, admin = admin.id, "node told by the operator");
     view(pool, settings).await

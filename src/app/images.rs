@@ -7,10 +7,10 @@ use serde::Serialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
-use super::audit::{action, record_after};
+use super::audit::{action, log_after};
 use crate::auth::CurrentUser;
 use crate::db;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::images;
 
 /// A stored lot image.
@@ -26,22 +26,22 @@ pub struct StoredImage {
 }
 
 /// Stores `upload` for `admin`: 400 `image_invalid` for anything but a whole JPEG, PNG or WebP.
-pub async fn upload(pool: &Pool, admin: &CurrentUser, upload: Bytes) -> Result<StoredImage, ApiError> {
+pub async fn upload(pool: &Pool, admin: &CurrentUser, upload: Bytes) -> Result<StoredImage, AppError> {
     let prepared = tokio::task::spawn_blocking(move || images::prepare(&upload))
         .await
-        .map_err(|e| ApiError::Internal(e.into()))?
-        .map_err(ApiError::BadRequest)?;
+        .map_err(|e| AppError::Internal(e.into()))?
+        .map_err(AppError::BadRequest)?;
     let client = pool.get().await?;
     let size = (prepared.width, prepared.height);
     let id = db::images::insert(&client, &prepared.digest, &prepared.jpeg, size, admin.id).await?;
     let url = images::url(id, &prepared.digest);
     let after = Some(json!({"url": url, "width": prepared.width, "height": prepared.height}));
-    record_after(pool, &action(admin, "image.upload", "image", Some(id), None, after)).await;
+    log_after(pool, &action(admin, "image.upload", "image", Some(id), None, after)).await;
     Ok(StoredImage { url, width: prepared.width, height: prepared.height })
 }
 
 /// A stored image's bytes by its media file name, `None` when it names none.
-pub async fn served(pool: &Pool, name: &str) -> Result<Option<Vec<u8>>, ApiError> {
+pub async fn served(pool: &Pool, name: &str) -> Result<Option<Vec<u8>>, AppError> {
     let Some((id, prefix)) = images::parse_name(name) else { return Ok(None) };
     Ok(db::images::bytes(&pool.get().await?, id, prefix).await?)
 }

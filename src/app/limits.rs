@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use crate::db;
 use crate::db::limits::{LimitName, LimitRow};
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 
 /// One figure per limit: bids per rolling day (24 h), week (7 days) and month (30 days), som on
@@ -140,27 +140,27 @@ impl Limits {
 }
 
 /// 409 `paused` or `limit_reached` for what `db::limits::block` named.
-pub fn refuse(why: Option<String>) -> Result<(), ApiError> {
+pub fn refuse(why: Option<String>) -> Result<(), AppError> {
     match why.as_deref() {
         None => Ok(()),
-        Some("paused") => Err(ApiError::Conflict(Msg::BiddingPaused)),
-        Some(_) => Err(ApiError::Conflict(Msg::LimitReached)),
+        Some("paused") => Err(AppError::Conflict(Msg::BiddingPaused)),
+        Some(_) => Err(AppError::Conflict(Msg::LimitReached)),
     }
 }
 
 /// `user`'s limits as [`Limits`] says, at `now`.
-pub async fn of_user(client: &impl GenericClient, user: i64, now: UnixMillis) -> Result<Limits, ApiError> {
+pub async fn of_user(client: &impl GenericClient, user: i64, now: UnixMillis) -> Result<Limits, AppError> {
     Ok(Limits::from_rows(&db::limits::get(client, user).await?, now))
 }
 
 /// `user`'s limits now.
-pub async fn current(pool: &Pool, now: UnixMillis, user: i64) -> Result<Limits, ApiError> {
+pub async fn current(pool: &Pool, now: UnixMillis, user: i64) -> Result<Limits, AppError> {
     of_user(&pool.get().await?, user, now).await
 }
 
 /// Sets `user`'s limits and pause: each change is a limit's new value (`None`: no limit, or the
 /// pause's end).
-pub async fn set(pool: &Pool, user: i64, changes: Vec<(LimitName, Option<i64>)>) -> Result<(), ApiError> {
+pub async fn set(pool: &Pool, user: i64, changes: Vec<(LimitName, Option<i64>)>) -> Result<(), AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     // Changes of one user's limits take turns: `set_limit` locks the limit's row, but a limit set

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use super::{auctions, bidding};
 use crate::cluster::lists::Lists;
 use crate::db;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 use crate::outage::LastKnown;
 
@@ -42,14 +42,14 @@ pub struct AuctionLists {
 }
 
 /// Live, upcoming and the latest finished auctions.
-pub async fn lists(h: &Handles<'_>) -> Result<AuctionLists, ApiError> {
+pub async fn lists(h: &Handles<'_>) -> Result<AuctionLists, AppError> {
     let mut active = h.lists.all().await;
     active.sort_by_key(|a| (a.ends_at.unwrap_or(a.start_time), a.start_time));
     let (live, upcoming): (Vec<_>, Vec<_>) =
         active.into_iter().partition(|a| a.status == AuctionStatus::Live);
     let latest = async {
         let client = h.auctions.pool.get().await?;
-        Ok::<_, ApiError>(
+        Ok::<_, AppError>(
             db::auctions::finished(&client, None, FINISHED_LIMIT, h.auctions.clock.now()).await?,
         )
     };
@@ -59,29 +59,29 @@ pub async fn lists(h: &Handles<'_>) -> Result<AuctionLists, ApiError> {
             list
         }
         // Live and upcoming auctions are in memory; the finished ones are as last read
-        // (docs/decisions.md, "Database outages").
-        Err(ApiError::Unavailable(_)) => h.last_known.finished(),
+        // (docs/rules/outages.md, "Database outages").
+        Err(AppError::Unavailable(_)) => h.last_known.finished(),
         Err(e) => return Err(e),
     };
     Ok(AuctionLists { live, upcoming, finished })
 }
 
 /// An auction by its URL slug: 404 `auction_not_found` for a slug that names none.
-pub async fn by_slug(h: &Handles<'_>, slug: &str) -> Result<AuctionInfo, ApiError> {
+pub async fn by_slug(h: &Handles<'_>, slug: &str) -> Result<AuctionInfo, AppError> {
     // A slug is lowercase letters, digits and dashes; anything else names no auction.
     if !is_slug(slug) {
-        return Err(ApiError::NotFound(Msg::AuctionNotFound));
+        return Err(AppError::NotFound(Msg::AuctionNotFound));
     }
     let found = async {
         let client = h.auctions.pool.get().await?;
-        Ok::<_, ApiError>(db::auctions::id_by_slug(&client, slug).await?)
+        Ok::<_, AppError>(db::auctions::id_by_slug(&client, slug).await?)
     };
     let id = match found.await {
-        Ok(id) => id.ok_or(ApiError::NotFound(Msg::AuctionNotFound))?,
+        Ok(id) => id.ok_or(AppError::NotFound(Msg::AuctionNotFound))?,
         // While the database is away, a live or upcoming auction is found among the actors.
-        Err(ApiError::Unavailable(cause)) => {
+        Err(AppError::Unavailable(cause)) => {
             let running = h.lists.all().await.into_iter().find(|a| a.slug == slug);
-            return running.ok_or(ApiError::Unavailable(cause));
+            return running.ok_or(AppError::Unavailable(cause));
         }
         Err(e) => return Err(e),
     };
@@ -89,7 +89,7 @@ pub async fn by_slug(h: &Handles<'_>, slug: &str) -> Result<AuctionInfo, ApiErro
 }
 
 /// An auction's bid history, newest first, at most 50.
-pub async fn recent_bids(h: &Handles<'_>, id: AuctionId) -> Result<Vec<BidRecord>, ApiError> {
+pub async fn recent_bids(h: &Handles<'_>, id: AuctionId) -> Result<Vec<BidRecord>, AppError> {
     if let Some(addr) = h.auctions.auctions.get(id)
         && let Ok(view) = addr.send(GetView).await
     {
@@ -100,7 +100,7 @@ pub async fn recent_bids(h: &Handles<'_>, id: AuctionId) -> Result<Vec<BidRecord
         // Upcoming or live: from its actor, here (restarted if it died) or on another node.
         return match h.auctions.reach(id, GetView).await? {
             Some(view) => Ok(view.bids),
-            None => Err(ApiError::NotFound(Msg::AuctionNotFound)),
+            None => Err(AppError::NotFound(Msg::AuctionNotFound)),
         };
     }
     Ok(db::snapshot::recent_bids(&client, id, BIDS_LIMIT).await?)

@@ -19,7 +19,7 @@ where
     Fut: Future<Output = Result<(), E>>,
     E: std::fmt::Display,
 {
-    actix_web::rt::spawn(async move {
+    actix::spawn(async move {
         let mut ticks = tokio::time::interval(every.max(Duration::from_millis(10)));
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
@@ -33,13 +33,13 @@ where
 
 /// Commits a use case's transaction. A commit whose answer was lost (the connection or the
 /// database died meanwhile) may have happened: the answer says so (503 `commit_unknown`), never
-/// that nothing changed (docs/decisions.md, "A commit whose answer is lost").
-pub(crate) async fn commit(tx: deadpool_postgres::Transaction<'_>) -> Result<(), crate::error::ApiError> {
+/// that nothing changed (docs/rules/outages.md, "A commit whose answer is lost").
+pub(crate) async fn commit(tx: deadpool_postgres::Transaction<'_>) -> Result<(), crate::error::AppError> {
     tx.commit().await.map_err(|e| {
         if crate::db::doubt::answer_lost(&e) {
             tracing::warn!(error = %e, "a commit's answer was lost");
             metrics::counter!(crate::metrics::COMMITS_IN_DOUBT).increment(1);
-            crate::error::ApiError::Suspended(crate::i18n::Msg::CommitUnknown)
+            crate::error::AppError::Suspended(crate::i18n::Msg::CommitUnknown)
         } else {
             e.into()
         }
@@ -56,6 +56,7 @@ pub mod bots;
 pub mod buy_now;
 pub mod claims;
 pub mod cluster;
+pub mod core;
 pub mod effects;
 pub mod images;
 pub mod limits;

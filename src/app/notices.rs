@@ -1,4 +1,4 @@
-//! Where a user's notices go (issue 24; docs/decisions.md, "Where notices go"): the profile reads
+//! Where a user's notices go (issue 24; docs/rules/notifications.md, "Where notices go"): the profile reads
 //! and changes, per kind, which of e-mail, Telegram and SMS carry it, and the language messages
 //! outside the site come in. The bell always gets everything. The rules (defaults, SMS only for a
 //! win and an item passed on, quiet hours) are `crate::reach`'s; the outbox applies the choices
@@ -13,10 +13,10 @@ use utoipa::ToSchema;
 use crate::db;
 use crate::db::outbox::Outbox;
 use crate::db::reach::{Channels, Reach};
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
 use crate::reach::sms_offered;
-use crate::states::{NotificationKind, OutboxChannel};
+use crate::statuses::{NotificationKind, OutboxChannel};
 
 /// One channel as the caller sees it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -129,7 +129,7 @@ fn view(outbox: &Outbox, reach: &Reach) -> NoticeSettings {
 }
 
 /// `user`'s notice settings.
-pub async fn settings(pool: &Pool, outbox: &Outbox, user: i64) -> Result<NoticeSettings, ApiError> {
+pub async fn settings(pool: &Pool, outbox: &Outbox, user: i64) -> Result<NoticeSettings, AppError> {
     let client = pool.get().await?;
     let reach = db::reach::reach(&client, &[user]).await?.remove(&user).unwrap_or_default();
     Ok(view(outbox, &reach))
@@ -137,16 +137,16 @@ pub async fn settings(pool: &Pool, outbox: &Outbox, user: i64) -> Result<NoticeS
 
 /// The choices `change` asks for, checked: each a known kind, SMS turned on only where it is
 /// offered; a kind named twice counts as its last mention.
-fn choices(change: &NoticeChange) -> Result<Vec<(NotificationKind, OutboxChannel, bool)>, ApiError> {
+fn choices(change: &NoticeChange) -> Result<Vec<(NotificationKind, OutboxChannel, bool)>, AppError> {
     if change.kinds.len() > MAX_CHANGES {
-        return Err(ApiError::invalid("kinds", Msg::NoticeKindUnknown));
+        return Err(AppError::invalid("kinds", Msg::NoticeKindUnknown));
     }
     let mut out = BTreeMap::new();
     for k in &change.kinds {
         let kind = NotificationKind::parse_wire(&k.kind)
-            .ok_or(ApiError::invalid("kinds", Msg::NoticeKindUnknown))?;
+            .ok_or(AppError::invalid("kinds", Msg::NoticeKindUnknown))?;
         if k.sms == Some(true) && !sms_offered(kind) {
-            return Err(ApiError::invalid("kinds", Msg::SmsNotOffered));
+            return Err(AppError::invalid("kinds", Msg::SmsNotOffered));
         }
         let asked = [
             (OutboxChannel::Email, k.email),
@@ -169,13 +169,13 @@ pub async fn change(
     outbox: &Outbox,
     user: i64,
     change: &NoticeChange,
-) -> Result<NoticeSettings, ApiError> {
+) -> Result<NoticeSettings, AppError> {
     let language = match change.language.as_deref() {
         None => None,
         Some(tag) => Some(
             Lang::parse(tag)
                 .filter(|l| l.code() == tag.trim())
-                .ok_or(ApiError::invalid("language", Msg::LanguageInvalid))?,
+                .ok_or(AppError::invalid("language", Msg::LanguageInvalid))?,
         ),
     };
     let choices = choices(change)?;

@@ -1,4 +1,4 @@
-//! Refunding a paid order (docs/decisions.md, "Refunds"). The money itself goes back through the
+//! Refunding a paid order (docs/rules/payments.md, "Refunds"). The money itself goes back through the
 //! provider's merchant cabinet (docs/operations.md); this records the refund and takes back the
 //! unspent bids, in one transaction with its audit row.
 
@@ -11,7 +11,7 @@ use super::effects::Effects;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::admin_orders::OrderExtra;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
 use crate::ids::OrderId;
 use crate::payments::refund::{self, Refund};
@@ -24,12 +24,12 @@ pub async fn refund(
     lang: Lang,
     admin: &CurrentUser,
     OrderId(id): OrderId,
-) -> Result<OrderExtra, ApiError> {
+) -> Result<OrderExtra, AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let (user, terms, balance, expired_claim) = match refund::refund(&tx, id, admin.id).await? {
-        Refund::NotFound => return Err(ApiError::NotFound(Msg::OrderNotFound)),
-        Refund::NotRefundable => return Err(ApiError::Conflict(Msg::OrderNotRefundable)),
+        Refund::NotFound => return Err(AppError::NotFound(Msg::OrderNotFound)),
+        Refund::NotRefundable => return Err(AppError::Conflict(Msg::OrderNotRefundable)),
         Refund::Done { user, terms, balance, expired_claim } => (user, terms, balance, expired_claim),
     };
     let after = json!({
@@ -39,8 +39,8 @@ pub async fn refund(
         "expiredClaim": expired_claim,
     });
     let entry = action(admin, "order.refund", "order", Some(id), Some(json!({"state": "paid"})), Some(after));
-    db::audit::record(&tx, &entry).await?;
-    let extra = db::admin_orders::extra(&tx, id).await?.ok_or(ApiError::NotFound(Msg::OrderNotFound))?;
+    db::audit::log(&tx, &entry).await?;
+    let extra = db::admin_orders::extra(&tx, id).await?.ok_or(AppError::NotFound(Msg::OrderNotFound))?;
     super::commit(tx).await?;
     drop(client);
     tracing::info!(order = id, admin = admin.id, bids = terms.bids, amount = terms.amount, "order refunded");

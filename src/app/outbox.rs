@@ -1,4 +1,4 @@
-//! The operator's view of the outbox (docs/decisions.md, "The outbox"): the messages by channel
+//! The operator's view of the outbox (docs/rules/outbox.md, "The outbox"): the messages by channel
 //! and state with the counts of each state, and sending a failed one again (audited). Operators
 //! see phone numbers and Telegram chats masked to their last three digits; a sign-in code was
 //! never stored, so its message shows it masked and cannot be sent again.
@@ -12,11 +12,11 @@ use super::audit::action;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::outbox::{MessageRow, Outbox};
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 use crate::ids::MessageId;
 use crate::paging::Page;
-use crate::states::{OutboxChannel, OutboxState};
+use crate::statuses::{OutboxChannel, OutboxState};
 
 /// One page of messages as operators see them, how many match, and the counts by state.
 pub struct Listing {
@@ -31,7 +31,7 @@ pub async fn list(
     pool: &Pool,
     (channel, state): (Option<OutboxChannel>, Option<OutboxState>),
     page: Page,
-) -> Result<Listing, ApiError> {
+) -> Result<Listing, AppError> {
     let client = pool.get().await?;
     let (messages, total) = db::outbox::page(&client, (channel, state), page.limit, page.offset).await?;
     let counts = db::outbox::counts(&client, channel).await?;
@@ -45,11 +45,11 @@ pub async fn retry(
     (pool, outbox): (&Pool, &Outbox),
     admin: &CurrentUser,
     MessageId(id): MessageId,
-) -> Result<MessageRow, ApiError> {
+) -> Result<MessageRow, AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
-    let before = db::outbox::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::OutboxMessageNotFound))?;
-    let again = db::outbox::requeue(&tx, id).await?.ok_or(ApiError::Conflict(Msg::OutboxNotRetryable))?;
+    let before = db::outbox::lock(&tx, id).await?.ok_or(AppError::NotFound(Msg::OutboxMessageNotFound))?;
+    let again = db::outbox::requeue(&tx, id).await?.ok_or(AppError::Conflict(Msg::OutboxNotRetryable))?;
     let entry = action(
         admin,
         "outbox.retry",
@@ -58,7 +58,7 @@ pub async fn retry(
         Some(json!({ "state": before.state, "attempts": before.attempts, "lastError": before.last_error })),
         Some(json!({ "state": again.state, "attempts": again.attempts, "lastError": null })),
     );
-    db::audit::record(&tx, &entry).await?;
+    db::audit::log(&tx, &entry).await?;
     super::commit(tx).await?;
     outbox.wake();
     tracing::info!(

@@ -8,7 +8,7 @@ use super::audit::{action, changes};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::packages::{AdminPackageRow, PackageFields};
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 use crate::ids::PackageId;
 
@@ -29,13 +29,13 @@ pub async fn create(
     pool: &Pool,
     admin: &CurrentUser,
     fields: &PackageFields,
-) -> Result<AdminPackageRow, ApiError> {
+) -> Result<AdminPackageRow, AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let saved = db::packages::insert(&tx, fields).await?;
     let id = Some(i64::from(saved.id));
     let entry = action(admin, "package.create", "package", id, None, Some(audit_json(fields)));
-    db::audit::record(&tx, &entry).await?;
+    db::audit::log(&tx, &entry).await?;
     super::commit(tx).await?;
     tracing::info!(package = saved.id, admin = admin.id, "package created");
     Ok(saved)
@@ -46,17 +46,17 @@ pub async fn update(
     pool: &Pool,
     admin: &CurrentUser,
     PackageId(id): PackageId,
-    apply: impl FnOnce(&PackageFields) -> Result<PackageFields, ApiError>,
-) -> Result<AdminPackageRow, ApiError> {
+    apply: impl FnOnce(&PackageFields) -> Result<PackageFields, AppError>,
+) -> Result<AdminPackageRow, AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
-    let old = db::packages::lock(&tx, id).await?.ok_or(ApiError::NotFound(Msg::PackageNotFound))?;
+    let old = db::packages::lock(&tx, id).await?.ok_or(AppError::NotFound(Msg::PackageNotFound))?;
     let fields = apply(&old.fields)?;
     let saved =
-        db::packages::update(&tx, id, &fields).await?.ok_or(ApiError::NotFound(Msg::PackageNotFound))?;
+        db::packages::update(&tx, id, &fields).await?.ok_or(AppError::NotFound(Msg::PackageNotFound))?;
     let (before, after) = changes(&audit_json(&old.fields), &audit_json(&fields));
     let entry = action(admin, "package.update", "package", Some(i64::from(id)), Some(before), Some(after));
-    db::audit::record(&tx, &entry).await?;
+    db::audit::log(&tx, &entry).await?;
     super::commit(tx).await?;
     Ok(saved)
 }

@@ -1,7 +1,7 @@
 //! Buying: a package order, and the provider's report of a payment, the only thing that credits
 //! bids or pays for a won item. [`process`] verifies, checks and applies one report in one
 //! transaction; the demo provider's pay/fail button sends its signed report through it too
-//! (docs/decisions.md, "Buying bids" and "Won items").
+//! (docs/rules/payments.md, "Buying bids" and docs/rules/won-items.md, "Won items").
 
 use deadpool_postgres::Pool;
 use serde_json::Value;
@@ -14,12 +14,12 @@ use crate::db::claims::Locked;
 use crate::db::notifications::{Notice, NotificationRow};
 use crate::db::outbox::Outbox;
 use crate::db::payments::OrderRow;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
 use crate::ids::OrderId;
 use crate::metrics::PAYMENT_CALLBACKS;
 use crate::payments::{CallbackOutcome, PaymentProvider, Payments, Verdict, order_view};
-use crate::states::OrderState;
+use crate::statuses::OrderState;
 
 /// Orders package `package` for `user` from `provider`: a pending order whose bids and amount
 /// come from the catalogue. Refused while the user's pause or monthly spend limit holds.
@@ -28,23 +28,23 @@ pub async fn order_package(
     provider: &str,
     user: i64,
     package: i32,
-) -> Result<OrderRow, ApiError> {
+) -> Result<OrderRow, AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     refuse(db::limits::block_order(&tx, user, package).await?)?;
     let order = db::payments::insert_order(&tx, user, package, provider)
         .await?
-        .ok_or(ApiError::invalid("packageId", Msg::PackageNotFound))?;
+        .ok_or(AppError::invalid("packageId", Msg::PackageNotFound))?;
     super::commit(tx).await?;
     tracing::info!(order = order.id, user, package, amount = order.amount, "payment order created");
     Ok(order)
 }
 
 /// `user`'s own order `id` (404 `order_not_found` for another user's).
-pub async fn own_order(pool: &Pool, user: i64, OrderId(id): OrderId) -> Result<OrderRow, ApiError> {
+pub async fn own_order(pool: &Pool, user: i64, OrderId(id): OrderId) -> Result<OrderRow, AppError> {
     let client = pool.get().await?;
     let order = db::payments::order(&client, id).await?;
-    order.filter(|o| o.user_id == user).ok_or(ApiError::NotFound(Msg::OrderNotFound))
+    order.filter(|o| o.user_id == user).ok_or(AppError::NotFound(Msg::OrderNotFound))
 }
 
 /// The demo provider's pay or fail button for `user`'s order `id`: its signed callback goes
@@ -55,9 +55,9 @@ pub async fn demo_pay(
     user: i64,
     id: OrderId,
     paid: bool,
-) -> Result<OrderRow, ApiError> {
+) -> Result<OrderRow, AppError> {
     let (pool, _, payments) = handles;
-    let demo = payments.demo.clone().ok_or(ApiError::NotFound(Msg::DemoPaymentsOff))?;
+    let demo = payments.demo.clone().ok_or(AppError::NotFound(Msg::DemoPaymentsOff))?;
     let order = own_order(pool, user, id).await?;
     let fields = demo.signed_callback(&order, paid);
     let (verdict, word) = process(handles, lang, demo.as_ref(), &fields).await?;
@@ -72,7 +72,7 @@ pub async fn not_configured(
     payments: &Payments,
     name: &str,
     fields: &[(String, String)],
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let outcome = "provider_not_configured";
     metrics::counter!(PAYMENT_CALLBACKS, "outcome" => outcome).increment(1);
     if payments.refused.admit() {
@@ -126,13 +126,13 @@ enum Change {
 /// (`claim`, locked before the order) marks it paid. A payment for a won item that is already
 /// paid by another order, or for an order a newer delivery choice replaced, is refused; one for
 /// an item that passed on or expired meanwhile is recorded paid and left for an admin refund
-/// (docs/decisions.md, "Won items").
+/// (docs/rules/won-items.md, "Won items").
 async fn pay(
     (tx, outbox): (&impl deadpool_postgres::GenericClient, &Outbox),
     order: &OrderRow,
     claim: Option<&Locked>,
     payment_id: &str,
-) -> Result<(Verdict, &'static str, Option<Change>), ApiError> {
+) -> Result<(Verdict, &'static str, Option<Change>), AppError> {
     // Whether the order pays for its won item (a package order has none to pay).
     let pays_claim = match (order.claim_id, claim) {
         (None, _) => false,
@@ -176,7 +176,7 @@ pub async fn process(
     lang: Lang,
     provider: &dyn PaymentProvider,
     fields: &[(String, String)],
-) -> Result<(Verdict, String), ApiError> {
+) -> Result<(Verdict, String), AppError> {
     let name = provider.name();
     let record = payload(fields);
     let outcome = match provider.parse_callback(fields) {
@@ -204,7 +204,7 @@ pub async fn process(
             let order = Some(outcome.order_id);
             db::payments::record_callback(&client, name, order, &record, "status_check_failed").await?;
             // Not answered 200: the provider calls again later.
-            return Err(ApiError::Unavailable(format!("payment status check: {err:#}")));
+            return Err(AppError::Unavailable(format!("payment status check: {err:#}")));
         }
     };
 
@@ -226,7 +226,7 @@ async fn apply(
     outcome: &CallbackOutcome,
     confirmed: bool,
     record: &Value,
-) -> Result<(Verdict, &'static str, Option<Change>), ApiError> {
+) -> Result<(Verdict, &'static str, Option<Change>), AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     // A won item is locked before its order, in the order every claim change takes them (an

@@ -1,4 +1,4 @@
-//! One person, one account (docs/decisions.md, "One person, one account"): an account confirms a
+//! One person, one account (docs/rules/phone.md, "One person, one account"): an account confirms a
 //! Kyrgyz mobile number with a 6-digit code sent by SMS. The code is sent by the request that asks
 //! for it and never stored (only a salted hash is); the free bids come with a number's first
 //! confirmation, once per number ever; a confirmed number belongs to one account.
@@ -12,17 +12,17 @@ use crate::auth::CurrentUser;
 use crate::config::{AuthSettings, PhoneVerification, SmsSettings};
 use crate::db;
 use crate::db::phones::{Budget, NewCode};
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
+use crate::input::values::Phone;
 use crate::outbox::{self, Delivery, Immediate, SendNowError};
-use crate::states::OutboxChannel;
-use crate::values::Phone;
+use crate::statuses::OutboxChannel;
 
 /// Bids, pre-bids, auto-bidders and Buy It Now: 403 `phone_not_verified` for an account without a
 /// confirmed phone while confirmation is required.
-pub fn require_verified(rule: PhoneVerification, user: &CurrentUser) -> Result<(), ApiError> {
+pub fn require_verified(rule: PhoneVerification, user: &CurrentUser) -> Result<(), AppError> {
     match rule {
-        PhoneVerification::Required if !user.phone_verified => Err(ApiError::Refused(Msg::PhoneNotVerified)),
+        PhoneVerification::Required if !user.phone_verified => Err(AppError::Refused(Msg::PhoneNotVerified)),
         _ => Ok(()),
     }
 }
@@ -56,60 +56,13 @@ pub async fn send_code(
     user: UserId,
     phone: &Phone,
     (address, lang): (Option<&str>, Lang),
-) -> Result<CodeSent, ApiError> {
+) -> Result<CodeSent, AppError> {
     if !h.sms.is_mobile(phone.as_str()) {
-        return Err(ApiError::invalid("phone", Msg::PhoneNotMobile));
+        return Err(AppError::invalid("phone", Msg::PhoneNotMobile));
     }
     let code = format!("{:06}", rand::random_range(0..1_000_000u32));
     let salt: [u8; 16] = rand::random();
-    let (id, taken) = {
-        let mut client = h.pool.get().await?;
-        let tx = client.transaction().await?;
-        // The account's row lock makes two identical requests take turns: the second sees the
-        // first's code and waits out the resend time.
-        let account = db::phones::lock_account(&tx, user.0).await?.ok_or(ApiError::Unauthorized)?;
-        // An account admitted before numbers were confirmed may still confirm one (for SMS).
-        if account.phone.is_some() {
-            return Err(ApiError::Conflict(Msg::PhoneAlreadyVerified));
-        }
-        let taken = db::phones::owner(&tx, phone).await?.is_some_and(|owner| owner != user.0);
-        let (number_max, window) = h.number_limit;
-        let (since_last, to_number) = db::phones::recent_codes(&tx, user.0, phone, window).await?;
-        let resend = h.auth.phone_code_resend_secs as f64;
-        if let Some(since) = since_last.filter(|s| *s < resend) {
-            let retry_after_secs = (resend - since).ceil().max(1.0) as u64;
-            return Err(ApiError::TooManyRequests { msg: Msg::TooManyAttempts, retry_after_secs });
-        }
-        if to_number >= i64::from(number_max) {
-            return Err(ApiError::TooManyRequests {
-                msg: Msg::TooManyAttempts,
-                retry_after_secs: window.max(1),
-            });
-        }
-        if let Budget::Refused(refused) = db::phones::spend_budget(&tx, h.sms.hourly_budget).await? {
-            super::commit(tx).await?;
-            metrics::counter!(crate::metrics::SMS_BUDGET_REFUSED).increment(1);
-            if refused == 1 {
-                tracing::error!(
-                    budget = h.sms.hourly_budget,
-                    "SMS budget: this hour's {} phone codes are spent; code requests are refused until the hour ends ([sms] hourly_budget)",
-                    h.sms.hourly_budget
-                );
-            }
-            return Err(ApiError::Suspended(Msg::SmsUnavailable));
-        }
-        let new = NewCode {
-            user: user.0,
-            phone,
-            salt: &salt,
-            hash: &code_hash(&salt, &code),
-            ip_address: address,
-            ttl_secs: h.auth.phone_code_ttl_secs,
-        };
-        let id = db::phones::insert_code(&tx, &new).await?;
-        super::commit(tx).await?;
-        (id, taken)
-    };
+    let (id, taken) = store_code(h, user, phone, (&salt, code.as_str()), address).await?;
     let text = |code: &str| if taken { taken_text(lang, code) } else { code_text(lang, code) };
     let key = format!("phone_code:{id}");
     let message = Immediate {
@@ -130,9 +83,62 @@ pub async fn send_code(
             tracing::warn!(user = user.0, error = %err, "phone code not sent");
             let client = h.pool.get().await?;
             db::phones::delete_code(&client, id).await?;
-            Err(ApiError::Suspended(Msg::SmsUnavailable))
+            Err(AppError::Suspended(Msg::SmsUnavailable))
         }
     }
+}
+
+/// Stores a new code for `user` to `phone` within the limits: the code's id, and whether another
+/// account confirmed the number. The account's row lock makes two identical requests take
+/// turns: the second sees the first's code and waits out the resend time.
+async fn store_code(
+    h: &Handles<'_>,
+    user: UserId,
+    phone: &Phone,
+    (salt, code): (&[u8; 16], &str),
+    address: Option<&str>,
+) -> Result<(i64, bool), AppError> {
+    let mut client = h.pool.get().await?;
+    let tx = client.transaction().await?;
+    let account = db::phones::lock_account(&tx, user.0).await?.ok_or(AppError::Unauthorized)?;
+    // An account admitted before numbers were confirmed may still confirm one (for SMS).
+    if account.phone.is_some() {
+        return Err(AppError::Conflict(Msg::PhoneAlreadyVerified));
+    }
+    let taken = db::phones::owner(&tx, phone).await?.is_some_and(|owner| owner != user.0);
+    let (number_max, window) = h.number_limit;
+    let (since_last, to_number) = db::phones::recent_codes(&tx, user.0, phone, window).await?;
+    let resend = h.auth.phone_code_resend_secs as f64;
+    if let Some(since) = since_last.filter(|s| *s < resend) {
+        let retry_after_secs = (resend - since).ceil().max(1.0) as u64;
+        return Err(AppError::TooManyRequests { msg: Msg::TooManyAttempts, retry_after_secs });
+    }
+    if to_number >= i64::from(number_max) {
+        return Err(AppError::TooManyRequests { msg: Msg::TooManyAttempts, retry_after_secs: window.max(1) });
+    }
+    if let Budget::Refused(refused) = db::phones::spend_budget(&tx, h.sms.hourly_budget).await? {
+        super::commit(tx).await?;
+        metrics::counter!(crate::metrics::SMS_BUDGET_REFUSED).increment(1);
+        if refused == 1 {
+            tracing::error!(
+                budget = h.sms.hourly_budget,
+                "SMS budget: this hour's {} phone codes are spent; code requests are refused until the hour ends ([sms] hourly_budget)",
+                h.sms.hourly_budget
+            );
+        }
+        return Err(AppError::Suspended(Msg::SmsUnavailable));
+    }
+    let new = NewCode {
+        user: user.0,
+        phone,
+        salt,
+        hash: &code_hash(salt, code),
+        ip_address: address,
+        ttl_secs: h.auth.phone_code_ttl_secs,
+    };
+    let id = db::phones::insert_code(&tx, &new).await?;
+    super::commit(tx).await?;
+    Ok((id, taken))
 }
 
 /// The account after a confirmation: its balance, and the free bids it just got (0 when the
@@ -151,30 +157,30 @@ pub async fn verify(
     user: UserId,
     phone: &Phone,
     code: &str,
-) -> Result<Confirmed, ApiError> {
+) -> Result<Confirmed, AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
-    let account = db::phones::lock_account(&tx, user.0).await?.ok_or(ApiError::Unauthorized)?;
+    let account = db::phones::lock_account(&tx, user.0).await?.ok_or(AppError::Unauthorized)?;
     if account.phone.is_some() {
         let balance = db::users::get(&tx, user.0).await?.map_or(0, |u| u.bid_balance);
         return match account.phone.as_deref() {
             Some(mine) if mine == phone.as_str() => Ok(Confirmed { bonus: 0, balance }),
-            _ => Err(ApiError::Conflict(Msg::PhoneAlreadyVerified)),
+            _ => Err(AppError::Conflict(Msg::PhoneAlreadyVerified)),
         };
     }
     let stored = db::phones::lock_current_code(&tx, user.0, phone).await?;
     let Some(stored) = stored.filter(|c| c.fresh) else {
-        return Err(ApiError::invalid("code", Msg::CodeExpired));
+        return Err(AppError::invalid("code", Msg::CodeExpired));
     };
     let given = code.trim();
     if !matches_code(&stored.salt, &stored.hash, given) {
         db::phones::count_wrong_try(&tx, stored.id, auth.phone_code_tries).await?;
         // The wrong try counts even though the request fails.
         super::commit(tx).await?;
-        return Err(ApiError::invalid("code", Msg::CodeInvalid));
+        return Err(AppError::invalid("code", Msg::CodeInvalid));
     }
     if db::phones::owner(&tx, phone).await?.is_some() {
-        return Err(ApiError::taken("phone", Msg::PhoneTaken));
+        return Err(AppError::taken("phone", Msg::PhoneTaken));
     }
     db::phones::confirm(&tx, stored.id, user.0, phone).await?;
     let credited = match auth.signup_bonus_bids {

@@ -11,11 +11,11 @@ use tyiyn_actors::store::AuctionStore;
 use tyiyn_actors::view::AuctionInfo;
 
 use super::auctions::Handles;
-use super::audit::{action, record_after};
+use super::audit::{action, log_after};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::store::PgStore;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 
 /// Promotes auction `id` (any other promoted one stops being promoted), or stops promoting it.
@@ -25,7 +25,7 @@ pub async fn set(
     admin: &CurrentUser,
     id: AuctionId,
     promoted: bool,
-) -> Result<AuctionInfo, ApiError> {
+) -> Result<AuctionInfo, AppError> {
     // One promotion at a time across every node, from the store commit until the previous
     // auction's actor has been told: two overlapping ones could otherwise tell an actor "no longer
     // promoted" after its own newer promotion.
@@ -45,7 +45,7 @@ pub async fn set(
     let before = json!({ "isPromoted": was });
     let after = json!({ "isPromoted": auction.is_promoted });
     let row = action(admin, "auction.promote", "auction", Some(id.0), Some(before), Some(after));
-    record_after(h.pool, &row).await;
+    log_after(h.pool, &row).await;
     Ok(auction)
 }
 
@@ -63,16 +63,16 @@ async fn finished(
     store: &PgStore,
     id: AuctionId,
     promoted: bool,
-) -> Result<(AuctionInfo, bool), ApiError> {
+) -> Result<(AuctionInfo, bool), AppError> {
     let client = h.pool.get().await?;
     let found = db::auctions::finished(&client, Some(id.0), 1, h.clock.now()).await?.pop();
     // Missing, or (several nodes) moving between nodes.
     let Some(mut auction) = found else { return Err(h.gone(id).await?) };
     if promoted {
-        return Err(ApiError::Conflict(Msg::AuctionFinished));
+        return Err(AppError::Conflict(Msg::AuctionFinished));
     }
     let was = auction.is_promoted;
-    store.set_promoted(id, false).await.map_err(|e| ApiError::Unavailable(e.0))?;
+    store.set_promoted(id, false).await.map_err(|e| AppError::Unavailable(e.0))?;
     auction.is_promoted = false;
     Ok((auction, was))
 }

@@ -5,7 +5,8 @@ use deadpool_postgres::Pool;
 
 use crate::auth::password;
 use crate::config::Settings;
-use crate::{db, domain};
+use crate::db;
+use crate::input::parse;
 
 /// The logins seeded at start-up: the configured admin, the demo data's people.
 pub async fn run(pool: &Pool, config: &Settings) -> anyhow::Result<Vec<(String, String)>> {
@@ -22,7 +23,7 @@ pub async fn run(pool: &Pool, config: &Settings) -> anyhow::Result<Vec<(String, 
             logins.extend(summary.users);
         }
     }
-    // Accounts from before usernames had skeletons, and the seed's (docs/decisions.md, "Accounts").
+    // Accounts from before usernames had skeletons, and the seed's (docs/rules/accounts.md, "Usernames").
     let filled = db::users::backfill_skeletons(&pool.get().await?).await?;
     if filled > 0 {
         tracing::info!(accounts = filled, "username skeletons filled in");
@@ -35,9 +36,9 @@ async fn ensure_admin(pool: &Pool, config: &Settings) -> anyhow::Result<Option<(
     let (Ok(username), Ok(pass)) = (std::env::var("ADMIN_USERNAME"), std::env::var("ADMIN_PASSWORD")) else {
         return Ok(None);
     };
-    let username = domain::username(&username)
+    let username = parse::username(&username)
         .map_err(|m| anyhow::anyhow!("ADMIN_USERNAME: {}", m.text(crate::i18n::Lang::En)))?;
-    domain::password(&pass)
+    parse::password(&pass)
         .map_err(|m| anyhow::anyhow!("ADMIN_PASSWORD: {}", m.text(crate::i18n::Lang::En)))?;
     let hash = password::hash(pass.clone(), config.auth.bcrypt_cost).await?;
     let client = pool.get().await?;

@@ -1,4 +1,4 @@
-//! Linking a Telegram chat to an account (issue 24; docs/decisions.md, "Telegram"). The profile
+//! Linking a Telegram chat to an account (issue 24; docs/rules/telegram.md, "Telegram"). The profile
 //! asks for a link `https://t.me/<bot>?start=<token>`: the token is random, stored as its SHA-256,
 //! lives [`LINK_MINUTES`] minutes and works once, and a new link voids the older ones. When the
 //! user presses Start, the bot (`crate::telegram`) receives `/start <token>` and links that chat
@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use crate::config::TelegramSettings;
 use crate::db;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 
 /// How long a link's token works.
@@ -55,16 +55,16 @@ fn well_formed(token: &str) -> bool {
 }
 
 /// `user`'s link, and whether Telegram is on.
-pub async fn status(pool: &Pool, settings: &TelegramSettings, user: i64) -> Result<TelegramStatus, ApiError> {
+pub async fn status(pool: &Pool, settings: &TelegramSettings, user: i64) -> Result<TelegramStatus, AppError> {
     let linked_at = db::telegram::linked_at(&pool.get().await?, user).await?;
     Ok(TelegramStatus { enabled: settings.enabled(), linked: linked_at.is_some(), linked_at })
 }
 
 /// A new one-time link for `user` (voiding their older ones); 404 `telegram_off` when no bot is
 /// configured.
-pub async fn new_link(pool: &Pool, settings: &TelegramSettings, user: i64) -> Result<TelegramLink, ApiError> {
+pub async fn new_link(pool: &Pool, settings: &TelegramSettings, user: i64) -> Result<TelegramLink, AppError> {
     if !settings.enabled() {
-        return Err(ApiError::NotFound(Msg::TelegramOff));
+        return Err(AppError::NotFound(Msg::TelegramOff));
     }
     let token = hex::encode(rand::random::<[u8; TOKEN_BYTES]>());
     db::telegram::insert_token(&pool.get().await?, user, &hash(&token), LINK_MINUTES).await?;
@@ -72,7 +72,7 @@ pub async fn new_link(pool: &Pool, settings: &TelegramSettings, user: i64) -> Re
 }
 
 /// Unlinks `user`'s chat (nothing to do when there is none); the status after it.
-pub async fn unlink(pool: &Pool, settings: &TelegramSettings, user: i64) -> Result<TelegramStatus, ApiError> {
+pub async fn unlink(pool: &Pool, settings: &TelegramSettings, user: i64) -> Result<TelegramStatus, AppError> {
     if db::telegram::unlink_user(&pool.get().await?, user).await? {
         tracing::info!(user, "Telegram unlinked from the profile");
     }
@@ -82,7 +82,7 @@ pub async fn unlink(pool: &Pool, settings: &TelegramSettings, user: i64) -> Resu
 /// `/start <token>` from `chat`: links the chat to the token's account and uses the token up, in
 /// one transaction. The account's username, or `None` when the token is malformed, unknown, used
 /// or expired.
-pub async fn link_chat(pool: &Pool, token: &str, chat: i64) -> Result<Option<String>, ApiError> {
+pub async fn link_chat(pool: &Pool, token: &str, chat: i64) -> Result<Option<String>, AppError> {
     if !well_formed(token) {
         return Ok(None);
     }
@@ -102,7 +102,7 @@ pub async fn link_chat(pool: &Pool, token: &str, chat: i64) -> Result<Option<Str
 
 /// `/stop` from `chat`, or the bot found blocked there: unlinks the chat. The username of the
 /// account it left, or `None` when it was not linked.
-pub async fn unlink_chat(pool: &Pool, chat: i64) -> Result<Option<String>, ApiError> {
+pub async fn unlink_chat(pool: &Pool, chat: i64) -> Result<Option<String>, AppError> {
     let username = db::telegram::unlink_chat(&pool.get().await?, chat).await?;
     if username.is_some() {
         tracing::info!("Telegram chat unlinked from its side");

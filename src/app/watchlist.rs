@@ -1,4 +1,4 @@
-//! The watchlist (docs/decisions.md, "Watchlist"): starring and unstarring an auction, the user's
+//! The watchlist (docs/rules/watchlist.md, "Watchlist"): starring and unstarring an auction, the user's
 //! watched auctions as the lobby's cards, and the sweeper that tells each watcher, about
 //! `notice_secs` before an auction starts, that it is starting (`auction_starting`). What is due
 //! is decided by the runtime clock, the one the auction actors go live by; the stars' marks and
@@ -21,7 +21,7 @@ use crate::config::WatchlistSettings;
 use crate::db;
 use crate::db::notifications::Notice;
 use crate::db::watchlist::Starred;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 use crate::paging::Page;
 use crate::runtime::Auctions;
@@ -48,25 +48,25 @@ pub async fn watch(
     settings: &WatchlistSettings,
     user: UserId,
     id: AuctionId,
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     match db::watchlist::add(&tx, user.0, id.0, settings.max_watched).await? {
         Starred::Added | Starred::Already => {}
-        Starred::Full => return Err(ApiError::Conflict(Msg::WatchlistFull)),
-        Starred::NoAuction => return Err(ApiError::NotFound(Msg::AuctionNotFound)),
+        Starred::Full => return Err(AppError::Conflict(Msg::WatchlistFull)),
+        Starred::NoAuction => return Err(AppError::NotFound(Msg::AuctionNotFound)),
     }
     super::commit(tx).await?;
     Ok(())
 }
 
 /// Takes `user`'s star off auction `id` (no star: nothing changes); 404 for an unknown auction.
-pub async fn unwatch(pool: &Pool, user: UserId, id: AuctionId) -> Result<(), ApiError> {
+pub async fn unwatch(pool: &Pool, user: UserId, id: AuctionId) -> Result<(), AppError> {
     let client = pool.get().await?;
     if !db::watchlist::remove(&client, user.0, id.0).await?
         && !db::watchlist::auction_exists(&client, id.0).await?
     {
-        return Err(ApiError::NotFound(Msg::AuctionNotFound));
+        return Err(AppError::NotFound(Msg::AuctionNotFound));
     }
     Ok(())
 }
@@ -81,7 +81,7 @@ pub struct Watchlist {
 
 /// `user`'s watched auctions: every id, and the cards of one page of them. Upcoming and live
 /// auctions are read from their actors, finished ones from PostgreSQL in one query.
-pub async fn list(h: &Handles<'_>, user: UserId, page: Page) -> Result<Watchlist, ApiError> {
+pub async fn list(h: &Handles<'_>, user: UserId, page: Page) -> Result<Watchlist, AppError> {
     let ids = {
         let client = h.pool.get().await?;
         db::watchlist::watched(&client, user.0).await?

@@ -8,19 +8,19 @@ use std::pin::Pin;
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 
 use super::session::{Sessions, resolve};
-use crate::error::ApiError;
+use crate::error::AppError;
 
 pub use super::session::CurrentUser;
 
-type Extracted<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
+type Extracted<T> = Pin<Box<dyn Future<Output = Result<T, AppError>>>>;
 
 impl FromRequest for CurrentUser {
-    type Error = ApiError;
+    type Error = AppError;
     type Future = Extracted<CurrentUser>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
-        Box::pin(async move { resolve(req).await?.ok_or(ApiError::Unauthorized) })
+        Box::pin(async move { resolve(req).await?.ok_or(AppError::Unauthorized) })
     }
 }
 
@@ -28,7 +28,7 @@ impl FromRequest for CurrentUser {
 pub struct MaybeUser(pub Option<CurrentUser>);
 
 impl FromRequest for MaybeUser {
-    type Error = ApiError;
+    type Error = AppError;
     type Future = Extracted<MaybeUser>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
@@ -42,17 +42,17 @@ impl FromRequest for MaybeUser {
 pub struct AdminUser(pub CurrentUser);
 
 impl FromRequest for AdminUser {
-    type Error = ApiError;
+    type Error = AppError;
     type Future = Extracted<AdminUser>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move {
-            let user = resolve(req.clone()).await?.ok_or(ApiError::Unauthorized)?;
+            let user = resolve(req.clone()).await?.ok_or(AppError::Unauthorized)?;
             let state = req
                 .app_data::<web::Data<Sessions>>()
-                .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("state missing")))?;
-            if state.is_admin(user.id).await? { Ok(AdminUser(user)) } else { Err(ApiError::Forbidden) }
+                .ok_or_else(|| AppError::Internal(anyhow::anyhow!("state missing")))?;
+            if state.is_admin(user.id).await? { Ok(AdminUser(user)) } else { Err(AppError::Forbidden) }
         })
     }
 }

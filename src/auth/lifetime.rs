@@ -1,4 +1,4 @@
-//! How long a session lives (docs/decisions.md, "Sessions").
+//! How long a session lives (docs/rules/sessions.md, "Sessions").
 
 use chrono::{DateTime, Duration, Utc};
 

@@ -1,7 +1,7 @@
 //! Sessions: a 256-bit random token in an `HttpOnly`, `SameSite=Lax` cookie; PostgreSQL keeps its
 //! SHA-256 (the durable copy) and this process keeps an in-memory cache so a request costs no
 //! query. A session ends when it has not been used for `auth.session_idle_days` or is older than
-//! `auth.session_max_days` (docs/decisions.md, "Sessions"): it is then refused and deleted. Its
+//! `auth.session_max_days` (docs/rules/sessions.md, "Sessions"): it is then refused and deleted. Its
 //! last use is written at most once per [`Lifetime::touch_every`], which bounds how much earlier
 //! than exactly "idle days after the last request" it may end.
 
@@ -18,14 +18,14 @@ use deadpool_postgres::Pool;
 use crate::db;
 
 pub use super::lifetime::Lifetime;
-use crate::error::ApiError;
+use crate::error::AppError;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "tyiyn_session";
 
 /// A cookie script can read, `1` while the browser holds a session cookie (which script cannot
 /// read): the web app asks `GET /api/auth/me` only when it is there, so a visitor's pages make no
-/// request that answers 401 (docs/decisions.md, "Honest by design"). It says nothing the session
+/// request that answers 401 (docs/rules/public-site.md, "Honest by design"). It says nothing the session
 /// cookie does not; the server never trusts it.
 pub const HINT: &str = "tyiyn_signed_in";
 
@@ -128,7 +128,7 @@ impl Sessions {
 
     /// Whether `user` is an admin now (read from PostgreSQL on every admin request, so that a
     /// demotion holds at once).
-    pub async fn is_admin(&self, user: i64) -> Result<bool, ApiError> {
+    pub async fn is_admin(&self, user: i64) -> Result<bool, AppError> {
         let client = self.pool.get().await?;
         Ok(db::users::role(&client, user).await?.as_deref() == Some("admin"))
     }
@@ -140,7 +140,7 @@ impl Sessions {
 
     /// Deletes every session of `user` (all browsers, this one included) from PostgreSQL and
     /// the cache; how many there were.
-    pub async fn end_all(&self, user_id: i64) -> Result<u64, ApiError> {
+    pub async fn end_all(&self, user_id: i64) -> Result<u64, AppError> {
         let client = self.pool.get().await?;
         let ended = db::sessions::delete_user(&client, user_id).await?;
         self.cache.remove_user(user_id);
@@ -148,7 +148,7 @@ impl Sessions {
     }
 
     /// Deletes the sessions that have ended, from PostgreSQL and the cache; how many rows.
-    pub async fn purge(&self) -> Result<u64, ApiError> {
+    pub async fn purge(&self) -> Result<u64, AppError> {
         let now = Utc::now();
         let client = self.pool.get().await?;
         let purged =
@@ -230,7 +230,7 @@ pub async fn start(
     req: &HttpRequest,
     sessions: &Sessions,
     user: CurrentUser,
-) -> Result<Cookie<'static>, ApiError> {
+) -> Result<Cookie<'static>, AppError> {
     let CurrentUser { id: user_id, username, phone_verified } = user;
     let (token, hash) = new_token();
     let now = Utc::now();
@@ -243,7 +243,7 @@ pub async fn start(
 }
 
 /// Deletes the request's session, if any (logout, and rotation at login).
-pub async fn end(req: &HttpRequest, sessions: &Sessions) -> Result<(), ApiError> {
+pub async fn end(req: &HttpRequest, sessions: &Sessions) -> Result<(), AppError> {
     if let Some(c) = req.cookie(COOKIE) {
         let hash = hash_token(c.value());
         sessions.cache.remove(&hash);
@@ -276,7 +276,7 @@ impl CurrentUser {
 /// The request's session, judged by the lifetime: from the cache, else from PostgreSQL; an ended
 /// session is deleted and counts as none. Its last use is written when it is older than
 /// [`Lifetime::touch_every`], which also notices a session deleted by another process.
-pub(super) async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, ApiError> {
+pub(super) async fn resolve(req: HttpRequest) -> Result<Option<CurrentUser>, AppError> {
     let Some(state) = req.app_data::<web::Data<Sessions>>() else {
         return Ok(None);
     };
@@ -294,7 +294,7 @@ pub fn token_hash(req: &HttpRequest) -> Option<TokenHash> {
 /// The session whose token hashes to `hash`, judged as [`resolve`] judges a request's: a socket
 /// that carried it at its handshake asks again for each bid, so a session ended meanwhile (a
 /// logout, a password change, its lifetime) bids no more.
-pub async fn resolve_hash(state: &Sessions, hash: TokenHash) -> Result<Option<CurrentUser>, ApiError> {
+pub async fn resolve_hash(state: &Sessions, hash: TokenHash) -> Result<Option<CurrentUser>, AppError> {
     let now = Utc::now();
     let lifetime = state.lifetime;
     let (cached, generation) = state.cache.get(&hash);
@@ -351,59 +351,15 @@ pub async fn resolve_hash(state: &Sessions, hash: TokenHash) -> Result<Option<Cu
     }))
 }
 
-async fn delete_stored(state: &Sessions, hash: &TokenHash) -> Result<(), ApiError> {
+async fn delete_stored(state: &Sessions, hash: &TokenHash) -> Result<(), AppError> {
     let client = state.pool.get().await?;
     Ok(db::sessions::delete(&client, hash).await?)
 }
 
-async fn touch_stored(state: &Sessions, hash: &TokenHash, now: DateTime<Utc>) -> Result<bool, ApiError> {
+async fn touch_stored(state: &Sessions, hash: &TokenHash, now: DateTime<Utc>) -> Result<bool, AppError> {
     let client = state.pool.get().await?;
     Ok(db::sessions::touch(&client, hash, now).await?)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use chrono::Duration;
-
-    fn at(days: i64) -> DateTime<Utc> {
-        DateTime::UNIX_EPOCH + Duration::days(days)
-    }
-
-    #[test]
-    fn a_session_ends_when_idle_too_long_or_too_old() {
-        let life = Lifetime::from_days(7, 30).expect("valid days");
-        assert!(life.alive(at(0), at(0), at(6)));
-        assert!(!life.alive(at(0), at(0), at(7)), "unused for the idle timeout");
-        assert!(life.alive(at(0), at(25), at(29)));
-        assert!(!life.alive(at(0), at(29), at(30)), "used, but as old as the absolute lifetime");
-    }
-
-    #[test]
-    fn lifetimes_are_whole_days_from_one_and_uses_are_written_at_most_hourly() {
-        assert!(Lifetime::from_days(0, 30).is_err());
-        assert!(Lifetime::from_days(7, -1).is_err());
-        assert!(Lifetime::from_days(i64::MAX, 30).is_err());
-        assert_eq!(Lifetime::from_days(7, 30).expect("valid").touch_every(), Duration::hours(1));
-        assert_eq!(Lifetime::from_days(1, 1).expect("valid").touch_every(), Duration::hours(1));
-    }
-
-    #[test]
-    fn an_entry_read_before_a_removal_is_not_cached_after_it() {
-        let cache = SessionCache::default();
-        let entry = Cached {
-            user_id: 1,
-            username: "a".into(),
-            phone_verified: true,
-            created_at: at(0),
-            last_seen_at: at(0),
-        };
-        let (_, generation) = cache.get(&[1; 32]);
-        cache.remove_user(2);
-        cache.put_if_current([1; 32], entry.clone(), generation);
-        assert!(cache.get(&[1; 32]).0.is_none());
-        let (_, generation) = cache.get(&[1; 32]);
-        cache.put_if_current([1; 32], entry, generation);
-        assert!(cache.get(&[1; 32]).0.is_some());
-    }
-}
+mod tests;

@@ -1,4 +1,4 @@
-//! Login throttling that cannot lock out an account's owner (docs/decisions.md, "Account
+//! Login throttling that cannot lock out an account's owner (docs/rules/security.md, "Account
 //! protection"). Failures are counted per (account, address) pair, per account and per address.
 //! Each attempt reserves its failure *before* the password is checked, under one lock, so
 //! simultaneous guesses cannot all reach bcrypt; a success takes its reservation back and clears

@@ -1,4 +1,4 @@
-//! The bus between nodes (issue 25; docs/decisions.md, "The bus between nodes"): one core-NATS
+//! The bus between nodes (issue 25; docs/rules/cluster.md, "The bus between nodes"): one core-NATS
 //! connection per node, no persistence. What crosses it is either an answer someone waits for (a
 //! bid passed to its auction's owner: request and reply) or news that a fresh state repairs when it
 //! is lost (an auction's frames, a user's balance and notices, the lobby). Nothing durable goes

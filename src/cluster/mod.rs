@@ -1,4 +1,4 @@
-//! Several nodes on one PostgreSQL (issue 25; docs/decisions.md, "Leases and fences"). A node
+//! Several nodes on one PostgreSQL (issue 25; docs/rules/cluster.md, "Leases and fences"). A node
 //! with a name (`[cluster] node_id`) takes leases: each upcoming or live auction runs on the node
 //! that holds its lease. The [`Keeper`] does that every `renew_ms`: it says the node is alive,
 //! renews the node's leases (an auction whose lease was lost steps down here), gives up the
@@ -151,15 +151,36 @@ impl Keeper {
         };
         let beat = leases::beat(&client, node, ttl * 2, mine).await?;
         lists::set_nodes(beat.nodes);
+        let renewed = self.renew(&client, idle).await?;
+        self.give_up(&client, &renewed, beat.draining, (idle, handing)).await?;
 
-        // Renew; whatever was held before and is not renewed was lost (it ran out, or another
-        // node took it): it steps down here.
-        // The lost leases are forgotten before the renewal counts: a node woken from a freeze
-        // trusts its actors again (`Fences::fresh`) only with the leases it still holds, and a
-        // lost auction's actor, stopping later, gets no more requests from it.
+        let held = self.fences.held().len() as i64;
+        self.drain.empty.store(beat.draining && held == 0, Ordering::SeqCst);
+        if beat.draining {
+            if held == 0 {
+                self.drain.done.notify_waiters();
+            }
+            return Ok(());
+        }
+        self.take(&client, (beat.nodes, beat.active), held, handing).await
+    }
+
+    /// Renews this node's leases: whatever was held before and is not renewed was lost (it ran
+    /// out, or another node took it), and steps down here. The leases it still holds, with their
+    /// fences.
+    ///
+    /// The lost leases are forgotten before the renewal counts: a node woken from a freeze trusts
+    /// its actors again (`Fences::fresh`) only with the leases it still holds, and a lost
+    /// auction's actor, stopping later, gets no more requests from it.
+    async fn renew(
+        &self,
+        client: &deadpool_postgres::Client,
+        idle: &mut HashMap<i64, u8>,
+    ) -> anyhow::Result<HashMap<i64, i64>> {
+        let (node, ttl) = (self.fences.node(), self.fences.ttl_ms());
         let before = self.fences.held();
         let sent = Instant::now();
-        let renewed: HashMap<i64, i64> = leases::renew(&client, node, ttl).await?.into_iter().collect();
+        let renewed: HashMap<i64, i64> = leases::renew(client, node, ttl).await?.into_iter().collect();
         for (auction, fence) in before {
             if renewed.get(&auction) != Some(&fence) {
                 self.fences.drop_lease(auction);
@@ -170,22 +191,32 @@ impl Keeper {
             }
         }
         self.fences.renewed(sent);
+        Ok(renewed)
+    }
 
-        // Give up the leases of auctions that stopped running here; draining, step every one
-        // down first (and give its lease up in this round once it stopped, so that the next
-        // node's round takes it).
+    /// Gives up the leases of auctions that stopped running here; draining, steps every one down
+    /// first (and gives its lease up in this round once it stopped, so that the next node's round
+    /// takes it).
+    async fn give_up(
+        &self,
+        client: &deadpool_postgres::Client,
+        renewed: &HashMap<i64, i64>,
+        draining: bool,
+        (idle, handing): (&mut HashMap<i64, u8>, &mut HashSet<i64>),
+    ) -> anyhow::Result<()> {
+        let node = self.fences.node();
         let mut running = self.running().await?;
-        if beat.draining {
+        if draining {
             let here: Vec<i64> = renewed.keys().copied().filter(|a| running.contains(a)).collect();
             running = self.step_down(&here).await?;
         }
-        for (&auction, &fence) in &renewed {
-            if beat.draining && running.contains(&auction) {
+        for (&auction, &fence) in renewed {
+            if draining && running.contains(&auction) {
                 continue;
             }
-            if beat.draining || (!running.contains(&auction) && handing.remove(&auction)) {
+            if draining || (!running.contains(&auction) && handing.remove(&auction)) {
                 self.fences.drop_lease(auction);
-                leases::release(&client, auction, node, fence).await?;
+                leases::release(client, auction, node, fence).await?;
                 tracing::info!(node, auction, "handed over");
                 continue;
             }
@@ -198,21 +229,25 @@ impl Keeper {
             if *ticks > IDLE_TICKS {
                 idle.remove(&auction);
                 self.fences.drop_lease(auction);
-                leases::release(&client, auction, node, fence).await?;
+                leases::release(client, auction, node, fence).await?;
             }
         }
+        Ok(())
+    }
 
-        let held = self.fences.held().len() as i64;
-        self.drain.empty.store(beat.draining && held == 0, Ordering::SeqCst);
-        if beat.draining {
-            if held == 0 {
-                self.drain.done.notify_waiters();
-            }
-            return Ok(());
-        }
-        // Take what nobody holds, up to this node's share; with more than its share (it started
-        // first, or a node joined), hand one auction a round to the others.
-        let (nodes, active) = (beat.nodes, beat.active);
+    /// Takes what nobody holds, up to this node's share of the `active` auctions among `nodes`;
+    /// with more than its share (it started first, or a node joined), hands one auction a round
+    /// to the others. An auction whose holder stopped renewing is taken at once, whatever the
+    /// shares: nobody can bid on it until some node runs it. The shares even out in the rounds
+    /// after.
+    async fn take(
+        &self,
+        client: &deadpool_postgres::Client,
+        (nodes, active): (i64, i64),
+        held: i64,
+        handing: &mut HashSet<i64>,
+    ) -> anyhow::Result<()> {
+        let (node, ttl) = (self.fences.node(), self.fences.ttl_ms());
         let share = (active + nodes - 1) / nodes.max(1);
         let mut want = if self.share { share - held } else { i64::MAX };
         if self.share && held > share && handing.is_empty() {
@@ -224,20 +259,18 @@ impl Keeper {
                 } else {
                     let fence = self.fences.of(auction);
                     self.fences.drop_lease(auction);
-                    leases::release(&client, auction, node, fence).await?;
+                    leases::release(client, auction, node, fence).await?;
                     tracing::info!(node, auction, "handed over");
                 }
             }
             want = 0;
         }
-        // An auction whose holder stopped renewing is taken at once, whatever the shares: nobody
-        // can bid on it until some node runs it. The shares even out in the rounds after.
-        for free in leases::free(&client, want.clamp(ORPHANS, 1_000), ttl).await? {
+        for free in leases::free(client, want.clamp(ORPHANS, 1_000), ttl).await? {
             let orphan = free.lapsed;
             if want <= 0 && !orphan {
                 continue;
             }
-            let Some(fence) = leases::take(&client, free.auction, node, ttl).await? else { continue };
+            let Some(fence) = leases::take(client, free.auction, node, ttl).await? else { continue };
             want -= 1;
             self.fences.hold(free.auction, fence);
             let down_since = free.held_until_ms.map(UnixMillis).or(self.cold_since);
@@ -249,7 +282,7 @@ impl Keeper {
             }
             if !runs {
                 self.fences.drop_lease(free.auction);
-                leases::release(&client, free.auction, node, fence).await?;
+                leases::release(client, free.auction, node, fence).await?;
             }
         }
         Ok(())

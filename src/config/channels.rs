@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use super::Secret;
 
-/// How the outbox workers deliver (docs/decisions.md, "The outbox").
+/// How the outbox workers deliver (docs/rules/outbox.md, "The outbox").
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default)]
 pub struct OutboxSettings {

@@ -1,4 +1,4 @@
-//! `[cluster]`: several nodes on one PostgreSQL (issue 25; docs/decisions.md, "Leases and
+//! `[cluster]`: several nodes on one PostgreSQL (issue 25; docs/rules/cluster.md, "Leases and
 //! fences"; docs/operations.md, "Several nodes"). Every key is in `config/default.toml`.
 
 use serde::Deserialize;

@@ -1,4 +1,4 @@
-//! `[watchlist]`: the cap on watched auctions and the "starting" notice (docs/decisions.md,
+//! `[watchlist]`: the cap on watched auctions and the "starting" notice (docs/rules/watchlist.md,
 //! "Watchlist"). Its own file: `config.rs` holds the loader and the older sections.
 
 use serde::Deserialize;

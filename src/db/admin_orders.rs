@@ -1,5 +1,5 @@
 //! Payment orders as admins see them (buyer, provider, refund) and the rows a refund locks and
-//! writes (the rule deciding what it gives back is `payments::refund`; docs/decisions.md,
+//! writes (the rule deciding what it gives back is `payments::refund`; docs/rules/payments.md,
 //! "Refunds"). The order itself is read through `db::payments`, so the admin list shows exactly
 //! the `Order` the buyer sees.
 
@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 
-use crate::states::{ClaimState, OrderKind, OrderState};
+use crate::statuses::{ClaimState, OrderKind, OrderState};
 
 macro_rules! q {
     ($name:literal) => {

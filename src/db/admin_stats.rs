@@ -167,7 +167,7 @@ pub async fn fairness(db: &impl GenericClient, days: i32) -> Result<Fairness, to
 }
 
 /// What the auctions of the last `days` days came to, as the records say (the public fairness
-/// page; docs/decisions.md, "House bidders").
+/// page; docs/rules/bots.md, "House bidders").
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Fairness {

@@ -10,7 +10,7 @@ use tyiyn_actors::snapshot::AuctionStatus;
 use utoipa::ToSchema;
 
 use super::users::UserView;
-use crate::values::{Email, Phone, Username};
+use crate::input::values::{Email, Phone, Username};
 
 /// How many rows each list of a user's activity shows.
 const ACTIVITY_LIMIT: i64 = 200;

@@ -115,7 +115,7 @@ pub async fn wins(db: &impl GenericClient) -> Result<WinBook, tokio_postgres::Er
     let book = WinBook::default();
     for r in db.query(&stmt, &[]).await? {
         let at: DateTime<Utc> = r.get(1);
-        book.record(UserId(r.get(0)), ms(at), item_key(r.get(2)));
+        book.note_win(UserId(r.get(0)), ms(at), item_key(r.get(2)));
     }
     Ok(book)
 }

@@ -21,7 +21,7 @@ pub struct Action<'a> {
 }
 
 /// Records one admin action.
-pub async fn record(db: &impl GenericClient, a: &Action<'_>) -> Result<(), tokio_postgres::Error> {
+pub async fn log(db: &impl GenericClient, a: &Action<'_>) -> Result<(), tokio_postgres::Error> {
     let stmt = db.prepare_cached(include_str!("../../sql/queries/audit/insert_entry.sql")).await?;
     db.execute(
         &stmt,

@@ -12,7 +12,7 @@ use tyiyn_actors::bots::{BotAssignment, BotProfile, BotSettings};
 use tyiyn_actors::ids::{AuctionId, BotAssignmentId, BotId};
 use tyiyn_actors::store::BotStoreError;
 
-use crate::values::Username;
+use crate::input::values::Username;
 
 /// Stored as a bot's password hash: not a bcrypt hash, so no password ever matches it (and bots
 /// are refused at login before any check).
@@ -353,6 +353,6 @@ mod tests {
         let first = username_candidates("ნინო").next().unwrap();
         assert!(first.starts_with("bot_") && first.len() == "bot_".len() + 6, "{first}");
         let long = username_candidates(&"Щ".repeat(40)).take(12).collect::<Vec<_>>();
-        assert!(long.iter().all(|n| crate::domain::username(n).is_ok()), "{long:?}");
+        assert!(long.iter().all(|n| crate::input::parse::username(n).is_ok()), "{long:?}");
     }
 }

@@ -1,15 +1,15 @@
 //! Won items (claims): the offer made to an auction's winner in the transaction that finishes it,
 //! the delivery choice, passing an offer on to the previous participant, the sweep of lapsed
 //! reservations and due reminders (by the database's clock), and the admin's moves
-//! (docs/decisions.md, "Won items").
+//! (docs/rules/won-items.md, "Won items").
 
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 use tyiyn_actors::ids::Tyiyn;
 
-use crate::states::{ClaimKind, ClaimState, DeliveryMethod, EndReason, OrderState};
-use crate::values::Phone;
+use crate::input::values::Phone;
+use crate::statuses::{ClaimKind, ClaimState, DeliveryMethod, EndReason, OrderState};
 
 use super::notifications::{self, Notice, NotificationRow};
 use super::outbox::Outbox;

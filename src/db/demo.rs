@@ -37,7 +37,7 @@ const INSERT_WON_ITEMS: &str = "with won as (
            created_at
     from won";
 
-// The demo's people confirmed their phone numbers when they joined (docs/decisions.md, "One
+// The demo's people confirmed their phone numbers when they joined (docs/rules/phone.md, "One
 // person, one account"): each number is theirs (`phone_owner`) and had its free bids
 // (`phone_bonus`), so no new account confirms it or earns them again; bots confirm nothing.
 const INSERT_USER: &str = "with person as (

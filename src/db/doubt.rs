@@ -1,4 +1,4 @@
-//! A commit whose answer is lost (docs/decisions.md, "A commit whose answer is lost"). When the
+//! A commit whose answer is lost (docs/rules/outages.md, "A commit whose answer is lost"). When the
 //! connection or the database dies after a commit was sent, the commit may be durable or not;
 //! nothing here guesses. A group commit of bids writes a random token into `commit_mark` in its
 //! own transaction; to find out, [`settle`] writes the same token as not committed unless it is

@@ -24,16 +24,18 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Instant;
 
-use chrono::{DateTime, Utc};
 use deadpool_postgres::Pool;
 use tokio::sync::{Semaphore, mpsc, oneshot};
 use tyiyn_actors::errors::BidRejected;
 use tyiyn_actors::ids::{BidId, UserId};
 use tyiyn_actors::store::{BidBatch, CommitError, CommittedBid, Doubt};
 
+mod params;
+
 use super::leases::Fences;
-use super::record::{EntryKind, Heads, Link, link};
-use super::rows::{describe, ts};
+use super::record::Heads;
+use super::rows::describe;
+use params::GroupParams;
 
 /// Most batches in one group (bounds one statement's size).
 const MAX_GROUP: usize = 512;
@@ -196,54 +198,7 @@ async fn commit_group(
         .map(|(i, job)| (job.batch.auction.0, fenced.as_ref().map(|f| f[i])))
         .collect();
     let known = heads.get(&client, &keyed).await.map_err(|e| describe(&e))?;
-    let mut p_batch: Vec<i32> = Vec::new();
-    let mut users: Vec<i64> = Vec::new();
-    let mut amounts: Vec<i64> = Vec::new();
-    let mut bots: Vec<bool> = Vec::new();
-    let mut bot_names: Vec<Option<String>> = Vec::new();
-    let mut stamps: Vec<DateTime<Utc>> = Vec::new();
-    let mut hashes: Vec<String> = Vec::new();
-    let mut autos: Vec<bool> = Vec::new();
-    let mut new_heads: Vec<Option<(Option<i64>, String)>> = Vec::with_capacity(jobs.len());
-    // Where each batch's hashes start in `hashes`.
-    let mut starts: Vec<usize> = Vec::with_capacity(jobs.len() + 1);
-    let (mut auctions, mut prices, mut leaders, mut ends, mut totals) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for (i, job) in jobs.iter().enumerate() {
-        let b = &job.batch;
-        let mut head =
-            known.get(&b.auction.0).cloned().unwrap_or_else(|| super::record::genesis(b.auction.0));
-        let first_seq = b.result.total_bids - b.bids.len() as i64 + 1;
-        starts.push(hashes.len());
-        for (k, bid) in b.bids.iter().enumerate() {
-            head = link(
-                &head,
-                &Link {
-                    auction: b.auction.0,
-                    seq: first_seq + k as i64,
-                    at: bid.stamp,
-                    amount: bid.amount.0,
-                    kind: EntryKind::of(bid.bidder.is_bot(), bid.is_auto),
-                    user: bid.bidder.id.raw(),
-                },
-            );
-            hashes.push(head.clone());
-            autos.push(bid.is_auto);
-            p_batch.push(i as i32 + 1);
-            users.push(bid.bidder.id.raw());
-            amounts.push(bid.amount.0);
-            bots.push(bid.bidder.is_bot());
-            bot_names.push(bid.bidder.is_bot().then(|| bid.bidder.name.to_string()));
-            stamps.push(ts(bid.stamp));
-        }
-        new_heads.push(Some((keyed[i].1, head)));
-        auctions.push(b.auction.0);
-        prices.push(b.result.price.0);
-        leaders.push(b.result.leader.as_ref().map(|l| l.id.raw()));
-        ends.push(ts(b.result.ends_at));
-        totals.push(b.result.total_bids);
-    }
-    starts.push(hashes.len());
+    let p = GroupParams::of(jobs, &known, &keyed);
     let stmt = client
         .prepare_cached(include_str!("../../sql/queries/auction/commit_bid_groups.sql"))
         .await
@@ -253,8 +208,21 @@ async fn commit_group(
         .query(
             &stmt,
             &[
-                &p_batch, &users, &amounts, &bots, &bot_names, &stamps, &hashes, &autos, &auctions, &prices,
-                &leaders, &ends, &totals, &fenced, &token,
+                &p.p_batch,
+                &p.users,
+                &p.amounts,
+                &p.bots,
+                &p.bot_names,
+                &p.stamps,
+                &p.hashes,
+                &p.autos,
+                &p.auctions,
+                &p.prices,
+                &p.leaders,
+                &p.ends,
+                &p.totals,
+                &fenced,
+                &token,
             ],
         )
         .await
@@ -263,11 +231,11 @@ async fn commit_group(
             true => GroupFailed::Lost {
                 why: describe(&e),
                 token,
-                keys: starts.windows(2).map(|w| hashes[w[0]..w[1]].to_vec()).collect(),
+                keys: p.starts.windows(2).map(|w| p.hashes[w[0]..w[1]].to_vec()).collect(),
             },
         })?;
 
-    Ok(read_answers(&rows, heads, jobs, new_heads))
+    Ok(read_answers(&rows, heads, jobs, p.new_heads))
 }
 
 /// Each batch's answer from the function's rows: its users refused, or its bids' ids; an

@@ -1,6 +1,6 @@
 //! The server's last sign of life (`runtime_heartbeat`, one row): written by the health monitor's
 //! probe, read at start-up so that auctions whose deadline fell while no server ran resume
-//! (docs/decisions.md, "Database outages").
+//! (docs/rules/outages.md, "Database outages").
 
 use deadpool_postgres::GenericClient;
 use tyiyn_actors::clock::UnixMillis;

@@ -97,7 +97,7 @@ pub struct UserStats {
     pub active_prebids: i64,
     pub won_auctions: i64,
     /// Each charged bid or pre-bid as 0.01 som (spec section 9; the profile shows `bidsUsed` and
-    /// `spentValue` instead, docs/decisions.md).
+    /// `spentValue` instead, docs/rules/README.md).
     pub total_spent: Tyiyn,
     /// Bids spent: each charged bid and pre-bid.
     pub bids_used: i64,

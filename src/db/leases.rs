@@ -1,4 +1,4 @@
-//! Leases on auctions (issue 25; docs/decisions.md, "Leases and fences"): with several nodes on
+//! Leases on auctions (issue 25; docs/rules/cluster.md, "Leases and fences"): with several nodes on
 //! one database, an upcoming or live auction runs on the node that holds its lease, which runs out
 //! unless renewed. Each lease taken carries a new fencing number, written on the auction's row in
 //! the same transaction (waiting there for a commit in flight); the owner's writes name the fence

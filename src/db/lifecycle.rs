@@ -29,7 +29,7 @@ macro_rules! q {
 
 /// What finishing an auction needs for its won item: how long the winner's reservation lasts,
 /// and where the committed `auction_won` notification goes to be pushed live (start-up drains
-/// the other end into `Effects::notify`; docs/decisions.md, "Won items").
+/// the other end into `Effects::notify`; docs/rules/won-items.md, "Won items").
 #[derive(Clone)]
 pub struct WonItems {
     reserve_hours: i32,
@@ -45,7 +45,7 @@ impl WonItems {
 }
 
 /// With leases, that `auction`'s row was last taken under `fence` (this node's lease), locking
-/// the row: a node whose lease was taken over writes nothing (docs/decisions.md, "Leases and
+/// the row: a node whose lease was taken over writes nothing (docs/rules/cluster.md, "Leases and
 /// fences"). Without leases (`None`) nothing is checked and nothing is locked.
 pub(super) async fn fence_holds(
     db: &impl GenericClient,

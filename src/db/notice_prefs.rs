@@ -1,11 +1,11 @@
 //! Each user's choices of where their notices go (`notice_pref`) and the language of their
 //! messages outside the site; read back through `db::outbox::reach`, which the outbox applies
-//! (docs/decisions.md, "Where notices go").
+//! (docs/rules/notifications.md, "Where notices go").
 
 use deadpool_postgres::GenericClient;
 
 use crate::i18n::Lang;
-use crate::states::{NotificationKind, OutboxChannel};
+use crate::statuses::{NotificationKind, OutboxChannel};
 
 macro_rules! q {
     ($name:literal) => {

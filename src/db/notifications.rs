@@ -181,7 +181,7 @@ pub async fn insert(
 
 /// Stores many notifications in one statement in the caller's transaction, each `(user, auction,
 /// notice)`, with their messages in the outbox (also [`insert`]'s one), without a round trip
-/// per notice (the outbid desk's batches, docs/benchmarks.md §22). The rows come back in the order
+/// per notice (the outbid desk's batches, docs/performance.md, "One auction"). The rows come back in the order
 /// given.
 pub async fn insert_many(
     db: &impl GenericClient,

@@ -1,4 +1,4 @@
-//! The durable outbox's rows (docs/decisions.md, "The outbox"): every message to the outside world
+//! The durable outbox's rows (docs/rules/outbox.md, "The outbox"): every message to the outside world
 //! is written here in the transaction of the event it reports ([`enqueue`], through
 //! `notifications::insert` and the go-live statement), then claimed, sent and settled by the
 //! workers of `crate::outbox` ([`claim`], [`settle`]). A message that must leave with the request
@@ -19,7 +19,7 @@ use super::reach::reach;
 use super::settings::SiteSettings;
 use crate::i18n::Lang;
 use crate::reach::{QuietHours, sms_offered};
-use crate::states::{NotificationKind, OutboxChannel, OutboxState};
+use crate::statuses::{NotificationKind, OutboxChannel, OutboxState};
 
 macro_rules! q {
     ($name:literal) => {

@@ -1,4 +1,4 @@
-//! The 1-second rule across nodes (issue 25; docs/decisions.md, "One user, one bid a second"):
+//! The 1-second rule across nodes (issue 25; docs/rules/bidding.md, "One user, one bid a second"):
 //! each user's last bid or pre-bid in `user_pace`, taken and given back by one statement each,
 //! under the row's lock, so two requests of one user on two nodes take their turns. A single node
 //! keeps the same memory in `crate::pace` and never calls this.

@@ -1,12 +1,12 @@
 //! The bid-package catalogue, payment orders, the callbacks received, and the crediting of a paid
-//! order (docs/decisions.md, "Buying bids").
+//! order (docs/rules/payments.md, "Buying bids").
 
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use serde_json::Value;
 use tokio_postgres::Row;
 
-use crate::states::{OrderKind, OrderState};
+use crate::statuses::{OrderKind, OrderState};
 
 macro_rules! q {
     ($name:literal) => {

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 
-use crate::values::Phone;
+use crate::input::values::Phone;
 
 macro_rules! q {
     ($name:literal) => {

@@ -1,6 +1,6 @@
 //! A pre-bid and its one-bid debit, for [`PgStore`](super::store::PgStore): one transaction, within
 //! the user's pause and spend limits, repeated after a lost answer until the database says whether
-//! it stood (docs/decisions.md, "A commit whose answer is lost").
+//! it stood (docs/rules/outages.md, "A commit whose answer is lost").
 
 use deadpool_postgres::Pool;
 use tokio_postgres::error::SqlState;

@@ -1,5 +1,5 @@
 //! How each user can be reached outside the site, and where they want their notices
-//! (docs/decisions.md, "Where notices go"): the channels a deployment delivers through, each
+//! (docs/rules/notifications.md, "Where notices go"): the channels a deployment delivers through, each
 //! user's addresses (e-mail, confirmed phone, linked Telegram chat), the language they read
 //! messages in and their choices. The outbox (`db::outbox::enqueue`) applies them, and the
 //! profile's notice settings show them.
@@ -10,7 +10,7 @@ use deadpool_postgres::GenericClient;
 
 use crate::i18n::Lang;
 use crate::reach::Choices;
-use crate::states::{NotificationKind, OutboxChannel};
+use crate::statuses::{NotificationKind, OutboxChannel};
 
 macro_rules! q {
     ($name:literal) => {

@@ -47,7 +47,7 @@ impl PgStore {
     }
 
     /// [`PgStore::new`] for a node that takes leases: bids commit under `fences`
-    /// (docs/decisions.md, "Leases and fences").
+    /// (docs/rules/cluster.md, "Leases and fences").
     pub fn fenced(
         pool: Pool,
         (won, outbox): (WonItems, Outbox),

@@ -6,7 +6,7 @@ use serde::Serialize;
 use tokio_postgres::Row;
 
 use crate::i18n::Msg;
-use crate::values::{Email, Phone, Username};
+use crate::input::values::{Email, Phone, Username};
 
 use tyiyn_actors::ids::Tyiyn;
 use tyiyn_actors::record::Role;
@@ -167,7 +167,7 @@ pub async fn username_clash(
     except: Option<i64>,
 ) -> Result<Option<Msg>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(include_str!("../../sql/queries/user/username_clash.sql")).await?;
-    let skeleton = crate::domain::username_skeleton(username.as_str());
+    let skeleton = crate::input::parse::username_skeleton(username.as_str());
     let row = db.query_opt(&stmt, &[&username, &skeleton, &except]).await?;
     Ok(row.map(|r| if r.get(0) { Msg::UsernameTaken } else { Msg::UsernameConfusable }))
 }
@@ -180,7 +180,7 @@ pub async fn set_skeleton(
     username: &str,
 ) -> Result<(), tokio_postgres::Error> {
     let stmt = db.prepare_cached(include_str!("../../sql/queries/user/set_skeleton.sql")).await?;
-    db.execute(&stmt, &[&id, &crate::domain::username_skeleton(username)]).await?;
+    db.execute(&stmt, &[&id, &crate::input::parse::username_skeleton(username)]).await?;
     Ok(())
 }
 

@@ -1,5 +1,5 @@
 //! The watchlist: the auctions each user starred (`watch`), and marking the stars whose
-//! "starting" notice is due (docs/decisions.md, "Watchlist").
+//! "starting" notice is due (docs/rules/watchlist.md, "Watchlist").
 
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;

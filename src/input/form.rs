@@ -1,5 +1,5 @@
 //! Reading a form's text fields into values, collecting each field's message (the caller answers
-//! 400 with all of them through `ApiError::check`).
+//! 400 with all of them through `AppError::check`).
 
 use crate::i18n::Msg;
 

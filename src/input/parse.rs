@@ -9,7 +9,7 @@ use unicode_security::{GeneralSecurityProfile, MixedScript};
 use tyiyn_actors::ids::Tyiyn;
 
 use crate::i18n::Msg;
-pub use crate::values::{Email, Phone, Username};
+pub use crate::input::values::{Email, Phone, Username};
 
 /// Site time zone (Asia/Bishkek, UTC+6, no daylight saving): "today" for age checks.
 const BISHKEK_OFFSET_SECS: i32 = 6 * 3600;
@@ -315,7 +315,7 @@ mod tests {
 /// An amount in som (a JSON number or numeric string, at most two decimals) as tyiyn, above zero
 /// and at most 10 billion som. Parsed from the decimal text, never through a float.
 pub fn money(raw: &serde_json::Value) -> Result<Tyiyn, Msg> {
-    crate::lenient::som(raw)
+    crate::input::numbers::som(raw)
         .filter(|t| (1..=1_000_000_000_000).contains(t))
         .map(Tyiyn)
         .ok_or(Msg::PriceInvalid)

@@ -1,6 +1,6 @@
 //! The edge's parsed values: a username, an e-mail address, a Kyrgyz mobile number. Each is made
-//! from user input only by its parser in `crate::domain` (`domain::username`, `domain::email`,
-//! `domain::phone`), so a use case or a query that takes one never sees an unchecked string. They
+//! from user input only by its parser in `crate::input::parse` (`parse::username`, `parse::email`,
+//! `parse::phone`), so a use case or a query that takes one never sees an unchecked string. They
 //! are read back from storage as plain strings (what was stored was checked on the way in), and
 //! they bind to SQL as text.
 
@@ -61,15 +61,15 @@ macro_rules! text_value {
 }
 
 text_value!(
-    /// A username that passed `domain::username`: 3–32 characters of one script, not reserved.
+    /// A username that passed `parse::username`: 3–32 characters of one script, not reserved.
     Username
 );
 text_value!(
-    /// An e-mail address that passed `domain::email` (trimmed).
+    /// An e-mail address that passed `parse::email` (trimmed).
     Email
 );
 text_value!(
-    /// A Kyrgyz mobile number that passed `domain::phone`: `+996` and nine digits.
+    /// A Kyrgyz mobile number that passed `parse::phone`: `+996` and nine digits.
     Phone
 );
 

@@ -1,4 +1,4 @@
-//! Delivering the durable outbox (docs/decisions.md, "The outbox"): one [`Channel`] per way a
+//! Delivering the durable outbox (docs/rules/outbox.md, "The outbox"): one [`Channel`] per way a
 //! message leaves — e-mail ([`email`], over SMTP), SMS ([`sms`], through the configured provider:
 //! the log, or [`nikita`]'s gateway) and Telegram (the bot, `telegram::channel`) — gathered in
 //! [`Delivery`]; the workers ([`worker`])
@@ -21,7 +21,7 @@ use futures_util::future::BoxFuture;
 use crate::config::{Settings, SmsSettings};
 use crate::db;
 use crate::db::outbox::{Channels, Held};
-use crate::states::OutboxChannel;
+use crate::statuses::OutboxChannel;
 
 /// Why a message was not sent, and whether trying again may help.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

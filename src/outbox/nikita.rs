@@ -1,4 +1,4 @@
-//! Nikita Mobile's SMS gateway, SMSPRO.KG (docs/decisions.md, "SMS gateway"): one XML document
+//! Nikita Mobile's SMS gateway, SMSPRO.KG (docs/rules/outbox.md, "SMS gateway"): one XML document
 //! posted to `[sms] api_url` per message,
 //!
 //! ```xml

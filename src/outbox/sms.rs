@@ -1,7 +1,7 @@
 //! The SMS channel: the outbox's SMS rows through the provider `[sms] provider` names. `log`
 //! (the default) prints each message in full to the server's log and sends nothing, so that a
 //! newcomer running the server locally reads sign-in codes there; `nikita` is Nikita Mobile's
-//! SMSPRO.KG gateway (`super::nikita`; docs/decisions.md, "SMS gateway").
+//! SMSPRO.KG gateway (`super::nikita`; docs/rules/outbox.md, "SMS gateway").
 
 use futures_util::future::BoxFuture;
 

@@ -324,12 +324,12 @@ mod tests {
             bids: 50,
             amount: 75_000,
             currency: "KGS".into(),
-            state: crate::states::OrderState::Pending,
+            state: crate::statuses::OrderState::Pending,
             provider: NAME.into(),
             provider_payment_id: None,
             created_at: chrono::Utc::now(),
             paid_at: None,
-            kind: crate::states::OrderKind::Package,
+            kind: crate::statuses::OrderKind::Package,
             claim_id: None,
         };
         let fields = p.init_fields(&order, "ky");

@@ -7,7 +7,7 @@
 //! A provider never credits anything: it builds the payment page's address, verifies and parses
 //! the provider's callback into a [`CallbackOutcome`], words the answer the provider expects,
 //! and optionally confirms a payment's status with the provider. The callback route
-//! (`routes::payments`) credits, once, in one transaction (docs/decisions.md, "Buying bids").
+//! (`routes::payments`) credits, once, in one transaction (docs/rules/payments.md, "Buying bids").
 
 pub mod demo;
 pub mod freedompay;
@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 
 use crate::config::PaymentSettings;
 use crate::db::payments::{OrderRow, PackageRow};
-pub use crate::states::{OrderKind, OrderState};
+pub use crate::statuses::{OrderKind, OrderState};
 
 /// The currency every order is paid in.
 pub const CURRENCY: &str = "KGS";

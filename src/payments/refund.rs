@@ -1,11 +1,11 @@
-//! Refunding a paid order (docs/decisions.md, "Refunds"): which orders may be refunded, what is
+//! Refunding a paid order (docs/rules/payments.md, "Refunds"): which orders may be refunded, what is
 //! given back (the order's credited bids still unspent are taken back, and the money returned is
 //! the share of the amount those bids paid for), and [`refund`], which applies it in a
 //! transaction through `db::admin_orders`.
 
 use deadpool_postgres::GenericClient;
 
-use crate::states::{ClaimState, OrderState};
+use crate::statuses::{ClaimState, OrderState};
 
 use crate::db;
 
@@ -104,8 +104,8 @@ mod tests {
 
     #[test]
     fn only_paid_orders_are_refunded_and_won_items_without_bids_until_they_ship() {
-        use crate::states::ClaimState as Claim;
-        use crate::states::OrderState::{Paid, Pending, Refunded};
+        use crate::statuses::ClaimState as Claim;
+        use crate::statuses::OrderState::{Paid, Pending, Refunded};
         assert!(refundable(Paid, 50, None));
         assert!(!refundable(Pending, 50, None));
         assert!(!refundable(Refunded, 50, None));

@@ -1,5 +1,5 @@
 //! `/api/users/password` and `/api/users/sessions/logout-all`: changing one's password and ending
-//! one's sessions everywhere (docs/decisions.md, "Sessions").
+//! one's sessions everywhere (docs/rules/sessions.md, "Sessions").
 
 use actix_web::{HttpRequest, HttpResponse, post, put, web};
 use serde::Deserialize;
@@ -9,10 +9,10 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::{Done, required};
 use crate::app::accounts::{self, Passwords};
 use crate::auth::{CurrentUser, session};
-use crate::domain;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::error::ErrorBody;
 use crate::i18n::Msg;
+use crate::input::parse;
 use crate::state::AppState;
 
 /// The routes of this module (see [`super::api`]).
@@ -49,7 +49,7 @@ async fn change_password(
     user: CurrentUser,
     state: web::Data<AppState>,
     body: web::Json<PasswordBody>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let b = body.into_inner();
     let mut errors = Vec::new();
     let current =
@@ -57,16 +57,17 @@ async fn change_password(
             Ok(v.to_owned())
         });
     let new =
-        required(&mut errors, "newPassword", b.new_password.as_deref(), Msg::PasswordShort, domain::password);
-    ApiError::check(errors)?;
+        required(&mut errors, "newPassword", b.new_password.as_deref(), Msg::PasswordShort, parse::password);
+    AppError::check(errors)?;
     let (Some(current), Some(new)) = (current, new) else {
-        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+        return Err(AppError::BadRequest(Msg::ValidationFailed));
     };
-    let passwords = Passwords { cost: state.config.auth.bcrypt_cost, dummy_hash: &state.dummy_hash };
+    let passwords =
+        Passwords { cost: state.core.config.auth.bcrypt_cost, dummy_hash: &state.core.dummy_hash };
     accounts::change_password(
-        &state.pool,
+        &state.core.pool,
         &state.sessions,
-        state.effects.as_ref(),
+        state.core.effects.as_ref(),
         passwords,
         user.id,
         current,
@@ -92,8 +93,8 @@ async fn logout_all(
     req: HttpRequest,
     user: CurrentUser,
     state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    accounts::log_out_everywhere(&state.sessions, state.effects.as_ref(), user.id).await?;
+) -> Result<HttpResponse, AppError> {
+    accounts::log_out_everywhere(&state.sessions, state.core.effects.as_ref(), user.id).await?;
     let hint = session::hint(&req, &state.sessions, false);
     Ok(HttpResponse::Ok()
         .cookie(session::removal(&req, &state.sessions))

@@ -16,9 +16,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::BotRemoved;
 use crate::app::assignments;
 use crate::auth::AdminUser;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
-use crate::lenient;
+use crate::input::numbers;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -78,10 +78,10 @@ const MAX_BID_LIMIT: i64 = 1_000_000;
 async fn admin_bots_auction_status(
     _admin: AdminUser,
     state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let mut auctions = state.lists.all().await;
+) -> Result<HttpResponse, AppError> {
+    let mut auctions = state.core.lists.all().await;
     auctions.retain(|a| a.status != AuctionStatus::Finished);
-    let h = state.auction_handles();
+    let h = state.core.auction_handles();
     let bots = join_all(auctions.iter().map(|a| h.reach(a.id, ListBots))).await;
     let mut rows = Vec::with_capacity(auctions.len());
     for (a, bots) in auctions.into_iter().zip(bots) {
@@ -109,8 +109,8 @@ async fn admin_list_auction_bots(
     _admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
-    let bots = assignments::list(&state.auction_handles(), path.into_inner()).await?;
+) -> Result<HttpResponse, AppError> {
+    let bots = assignments::list(&state.core.auction_handles(), path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(bots))
 }
 
@@ -133,26 +133,26 @@ async fn admin_assign_bot(
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
     body: web::Json<AssignForm>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let f = body.into_inner();
     let mut errors = Vec::new();
-    let bot = match f.bot_id.as_ref().filter(|v| !v.is_null()).map(lenient::whole) {
+    let bot = match f.bot_id.as_ref().filter(|v| !v.is_null()).map(numbers::whole) {
         Some(Some(bot)) => Some(bot),
         _ => {
             errors.push(("botId", Msg::BotAndAuctionRequired));
             None
         }
     };
-    let bid_limit = lenient::count_in(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
+    let bid_limit = numbers::count_in(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
         .map_err(|_| errors.push(("bidLimit", Msg::BidLimitInvalid)))
         .ok()
         .flatten()
         .unwrap_or(0);
-    ApiError::check(errors)?;
-    let bot = bot.ok_or(ApiError::BadRequest(Msg::BotAndAuctionRequired))?;
+    AppError::check(errors)?;
+    let bot = bot.ok_or(AppError::BadRequest(Msg::BotAndAuctionRequired))?;
     let how = (bid_limit, f.is_active.unwrap_or(true));
-    let assigned = assignments::assign(&state.auction_handles(), &admin.0, id, bot, how).await?;
+    let assigned = assignments::assign(&state.core.auction_handles(), &admin.0, id, bot, how).await?;
     Ok(HttpResponse::Created().json(assigned))
 }
 
@@ -175,13 +175,14 @@ async fn admin_update_auction_bot(
     state: web::Data<AppState>,
     path: web::Path<(AuctionId, BotId)>,
     body: web::Json<AssignmentPatch>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let (id, bot) = path.into_inner();
     let f = body.into_inner();
-    let bid_limit = lenient::count_in(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
-        .map_err(|_| ApiError::invalid("bidLimit", Msg::BidLimitInvalid))?;
+    let bid_limit = numbers::count_in(f.bid_limit.as_ref(), 0..=MAX_BID_LIMIT)
+        .map_err(|_| AppError::invalid("bidLimit", Msg::BidLimitInvalid))?;
     let at = (id, bot);
-    let updated = assignments::update(&state.auction_handles(), &admin.0, at, f.is_active, bid_limit).await?;
+    let updated =
+        assignments::update(&state.core.auction_handles(), &admin.0, at, f.is_active, bid_limit).await?;
     Ok(HttpResponse::Ok().json(updated))
 }
 
@@ -201,8 +202,8 @@ async fn admin_unassign_bot(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<(AuctionId, BotId)>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let (id, bot) = path.into_inner();
-    assignments::unassign(&state.auction_handles(), &admin.0, (id, bot)).await?;
+    assignments::unassign(&state.core.auction_handles(), &admin.0, (id, bot)).await?;
     Ok(HttpResponse::Ok().json(BotRemoved { ok: true }))
 }

@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tyiyn_actors::fairness::{AuctionKind, NoNewBidders};
-use tyiyn_actors::ids::{AuctionId, BotId};
+use tyiyn_actors::ids::{AuctionId, BotId, Tyiyn};
 use tyiyn_actors::snapshot::AuctionDetails;
 use tyiyn_actors::view::AuctionInfo;
 use utoipa::ToSchema;
@@ -15,10 +15,10 @@ use super::{optional, required};
 use crate::app::auctions;
 use crate::auth::AdminUser;
 use crate::db;
-use crate::domain;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
-use crate::lenient;
+use crate::input::numbers;
+use crate::input::parse;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -89,7 +89,7 @@ fn bot_ids(raw: Option<&Value>) -> Result<Vec<BotId>, Msg> {
     };
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
-        let id = lenient::whole_in(Some(id), 1..=i64::MAX).ok().flatten().ok_or(Msg::BotIdsInvalid)?;
+        let id = numbers::whole_in(Some(id), 1..=i64::MAX).ok().flatten().ok_or(Msg::BotIdsInvalid)?;
         if !out.contains(&BotId(id)) {
             out.push(BotId(id));
         }
@@ -120,13 +120,13 @@ fn no_new_bidders(raw: Option<&Value>) -> Result<Option<NoNewBidders>, Msg> {
     };
     let price = match rule.get("price") {
         v if blank(v) => None,
-        Some(v) => Some(domain::money(v).map_err(|_| Msg::NoNewBiddersInvalid)?),
+        Some(v) => Some(parse::money(v).map_err(|_| Msg::NoNewBiddersInvalid)?),
         None => None,
     };
     let at = match rule.get("at") {
         v if blank(v) => None,
         Some(Value::String(s)) => {
-            Some(db::rows::ms(domain::start_time(s).map_err(|_| Msg::NoNewBiddersInvalid)?))
+            Some(db::rows::ms(parse::start_time(s).map_err(|_| Msg::NoNewBiddersInvalid)?))
         }
         _ => return Err(Msg::NoNewBiddersInvalid),
     };
@@ -145,7 +145,7 @@ fn short_text(max: usize) -> impl Fn(&str) -> Result<String, Msg> {
 fn counts(f: &AuctionForm, errors: &mut Vec<(&'static str, Msg)>) -> (Option<i32>, Option<i32>, Option<i32>) {
     let mut whole = |raw: Option<&Value>, range, field, msg| {
         let raw = raw.filter(|v| v.as_str().is_none_or(|s| !s.trim().is_empty()));
-        match lenient::count_in(raw, range) {
+        match numbers::count_in(raw, range) {
             Ok(n) => n.and_then(|n| i32::try_from(n).ok()),
             Err(_) => {
                 errors.push((field, msg));
@@ -159,6 +159,56 @@ fn counts(f: &AuctionForm, errors: &mut Vec<(&'static str, Msg)>) -> (Option<i32
     (buy_now_stock, house_reserve, opening_secs)
 }
 
+/// A sum in som (`field`), read into tyiyn; a blank one is `None`, and an error when `required`.
+fn money_field(
+    errors: &mut Vec<(&'static str, Msg)>,
+    field: &'static str,
+    raw: Option<&Value>,
+    required: bool,
+) -> Option<Tyiyn> {
+    let blank = match raw {
+        None | Some(Value::Null) => true,
+        Some(Value::String(s)) => s.trim().is_empty(),
+        Some(_) => false,
+    };
+    match raw {
+        Some(v) if !blank => parse::money(v).map_err(|m| errors.push((field, m))).ok(),
+        _ => {
+            if required {
+                errors.push((field, Msg::FillRequired));
+            }
+            None
+        }
+    }
+}
+
+/// The auction's kind; a blank one is a standard auction.
+fn kind(errors: &mut Vec<(&'static str, Msg)>, raw: Option<&str>) -> AuctionKind {
+    match raw.map(str::trim) {
+        None | Some("") => AuctionKind::Standard,
+        Some(k) => AuctionKind::parse(k).unwrap_or_else(|| {
+            errors.push(("kind", Msg::KindInvalid));
+            AuctionKind::Standard
+        }),
+    }
+}
+
+/// How many bids a bid package holds (1 to 100,000), kept only for a bid package.
+fn package_bids(
+    errors: &mut Vec<(&'static str, Msg)>,
+    raw: Option<i64>,
+    is_bid_package: bool,
+) -> Option<i32> {
+    match raw {
+        Some(n) if !(1..=100_000).contains(&n) => {
+            errors.push(("bidPackageBids", Msg::PackageBidsInvalid));
+            None
+        }
+        Some(n) if is_bid_package => i32::try_from(n).ok(),
+        _ => None,
+    }
+}
+
 /// The form, read: its details, start time and (creation only) house bots.
 struct Parsed {
     details: AuctionDetails,
@@ -168,41 +218,21 @@ struct Parsed {
 
 /// Validates the form, or 400 with every field's message. `creating`: the house bots come with
 /// it, and a house reserve needs one.
-fn parse_form(f: AuctionForm, creating: bool) -> Result<Parsed, ApiError> {
+fn parse_form(f: AuctionForm, creating: bool) -> Result<Parsed, AppError> {
     let mut errors = Vec::new();
     let title = required(&mut errors, "title", f.title.as_deref(), Msg::FillRequired, |v| {
         let v = v.trim();
         if v.chars().count() > 200 { Err(Msg::TitleTooLong) } else { Ok(v.to_owned()) }
     });
-    let retail = match &f.retail_price {
-        None | Some(Value::Null) => {
-            errors.push(("retailPrice", Msg::FillRequired));
-            None
-        }
-        Some(Value::String(s)) if s.trim().is_empty() => {
-            errors.push(("retailPrice", Msg::FillRequired));
-            None
-        }
-        Some(v) => domain::money(v).map_err(|m| errors.push(("retailPrice", m))).ok(),
-    };
+    let retail = money_field(&mut errors, "retailPrice", f.retail_price.as_ref(), true);
     let start =
-        required(&mut errors, "startTime", f.start_time.as_deref(), Msg::FillRequired, domain::start_time);
+        required(&mut errors, "startTime", f.start_time.as_deref(), Msg::FillRequired, parse::start_time);
     let description = optional(&mut errors, "description", f.description.as_deref(), short_text(5000));
-    let image_url = optional(&mut errors, "imageUrl", f.image_url.as_deref(), domain::image_url);
+    let image_url = optional(&mut errors, "imageUrl", f.image_url.as_deref(), parse::image_url);
     let category = optional(&mut errors, "category", f.category.as_deref(), short_text(100));
     let condition = optional(&mut errors, "condition", f.condition.as_deref(), short_text(100));
-    let estimated_value = match &f.estimated_value {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) if s.trim().is_empty() => None,
-        Some(v) => domain::money(v).map_err(|m| errors.push(("estimatedValue", m))).ok(),
-    };
-    let kind = match f.kind.as_deref().map(str::trim) {
-        None | Some("") => AuctionKind::Standard,
-        Some(k) => AuctionKind::parse(k).unwrap_or_else(|| {
-            errors.push(("kind", Msg::KindInvalid));
-            AuctionKind::Standard
-        }),
-    };
+    let estimated_value = money_field(&mut errors, "estimatedValue", f.estimated_value.as_ref(), false);
+    let kind = kind(&mut errors, f.kind.as_deref());
     let no_new_bidders_after = no_new_bidders(f.no_new_bidders_after.as_ref())
         .map_err(|m| errors.push(("noNewBiddersAfter", m)))
         .ok()
@@ -213,27 +243,20 @@ fn parse_form(f: AuctionForm, creating: bool) -> Result<Parsed, ApiError> {
     } else {
         Vec::new()
     };
-    // A reserve nothing would ever bid for (docs/decisions.md, "A house reserve has a bot").
+    // A reserve nothing would ever bid for (docs/rules/bots.md, "A house reserve has a bot").
     let bots_read = !errors.iter().any(|(field, _)| *field == "botIds");
     if creating && house_reserve.is_some_and(|r| r > 0) && bots.is_empty() && bots_read {
         errors.push(("houseReserve", Msg::ReserveNeedsBot));
     }
     let is_bid_package = f.is_bid_package.unwrap_or(false);
-    let bid_package_bids = match f.bid_package_bids {
-        Some(n) if !(1..=100_000).contains(&n) => {
-            errors.push(("bidPackageBids", Msg::PackageBidsInvalid));
-            None
-        }
-        Some(n) if is_bid_package => i32::try_from(n).ok(),
-        _ => None,
-    };
+    let bid_package_bids = package_bids(&mut errors, f.bid_package_bids, is_bid_package);
     if errors.iter().any(|(_, m)| *m == Msg::FillRequired) {
         // The spec's admin toast: 'Ошибка валидации' with 'Заполните все обязательные поля'.
-        return Err(ApiError::Invalid { status: actix_web::http::StatusCode::BAD_REQUEST, fields: errors });
+        return Err(AppError::Invalid { conflict: false, fields: errors });
     }
-    ApiError::check(errors)?;
+    AppError::check(errors)?;
     let (Some(title), Some(retail), Some(start)) = (title, retail, start) else {
-        return Err(ApiError::BadRequest(Msg::FillRequired));
+        return Err(AppError::BadRequest(Msg::FillRequired));
     };
     let details = AuctionDetails {
         title,
@@ -262,7 +285,7 @@ fn parse_form(f: AuctionForm, creating: bool) -> Result<Parsed, ApiError> {
 )]
 #[get("/admin/auctions")]
 async fn admin_auctions(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().json(state.lists.all().await)
+    HttpResponse::Ok().json(state.core.lists.all().await)
 }
 
 /// Creates an upcoming auction.
@@ -281,10 +304,10 @@ async fn create(
     admin: AdminUser,
     state: web::Data<AppState>,
     body: web::Json<AuctionForm>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let Parsed { details, start, bots } = parse_form(body.into_inner(), true)?;
     let info =
-        auctions::create(&state.auction_handles(), &admin.0, details, db::rows::ms(start), bots).await?;
+        auctions::create(&state.core.auction_handles(), &admin.0, details, db::rows::ms(start), bots).await?;
     Ok(HttpResponse::Created().json(info))
 }
 
@@ -306,11 +329,11 @@ async fn update(
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
     body: web::Json<AuctionForm>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let Parsed { details, start, .. } = parse_form(body.into_inner(), false)?;
     let saved =
-        auctions::update(&state.auction_handles(), &admin.0, id, details, db::rows::ms(start)).await?;
+        auctions::update(&state.core.auction_handles(), &admin.0, id, details, db::rows::ms(start)).await?;
     Ok(HttpResponse::Ok().json(saved))
 }
 
@@ -330,8 +353,8 @@ async fn end(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
-    let auction = auctions::end(&state.auction_handles(), &admin.0, path.into_inner()).await?;
+) -> Result<HttpResponse, AppError> {
+    let auction = auctions::end(&state.core.auction_handles(), &admin.0, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(auction))
 }
 
@@ -350,9 +373,9 @@ async fn delete(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let finished = (&state.store, &state.wins, state.effects.as_ref());
-    let refunded = auctions::delete(&state.auction_handles(), finished, &admin.0, id).await?;
+    let finished = (&state.core.store, &state.core.wins, state.core.effects.as_ref());
+    let refunded = auctions::delete(&state.core.auction_handles(), finished, &admin.0, id).await?;
     Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded }))
 }

@@ -8,7 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::audit::AuditEntry;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::paging;
 use crate::state::AppState;
 
@@ -51,9 +51,9 @@ async fn admin_audit_log(
     _admin: AdminUser,
     state: web::Data<AppState>,
     query: web::Query<AuditQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let page = paging::parse(query.page, query.limit, 20)?;
-    let client = state.pool.get().await?;
+    let client = state.core.pool.get().await?;
     let (entries, total) = db::audit::page(&client, page.limit, page.offset).await?;
     let total_pages = paging::total_pages(total, page.limit);
     Ok(HttpResponse::Ok().json(AuditPage { entries, total, total_pages }))

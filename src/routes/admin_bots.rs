@@ -14,10 +14,10 @@ use crate::app::bots;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::bots::BotView;
-use crate::domain;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
-use crate::lenient;
+use crate::input::numbers;
+use crate::input::parse;
 use crate::state::AppState;
 use tyiyn_actors::ids::BotId;
 
@@ -74,8 +74,8 @@ struct BotSettingsForm {
     responses((status = 200, description = "The bots", body = Vec<BotView>))
 )]
 #[get("/admin/bots")]
-async fn admin_list_bots(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+async fn admin_list_bots(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     Ok(HttpResponse::Ok().json(db::bots::list(&client).await?))
 }
 
@@ -94,7 +94,7 @@ async fn admin_create_bot(
     admin: AdminUser,
     state: web::Data<AppState>,
     body: web::Json<BotForm>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let f = body.into_inner();
     let mut errors = Vec::new();
     let first = f.first_name.as_deref().map(str::trim).unwrap_or_default();
@@ -111,11 +111,11 @@ async fn admin_create_bot(
         }
     }
     let username =
-        super::optional(&mut errors, "username", f.username.as_deref(), |v| domain::username(v.trim()));
-    ApiError::check(errors)?;
+        super::optional(&mut errors, "username", f.username.as_deref(), |v| parse::username(v.trim()));
+    AppError::check(errors)?;
 
     let name = (first, last);
-    let bot = bots::create(&state.pool, &admin.0, name, username, f.is_active.unwrap_or(true)).await?;
+    let bot = bots::create(&state.core.pool, &admin.0, name, username, f.is_active.unwrap_or(true)).await?;
     Ok(HttpResponse::Created().json(bot))
 }
 
@@ -136,12 +136,12 @@ async fn admin_update_bot(
     state: web::Data<AppState>,
     path: web::Path<BotId>,
     body: web::Json<BotPatch>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let Some(active) = body.is_active else {
-        return Err(ApiError::invalid("isActive", Msg::Required));
+        return Err(AppError::invalid("isActive", Msg::Required));
     };
-    let bot = bots::set_active(&state.pool, &state.all_auctions(), &admin.0, id, active).await?;
+    let bot = bots::set_active(&state.core.pool, &state.core.all_auctions(), &admin.0, id, active).await?;
     Ok(HttpResponse::Ok().json(bot))
 }
 
@@ -159,9 +159,9 @@ async fn admin_delete_bot(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<BotId>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    bots::close(&state.pool, &state.all_auctions(), &admin.0, id).await?;
+    bots::close(&state.core.pool, &state.core.all_auctions(), &admin.0, id).await?;
     Ok(HttpResponse::Ok().json(BotRemoved { ok: true }))
 }
 
@@ -174,8 +174,8 @@ async fn admin_delete_bot(
 async fn admin_get_bot_settings(
     _admin: AdminUser,
     state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     Ok(HttpResponse::Ok().json(db::bots::settings(&client).await?))
 }
 
@@ -193,19 +193,20 @@ async fn admin_put_bot_settings(
     admin: AdminUser,
     state: web::Data<AppState>,
     body: web::Json<BotSettingsForm>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let f = body.into_inner();
-    let saved =
-        bots::save_settings(&state.pool, &state.all_auctions(), &admin.0, |current| settings(current, f))
-            .await?;
+    let saved = bots::save_settings(&state.core.pool, &state.core.all_auctions(), &admin.0, |current| {
+        settings(current, f)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(saved))
 }
 
 /// The settings the form makes of `current`: a field left out keeps its value.
-fn settings(current: BotSettings, f: BotSettingsForm) -> Result<BotSettings, ApiError> {
+fn settings(current: BotSettings, f: BotSettingsForm) -> Result<BotSettings, AppError> {
     let mut errors = Vec::new();
     let mut field = |name: &'static str, v: Option<&Value>, range, msg, keep: u32| {
-        lenient::count_in(v, range)
+        numbers::count_in(v, range)
             .map(|n| n.unwrap_or(keep))
             .map_err(|_| errors.push((name, msg)))
             .unwrap_or(keep)
@@ -217,6 +218,6 @@ fn settings(current: BotSettings, f: BotSettingsForm) -> Result<BotSettings, Api
     if errors.is_empty() && min_delay > max_delay {
         errors.push(("minDelay", Msg::BotDelayOrder));
     }
-    ApiError::check(errors)?;
+    AppError::check(errors)?;
     Ok(BotSettings { enabled: f.enabled.unwrap_or(current.enabled), min_delay, max_delay, active_bots })
 }

@@ -12,7 +12,7 @@ use crate::auth::AdminUser;
 use crate::claims::{self as wire, AdminClaim, ClaimBody, ClaimState};
 use crate::db;
 use crate::db::claims::{ClaimRow, Filter};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::ids::ClaimId;
 use crate::paging;
@@ -72,13 +72,13 @@ async fn admin_list_claims(
     state: web::Data<AppState>,
     lang: ReqLang,
     query: web::Query<ClaimsQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let page = paging::parse(query.page, query.limit, 20)?;
     let wanted = query.state.as_deref().map(str::trim).filter(|s| !s.is_empty());
     if wanted.is_some_and(|s| !ClaimState::WORDS.contains(&s)) {
-        return Err(ApiError::invalid("state", Msg::ClaimStateUnknown));
+        return Err(AppError::invalid("state", Msg::ClaimStateUnknown));
     }
-    let client = state.pool.get().await?;
+    let client = state.core.pool.get().await?;
     let filter = Filter { state: wanted, ..Filter::default() };
     let rows = db::claims::select(&client, filter, page.limit, page.offset).await?;
     let total = db::claims::count(&client, wanted).await?;
@@ -92,8 +92,8 @@ async fn admin_views(
     rows: &[ClaimRow],
     state: &AppState,
     lang: &str,
-) -> Result<Vec<AdminClaim>, ApiError> {
-    let views = wire::views(db, rows, state.payments.provider.as_ref(), lang).await?;
+) -> Result<Vec<AdminClaim>, AppError> {
+    let views = wire::views(db, rows, state.core.payments.provider.as_ref(), lang).await?;
     Ok(views
         .into_iter()
         .zip(rows)
@@ -108,9 +108,9 @@ async fn advance(
     lang: &str,
     id: ClaimId,
     step: claims::Move<'_>,
-) -> Result<HttpResponse, ApiError> {
-    let row = claims::advance(&state.claim_handles(), &admin.0, id, step).await?;
-    let claim = wire::view(&row, None, state.payments.provider.as_ref(), lang);
+) -> Result<HttpResponse, AppError> {
+    let row = claims::advance(&state.core.claim_handles(), &admin.0, id, step).await?;
+    let claim = wire::view(&row, None, state.core.payments.provider.as_ref(), lang);
     Ok(HttpResponse::Ok().json(ClaimBody { claim }))
 }
 
@@ -134,10 +134,10 @@ async fn admin_ship_claim(
     lang: ReqLang,
     path: web::Path<ClaimId>,
     body: Option<web::Json<ShipBody>>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let tracking = body.as_ref().and_then(|b| b.tracking.as_deref()).map(str::trim).filter(|t| !t.is_empty());
     if tracking.is_some_and(|t| t.chars().count() > MAX_TRACKING) {
-        return Err(ApiError::invalid("tracking", Msg::TrackingTooLong));
+        return Err(AppError::invalid("tracking", Msg::TrackingTooLong));
     }
     advance(&admin, &state, lang.0.code(), path.into_inner(), claims::Move::Ship { tracking }).await
 }
@@ -159,6 +159,6 @@ async fn admin_deliver_claim(
     state: web::Data<AppState>,
     lang: ReqLang,
     path: web::Path<ClaimId>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     advance(&admin, &state, lang.0.code(), path.into_inner(), claims::Move::Deliver).await
 }

@@ -6,7 +6,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::app::cluster::{self, ClusterView};
 use crate::auth::AdminUser;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -24,8 +24,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
     )
 )]
 #[get("/admin/cluster")]
-async fn admin_cluster(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(cluster::view(&state.pool, &state.config.cluster).await?))
+async fn admin_cluster(_: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    Ok(HttpResponse::Ok().json(cluster::view(&state.core.pool, &state.core.config.cluster).await?))
 }
 
 /// Tells a node to hand its auctions over to the others and take none (it keeps serving
@@ -45,8 +45,9 @@ async fn admin_drain_node(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let view = cluster::set_draining((&state.pool, &state.config.cluster), &admin.0, &path, true).await?;
+) -> Result<HttpResponse, AppError> {
+    let view =
+        cluster::set_draining((&state.core.pool, &state.core.config.cluster), &admin.0, &path, true).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -66,7 +67,8 @@ async fn admin_resume_node(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let view = cluster::set_draining((&state.pool, &state.config.cluster), &admin.0, &path, false).await?;
+) -> Result<HttpResponse, AppError> {
+    let view =
+        cluster::set_draining((&state.core.pool, &state.core.config.cluster), &admin.0, &path, false).await?;
     Ok(HttpResponse::Ok().json(view))
 }

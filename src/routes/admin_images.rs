@@ -8,7 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::app::images::{self, StoredImage};
 use crate::auth::AdminUser;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::images::MAX_UPLOAD_BYTES;
 use crate::state::AppState;
 
@@ -39,15 +39,15 @@ async fn admin_upload_image(
     admin: AdminUser,
     state: web::Data<AppState>,
     mut body: web::Payload,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let mut upload = web::BytesMut::new();
     while let Some(chunk) = body.next().await {
-        let chunk = chunk.map_err(|_| ApiError::RequestTimeout)?;
+        let chunk = chunk.map_err(|_| AppError::RequestTimeout)?;
         if upload.len() + chunk.len() > MAX_UPLOAD_BYTES {
-            return Err(ApiError::PayloadTooLarge);
+            return Err(AppError::PayloadTooLarge);
         }
         upload.extend_from_slice(&chunk);
     }
-    let stored = images::upload(&state.pool, &admin.0, upload.freeze()).await?;
+    let stored = images::upload(&state.core.pool, &admin.0, upload.freeze()).await?;
     Ok(HttpResponse::Created().json(stored))
 }

@@ -1,5 +1,5 @@
 //! `/api/admin/orders…`: every payment order with filters, and refunding a paid one
-//! (docs/decisions.md, "Refunds"). The money itself goes back through the provider's merchant
+//! (docs/rules/payments.md, "Refunds"). The money itself goes back through the provider's merchant
 //! cabinet (docs/operations.md); this records the refund and takes back the unspent bids.
 
 use actix_web::{HttpResponse, get, post, web};
@@ -15,7 +15,7 @@ use crate::app::orders;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::admin_orders::{Filter, OrderExtra};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::ids::OrderId;
 use crate::paging;
@@ -93,10 +93,10 @@ fn one_of(v: &str, words: &[&'static str], msg: Msg) -> Result<&'static str, Msg
 
 /// Builds the admin view of orders: the buyer's `Order` of each (read through `db::payments`,
 /// one pipelined query per row on one connection) with its admin columns.
-async fn views(state: &AppState, extras: Vec<OrderExtra>, lang: &str) -> Result<Vec<AdminOrder>, ApiError> {
-    let client = state.pool.get().await?;
+async fn views(state: &AppState, extras: Vec<OrderExtra>, lang: &str) -> Result<Vec<AdminOrder>, AppError> {
+    let client = state.core.pool.get().await?;
     let orders = try_join_all(extras.iter().map(|e| db::payments::order(&client, e.id))).await?;
-    let provider = state.payments.provider.as_ref();
+    let provider = state.core.payments.provider.as_ref();
     Ok(extras
         .into_iter()
         .zip(orders)
@@ -131,7 +131,7 @@ async fn admin_list_orders(
     state: web::Data<AppState>,
     lang: ReqLang,
     query: web::Query<OrdersQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let query = query.into_inner();
     let mut errors = Vec::new();
     let order_state = optional(&mut errors, "state", query.state.as_deref(), |v| {
@@ -143,18 +143,18 @@ async fn admin_list_orders(
     // Every bad parameter is named at once, the paging ones too.
     let page = match paging::parse(query.page, query.limit, 20) {
         Ok(page) => Some(page),
-        Err(ApiError::Invalid { fields, .. }) => {
+        Err(AppError::Invalid { fields, .. }) => {
             errors.extend(fields);
             None
         }
         Err(err) => return Err(err),
     };
-    ApiError::check(errors)?;
-    let page = page.ok_or(ApiError::BadRequest(Msg::ValidationFailed))?;
+    AppError::check(errors)?;
+    let page = page.ok_or(AppError::BadRequest(Msg::ValidationFailed))?;
     let search = query.q.as_deref().map(|q| q.trim().trim_start_matches('#')).filter(|q| !q.is_empty());
     let filter = Filter { state: order_state, kind, query: search };
     let (extras, total) = {
-        let client = state.pool.get().await?;
+        let client = state.core.pool.get().await?;
         db::admin_orders::page(&client, filter, page.limit, page.offset).await?
     };
     let orders = views(&state, extras, lang.0.code()).await?;
@@ -186,12 +186,12 @@ async fn admin_refund_order(
     state: web::Data<AppState>,
     lang: ReqLang,
     path: web::Path<OrderId>,
-) -> Result<HttpResponse, ApiError> {
-    let handles = (&state.pool, state.effects.as_ref(), state.payments.provider.as_ref());
-    let extra = orders::refund(handles, state.site.lang(), &admin.0, path.into_inner()).await?;
+) -> Result<HttpResponse, AppError> {
+    let handles = (&state.core.pool, state.core.effects.as_ref(), state.core.payments.provider.as_ref());
+    let extra = orders::refund(handles, state.core.site.lang(), &admin.0, path.into_inner()).await?;
     let view = views(&state, vec![extra], lang.0.code())
         .await?
         .pop()
-        .ok_or(ApiError::NotFound(Msg::OrderNotFound))?;
+        .ok_or(AppError::NotFound(Msg::OrderNotFound))?;
     Ok(HttpResponse::Ok().json(AdminOrderBody { order: view }))
 }

@@ -1,5 +1,5 @@
 //! `/api/admin/outbox…`: the messages of the durable outbox (e-mail, SMS, Telegram) with the
-//! counts by state, and sending a failed one again (docs/decisions.md, "The outbox").
+//! counts by state, and sending a failed one again (docs/rules/outbox.md, "The outbox").
 
 use actix_web::{HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
@@ -11,12 +11,12 @@ use super::optional;
 use crate::app::outbox::{self, Listing};
 use crate::auth::AdminUser;
 use crate::db::outbox::MessageRow;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::ids::MessageId;
 use crate::paging;
 use crate::state::AppState;
-use crate::states::{OutboxChannel, OutboxState};
+use crate::statuses::{OutboxChannel, OutboxState};
 
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(admin_list_outbox).service(admin_retry_outbox);
@@ -119,7 +119,7 @@ async fn admin_list_outbox(
     _admin: AdminUser,
     state: web::Data<AppState>,
     query: web::Query<OutboxQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let query = query.into_inner();
     let mut errors = Vec::new();
     let channel = optional(&mut errors, "channel", query.channel.as_deref(), |v| {
@@ -131,16 +131,16 @@ async fn admin_list_outbox(
     // Every bad parameter is named at once, the paging ones too.
     let page = match paging::parse(query.page, query.limit, 20) {
         Ok(page) => Some(page),
-        Err(ApiError::Invalid { fields, .. }) => {
+        Err(AppError::Invalid { fields, .. }) => {
             errors.extend(fields);
             None
         }
         Err(err) => return Err(err),
     };
-    ApiError::check(errors)?;
-    let page = page.ok_or(ApiError::BadRequest(Msg::ValidationFailed))?;
+    AppError::check(errors)?;
+    let page = page.ok_or(AppError::BadRequest(Msg::ValidationFailed))?;
     let Listing { messages, total, counts } =
-        outbox::list(&state.pool, (channel, message_state), page).await?;
+        outbox::list(&state.core.pool, (channel, message_state), page).await?;
     let count = |s| counts.get(&s).copied().unwrap_or(0);
     Ok(HttpResponse::Ok().json(OutboxPage {
         items: messages.into_iter().map(OutboxItem::from).collect(),
@@ -171,7 +171,8 @@ async fn admin_retry_outbox(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<MessageId>,
-) -> Result<HttpResponse, ApiError> {
-    let message = outbox::retry((&state.pool, state.effects.outbox()), &admin.0, path.into_inner()).await?;
+) -> Result<HttpResponse, AppError> {
+    let message =
+        outbox::retry((&state.core.pool, state.core.effects.outbox()), &admin.0, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(OutboxItemBody { item: message.into() }))
 }

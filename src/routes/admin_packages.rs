@@ -1,4 +1,4 @@
-//! `/api/admin/packages…`: the bid-package catalogue as admins keep it (docs/decisions.md,
+//! `/api/admin/packages…`: the bid-package catalogue as admins keep it (docs/rules/payments.md,
 //! "Buying bids"). Packages are created and edited, never deleted: deactivating one takes it off
 //! sale, and the orders that name it keep their own copy of its bids and price.
 
@@ -13,11 +13,11 @@ use crate::auth::AdminUser;
 use crate::db;
 use crate::db::packages::{AdminPackageRow, PackageFields};
 use crate::db::payments::PackageRow;
-use crate::domain;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::ids::PackageId;
-use crate::lenient;
+use crate::input::numbers;
+use crate::input::parse;
 use crate::payments::Package;
 use crate::state::AppState;
 
@@ -94,10 +94,10 @@ fn present(v: &Option<Value>) -> Option<&Value> {
 
 /// The package after applying the form to `old` (none: a creation), or 400 with every field's
 /// message.
-fn apply(old: Option<&PackageFields>, f: PackageForm) -> Result<PackageFields, ApiError> {
+fn apply(old: Option<&PackageFields>, f: PackageForm) -> Result<PackageFields, AppError> {
     let mut errors = Vec::new();
     let bids = match (present(&f.bids), old) {
-        (Some(v), _) => lenient::whole(v)
+        (Some(v), _) => numbers::whole(v)
             .filter(|n| (1..=MAX_BIDS).contains(n))
             .and_then(|n| i32::try_from(n).ok())
             .ok_or(Msg::PackageBidsInvalid)
@@ -110,7 +110,7 @@ fn apply(old: Option<&PackageFields>, f: PackageForm) -> Result<PackageFields, A
         }
     };
     let price = match (present(&f.price), old) {
-        (Some(v), _) => domain::money(v).map_err(|m| errors.push(("price", m))).ok(),
+        (Some(v), _) => parse::money(v).map_err(|m| errors.push(("price", m))).ok(),
         (None, Some(old)) => Some(old.price),
         (None, None) => {
             errors.push(("price", Msg::Required));
@@ -118,7 +118,7 @@ fn apply(old: Option<&PackageFields>, f: PackageForm) -> Result<PackageFields, A
         }
     };
     let original_price = match (present(&f.original_price), old) {
-        (Some(v), _) => domain::money(v).map_err(|m| errors.push(("originalPrice", m))).ok(),
+        (Some(v), _) => parse::money(v).map_err(|m| errors.push(("originalPrice", m))).ok(),
         (None, Some(old)) => Some(old.original_price),
         (None, None) => price,
     };
@@ -128,7 +128,7 @@ fn apply(old: Option<&PackageFields>, f: PackageForm) -> Result<PackageFields, A
         errors.push(("originalPrice", Msg::OriginalPriceBelowPrice));
     }
     let position = match (present(&f.position), old) {
-        (Some(v), _) => lenient::whole(v)
+        (Some(v), _) => numbers::whole(v)
             .and_then(|n| i32::try_from(n).ok())
             .filter(|n| *n >= 0)
             .ok_or(Msg::PositionInvalid)
@@ -136,11 +136,11 @@ fn apply(old: Option<&PackageFields>, f: PackageForm) -> Result<PackageFields, A
             .ok(),
         (None, old) => Some(old.map_or(0, |o| o.position)),
     };
-    ApiError::check(errors)?;
+    AppError::check(errors)?;
     let (Some(bids), Some(price), Some(original_price), Some(position)) =
         (bids, price, original_price, position)
     else {
-        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+        return Err(AppError::BadRequest(Msg::ValidationFailed));
     };
     Ok(PackageFields {
         bids,
@@ -161,8 +161,8 @@ fn apply(old: Option<&PackageFields>, f: PackageForm) -> Result<PackageFields, A
 async fn admin_list_packages(
     _admin: AdminUser,
     state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     let packages = db::packages::all(&client).await?.iter().map(AdminPackage::from).collect();
     Ok(HttpResponse::Ok().json(AdminPackages { packages }))
 }
@@ -181,9 +181,9 @@ async fn admin_create_package(
     admin: AdminUser,
     state: web::Data<AppState>,
     body: web::Json<PackageForm>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let fields = apply(None, body.into_inner())?;
-    let saved = packages::create(&state.pool, &admin.0, &fields).await?;
+    let saved = packages::create(&state.core.pool, &admin.0, &fields).await?;
     Ok(HttpResponse::Created().json(AdminPackageBody { package: AdminPackage::from(&saved) }))
 }
 
@@ -205,10 +205,10 @@ async fn admin_update_package(
     state: web::Data<AppState>,
     path: web::Path<PackageId>,
     body: web::Json<PackageForm>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let form = body.into_inner();
     let saved =
-        packages::update(&state.pool, &admin.0, path.into_inner(), |old| apply(Some(old), form)).await?;
+        packages::update(&state.core.pool, &admin.0, path.into_inner(), |old| apply(Some(old), form)).await?;
     Ok(HttpResponse::Ok().json(AdminPackageBody { package: AdminPackage::from(&saved) }))
 }
 
@@ -222,9 +222,9 @@ mod tests {
         serde_json::from_value(v).expect("form")
     }
 
-    fn codes(err: ApiError) -> Vec<(&'static str, &'static str)> {
+    fn codes(err: AppError) -> Vec<(&'static str, &'static str)> {
         match err {
-            ApiError::Invalid { fields, .. } => fields.iter().map(|(f, m)| (*f, m.code())).collect(),
+            AppError::Invalid { fields, .. } => fields.iter().map(|(f, m)| (*f, m.code())).collect(),
             other => panic!("not a validation error: {other:?}"),
         }
     }

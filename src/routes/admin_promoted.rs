@@ -10,7 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::app::promotion;
 use crate::auth::AdminUser;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::state::AppState;
 
@@ -44,9 +44,10 @@ async fn admin_set_promoted(
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
     body: web::Json<PromotedBody>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let promoted = body.promoted.ok_or_else(|| ApiError::invalid("promoted", Msg::Required))?;
-    let auction = promotion::set(&state.auction_handles(), &state.store, &admin.0, id, promoted).await?;
+    let promoted = body.promoted.ok_or_else(|| AppError::invalid("promoted", Msg::Required))?;
+    let auction =
+        promotion::set(&state.core.auction_handles(), &state.core.store, &admin.0, id, promoted).await?;
     Ok(HttpResponse::Ok().json(auction))
 }

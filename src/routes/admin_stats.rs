@@ -12,7 +12,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::admin_stats::{AuctionBidStats, SystemStats};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::state::AppState;
 use tyiyn_actors::ids::AuctionId;
@@ -63,9 +63,9 @@ impl FinishedAuctionRow {
 async fn admin_finished_auctions(
     _admin: AdminUser,
     state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
-    let finished = db::auctions::finished(&client, None, FINISHED_LIMIT, state.clock.now()).await?;
+) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
+    let finished = db::auctions::finished(&client, None, FINISHED_LIMIT, state.core.clock.now()).await?;
     let rows: Vec<FinishedAuctionRow> = finished.into_iter().map(FinishedAuctionRow::of).collect();
     Ok(HttpResponse::Ok().json(rows))
 }
@@ -84,11 +84,11 @@ async fn admin_auction_stats(
     _admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     let stats = db::admin_stats::auction(&client, path.into_inner().0)
         .await?
-        .ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
+        .ok_or(AppError::NotFound(Msg::AuctionNotFound))?;
     Ok(HttpResponse::Ok().json(stats))
 }
 
@@ -101,9 +101,9 @@ async fn admin_auction_stats(
                     )
 )]
 #[get("/admin/stats")]
-async fn admin_system_stats(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
-    let stats = db::admin_stats::system(&client, state.config.sms.hourly_budget).await?;
+async fn admin_system_stats(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
+    let stats = db::admin_stats::system(&client, state.core.config.sms.hourly_budget).await?;
     Ok(HttpResponse::Ok().json(stats))
 }
 

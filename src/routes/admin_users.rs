@@ -17,10 +17,10 @@ use crate::auth::AdminUser;
 use crate::db;
 use crate::db::admin_users::{Account, UserActivity};
 use crate::db::users::UserView;
-use crate::domain;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
-use crate::lenient;
+use crate::input::numbers;
+use crate::input::parse;
 use crate::paging;
 use crate::state::AppState;
 use tyiyn_actors::ids::UserId;
@@ -80,10 +80,10 @@ async fn admin_list_users(
     _admin: AdminUser,
     state: web::Data<AppState>,
     query: web::Query<UsersQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let page = paging::parse(query.page, query.limit, 10)?;
     let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    let client = state.pool.get().await?;
+    let client = state.core.pool.get().await?;
     let (users, total) = db::admin_users::page(&client, search, page.limit, page.offset).await?;
     let total_pages = paging::total_pages(total, page.limit);
     Ok(HttpResponse::Ok().json(UsersPage { users, total, total_pages }))
@@ -100,8 +100,8 @@ async fn admin_list_users(
 async fn admin_today_registrations(
     _admin: AdminUser,
     state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     Ok(HttpResponse::Ok().json(Count { count: db::admin_users::registered_today(&client).await? }))
 }
 
@@ -119,15 +119,15 @@ async fn admin_user_activity(
     _admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<UserId>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let client = users::open_user(&state.pool, id).await?;
+    let client = users::open_user(&state.core.pool, id).await?;
     Ok(HttpResponse::Ok().json(db::admin_users::activity(&client, id.0).await?))
 }
 
 /// A user's own spend limits and pause, as the user set them, with what is left of each: for
 /// support (a user who paused themselves is told why their bids are refused). Read-only: only
-/// the user changes them (docs/decisions.md, "Spend limits").
+/// the user changes them (docs/rules/limits.md, "Spend limits and a pause").
 #[utoipa::path(
     tag = "admin",
     params(("id" = i64, Path, description = "User id")),
@@ -141,10 +141,10 @@ async fn admin_user_limits(
     _admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<UserId>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let client = users::open_user(&state.pool, id).await?;
-    Ok(HttpResponse::Ok().json(limits::of_user(&client, id.0, state.clock.now()).await?))
+    let client = users::open_user(&state.core.pool, id).await?;
+    Ok(HttpResponse::Ok().json(limits::of_user(&client, id.0, state.core.clock.now()).await?))
 }
 
 /// The admin's edit form: every field optional; absent (or `null`) keeps the value. A blank
@@ -173,7 +173,7 @@ struct UserPatch {
 }
 
 fn balance(v: &Value) -> Result<i64, Msg> {
-    lenient::whole(v).filter(|n| (0..=MAX_BALANCE).contains(n)).ok_or(Msg::BalanceInvalid)
+    numbers::whole(v).filter(|n| (0..=MAX_BALANCE).contains(n)).ok_or(Msg::BalanceInvalid)
 }
 
 /// A blank text clears the field; otherwise it must parse.
@@ -191,21 +191,20 @@ fn clearable<T>(
 }
 
 /// The account after applying the form to `old`, or 400 with every field's message.
-fn apply(old: &Account, b: UserPatch) -> Result<Account, ApiError> {
+fn apply(old: &Account, b: UserPatch) -> Result<Account, AppError> {
     let mut errors = Vec::new();
     let username = match b.username.as_deref() {
-        Some(v) => domain::username(v.trim()).map_err(|m| errors.push(("username", m))).ok(),
+        Some(v) => parse::username(v.trim()).map_err(|m| errors.push(("username", m))).ok(),
         None => None,
     };
-    let first_name = clearable(&mut errors, "firstName", b.first_name.as_deref(), |v| {
-        domain::name(v, Msg::FirstNameShort)
-    });
+    let first_name =
+        clearable(&mut errors, "firstName", b.first_name.as_deref(), |v| parse::name(v, Msg::FirstNameShort));
     let last_name =
-        clearable(&mut errors, "lastName", b.last_name.as_deref(), |v| domain::name(v, Msg::LastNameShort));
-    let email = clearable(&mut errors, "email", b.email.as_deref(), domain::email);
+        clearable(&mut errors, "lastName", b.last_name.as_deref(), |v| parse::name(v, Msg::LastNameShort));
+    let email = clearable(&mut errors, "email", b.email.as_deref(), parse::email);
     // A bare `+996` (the form's prefix) clears the phone, as on the profile form.
     let phone = b.phone.as_deref().map(|p| if p.trim() == "+996" { "" } else { p });
-    let phone = clearable(&mut errors, "phone", phone, |v| domain::phone(v.trim()));
+    let phone = clearable(&mut errors, "phone", phone, |v| parse::phone(v.trim()));
     let bid_balance = b
         .bid_balance
         .as_ref()
@@ -216,7 +215,7 @@ fn apply(old: &Account, b: UserPatch) -> Result<Account, ApiError> {
         "admin" => Ok(Role::Admin),
         _ => Err(Msg::RoleInvalid),
     });
-    ApiError::check(errors)?;
+    AppError::check(errors)?;
     Ok(Account {
         username: username.unwrap_or_else(|| old.username.clone()),
         first_name: first_name.unwrap_or_else(|| old.first_name.clone()),
@@ -247,10 +246,10 @@ async fn admin_update_user(
     state: web::Data<AppState>,
     path: web::Path<UserId>,
     body: web::Json<UserPatch>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let form = body.into_inner();
-    let handles = (&state.pool, state.sessions.as_ref(), state.effects.as_ref());
+    let handles = (&state.core.pool, state.sessions.as_ref(), state.core.effects.as_ref());
     let saved = users::update(handles, &admin.0, id, |old| apply(old, form)).await?;
     Ok(HttpResponse::Ok().json(saved))
 }
@@ -272,7 +271,7 @@ async fn admin_delete_user(
     admin: AdminUser,
     state: web::Data<AppState>,
     path: web::Path<UserId>,
-) -> Result<HttpResponse, ApiError> {
-    users::close(&state.pool, &state.sessions, &admin.0, path.into_inner()).await?;
+) -> Result<HttpResponse, AppError> {
+    users::close(&state.core.pool, &state.sessions, &admin.0, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(Done { ok: true }))
 }

@@ -21,7 +21,7 @@ use crate::app::bidding;
 use crate::app::listings::{self, AuctionLists};
 use crate::auth::CurrentUser;
 use crate::db;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::state::AppState;
 
@@ -67,13 +67,13 @@ pub struct PrebidAnswer {
 pub struct Arrival(pub UnixMillis);
 
 impl FromRequest for Arrival {
-    type Error = ApiError;
-    type Future = Ready<Result<Arrival, ApiError>>;
+    type Error = AppError;
+    type Future = Ready<Result<Arrival, AppError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         ready(match req.app_data::<web::Data<AppState>>() {
-            Some(state) => Ok(Arrival(state.clock.now())),
-            None => Err(ApiError::Internal(anyhow::anyhow!("state missing"))),
+            Some(state) => Ok(Arrival(state.core.clock.now())),
+            None => Err(AppError::Internal(anyhow::anyhow!("state missing"))),
         })
     }
 }
@@ -81,8 +81,8 @@ impl FromRequest for Arrival {
 /// Live, upcoming and the latest finished auctions.
 #[utoipa::path(tag = "auctions", responses((status = 200, description = "The three lists", body = AuctionLists)))]
 #[get("/auctions")]
-async fn auctions(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(listings::lists(&state.listing_handles()).await?))
+async fn auctions(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    Ok(HttpResponse::Ok().json(listings::lists(&state.core.listing_handles()).await?))
 }
 
 /// An auction by its URL slug (the display id ends it).
@@ -96,8 +96,8 @@ async fn auctions(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> 
     )
 )]
 #[get("/auctions/slug/{slug}")]
-async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(listings::by_slug(&state.listing_handles(), &path).await?))
+async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    Ok(HttpResponse::Ok().json(listings::by_slug(&state.core.listing_handles(), &path).await?))
 }
 
 /// An auction by id.
@@ -111,8 +111,8 @@ async fn by_slug(state: web::Data<AppState>, path: web::Path<String>) -> Result<
     )
 )]
 #[get("/auctions/{id}")]
-async fn by_id(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(bidding::auction(&state.bid_handles(), path.into_inner()).await?))
+async fn by_id(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, AppError> {
+    Ok(HttpResponse::Ok().json(bidding::auction(&state.core.bid_handles(), path.into_inner()).await?))
 }
 
 /// An auction's bid history, newest first, at most 50.
@@ -122,8 +122,9 @@ async fn by_id(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result
     responses((status = 200, description = "The bids", body = Vec<BidRecord>), (status = 404, description = "`auction_not_found`", body = ErrorBody))
 )]
 #[get("/auctions/{id}/bids")]
-async fn bids(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(listings::recent_bids(&state.listing_handles(), path.into_inner()).await?))
+async fn bids(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, AppError> {
+    Ok(HttpResponse::Ok()
+        .json(listings::recent_bids(&state.core.listing_handles(), path.into_inner()).await?))
 }
 
 /// An auction's bid count and distinct bidders.
@@ -136,15 +137,15 @@ async fn bids(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<
 async fn auction_stats(
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let client = state.pool.get().await?;
+    let client = state.core.pool.get().await?;
     // Upcoming or live: it runs here (restarted if it died) or on another node.
-    if bidding::finished_one(&state.bid_handles(), id).await?.is_none()
-        && state.auctions.lookup(id).await.is_none()
+    if bidding::finished_one(&state.core.bid_handles(), id).await?.is_none()
+        && state.core.auctions.running_or_restarted(id).await.is_none()
         && !db::leases::active(&client, id.0).await?
     {
-        return Err(ApiError::NotFound(Msg::AuctionNotFound));
+        return Err(AppError::NotFound(Msg::AuctionNotFound));
     }
     let (total, unique) = db::auctions::stats(&client, id.0).await?;
     Ok(HttpResponse::Ok().json(AuctionStats { total_bids: total, unique_participants: unique }))
@@ -191,10 +192,10 @@ pub struct RecordFinish {
     responses((status = 200, description = "The record", body = AuctionRecord), (status = 404, description = "`auction_not_found`", body = ErrorBody))
 )]
 #[get("/auctions/{id}/record")]
-async fn record(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, ApiError> {
+async fn record(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let info = bidding::auction(&state.bid_handles(), id).await?;
-    let client = state.pool.get().await?;
+    let info = bidding::auction(&state.core.bid_handles(), id).await?;
+    let client = state.core.pool.get().await?;
     let entries = db::record::entries(&client, id.0).await?;
     let finish = (info.status == AuctionStatus::Finished).then(|| RecordFinish {
         at: info.end_time.unwrap_or(info.start_time),
@@ -218,7 +219,7 @@ async fn record(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Resul
 )]
 #[get("/timers")]
 async fn timers(state: web::Data<AppState>) -> HttpResponse {
-    let map = crate::ws::timers::timers(&state.lists.all().await, state.clock.now());
+    let map = crate::ws::timers::timers(&state.core.lists.all().await, state.core.clock.now());
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(map)
 }
 
@@ -243,10 +244,11 @@ async fn bid(
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let started = Instant::now();
-    let answer =
-        bidding::bid(&state.bid_handles(), &user, path.into_inner(), arrival.0).await.map(|a| bid_answer(&a));
+    let answer = bidding::bid(&state.core.bid_handles(), &user, path.into_inner(), arrival.0)
+        .await
+        .map(|a| bid_answer(&a));
     counted("bid", &answer);
     metrics::histogram!(crate::metrics::BID_SECONDS).record(started.elapsed().as_secs_f64());
     answer
@@ -277,9 +279,9 @@ async fn prebid(
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let answer = bidding::prebid(&state.bid_handles(), &user, id, arrival.0).await.map(|accepted| {
+    let answer = bidding::prebid(&state.core.bid_handles(), &user, id, arrival.0).await.map(|accepted| {
         HttpResponse::Created().json(PrebidAnswer {
             prebid: PrebidRef { id: accepted.prebid, auction_id: id },
             bid_balance: accepted.balance,

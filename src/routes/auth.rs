@@ -9,14 +9,14 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::{Done, ReqLang, UserAnswer, optional, required};
+use crate::app::accounts::{self, SignUp};
 use crate::auth::rate_limit::{RateLimit, Slot};
-use crate::auth::{CurrentUser, password, session};
-use crate::config::PhoneVerification;
-use crate::db::users::{self, NewUser};
-use crate::domain;
-use crate::error::ApiError;
+use crate::auth::{CurrentUser, session};
+use crate::db::users;
+use crate::error::AppError;
 use crate::error::ErrorBody;
 use crate::i18n::Msg;
+use crate::input::parse;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -84,69 +84,53 @@ async fn register(
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<RegisterBody>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let b = body.into_inner();
     let mut errors = Vec::new();
     let username =
-        required(&mut errors, "username", b.username.as_deref(), Msg::UsernameShort, domain::public_username);
-    let email = required(&mut errors, "email", b.email.as_deref(), Msg::EmailInvalid, domain::email);
-    let pass = required(&mut errors, "password", b.password.as_deref(), Msg::PasswordShort, domain::password);
+        required(&mut errors, "username", b.username.as_deref(), Msg::UsernameShort, parse::public_username);
+    let email = required(&mut errors, "email", b.email.as_deref(), Msg::EmailInvalid, parse::email);
+    let pass = required(&mut errors, "password", b.password.as_deref(), Msg::PasswordShort, parse::password);
     let first_name =
-        optional(&mut errors, "firstName", b.first_name.as_deref(), |v| domain::name(v, Msg::FirstNameShort));
+        optional(&mut errors, "firstName", b.first_name.as_deref(), |v| parse::name(v, Msg::FirstNameShort));
     let last_name =
-        optional(&mut errors, "lastName", b.last_name.as_deref(), |v| domain::name(v, Msg::LastNameShort));
+        optional(&mut errors, "lastName", b.last_name.as_deref(), |v| parse::name(v, Msg::LastNameShort));
     let date_of_birth =
-        optional(&mut errors, "dateOfBirth", b.date_of_birth.as_deref(), domain::date_of_birth);
-    let gender = optional(&mut errors, "gender", b.gender.as_deref(), domain::gender);
-    let phone = optional(&mut errors, "phone", b.phone.as_deref(), domain::phone);
-    ApiError::check(errors)?;
+        optional(&mut errors, "dateOfBirth", b.date_of_birth.as_deref(), parse::date_of_birth);
+    let gender = optional(&mut errors, "gender", b.gender.as_deref(), parse::gender);
+    let phone = optional(&mut errors, "phone", b.phone.as_deref(), parse::phone);
+    AppError::check(errors)?;
     let (Some(username), Some(email), Some(pass)) = (username, email, pass) else {
-        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+        return Err(AppError::BadRequest(Msg::ValidationFailed));
     };
 
     // "Taken" answers the availability question, so it spends a check; the registration slot is
     // reserved now and given back unless the account is created (free-bid farming).
     let address = client_address(&req);
     let now = Instant::now();
-    limit(&state.checks, address, now, Msg::TooManyRequests)?.keep();
-    let slot = limit(&state.registrations, address, now, Msg::TooManyRegistrations)?;
+    limit(&state.throttles.checks, address, now, Msg::TooManyRequests)?.keep();
+    let slot = limit(&state.throttles.registrations, address, now, Msg::TooManyRegistrations)?;
 
-    // Friendly early answers; the unique indexes remain the real guard against races.
-    let mut client = state.pool.get().await?;
-    if let Some(clash) = users::username_clash(&client, &username, None).await? {
-        return Err(ApiError::taken("username", clash));
-    }
-    if users::email_exists(&client, &email, None).await? {
-        return Err(ApiError::taken("email", Msg::EmailTaken));
-    }
-    let password_hash = password::hash(pass, state.config.auth.bcrypt_cost).await?;
-    let new = NewUser {
+    let sign_up = SignUp {
         username,
-        email: Some(email),
-        password_hash,
+        email,
+        password: pass,
         first_name,
         last_name,
         phone,
         date_of_birth,
         gender,
-        ip_address: Some(address.to_string()),
+        address: address.to_string(),
     };
-    // With confirmation required, the free bids come with the phone (`app::phone::verify`).
-    let bonus = match state.config.auth.phone_verification {
-        PhoneVerification::Required => 0,
-        PhoneVerification::Off => state.config.auth.signup_bonus_bids,
-    };
-    let id = users::register(&mut client, &new, bonus).await?;
+    let user = accounts::register(&state.core, sign_up).await?;
     slot.keep();
-    let user = users::get(&client, id).await?.ok_or(ApiError::Unauthorized)?;
-    drop(client);
     session::end(&req, &state.sessions).await?;
     let cookie = session::start(&req, &state.sessions, CurrentUser::of(&user)).await?;
     let hint = session::hint(&req, &state.sessions, true);
     Ok(HttpResponse::Created()
         .cookie(cookie)
         .cookie(hint)
-        .json(UserAnswer::new(user, state.config.auth.phone_verification)))
+        .json(UserAnswer::new(user, state.core.config.auth.phone_verification)))
 }
 
 /// The client's address, the key of every per-address limit: the TCP peer, or the forwarded
@@ -156,8 +140,8 @@ fn client_address(req: &HttpRequest) -> IpAddr {
 }
 
 /// A slot of `limit` for `address`, or 429 `msg` with `Retry-After`.
-fn limit(counter: &RateLimit, address: IpAddr, now: Instant, msg: Msg) -> Result<Slot<'_>, ApiError> {
-    counter.take(address, now).map_err(|retry_after_secs| ApiError::TooManyRequests { msg, retry_after_secs })
+fn limit(counter: &RateLimit, address: IpAddr, now: Instant, msg: Msg) -> Result<Slot<'_>, AppError> {
+    counter.take(address, now).map_err(|retry_after_secs| AppError::TooManyRequests { msg, retry_after_secs })
 }
 
 /// Login: username (case-insensitive) and password.
@@ -183,52 +167,42 @@ async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<LoginBody>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let b = body.into_inner();
     let mut errors = Vec::new();
     let username =
         required(&mut errors, "username", b.username.as_deref(), Msg::Required, |v| Ok(v.trim().to_owned()));
     let pass = required(&mut errors, "password", b.password.as_deref(), Msg::Required, |v| Ok(v.to_owned()));
-    ApiError::check(errors)?;
+    AppError::check(errors)?;
     let (Some(username), Some(pass)) = (username, pass) else {
-        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+        return Err(AppError::BadRequest(Msg::ValidationFailed));
     };
 
-    // The failure is reserved before the password is checked (docs/decisions.md, "Account protection").
-    let throttle = &state.throttle;
+    // The failure is reserved before the password is checked (docs/rules/security.md, "Account protection").
+    let throttle = &state.throttles.login;
     let attempt =
         throttle.begin(&username, client_address(&req), Instant::now()).map_err(|retry_after_secs| {
-            ApiError::TooManyRequests { msg: Msg::TooManyAttempts, retry_after_secs }
+            AppError::TooManyRequests { msg: Msg::TooManyAttempts, retry_after_secs }
         })?;
     if attempt.suspect {
         actix_web::rt::time::sleep(throttle.address_delay()).await;
     }
 
-    let found = {
-        let client = state.pool.get().await?;
-        users::find_login(&client, &username).await?
-    };
-    let (id, stored) = found.map_or((None, None), |(id, hash)| (Some(id), Some(hash)));
-    let ok = pass.len() <= 72 && password::verify(pass, stored, &state.dummy_hash).await?;
-    let Some(id) = id.filter(|_| ok) else {
+    let Some(user) = accounts::check_login(&state.core, &username, pass).await? else {
         let suspect = attempt.suspect;
         attempt.failed();
         return Err(if suspect {
             // A slowed address's wrong guess: refused like a throttled one, though it was checked.
-            ApiError::TooManyRequests {
+            AppError::TooManyRequests {
                 msg: Msg::TooManyAttempts,
                 retry_after_secs: throttle.address_delay().as_secs().max(1),
             }
         } else {
-            ApiError::InvalidCredentials
+            AppError::InvalidCredentials
         });
     };
     attempt.succeeded();
 
-    let user = {
-        let client = state.pool.get().await?;
-        users::get(&client, id).await?.ok_or(ApiError::InvalidCredentials)?
-    };
     // Rotate: the session the browser had (if any) ends; a new one starts.
     session::end(&req, &state.sessions).await?;
     let cookie = session::start(&req, &state.sessions, CurrentUser::of(&user)).await?;
@@ -236,13 +210,13 @@ async fn login(
     Ok(HttpResponse::Ok()
         .cookie(cookie)
         .cookie(hint)
-        .json(UserAnswer::new(user, state.config.auth.phone_verification)))
+        .json(UserAnswer::new(user, state.core.config.auth.phone_verification)))
 }
 
 /// Ends the session and removes its cookie.
 #[utoipa::path(tag = "auth", responses((status = 200, description = "Logged out", body = Done)))]
 #[post("/auth/logout")]
-async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     session::end(&req, &state.sessions).await?;
     let hint = session::hint(&req, &state.sessions, false);
     Ok(HttpResponse::Ok()
@@ -260,22 +234,22 @@ async fn logout(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResp
     )
 )]
 #[get("/auth/me")]
-async fn me(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+async fn me(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let read = async {
-        let client = state.pool.get().await?;
-        Ok::<_, ApiError>(users::get(&client, user.id).await?)
+        let client = state.core.pool.get().await?;
+        Ok::<_, AppError>(users::get(&client, user.id).await?)
     };
     let found = match read.await {
-        Ok(found) => found.ok_or(ApiError::Unauthorized)?,
+        Ok(found) => found.ok_or(AppError::Unauthorized)?,
         // While the database is away, the account as last read, with its latest balance
-        // (docs/decisions.md, "Database outages").
-        Err(ApiError::Unavailable(cause)) => {
-            state.last_known.user(user.id).ok_or(ApiError::Unavailable(cause))?
+        // (docs/rules/outages.md, "Database outages").
+        Err(AppError::Unavailable(cause)) => {
+            state.core.last_known.user(user.id).ok_or(AppError::Unavailable(cause))?
         }
         Err(e) => return Err(e),
     };
-    state.last_known.set_user(&found);
-    Ok(HttpResponse::Ok().json(UserAnswer::new(found, state.config.auth.phone_verification)))
+    state.core.last_known.set_user(&found);
+    Ok(HttpResponse::Ok().json(UserAnswer::new(found, state.core.config.auth.phone_verification)))
 }
 
 /// The value to check: `username`, `email` or `phone`, by route.
@@ -314,12 +288,12 @@ async fn validate_username(
     state: web::Data<AppState>,
     lang: ReqLang,
     body: web::Json<CheckBody>,
-) -> Result<HttpResponse, ApiError> {
-    limit(&state.checks, client_address(&req), Instant::now(), Msg::TooManyRequests)?.keep();
-    let result = match domain::public_username(body.username.as_deref().unwrap_or("")) {
+) -> Result<HttpResponse, AppError> {
+    limit(&state.throttles.checks, client_address(&req), Instant::now(), Msg::TooManyRequests)?.keep();
+    let result = match parse::public_username(body.username.as_deref().unwrap_or("")) {
         Err(m) => Err(m),
         Ok(name) => {
-            let client = state.pool.get().await?;
+            let client = state.core.pool.get().await?;
             match users::username_clash(&client, &name, None).await? {
                 Some(clash) => Err(clash),
                 None => Ok(Msg::UsernameAvailable),
@@ -337,12 +311,12 @@ async fn validate_email(
     state: web::Data<AppState>,
     lang: ReqLang,
     body: web::Json<CheckBody>,
-) -> Result<HttpResponse, ApiError> {
-    limit(&state.checks, client_address(&req), Instant::now(), Msg::TooManyRequests)?.keep();
-    let result = match domain::email(body.email.as_deref().unwrap_or("")) {
+) -> Result<HttpResponse, AppError> {
+    limit(&state.throttles.checks, client_address(&req), Instant::now(), Msg::TooManyRequests)?.keep();
+    let result = match parse::email(body.email.as_deref().unwrap_or("")) {
         Err(m) => Err(m),
         Ok(email) => {
-            let client = state.pool.get().await?;
+            let client = state.core.pool.get().await?;
             if users::email_exists(&client, &email, None).await? {
                 Err(Msg::EmailTaken)
             } else {
@@ -357,6 +331,6 @@ async fn validate_email(
 #[utoipa::path(tag = "auth", request_body = CheckBody, responses((status = 200, description = "The verdict", body = Verdict)))]
 #[post("/auth/validate-phone")]
 async fn validate_phone(lang: ReqLang, body: web::Json<CheckBody>) -> HttpResponse {
-    let result = domain::phone(body.phone.as_deref().unwrap_or("")).map(|_| Msg::PhoneValid);
+    let result = parse::phone(body.phone.as_deref().unwrap_or("")).map(|_| Msg::PhoneValid);
     verdict(result, lang)
 }

@@ -13,10 +13,10 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::app::autobid;
 use crate::auth::CurrentUser;
-use crate::domain;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
-use crate::lenient;
+use crate::input::numbers;
+use crate::input::parse;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -89,8 +89,8 @@ async fn get_autobid(
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
-    let found = autobid::get(&state.auction_handles(), user.id, path.into_inner()).await?;
+) -> Result<HttpResponse, AppError> {
+    let found = autobid::get(&state.core.auction_handles(), user.id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(AutoBidLookup { autobid: found.as_ref().map(AutoBidView::from) }))
 }
 
@@ -118,11 +118,11 @@ async fn set_autobid(
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
     body: web::Json<AutoBidForm>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let f = body.into_inner();
     let mut errors = Vec::new();
-    let bids = match lenient::count_in(f.bids.as_ref(), 1..=i64::from(MAX_BIDS)) {
+    let bids = match numbers::count_in(f.bids.as_ref(), 1..=i64::from(MAX_BIDS)) {
         Ok(Some(n)) => Some(n),
         _ => {
             errors.push(("bids", Msg::AutobidBidsInvalid));
@@ -131,11 +131,11 @@ async fn set_autobid(
     };
     let max_price = match f.max_price.as_ref().filter(|v| !v.is_null()) {
         None => None,
-        Some(v) => domain::money(v).map_err(|m| errors.push(("maxPrice", m))).ok(),
+        Some(v) => parse::money(v).map_err(|m| errors.push(("maxPrice", m))).ok(),
     };
-    ApiError::check(errors)?;
-    let bids = bids.ok_or(ApiError::BadRequest(Msg::AutobidBidsInvalid))?;
-    Ok(answer(&autobid::set(&state.auction_handles(), &user, id, bids, max_price).await?))
+    AppError::check(errors)?;
+    let bids = bids.ok_or(AppError::BadRequest(Msg::AutobidBidsInvalid))?;
+    Ok(answer(&autobid::set(&state.core.auction_handles(), &user, id, bids, max_price).await?))
 }
 
 /// Cancels the caller's auto-bidder on this auction; its unplaced bids were never taken.
@@ -155,7 +155,7 @@ async fn cancel_autobid(
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
-    autobid::cancel(&state.auction_handles(), user.id, path.into_inner()).await?;
+) -> Result<HttpResponse, AppError> {
+    autobid::cancel(&state.core.auction_handles(), user.id, path.into_inner()).await?;
     Ok(HttpResponse::NoContent().finish())
 }

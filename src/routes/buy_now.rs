@@ -19,7 +19,7 @@ use crate::db;
 use crate::db::buy_now::OfferRow;
 use crate::db::claims::ClaimRow;
 use crate::db::payments::OrderRow;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::payments::order_view;
 use crate::state::AppState;
@@ -96,14 +96,14 @@ async fn get_buy_now(
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
-    let hours = state.config.claims.buy_now_hours;
+) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
+    let hours = state.core.config.claims.buy_now_hours;
     let offer = db::buy_now::read(&client, path.into_inner().0, user.id, hours)
         .await?
-        .ok_or(ApiError::NotFound(Msg::AuctionNotFound))?;
+        .ok_or(AppError::NotFound(Msg::AuctionNotFound))?;
     drop(client);
-    let delivery_methods = claims::delivery_options(&state.config.claims);
+    let delivery_methods = claims::delivery_options(&state.core.config.claims);
     let answer = match buy_now::decide(&offer) {
         Ok(claim_id) => {
             BuyNowAnswer { offer: Some(offer_view(&offer, claim_id)), unavailable: None, delivery_methods }
@@ -136,15 +136,16 @@ async fn start_buy_now(
     lang: ReqLang,
     path: web::Path<AuctionId>,
     body: web::Json<DeliveryBody>,
-) -> Result<HttpResponse, ApiError> {
-    let choice = delivery(&body, &state.config.claims)?;
-    let (claim, order) = buy_now::start(&state.claim_handles(), &user, path.into_inner(), &choice).await?;
+) -> Result<HttpResponse, AppError> {
+    let choice = delivery(&body, &state.core.config.claims)?;
+    let (claim, order) =
+        buy_now::start(&state.core.claim_handles(), &user, path.into_inner(), &choice).await?;
     Ok(HttpResponse::Created().json(answer(&state, &claim, &order, lang.0.code())))
 }
 
 /// `{claim, order}`: the purchase and the order that pays for it.
 fn answer(state: &AppState, claim: &ClaimRow, order: &OrderRow, lang: &str) -> ClaimOrder {
-    let provider = state.payments.provider.as_ref();
+    let provider = state.core.payments.provider.as_ref();
     ClaimOrder {
         claim: claims::view(claim, Some(order), provider, lang),
         order: order_view(order, provider, lang),

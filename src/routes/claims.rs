@@ -1,5 +1,5 @@
 //! `/api/users/claims` and `/api/claims/{id}/…`: the caller's won items, choosing delivery (which
-//! answers an order to pay) and declining (docs/decisions.md, "Won items").
+//! answers an order to pay) and declining (docs/rules/won-items.md, "Won items").
 
 use actix_web::{HttpResponse, get, post, web};
 use serde::Serialize;
@@ -13,7 +13,7 @@ use crate::claims::{self as wire, Claim, ClaimBody, ClaimOrder, DeliveryBody, De
 use crate::db;
 use crate::db::claims::{ClaimRow, Filter};
 use crate::db::payments::OrderRow;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::ids::ClaimId;
 use crate::payments::order_view;
 use crate::state::AppState;
@@ -47,12 +47,12 @@ async fn list_own_claims(
     user: CurrentUser,
     state: web::Data<AppState>,
     lang: ReqLang,
-) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     let filter = Filter { user: Some(user.id), ..Filter::default() };
     let rows = db::claims::select(&client, filter, OWN_CLAIMS, 0).await?;
-    let claims = wire::views(&client, &rows, state.payments.provider.as_ref(), lang.0.code()).await?;
-    let delivery_methods = wire::delivery_options(&state.config.claims);
+    let claims = wire::views(&client, &rows, state.core.payments.provider.as_ref(), lang.0.code()).await?;
+    let delivery_methods = wire::delivery_options(&state.core.config.claims);
     Ok(HttpResponse::Ok().json(OwnClaims { claims, delivery_methods }))
 }
 
@@ -78,16 +78,16 @@ async fn choose_claim_delivery(
     lang: ReqLang,
     path: web::Path<ClaimId>,
     body: web::Json<DeliveryBody>,
-) -> Result<HttpResponse, ApiError> {
-    let choice = delivery(&body, &state.config.claims)?;
+) -> Result<HttpResponse, AppError> {
+    let choice = delivery(&body, &state.core.config.claims)?;
     let (claim, order) =
-        claims::choose_delivery(&state.claim_handles(), user.id, path.into_inner(), &choice).await?;
+        claims::choose_delivery(&state.core.claim_handles(), user.id, path.into_inner(), &choice).await?;
     Ok(HttpResponse::Created().json(answer(&state, &claim, &order, lang.0.code())))
 }
 
 /// `{claim, order}`: a won item's delivery chosen, or a new Buy It Now.
 pub fn answer(state: &AppState, claim: &ClaimRow, order: &OrderRow, lang: &str) -> ClaimOrder {
-    let provider = state.payments.provider.as_ref();
+    let provider = state.core.payments.provider.as_ref();
     ClaimOrder {
         claim: wire::view(claim, Some(order), provider, lang),
         order: order_view(order, provider, lang),
@@ -112,8 +112,8 @@ async fn decline_claim(
     state: web::Data<AppState>,
     lang: ReqLang,
     path: web::Path<ClaimId>,
-) -> Result<HttpResponse, ApiError> {
-    let row = claims::decline(&state.claim_handles(), user.id, path.into_inner()).await?;
-    let claim = wire::view(&row, None, state.payments.provider.as_ref(), lang.0.code());
+) -> Result<HttpResponse, AppError> {
+    let row = claims::decline(&state.core.claim_handles(), user.id, path.into_inner()).await?;
+    let claim = wire::view(&row, None, state.core.payments.provider.as_ref(), lang.0.code());
     Ok(HttpResponse::Ok().json(ClaimBody { claim }))
 }

@@ -6,7 +6,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::CurrentUser;
 use crate::db::history::{self, RecentBid, UserBid, UserPrebid, UserStats, WonAuction};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -22,9 +22,10 @@ pub fn routes(cfg: &mut ServiceConfig) {
     )
 )]
 #[get("/bids/user")]
-async fn user_bids(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
-    Ok(HttpResponse::Ok().json(history::bids(&client, user.id, state.config.claims.buy_now_hours).await?))
+async fn user_bids(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
+    Ok(HttpResponse::Ok()
+        .json(history::bids(&client, user.id, state.core.config.claims.buy_now_hours).await?))
 }
 
 /// The user's pre-bids, newest first (at most 200).
@@ -36,8 +37,8 @@ async fn user_bids(user: CurrentUser, state: web::Data<AppState>) -> Result<Http
     )
 )]
 #[get("/prebids/user")]
-async fn user_prebids(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+async fn user_prebids(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     Ok(HttpResponse::Ok().json(history::prebids(&client, user.id).await?))
 }
 
@@ -50,8 +51,8 @@ async fn user_prebids(user: CurrentUser, state: web::Data<AppState>) -> Result<H
     )
 )]
 #[get("/users/stats")]
-async fn user_stats(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+async fn user_stats(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     Ok(HttpResponse::Ok().json(history::stats(&client, user.id).await?))
 }
 
@@ -64,8 +65,8 @@ async fn user_stats(user: CurrentUser, state: web::Data<AppState>) -> Result<Htt
     )
 )]
 #[get("/users/won-auctions")]
-async fn won(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+async fn won(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     Ok(HttpResponse::Ok().json(history::won(&client, user.id).await?))
 }
 
@@ -78,7 +79,7 @@ async fn won(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpRespon
     )
 )]
 #[get("/users/recent-bids")]
-async fn recent(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+async fn recent(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     Ok(HttpResponse::Ok().json(history::recent(&client, user.id).await?))
 }

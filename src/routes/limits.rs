@@ -14,9 +14,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::app::limits::{self, Limits};
 use crate::auth::CurrentUser;
 use crate::db::limits::LimitName;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
-use crate::lenient;
+use crate::input::numbers;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -63,7 +63,7 @@ struct LimitsForm {
 
 /// A spend limit in tyiyn: 0, or som with at most two decimals up to [`MAX_SPEND_LIMIT`].
 fn spend_limit(v: &Value) -> Result<i64, Msg> {
-    lenient::som(v).filter(|t| *t <= MAX_SPEND_LIMIT).ok_or(Msg::SpendLimitInvalid)
+    numbers::som(v).filter(|t| *t <= MAX_SPEND_LIMIT).ok_or(Msg::SpendLimitInvalid)
 }
 
 /// The caller's limits, what is left of each, and any looser setting still waiting.
@@ -75,8 +75,8 @@ fn spend_limit(v: &Value) -> Result<i64, Msg> {
     )
 )]
 #[get("/users/limits")]
-async fn get_limits(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(limits::current(&state.pool, state.clock.now(), user.id).await?))
+async fn get_limits(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    Ok(HttpResponse::Ok().json(limits::current(&state.core.pool, state.core.clock.now(), user.id).await?))
 }
 
 /// Sets the caller's limits and pause (see the body's description for when each change holds).
@@ -94,7 +94,7 @@ async fn put_limits(
     user: CurrentUser,
     state: web::Data<AppState>,
     body: web::Json<LimitsForm>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let f = body.into_inner();
     let mut errors = Vec::new();
     let mut changes: Vec<(LimitName, Option<i64>)> = Vec::new();
@@ -104,7 +104,7 @@ async fn put_limits(
         (LimitName::MonthlyBids, &f.monthly_bids),
     ] {
         let Some(raw) = raw else { continue };
-        match lenient::whole_in(Some(raw), 0..=MAX_BID_LIMIT) {
+        match numbers::whole_in(Some(raw), 0..=MAX_BID_LIMIT) {
             Ok(n) => changes.push((name, n)),
             Err(_) => errors.push((name.field(), Msg::BidsLimitInvalid)),
         }
@@ -117,7 +117,7 @@ async fn put_limits(
             Err(m) => errors.push(("monthlySpend", m)),
         },
     }
-    let now = state.clock.now().0;
+    let now = state.core.clock.now().0;
     const HOUR: i64 = 3_600_000;
     match f.pause.as_deref().map(str::trim) {
         None => {}
@@ -127,10 +127,10 @@ async fn put_limits(
         Some("end") => changes.push((LimitName::Pause, None)),
         Some(_) => errors.push(("pause", Msg::PauseInvalid)),
     }
-    ApiError::check(errors)?;
-    limits::set(&state.pool, user.id, changes).await?;
+    AppError::check(errors)?;
+    limits::set(&state.core.pool, user.id, changes).await?;
     tracing::info!(user = user.id, "spend limits changed");
-    Ok(HttpResponse::Ok().json(limits::current(&state.pool, state.clock.now(), user.id).await?))
+    Ok(HttpResponse::Ok().json(limits::current(&state.core.pool, state.core.clock.now(), user.id).await?))
 }
 
 #[cfg(test)]

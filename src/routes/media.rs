@@ -5,12 +5,12 @@ use actix_web::http::header::{CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE, Hea
 use actix_web::{HttpResponse, web};
 
 use crate::app::images;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 use crate::state::AppState;
 
-pub async fn serve(name: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let bytes = images::served(&state.pool, &name).await?.ok_or(ApiError::NotFound(Msg::NotFound))?;
+pub async fn serve(name: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let bytes = images::served(&state.core.pool, &name).await?.ok_or(AppError::NotFound(Msg::NotFound))?;
     let mut res = HttpResponse::Ok().body(bytes);
     let headers = res.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("image/jpeg"));

@@ -25,8 +25,8 @@ pub mod autobid;
 pub mod buy_now;
 pub mod claims;
 pub mod contract;
+pub mod history;
 pub mod limits;
-pub mod me;
 pub mod payment_callback;
 pub mod payments;
 pub mod phone;
@@ -51,10 +51,10 @@ use tyiyn_actors::view::{AuctionInfo, AuctionView};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
+pub use crate::input::form::{optional, required};
 use crate::state::AppState;
-pub use crate::validate::{optional, required};
 
 /// Every `/api` route, each registered with its OpenAPI description (see [`crate::openapi`]).
 /// Register handlers here only with `cfg.service(handler)`: a plain `route` would be served
@@ -65,7 +65,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(users::routes)
         .configure(account::routes)
         .configure(limits::routes)
-        .configure(me::routes)
+        .configure(history::routes)
         .configure(telegram::routes)
         .configure(notices::routes)
         .configure(auctions::routes)
@@ -96,8 +96,8 @@ pub fn api(cfg: &mut ServiceConfig) {
 }
 
 /// The answer for an `/api` path no route serves (or a method it does not take).
-pub async fn no_route() -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::NotFound(Msg::RouteNotFound))
+pub async fn no_route() -> Result<actix_web::HttpResponse, AppError> {
+    Err(AppError::NotFound(Msg::RouteNotFound))
 }
 
 /// The realtime socket and the web app, outside `/api`.
@@ -116,11 +116,11 @@ pub fn socket_only(cfg: &mut web::ServiceConfig) {
 pub struct ReqLang(pub Lang);
 
 impl FromRequest for ReqLang {
-    type Error = ApiError;
-    type Future = Ready<Result<ReqLang, ApiError>>;
+    type Error = AppError;
+    type Future = Ready<Result<ReqLang, AppError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let site = req.app_data::<web::Data<AppState>>().map(|s| s.site.lang()).unwrap_or_default();
+        let site = req.app_data::<web::Data<AppState>>().map(|s| s.core.site.lang()).unwrap_or_default();
         ready(Ok(ReqLang(Lang::of_request(req, site))))
     }
 }
@@ -177,7 +177,7 @@ pub struct BidAnswer<'a> {
 /// one committed batch share one view of the auction (`BidAccepted::view`); each worker thread
 /// keeps the JSON of the last view it wrote and writes it again for the next bid of the same
 /// batch instead of serializing the auction once per bid (a tenth of the server's CPU per bid on
-/// one busy auction, docs/benchmarks.md §20).
+/// one busy auction, docs/performance.md, "One auction").
 pub(crate) fn bid_body(accepted: &BidAccepted) -> String {
     thread_local! {
         static LAST: RefCell<Option<(Arc<AuctionView>, Box<RawValue>)>> = const { RefCell::new(None) };
@@ -203,7 +203,7 @@ pub(crate) fn bid_body(accepted: &BidAccepted) -> String {
 }
 
 /// Counts an answered bid or pre-bid by its outcome (`accepted`, or the error's code).
-pub(crate) fn counted<T>(kind: &'static str, answer: &Result<T, ApiError>) {
-    let outcome = answer.as_ref().map_or_else(ApiError::code, |_| "accepted");
+pub(crate) fn counted<T>(kind: &'static str, answer: &Result<T, AppError>) {
+    let outcome = answer.as_ref().map_or_else(AppError::code, |_| "accepted");
     metrics::counter!(crate::metrics::BIDS, "kind" => kind, "outcome" => outcome).increment(1);
 }

@@ -6,7 +6,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::app::notices::{self, NoticeChange, NoticeSettings};
 use crate::auth::CurrentUser;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -23,8 +23,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
     )
 )]
 #[get("/me/notices")]
-async fn get_notices(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(notices::settings(&state.pool, state.effects.outbox(), user.id).await?))
+async fn get_notices(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    Ok(HttpResponse::Ok()
+        .json(notices::settings(&state.core.pool, state.core.effects.outbox(), user.id).await?))
 }
 
 /// Changes the caller's notice settings: each kind named takes the channels given (others stay),
@@ -43,6 +44,7 @@ async fn put_notices(
     user: CurrentUser,
     state: web::Data<AppState>,
     body: web::Json<NoticeChange>,
-) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(notices::change(&state.pool, state.effects.outbox(), user.id, &body).await?))
+) -> Result<HttpResponse, AppError> {
+    Ok(HttpResponse::Ok()
+        .json(notices::change(&state.core.pool, state.core.effects.outbox(), user.id, &body).await?))
 }

@@ -8,7 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::auth::CurrentUser;
 use crate::db;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::notify;
 use crate::state::AppState;
@@ -55,8 +55,8 @@ struct ReadForm {
     )
 )]
 #[get("/notifications")]
-async fn list_notifications(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+async fn list_notifications(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     let rows = db::notifications::recent(&client, user.id, LIST_LIMIT).await?;
     let unread = db::notifications::unread(&client, user.id).await?;
     let notifications = rows.iter().filter_map(notify::view).collect();
@@ -78,13 +78,13 @@ async fn read_notifications(
     user: CurrentUser,
     state: web::Data<AppState>,
     body: web::Json<Option<ReadForm>>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     // `{}`, `{"ids": null}` and a bare `null` all mean every notice.
     let ids = body.into_inner().and_then(|f| f.ids);
     if ids.as_ref().is_some_and(|ids| ids.len() > MAX_IDS) {
-        return Err(ApiError::invalid("ids", Msg::NotificationIdsInvalid));
+        return Err(AppError::invalid("ids", Msg::NotificationIdsInvalid));
     }
-    let client = state.pool.get().await?;
+    let client = state.core.pool.get().await?;
     db::notifications::mark_read(&client, user.id, ids.as_deref()).await?;
     let unread = db::notifications::unread(&client, user.id).await?;
     Ok(HttpResponse::Ok().json(Unread { unread }))

@@ -1,12 +1,12 @@
 //! `POST /api/payments/callback/{provider}`: the provider's report of a payment, the only thing
-//! that credits bids or pays for a won item (`crate::app::payments::process`; docs/decisions.md,
-//! "Buying bids" and "Won items").
+//! that credits bids or pays for a won item (`crate::app::payments::process`; docs/rules/payments.md,
+//! "Buying bids" and docs/rules/won-items.md, "Won items").
 
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::app::payments;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::payments::Answer;
 use crate::payments::demo::DemoAnswer;
@@ -44,20 +44,20 @@ async fn payment_callback(
     req: HttpRequest,
     path: web::Path<String>,
     body: web::Bytes,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let name = path.into_inner();
     let mut fields: Vec<(String, String)> = serde_urlencoded::from_bytes(&body).unwrap_or_default();
     if fields.is_empty() {
         fields = serde_urlencoded::from_str(req.query_string()).unwrap_or_default();
     }
-    let provider = state.payments.provider.clone();
+    let provider = state.core.payments.provider.clone();
     if name != provider.name() {
-        payments::not_configured(&state.pool, &state.payments, &name, &fields).await?;
-        return Err(ApiError::NotFound(Msg::ProviderNotConfigured));
+        payments::not_configured(&state.core.pool, &state.core.payments, &name, &fields).await?;
+        return Err(AppError::NotFound(Msg::ProviderNotConfigured));
     }
-    let handles = (&state.pool, state.effects.as_ref(), &state.payments);
+    let handles = (&state.core.pool, state.core.effects.as_ref(), &state.core.payments);
     let (verdict, description) =
-        payments::process(handles, state.site.lang(), provider.as_ref(), &fields).await?;
+        payments::process(handles, state.core.site.lang(), provider.as_ref(), &fields).await?;
     Ok(reply(provider.answer(verdict, &description)))
 }
 

@@ -1,5 +1,5 @@
 //! `/api/payments…`: the bid-package catalogue, the user's orders, the provider's callback (the
-//! only thing that credits bids) and the demo provider's pay/fail route (docs/decisions.md,
+//! only thing that credits bids) and the demo provider's pay/fail route (docs/rules/payments.md,
 //! "Buying bids").
 
 use actix_web::{HttpResponse, get, post, web};
@@ -13,10 +13,10 @@ use crate::app::payments;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::payments::OrderRow;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::ids::OrderId;
-use crate::lenient;
+use crate::input::numbers;
 use crate::payments::{Order, Package, order_view};
 use crate::state::AppState;
 
@@ -69,14 +69,14 @@ struct DemoOutcome {
     responses((status = 200, description = "The active packages", body = Packages))
 )]
 #[get("/payments/packages")]
-async fn payment_packages(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+async fn payment_packages(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     let packages = db::payments::packages(&client).await?.iter().map(Package::from).collect();
     Ok(HttpResponse::Ok().json(Packages { packages }))
 }
 
 fn view(state: &AppState, order: &OrderRow, lang: &str) -> Order {
-    order_view(order, state.payments.provider.as_ref(), lang)
+    order_view(order, state.core.payments.provider.as_ref(), lang)
 }
 
 /// Starts buying a package: a pending order whose bids and amount come from the catalogue, and
@@ -98,15 +98,16 @@ async fn create_payment_order(
     state: web::Data<AppState>,
     lang: ReqLang,
     body: web::Json<NewOrder>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let package = body
         .package_id
         .as_ref()
-        .and_then(lenient::whole)
+        .and_then(numbers::whole)
         .and_then(|id| i32::try_from(id).ok())
-        .ok_or(ApiError::invalid("packageId", Msg::PackageNotFound))?;
+        .ok_or(AppError::invalid("packageId", Msg::PackageNotFound))?;
     let order =
-        payments::order_package(&state.pool, state.payments.provider.name(), user.id, package).await?;
+        payments::order_package(&state.core.pool, state.core.payments.provider.name(), user.id, package)
+            .await?;
     Ok(HttpResponse::Created().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
 }
 
@@ -123,8 +124,8 @@ async fn list_payment_orders(
     user: CurrentUser,
     state: web::Data<AppState>,
     lang: ReqLang,
-) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     let rows = db::payments::user_orders(&client, user.id).await?;
     let orders = rows.iter().map(|o| view(&state, o, lang.0.code())).collect();
     Ok(HttpResponse::Ok().json(Orders { orders }))
@@ -146,8 +147,8 @@ async fn get_payment_order(
     state: web::Data<AppState>,
     lang: ReqLang,
     path: web::Path<OrderId>,
-) -> Result<HttpResponse, ApiError> {
-    let order = payments::own_order(&state.pool, user.id, path.into_inner()).await?;
+) -> Result<HttpResponse, AppError> {
+    let order = payments::own_order(&state.core.pool, user.id, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
 }
 
@@ -172,16 +173,16 @@ async fn demo_payment(
     lang: ReqLang,
     path: web::Path<OrderId>,
     body: web::Json<DemoOutcome>,
-) -> Result<HttpResponse, ApiError> {
-    if state.payments.demo.is_none() {
-        return Err(ApiError::NotFound(Msg::DemoPaymentsOff));
+) -> Result<HttpResponse, AppError> {
+    if state.core.payments.demo.is_none() {
+        return Err(AppError::NotFound(Msg::DemoPaymentsOff));
     }
     let paid = match body.outcome.as_deref().map(str::trim) {
         Some("paid") => true,
         Some("failed") => false,
-        _ => return Err(ApiError::invalid("outcome", Msg::OutcomeInvalid)),
+        _ => return Err(AppError::invalid("outcome", Msg::OutcomeInvalid)),
     };
-    let handles = (&state.pool, state.effects.as_ref(), &state.payments);
-    let order = payments::demo_pay(handles, state.site.lang(), user.id, path.into_inner(), paid).await?;
+    let handles = (&state.core.pool, state.core.effects.as_ref(), &state.core.payments);
+    let order = payments::demo_pay(handles, state.core.site.lang(), user.id, path.into_inner(), paid).await?;
     Ok(HttpResponse::Ok().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
 }

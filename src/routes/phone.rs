@@ -12,11 +12,11 @@ use super::{ReqLang, UserAnswer, required};
 use crate::app::phone;
 use crate::auth::CurrentUser;
 use crate::db;
-use crate::domain;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
+use crate::input::parse;
+use crate::input::values::Phone;
 use crate::state::AppState;
-use crate::values::Phone;
 use tyiyn_actors::ids::UserId;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -25,7 +25,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 /// The form's `phone`, parsed (a missing or malformed one is `phone_invalid`).
 fn phone_field(errors: &mut Vec<(&'static str, Msg)>, raw: Option<&str>) -> Option<Phone> {
-    required(errors, "phone", raw, Msg::PhoneInvalid, |v| domain::phone(v.trim()))
+    required(errors, "phone", raw, Msg::PhoneInvalid, |v| parse::phone(v.trim()))
 }
 
 /// The number to confirm.
@@ -68,22 +68,25 @@ async fn send_code(
     lang: ReqLang,
     state: web::Data<AppState>,
     body: web::Json<CodeBody>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let mut errors = Vec::new();
     let phone = phone_field(&mut errors, body.phone.as_deref());
-    ApiError::check(errors)?;
-    let phone = phone.ok_or(ApiError::BadRequest(Msg::PhoneInvalid))?;
+    AppError::check(errors)?;
+    let phone = phone.ok_or(AppError::BadRequest(Msg::PhoneInvalid))?;
     let address = crate::client::client_ip(&req);
     // Every code costs the operator an SMS: a slot per address, given back unless one is sent.
     let slot = match address {
-        Some(ip) => Some(state.phone_codes.take(ip, Instant::now()).map_err(|retry_after_secs| {
-            ApiError::TooManyRequests { msg: Msg::TooManyAttempts, retry_after_secs }
-        })?),
+        Some(ip) => {
+            Some(state.throttles.phone_codes.take(ip, Instant::now()).map_err(|retry_after_secs| {
+                AppError::TooManyRequests { msg: Msg::TooManyAttempts, retry_after_secs }
+            })?)
+        }
         None => None,
     };
     let shown = address.map(|ip| ip.to_string());
     let sent =
-        phone::send_code(&state.phone_handles(), UserId(user.id), &phone, (shown.as_deref(), lang.0)).await?;
+        phone::send_code(&state.core.phone_handles(), UserId(user.id), &phone, (shown.as_deref(), lang.0))
+            .await?;
     if let Some(slot) = slot {
         slot.keep();
     }
@@ -130,7 +133,7 @@ async fn verify(
     user: CurrentUser,
     state: web::Data<AppState>,
     body: web::Json<VerifyBody>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let mut errors = Vec::new();
     let phone = phone_field(&mut errors, body.phone.as_deref());
     let code = required(&mut errors, "code", body.code.as_deref(), Msg::CodeInvalid, |v| {
@@ -141,18 +144,18 @@ async fn verify(
             Err(Msg::CodeInvalid)
         }
     });
-    ApiError::check(errors)?;
+    AppError::check(errors)?;
     let (Some(phone), Some(code)) = (phone, code) else {
-        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+        return Err(AppError::BadRequest(Msg::ValidationFailed));
     };
-    let handles = (&state.pool, &state.config.auth, state.effects.as_ref());
+    let handles = (&state.core.pool, &state.core.config.auth, state.core.effects.as_ref());
     let confirmed = phone::verify(handles, UserId(user.id), &phone, &code).await?;
     // Every session of the account may bid now.
     state.sessions.forget_user(user.id);
     let view = {
-        let client = state.pool.get().await?;
-        db::users::get(&client, user.id).await?.ok_or(ApiError::Unauthorized)?
+        let client = state.core.pool.get().await?;
+        db::users::get(&client, user.id).await?.ok_or(AppError::Unauthorized)?
     };
-    let answer = UserAnswer::new(view, state.config.auth.phone_verification);
+    let answer = UserAnswer::new(view, state.core.config.auth.phone_verification);
     Ok(HttpResponse::Ok().json(VerifiedAnswer { answer, bonus_bids: confirmed.bonus }))
 }

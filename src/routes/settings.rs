@@ -12,9 +12,9 @@ use crate::app;
 use crate::auth::AdminUser;
 use crate::config::PhoneVerification;
 use crate::db::settings::{self, SiteSettings, SiteTexts};
-use crate::domain;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::{Lang, Msg};
+use crate::input::parse;
 use crate::state::AppState;
 
 const MAX_TEXT: usize = 500;
@@ -27,9 +27,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
 #[utoipa::path(tag = "settings", responses((status = 200, description = "The settings", body = SiteSettings)))]
 #[get("/settings")]
 async fn public(state: web::Data<AppState>) -> HttpResponse {
-    let mut s = state.site.get();
+    let mut s = state.core.site.get();
     s.updated_at = None;
-    s.phone_required = Some(matches!(state.config.auth.phone_verification, PhoneVerification::Required));
+    s.phone_required = Some(matches!(state.core.config.auth.phone_verification, PhoneVerification::Required));
     HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(s)
 }
 
@@ -39,8 +39,8 @@ async fn public(state: web::Data<AppState>) -> HttpResponse {
     responses((status = 200, description = "The settings", body = SiteSettings), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody), (status = 403, description = "`forbidden`: not an admin", body = ErrorBody))
 )]
 #[get("/admin/settings")]
-async fn admin_get(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+async fn admin_get(_admin: AdminUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     Ok(HttpResponse::Ok().json(settings::get(&client).await?))
 }
 
@@ -110,7 +110,7 @@ async fn admin_put(
     admin: AdminUser,
     state: web::Data<AppState>,
     body: web::Json<SettingsBody>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let b = body.into_inner();
     let mut errors = Vec::new();
     let currency = required(&mut errors, "currency", b.currency.as_deref(), Msg::CurrencyRequired, text);
@@ -135,14 +135,14 @@ async fn admin_put(
     let contact_phone = optional_text("contactPhone", b.contact_phone);
     let contact_email = optional_text("contactEmail", b.contact_email);
     let texts = site_texts(b.texts).map_err(|m| errors.push(("texts", m))).unwrap_or_default();
-    if !contact_email.is_empty() && domain::email(&contact_email).is_err() {
+    if !contact_email.is_empty() && parse::email(&contact_email).is_err() {
         errors.push(("contactEmail", Msg::ContactEmailInvalid));
     }
-    ApiError::check(errors)?;
+    AppError::check(errors)?;
     let (Some(currency), Some(currency_symbol), Some(site_name), Some(language)) =
         (currency, currency_symbol, site_name, language)
     else {
-        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+        return Err(AppError::BadRequest(Msg::ValidationFailed));
     };
     let new = SiteSettings {
         currency,
@@ -158,7 +158,7 @@ async fn admin_put(
         updated_at: None,
         phone_required: None,
     };
-    let saved = app::settings::save(&state.pool, &admin.0, &new).await?;
-    state.site.set(saved.clone());
+    let saved = app::settings::save(&state.core.pool, &admin.0, &new).await?;
+    state.core.site.set(saved.clone());
     Ok(HttpResponse::Ok().json(saved))
 }

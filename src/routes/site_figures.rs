@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::db;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -34,8 +34,8 @@ pub struct SiteFigures {
 /// The site's figures for the footer: active users, finished auctions, what winners saved.
 #[utoipa::path(tag = "settings", responses((status = 200, description = "The figures", body = SiteFigures)))]
 #[get("/site-figures")]
-async fn site_figures(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+async fn site_figures(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     let (active_users, completed_auctions, saved) = db::admin_stats::site_figures(&client).await?;
     let figures = SiteFigures { active_users, completed_auctions, total_saved: Tyiyn(saved) };
     // Figures a minute old are as true as figures a second old: shared caches may keep them.
@@ -46,8 +46,8 @@ async fn site_figures(state: web::Data<AppState>) -> Result<HttpResponse, ApiErr
 /// bid), the median winning price as a share of retail, and the bids of people and of bots.
 #[utoipa::path(tag = "settings", responses((status = 200, description = "The figures", body = db::admin_stats::Fairness)))]
 #[get("/fairness")]
-async fn fairness(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
+async fn fairness(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
     let figures = db::admin_stats::fairness(&client, FAIRNESS_DAYS).await?;
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "public, max-age=60")).json(figures))
 }

@@ -15,7 +15,7 @@ use super::{bid_body, counted};
 use crate::app::bidding;
 use crate::auth::MaybeUser;
 use crate::auth::session::{self, Sessions, TokenHash};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::i18n::Lang;
 use crate::state::AppState;
 use crate::ws;
@@ -41,7 +41,7 @@ pub async fn connect(
     state: web::Data<AppState>,
     user: MaybeUser,
     query: web::Query<Handshake>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     static NEXT_ID: AtomicU64 = AtomicU64::new(1);
     let q = query.into_inner();
     if q.eio.as_deref() != Some("4") {
@@ -56,29 +56,29 @@ pub async fn connect(
     // Count the socket against its address before upgrading; the slot is freed with the session.
     let slots = req.app_data::<web::Data<SocketSlots>>().cloned();
     let slot = match (slots, crate::client::client_ip(&req)) {
-        (Some(slots), Some(ip)) => Some(slots.take(ip).ok_or(ApiError::TooManyRequests {
+        (Some(slots), Some(ip)) => Some(slots.take(ip).ok_or(AppError::TooManyRequests {
             msg: crate::i18n::Msg::TooManySockets,
             retry_after_secs: RETRY_AFTER_SECS,
         })?),
         _ => None,
     };
     let (response, session, stream) =
-        actix_ws::handle(&req, body).map_err(|_| ApiError::BadRequest(crate::i18n::Msg::BadRequest))?;
+        actix_ws::handle(&req, body).map_err(|_| AppError::BadRequest(crate::i18n::Msg::BadRequest))?;
     let stream = stream
         .max_frame_size(ws::protocol::MAX_PAYLOAD)
         .aggregate_continuations()
         .max_continuation_size(ws::protocol::MAX_PAYLOAD);
     let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
-    let lang = Lang::of_request(&req, state.site.lang());
+    let lang = Lang::of_request(&req, state.core.site.lang());
     let login =
         user.0.as_ref().and(session::token_hash(&req)).zip(req.app_data::<web::Data<Sessions>>().cloned());
     let bids = bids(state.clone(), login, lang);
     let user = user.0.map(|u| UserId(u.id));
-    let archive = ws::session::Archive { pool: state.pool.clone(), clock: state.clock.clone() };
+    let archive = ws::session::Archive { pool: state.core.pool.clone(), clock: state.core.clock.clone() };
     let actor = ws::session::WsSession::new(
         id,
         user,
-        state.auctions.clone(),
+        state.core.auctions.clone(),
         archive,
         state.realtime.clone(),
         session,
@@ -101,15 +101,15 @@ fn bids(
     lang: Lang,
 ) -> PlaceBids {
     Rc::new(move |auction, asked| {
-        let stamp = state.clock.now();
+        let stamp = state.core.clock.now();
         let lang = asked.and_then(Lang::parse).unwrap_or(lang);
         let (state, login) = (state.clone(), login.clone());
         Box::pin(async move {
             let started = Instant::now();
             let answer = async {
-                let (token, sessions) = login.ok_or(ApiError::Unauthorized)?;
-                let user = session::resolve_hash(&sessions, token).await?.ok_or(ApiError::Unauthorized)?;
-                bidding::bid(&state.bid_handles(), &user, auction, stamp).await
+                let (token, sessions) = login.ok_or(AppError::Unauthorized)?;
+                let user = session::resolve_hash(&sessions, token).await?.ok_or(AppError::Unauthorized)?;
+                bidding::bid(&state.core.bid_handles(), &user, auction, stamp).await
             };
             let answer = answer.await;
             counted("bid", &answer);
@@ -121,7 +121,7 @@ fn bids(
 
 /// A `placeBid` ack: the status and JSON body `POST /api/auctions/{id}/bid` would have answered,
 /// and its `Retry-After` seconds.
-fn ack(answer: Result<BidAccepted, ApiError>, lang: Lang) -> String {
+fn ack(answer: Result<BidAccepted, AppError>, lang: Lang) -> String {
     match answer {
         Ok(accepted) => format!("{{\"status\":200,\"body\":{}}}", bid_body(&accepted)),
         Err(err) => {

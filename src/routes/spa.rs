@@ -1,7 +1,7 @@
 //! The built web app: files from `server.static_dir`, hashed assets cached for a year, and
 //! `index.html` (never cached) for every other path so client-side routes survive a reload.
 //!
-//! The first screen in the HTML (docs/decisions.md, "The first screen on mobile data"): the home
+//! The first screen in the HTML (docs/rules/web-app.md, "The first screen on mobile data"): the home
 //! page's and an auction page's `index.html` carry the API answers the page starts with (`<script
 //! type="application/json" id="initial-answers">`, by API path), so that the page renders as soon
 //! as its scripts have run, with no request after them. The app takes each answer once
@@ -18,7 +18,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::Value;
 
 use crate::app::listings::{self, by_slug, recent_bids};
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::i18n::Msg;
 use crate::state::AppState;
 
@@ -28,21 +28,21 @@ fn relative(path: &str) -> Option<PathBuf> {
     rel.components().all(|c| matches!(c, Component::Normal(_))).then(|| rel.to_path_buf())
 }
 
-pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let root = Path::new(&state.config.server.static_dir);
+pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let root = Path::new(&state.core.config.server.static_dir);
     let path = req.path();
     if let Some(rel) = relative(path).filter(|r| !r.as_os_str().is_empty()) {
         let file = root.join(&rel);
         if file.is_file() {
             let immutable = rel.starts_with("assets");
             let mut res =
-                NamedFile::open(&file).map_err(|e| ApiError::Internal(e.into()))?.into_response(&req);
+                NamedFile::open(&file).map_err(|e| AppError::Internal(e.into()))?.into_response(&req);
             let policy = if immutable { "public, max-age=31536000, immutable" } else { "no-cache" };
             res.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(policy));
             return Ok(res);
         }
         if rel.starts_with("assets") || rel.extension().is_some() {
-            return Err(ApiError::NotFound(Msg::NotFound));
+            return Err(AppError::NotFound(Msg::NotFound));
         }
     }
     let index = root.join("index.html");
@@ -55,7 +55,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
             .insert_header((CACHE_CONTROL, HeaderValue::from_static("no-cache")))
             .body(html));
     }
-    let mut res = NamedFile::open(&index).map_err(|_| ApiError::NotFound(Msg::NotFound))?.into_response(&req);
+    let mut res = NamedFile::open(&index).map_err(|_| AppError::NotFound(Msg::NotFound))?.into_response(&req);
     res.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     Ok(res)
 }
@@ -97,7 +97,7 @@ async fn first_screen(state: &AppState, path: &str, index: &str) -> Option<Strin
 
 /// The API answers a page starts with, by path; whatever fails is left out.
 async fn answers(state: &AppState, page: &Page) -> BTreeMap<String, Value> {
-    let h = state.listing_handles();
+    let h = state.core.listing_handles();
     let mut out = BTreeMap::new();
     match page {
         Page::Home => {

@@ -6,7 +6,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::app::telegram::{self, TelegramLink, TelegramStatus};
 use crate::auth::CurrentUser;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -22,8 +22,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
     )
 )]
 #[get("/me/telegram")]
-async fn telegram_status(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(telegram::status(&state.pool, &state.config.telegram, user.id).await?))
+async fn telegram_status(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    Ok(HttpResponse::Ok()
+        .json(telegram::status(&state.core.pool, &state.core.config.telegram, user.id).await?))
 }
 
 /// A fresh one-time link to the bot; pressing Start in Telegram links that chat to the caller's
@@ -37,8 +38,9 @@ async fn telegram_status(user: CurrentUser, state: web::Data<AppState>) -> Resul
     )
 )]
 #[post("/me/telegram/link")]
-async fn telegram_link(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(telegram::new_link(&state.pool, &state.config.telegram, user.id).await?))
+async fn telegram_link(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    Ok(HttpResponse::Ok()
+        .json(telegram::new_link(&state.core.pool, &state.core.config.telegram, user.id).await?))
 }
 
 /// Unlinks the caller's chat (also when none is linked); the status after it.
@@ -50,6 +52,7 @@ async fn telegram_link(user: CurrentUser, state: web::Data<AppState>) -> Result<
     )
 )]
 #[delete("/me/telegram")]
-async fn telegram_unlink(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(telegram::unlink(&state.pool, &state.config.telegram, user.id).await?))
+async fn telegram_unlink(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    Ok(HttpResponse::Ok()
+        .json(telegram::unlink(&state.core.pool, &state.core.config.telegram, user.id).await?))
 }

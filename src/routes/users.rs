@@ -8,10 +8,10 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::{optional, required};
 use crate::auth::CurrentUser;
 use crate::db::users::{self, ProfileUpdate, UserView};
-use crate::domain;
-use crate::error::ApiError;
+use crate::error::AppError;
 use crate::error::ErrorBody;
 use crate::i18n::Msg;
+use crate::input::parse;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -24,9 +24,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
     responses((status = 200, description = "The user", body = UserView), (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody))
 )]
 #[get("/users/profile")]
-async fn get_profile(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let client = state.pool.get().await?;
-    let view = users::get(&client, user.id).await?.ok_or(ApiError::Unauthorized)?;
+async fn get_profile(user: CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let client = state.core.pool.get().await?;
+    let view = users::get(&client, user.id).await?.ok_or(AppError::Unauthorized)?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -70,50 +70,35 @@ async fn put_profile(
     user: CurrentUser,
     state: web::Data<AppState>,
     body: web::Json<ProfileBody>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let b = body.into_inner();
     let mut errors = Vec::new();
     let first_name = required(&mut errors, "firstName", b.first_name.as_deref(), Msg::FirstNameShort, |v| {
-        domain::name(v, Msg::FirstNameShort)
+        parse::name(v, Msg::FirstNameShort)
     });
     let last_name = required(&mut errors, "lastName", b.last_name.as_deref(), Msg::LastNameShort, |v| {
-        domain::name(v, Msg::LastNameShort)
+        parse::name(v, Msg::LastNameShort)
     });
-    let email = optional(&mut errors, "email", b.email.as_deref(), domain::email);
-    let phone = b.phone.map(|phone| {
-        optional(&mut errors, "phone", phone.as_deref().filter(|p| *p != "+996"), domain::phone)
-    });
+    let email = optional(&mut errors, "email", b.email.as_deref(), parse::email);
+    let phone = b
+        .phone
+        .map(|phone| optional(&mut errors, "phone", phone.as_deref().filter(|p| *p != "+996"), parse::phone));
     let date_of_birth = required(
         &mut errors,
         "dateOfBirth",
         b.date_of_birth.as_deref(),
         Msg::DateInvalid,
-        domain::date_of_birth,
+        parse::date_of_birth,
     );
-    let gender = required(&mut errors, "gender", b.gender.as_deref(), Msg::GenderInvalid, domain::gender);
-    ApiError::check(errors)?;
+    let gender = required(&mut errors, "gender", b.gender.as_deref(), Msg::GenderInvalid, parse::gender);
+    AppError::check(errors)?;
     let (Some(first_name), Some(last_name), Some(date_of_birth), Some(gender)) =
         (first_name, last_name, date_of_birth, gender)
     else {
-        return Err(ApiError::BadRequest(Msg::ValidationFailed));
+        return Err(AppError::BadRequest(Msg::ValidationFailed));
     };
 
-    let client = state.pool.get().await?;
-    if let Some(email) = &email
-        && users::email_exists(&client, email, Some(user.id)).await?
-    {
-        return Err(ApiError::taken("email", Msg::EmailTaken));
-    }
-    // A confirmed number is the account's: it changes only through a confirmation (the update
-    // itself never writes over one either).
-    if let Some(phone) = &phone {
-        let current = users::get(&client, user.id).await?.ok_or(ApiError::Unauthorized)?;
-        if current.phone_confirmed && phone.as_ref().map(|p| p.as_str()) != current.phone.as_deref() {
-            return Err(ApiError::invalid("phone", Msg::PhoneLocked));
-        }
-    }
     let update = ProfileUpdate { first_name, last_name, email, phone, date_of_birth, gender };
-    users::update_profile(&client, user.id, &update).await?;
-    let view = users::get(&client, user.id).await?.ok_or(ApiError::Unauthorized)?;
+    let view = crate::app::accounts::edit_profile(&state.core, user.id, update).await?;
     Ok(HttpResponse::Ok().json(view))
 }

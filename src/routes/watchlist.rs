@@ -1,4 +1,4 @@
-//! The watchlist (docs/decisions.md, "Watchlist"): `PUT` and `DELETE /api/auctions/{id}/watch`
+//! The watchlist (docs/rules/watchlist.md, "Watchlist"): `PUT` and `DELETE /api/auctions/{id}/watch`
 //! star and unstar an auction, `GET /api/me/watchlist` lists the caller's watched auctions as the
 //! lobby's cards. Watched auctions feed the `auctionStarting` notice (`crate::app::watchlist`).
 
@@ -11,7 +11,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::app::watchlist;
 use crate::auth::CurrentUser;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{AppError, ErrorBody};
 use crate::paging;
 use crate::state::AppState;
 
@@ -71,9 +71,9 @@ async fn watch(
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    watchlist::watch(&state.pool, &state.config.watchlist, UserId(user.id), id).await?;
+    watchlist::watch(&state.core.pool, &state.core.config.watchlist, UserId(user.id), id).await?;
     Ok(HttpResponse::Ok().json(WatchState { auction_id: id, watched: true }))
 }
 
@@ -92,9 +92,9 @@ async fn unwatch(
     user: CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<AuctionId>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    watchlist::unwatch(&state.pool, UserId(user.id), id).await?;
+    watchlist::unwatch(&state.core.pool, UserId(user.id), id).await?;
     Ok(HttpResponse::Ok().json(WatchState { auction_id: id, watched: false }))
 }
 
@@ -114,9 +114,9 @@ async fn my_watchlist(
     user: CurrentUser,
     state: web::Data<AppState>,
     query: web::Query<WatchlistQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Result<HttpResponse, AppError> {
     let page = paging::parse(query.page, query.limit, PAGE_LIMIT)?;
-    let list = watchlist::list(&state.watch_handles(), UserId(user.id), page).await?;
+    let list = watchlist::list(&state.core.watch_handles(), UserId(user.id), page).await?;
     let total = list.ids.len() as i64;
     Ok(HttpResponse::Ok().json(WatchlistPage {
         auctions: list.auctions,

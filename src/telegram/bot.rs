@@ -9,7 +9,7 @@ use deadpool_postgres::Pool;
 use super::api::{BotApi, SendError, Update};
 use super::texts::{Reply, lang_of, text};
 use crate::app::telegram as link;
-use crate::error::ApiError;
+use crate::error::AppError;
 
 /// A message's command.
 #[derive(Debug, PartialEq, Eq)]
@@ -71,7 +71,7 @@ impl Bot {
 
     /// Handles `update`: answers it in its chat. An error is the database's: the update should
     /// be handled again later (nothing of it was written).
-    pub async fn handle(&self, update: &Update) -> Result<(), ApiError> {
+    pub async fn handle(&self, update: &Update) -> Result<(), AppError> {
         let Some(message) = &update.message else { return Ok(()) };
         if message.chat.kind != "private" {
             return Ok(());

@@ -1,7 +1,7 @@
 //! The bot's long polling: one poller per bot token across every node (a PostgreSQL advisory
 //! lock held on a connection of its own; a second node waits on it), `getUpdates` from the offset
 //! stored in `telegram_poll`, each update handled and then the offset stored, so a restart neither
-//! replays nor skips updates (docs/decisions.md, "Telegram"). Every failure is logged and retried
+//! replays nor skips updates (docs/rules/telegram.md, "Telegram"). Every failure is logged and retried
 //! after a growing pause; nothing here stops the server.
 
 use std::time::Duration;

@@ -13,115 +13,23 @@ use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Push};
 use tyiyn_actors::registry::ListViews;
 
-use super::events::{
-    AuctionUpdate, BidBalanceType, BidBalanceUpdate, LobbyBatchType, LobbyType, LobbyUpdate as LobbyPayload,
-    LobbyUpdates, OrderType, OrderUpdate, ServerEvent, TimerUpdate, TimersType,
-};
+use super::events::{BidBalanceType, BidBalanceUpdate, ServerEvent, TimerUpdate, TimersType};
 use super::notice::Notification;
 use super::recent::RecentLobby;
 use super::timers::timers;
 use crate::outage::LastKnown;
-use crate::payments::Order;
+
+mod frames;
+mod messages;
+
+use frames::lobby_batch_frame;
+pub use frames::{lobby_frame, notice_frame, order_frame};
+pub use messages::*;
 
 /// How often coalesced lobby updates go out.
 pub const LOBBY_FLUSH: Duration = Duration::from_millis(100);
 /// How often `timerUpdate` goes out.
 pub const TIMER_TICK: Duration = Duration::from_secs(1);
-
-/// A lobby frame about one auction; a session watching that auction skips it (it gets the full
-/// `auctionUpdate` from the auction itself).
-#[derive(Message, Clone)]
-#[rtype(result = "()")]
-pub struct LobbyFrame {
-    pub auction: AuctionId,
-    pub frame: Arc<str>,
-}
-
-/// A payment order of `user` changed state: `orderUpdate` to that user's sessions.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct OrderChanged {
-    pub user: UserId,
-    pub order: Order,
-}
-
-/// A stored notification of `user`: `notification` to that user's sessions.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Notify {
-    pub user: UserId,
-    pub notification: Notification,
-}
-
-/// A socket connected (after the Socket.IO connect packet).
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Connect {
-    pub id: u64,
-    pub user: Option<UserId>,
-    /// Where the hub's messages to this socket go: one recipient for all of them (each costs
-    /// the socket a few allocations, and there are thousands of sockets).
-    pub socket: Recipient<ToSocket>,
-}
-
-/// What the hub tells one socket.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub enum ToSocket {
-    /// A frame for this socket alone (its user's news, the lobby's list).
-    Push(Push),
-    /// A lobby frame (skipped by a socket watching that auction: it gets the auction's own).
-    Lobby(LobbyFrame),
-    Close(Close),
-}
-
-/// Every session of `user` ended (password changed, "log out everywhere"): their sockets close.
-/// A browser that still holds a valid session reconnects with it.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct SignOut {
-    pub user: UserId,
-}
-
-/// The hub's order to a socket to close: its user signed out everywhere, or (`going_away`) this
-/// server is stopping and the client is to reconnect, to another node if there is one.
-pub struct Close {
-    pub going_away: bool,
-}
-
-/// This server is stopping: every socket closes with 1001 (going away), so that its client
-/// reconnects elsewhere now instead of holding the stop up until the shutdown timeout. The answer
-/// is how many were told.
-#[derive(Message)]
-#[rtype(result = "usize")]
-pub struct CloseAll;
-
-/// A socket went away.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Disconnect {
-    pub id: u64,
-}
-
-/// A session watching (or no longer watching) one auction: it gets that auction's news from the
-/// auction itself, so the hub leaves it out of that auction's lobby frames.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Watch {
-    pub id: u64,
-    pub auction: AuctionId,
-    pub on: bool,
-}
-
-/// A session asking for the lobby's updates or no longer (`watchLobby`: on at connect), or for
-/// them in one frame per flush (`batchLobby`: off at connect). `None` leaves that one as it is.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct Lobby {
-    pub id: u64,
-    pub on: Option<bool>,
-    pub batched: Option<bool>,
-}
 
 struct Member {
     user: Option<UserId>,
@@ -227,64 +135,6 @@ impl Hub {
         }
     }
 }
-
-/// The compact lobby frame of `u`, made at `now`.
-pub fn lobby_frame(u: &LobbyUpdate, now: tyiyn_actors::clock::UnixMillis) -> Arc<str> {
-    ServerEvent::AuctionUpdate(AuctionUpdate::Lobby(lobby_payload(u, now))).frame()
-}
-
-/// The compact lobby payload of `u`, made at `now`.
-fn lobby_payload(u: &LobbyUpdate, now: tyiyn_actors::clock::UnixMillis) -> LobbyPayload {
-    LobbyPayload {
-        kind: LobbyType::Lobby,
-        auction_id: u.auction,
-        status: u.status,
-        current_price: u.price,
-        last_bidder: u.leader.clone(),
-        last_bidder_is_bot: u.leader_is_bot,
-        ends_at: u.ends_at,
-        server_time: now,
-        total_bids: u.total_bids,
-        deleted: u.deleted,
-        paused: u.paused,
-    }
-}
-
-/// The `lobbyUpdates` frame of `updates` made at `now`; `None` when there are none.
-fn lobby_batch_frame<'a>(
-    updates: impl Iterator<Item = &'a LobbyUpdate>,
-    now: tyiyn_actors::clock::UnixMillis,
-) -> Option<Arc<str>> {
-    let updates: Vec<LobbyPayload> = updates.map(|u| lobby_payload(u, now)).collect();
-    if updates.is_empty() {
-        return None;
-    }
-    Some(ServerEvent::LobbyUpdates(LobbyUpdates { kind: LobbyBatchType::LobbyBatch, updates }).frame())
-}
-
-/// The `orderUpdate` frame of `order`.
-pub fn order_frame(order: Order) -> Arc<str> {
-    ServerEvent::OrderUpdate(OrderUpdate { kind: OrderType::Order, order }).frame()
-}
-
-/// The `notification` frame of `notification`.
-pub fn notice_frame(notification: Notification) -> Arc<str> {
-    ServerEvent::Notification(notification).frame()
-}
-
-/// A frame another node made for `user`'s sessions (an order, a notification).
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct UserFrame {
-    pub user: UserId,
-    pub frame: Arc<str>,
-}
-
-/// A lobby frame another node made (about an auction it runs), for the sessions on the auction
-/// lists here.
-#[derive(Message)]
-#[rtype(result = "()")]
-pub struct RemoteLobby(pub LobbyFrame);
 
 impl Handler<UserFrame> for Hub {
     type Result = ();
@@ -402,14 +252,6 @@ impl Handler<Lobby> for Hub {
             m.batched = msg.batched.unwrap_or(m.batched);
         }
     }
-}
-
-/// A session's `lobbySince`: every auction's latest lobby frame since `since` (the moment its
-/// page's lists are as of), or `None` when this node cannot know them all.
-#[derive(Message)]
-#[rtype(result = "Option<Vec<Arc<str>>>")]
-pub struct CatchUp {
-    pub since: tyiyn_actors::clock::UnixMillis,
 }
 
 impl Handler<CatchUp> for Hub {

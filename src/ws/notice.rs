@@ -5,7 +5,7 @@ use serde::Serialize;
 use tyiyn_actors::ids::{AuctionId, Tyiyn};
 use utoipa::ToSchema;
 
-pub use crate::states::NotificationKind;
+pub use crate::statuses::NotificationKind;
 
 /// A personal notice: the same object in `GET /api/notifications` and in the `notification`
 /// socket event. Fields other than `id`, `type`, `read` and `createdAt` are present when the kind

@@ -1,5 +1,5 @@
 //! The money side of the operator's console: the package catalogue, every order with filters, and
-//! refunds of paid orders (docs/decisions.md, "Refunds"), with `tyiyn check` after each.
+//! refunds of paid orders (docs/rules/payments.md, "Refunds"), with `tyiyn check` after each.
 
 use serde_json::{Value, json};
 

@@ -1,4 +1,4 @@
-//! The first screen in the HTML (docs/decisions.md, "The first screen on mobile data"): the home
+//! The first screen in the HTML (docs/rules/web-app.md, "The first screen on mobile data"): the home
 //! page and an auction page carry the API answers they start with, so the page renders with no
 //! request after its scripts.
 

@@ -1,4 +1,4 @@
-//! Lot images (docs/decisions.md, "Lot images"): an admin uploads a picture as the request body;
+//! Lot images (docs/rules/admin.md, "Lot images"): an admin uploads a picture as the request body;
 //! the server stores it shrunk and re-encoded, serves it from `/media/…` with a year's cache, and
 //! refuses what is not a picture, too large, or not from an admin. An auction takes its URL.
 

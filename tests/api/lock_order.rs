@@ -2,7 +2,7 @@
 //! update`), so a transaction that writes notices for the same users (the outbid desk, whose
 //! inserts take key-share locks on them through the foreign key) neither waits for it nor
 //! deadlocks with it. With `for update` the two deadlocked under load on 100 auctions: the commit
-//! failed and its auction paused (docs/benchmarks.md §21).
+//! failed and its auction paused (docs/performance.md, "Many auctions").
 
 use std::time::Duration;
 

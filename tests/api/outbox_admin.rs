@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 use tyiyn::config::Settings;
 use tyiyn::outbox::{Delivery, Immediate, SendNowError, send_now};
-use tyiyn::states::OutboxChannel;
+use tyiyn::statuses::OutboxChannel;
 
 use crate::helpers::{expect_error, spawn_app, spawn_app_with};
 use crate::outbox::{bot, gateway, put, settled, through};

@@ -1,4 +1,4 @@
-//! Sessions (docs/decisions.md, "Sessions"): the idle timeout and the absolute lifetime, changing
+//! Sessions (docs/rules/sessions.md, "Sessions"): the idle timeout and the absolute lifetime, changing
 //! the password, and "log out everywhere". Time is moved by rewriting the stored timestamps and
 //! restarting the server on the same database (a fresh session cache), never by waiting.
 

@@ -84,7 +84,7 @@ impl Abuse {
         Abuse::Burst,
     ];
 
-    /// The close code docs/decisions.md ("Close codes") gives for it.
+    /// The close code docs/rules/realtime.md ("Close codes") gives for it.
     fn code(self) -> CloseCode {
         match self {
             Abuse::Oversize | Abuse::OversizeInPieces => CloseCode::Size,

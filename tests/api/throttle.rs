@@ -1,4 +1,4 @@
-//! Account protection (docs/decisions.md, "Account protection"): login throttling per account and
+//! Account protection (docs/rules/security.md, "Account protection"): login throttling per account and
 //! address that never refuses the owner from a clean address, and the per-address limits on
 //! registration and the availability checks. Clients bind to other loopback addresses
 //! (127.0.0.2, 127.0.0.3) to come from different addresses.

@@ -77,8 +77,8 @@ async fn drop_database(name: &str) {
 
 async fn user(pool: &Pool, name: &str) -> i64 {
     let new = NewUser {
-        username: tyiyn::domain::username(name).expect("a valid username"),
-        email: Some(tyiyn::domain::email(&format!("{name}@example.kg")).expect("a valid e-mail")),
+        username: tyiyn::input::parse::username(name).expect("a valid username"),
+        email: Some(tyiyn::input::parse::email(&format!("{name}@example.kg")).expect("a valid e-mail")),
         password_hash: "x".into(),
         first_name: None,
         last_name: None,

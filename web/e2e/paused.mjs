@@ -1,4 +1,4 @@
-// End-to-end check of a paused auction (docs/decisions.md, "Database outages") against a running
+// End-to-end check of a paused auction (docs/rules/outages.md, "Database outages") against a running
 // server (BASE_URL, default http://127.0.0.1:8080). The suite cannot stop the server's database, so
 // the browser sees a pause the way the server would show it: its requests for one live auction are
 // answered with the server's real JSON plus a `paused` object, and its socket frames about that

@@ -1,4 +1,4 @@
-// End-to-end check of the profile's security card (docs/decisions.md, "Sessions") against a running
+// End-to-end check of the profile's security card (docs/rules/sessions.md, "Sessions") against a running
 // server (BASE_URL, default http://127.0.0.1:8080), on a 360 px phone: a new user, logged in on two
 // devices, changes the password in the profile and stays logged in while the other device is logged
 // out; "log out everywhere", after its confirmation, logs this device out too; the old password is

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-//! What a first visit downloads before the network is idle (docs/benchmarks.md §31): every request
+//! What a first visit downloads before the network is idle (docs/performance.md, "The first visit"): every request
 //! of a fresh 360 px Chromium page, with when it started and its bytes as transferred (headers
 //! included), then the totals by kind. A bench, run by hand against a running server:
 //!   BASE_URL=http://127.0.0.1:8080 node web/scripts/first-visit.mjs [path]

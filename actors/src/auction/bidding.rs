@@ -4,7 +4,7 @@
 //! the next batch. A refused batch is replayed through the rules from the committed state. A
 //! batch whose answer was lost stays in flight, the countdown paused, until the store says whether
 //! it committed; then it is answered as placed or as not placed, and the auction's row is read back
-//! (docs/decisions.md, "A commit whose answer is lost").
+//! (docs/rules/outages.md, "A commit whose answer is lost").
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;

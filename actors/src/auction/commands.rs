@@ -59,7 +59,7 @@ impl<S: AuctionStore, C: Clock> Handler<UpdateDetails> for AuctionActor<S, C> {
             None if self.committed.status() != AuctionStatus::Upcoming => {
                 Some(ControlError::AuctionNotUpcoming)
             }
-            // A reserve nothing would ever bid for (docs/decisions.md, "A house reserve has a bot").
+            // A reserve nothing would ever bid for (docs/rules/bots.md, "A house reserve has a bot").
             None if msg.details.house_reserve.is_some_and(|r| r > 0) && self.bots.list().is_empty() => {
                 Some(ControlError::ReserveNeedsBot)
             }

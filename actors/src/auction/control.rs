@@ -86,7 +86,7 @@ impl<S: AuctionStore, C: Clock> AuctionActor<S, C> {
         self.committed.finish(ended_at);
         // Beginner and win-limited auctions everywhere see this win from now on.
         if let Some(user) = self.committed.leader().and_then(|l| l.id.user()) {
-            self.env.wins.record(user, ended_at, self.fairness.item.clone());
+            self.env.wins.note_win(user, ended_at, self.fairness.item.clone());
         }
         self.broadcast(EventKind::Finished, Vec::new());
         self.tell_lobby(false);

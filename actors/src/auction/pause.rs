@@ -1,4 +1,4 @@
-//! Outages are survived, not decided (docs/decisions.md, "Database outages"). When the store
+//! Outages are survived, not decided (docs/rules/outages.md, "Database outages"). When the store
 //! fails a bid batch, or the server's health monitor reports it down ([`StoreDown`]), a live
 //! auction stops its countdown at the moment bids stopped being accepted: bids are refused with
 //! `auction_paused` (nothing is charged), bots wait, and no deadline finishes it. The lifecycle

@@ -41,9 +41,10 @@ impl<S: AuctionStore, C: Clock> Directory<S, C> {
         table.get(&id).filter(|a| a.connected()).cloned()
     }
 
-    /// The running actor of `id`; asks the registry (which restarts a dead one) when the table
-    /// has no live entry. `None`: no upcoming or live auction has this id.
-    pub async fn lookup(&self, id: AuctionId) -> Option<Addr<AuctionActor<S, C>>> {
+    /// The running actor of `id`, restarting it first when it died: when the table has no live
+    /// entry, the registry starts the auction again from the store. `None`: no upcoming or live
+    /// auction has this id.
+    pub async fn running_or_restarted(&self, id: AuctionId) -> Option<Addr<AuctionActor<S, C>>> {
         match self.get(id) {
             Some(addr) => Some(addr),
             None => self.registry.send(Lookup::new(id)).await.ok().flatten(),
@@ -59,7 +60,7 @@ impl<S: AuctionStore, C: Clock> Directory<S, C> {
         AuctionActor<S, C>: Handler<M>,
         <AuctionActor<S, C> as Actor>::Context: ToEnvelope<AuctionActor<S, C>, M>,
     {
-        let addr = self.lookup(id).await?;
+        let addr = self.running_or_restarted(id).await?;
         match addr.send(msg.clone()).await {
             Ok(answer) => Some(answer),
             Err(_) => {

@@ -102,7 +102,7 @@ pub struct Doubt {
     /// The auction.
     pub auction: AuctionId,
     /// The name of the transaction the batch was sent in, written by it (the server: a row of
-    /// `commit_mark`, docs/decisions.md, "A commit whose answer is lost").
+    /// `commit_mark`, docs/rules/outages.md, "A commit whose answer is lost").
     pub token: i64,
     /// The store's key of each bid of the batch, in order (the server: its record hash).
     pub keys: Vec<String>,

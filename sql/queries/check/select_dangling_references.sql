@@ -1,6 +1,6 @@
 -- Bids whose auction or bidder, ledger entries whose user, and auctions whose leader does not
 -- exist. Foreign keys kept these references until migration 0025 (an auction's leader until 0028);
--- since then triggers do (docs/decisions.md, "References checked once per statement").
+-- since then triggers do (docs/rules/database.md, "References checked once per statement").
 with dangling as (
     select 'bid' as kind, b.id, b.auction_id, b.user_id, a.id is null as no_auction, u.id is null as no_user
     from bid b

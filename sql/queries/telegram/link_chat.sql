@@ -1,6 +1,6 @@
 -- Links user $1 to chat $2 from now, replacing the user's earlier chat (run after release_chat),
 -- and forgets the user's Telegram choices, so that every kind of notice comes to the new chat
--- (docs/decisions.md, "Where notices go"); the user's username.
+-- (docs/rules/notifications.md, "Where notices go"); the user's username.
 with linked as (
     insert into telegram_link (user_id, chat_id)
     values ($1, $2)

@@ -1,7 +1,7 @@
 //! Operators and sign-ups at the same instant: a refund is made once, balance edits keep the
 //! balance equal to its ledger, one username or email is one account with one sign-up bonus, a
 //! first spend limit sent several times keeps the strictest, and partial bot-settings edits all
-//! land (docs/decisions.md, "Concurrency").
+//! land (docs/rules/concurrency.md, "Concurrency").
 
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -111,7 +111,7 @@ async fn a_first_limit_sent_at_once_keeps_the_strictest_and_bot_settings_edits_a
 
 /// Migration 0025 checks a bid's auction with a statement trigger instead of a foreign key: an
 /// auction deleted while N bids on it commit leaves no bid behind, and every bid that was taken
-/// was given back (docs/decisions.md, "Cheaper bid rows").
+/// was given back (docs/rules/database.md, "References checked once per statement").
 #[actix_web::test]
 async fn an_auction_deleted_while_bids_arrive_keeps_no_bid_and_gives_every_one_back() {
     let app = spawn_app().await;

@@ -1,5 +1,5 @@
 //! Buy It Now at the same instant: the stock is never oversold, and one buyer's repeated request
-//! buys once (docs/decisions.md, "Concurrency": the auction row's lock, taken before the claims
+//! buys once (docs/rules/concurrency.md, "Concurrency": the auction row's lock, taken before the claims
 //! are counted).
 
 use serde_json::json;

@@ -1,5 +1,5 @@
 //! A won item at the same instant: delivery chosen N times leaves one order that can pay it, and
-//! paying every order at once pays the item once (docs/decisions.md, "Concurrency": the claim row
+//! paying every order at once pays the item once (docs/rules/concurrency.md, "Concurrency": the claim row
 //! locked, then its latest order read in a statement of its own).
 
 use serde_json::json;

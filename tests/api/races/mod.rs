@@ -1,6 +1,6 @@
 //! Concurrent identical requests against real PostgreSQL (issue 21). For every check-then-write on
 //! money, stock or limits: N requests sent at the same instant, from one user and from several,
-//! then the invariant that must hold, then `tyiyn check`. docs/decisions.md, "Concurrency", names
+//! then the invariant that must hold, then `tyiyn check`. docs/rules/concurrency.md, "Concurrency", names
 //! the lock or constraint behind each.
 
 mod admin;

@@ -1,5 +1,5 @@
 //! Bids and pre-bids at the same instant: a balance is never spent twice and never goes below
-//! zero, a bid limit holds, and one pre-bid per auction is charged once (docs/decisions.md,
+//! zero, a bid limit holds, and one pre-bid per auction is charged once (docs/rules/concurrency.md,
 //! "Concurrency": the bidders' rows locked in the group commit and in the pre-bid's debit; the
 //! pre-bid's unique key).
 
@@ -34,7 +34,7 @@ async fn bids_sent_at_once_on_many_auctions_spend_a_balance_or_a_limit_exactly_o
     let admin = app.new_admin("boss").await;
     let auctions = live_auctions(&app, &admin, N).await;
     // Five free bids: of N bids at once on N auctions, five pass and the rest find the balance
-    // spent, however the bids fall into group commits (docs/decisions.md, "Concurrency").
+    // spent, however the bids fall into group commits (docs/rules/concurrency.md, "Concurrency").
     let aida = app.new_user("aida").await;
     assert_eq!(aida.balance().await, 5);
     let (tally, _) = at_once(auctions.iter().map(|id| aida.bid(*id))).await;

@@ -1,5 +1,5 @@
 //! Package orders at the same instant under a monthly spend limit: the limit holds, however many
-//! orders arrive together and however many users send them (docs/decisions.md, "Concurrency": the
+//! orders arrive together and however many users send them (docs/rules/concurrency.md, "Concurrency": the
 //! user row's lock, taken in a statement before the limit is read).
 
 use serde_json::json;

@@ -1,0 +1,163 @@
+//! What the use cases share: the pool, the settings, the auction runtime and its clock, the
+//! after-commit effects, the payment provider, the outbox's channels. Built once at start
+//! (`startup::wiring`); the edge (`crate::state::AppState`) holds it beside the sessions, the
+//! throttles and the sockets, which are the edge's own.
+
+use std::sync::{Arc, RwLock};
+
+use deadpool_postgres::Pool;
+use tyiyn_actors::TokioClock;
+use tyiyn_actors::fairness::WinBook;
+
+use crate::app::effects::Effects;
+use crate::config::Settings;
+use crate::db::settings::SiteSettings;
+use crate::db::store::PgStore;
+use crate::i18n::Lang;
+use crate::outage::{LastKnown, StoreHealth};
+use crate::outbox::Delivery;
+use crate::pace::Pace;
+use crate::payments::Payments;
+use crate::runtime::Auctions;
+
+/// The handles every use case reaches through.
+pub struct Core {
+    /// A bcrypt hash of a random password, verified against when a username does not exist so
+    /// that a login's timing does not reveal which accounts exist.
+    pub dummy_hash: Arc<str>,
+    pub pool: Pool,
+    pub config: Settings,
+    pub site: SiteCache,
+    /// The auction runtime: every bid, pre-bid and admin change goes through these actors.
+    pub auctions: Auctions,
+    /// Every after-commit effect: sockets, notifications, the outbox (`crate::app::effects`).
+    pub effects: Arc<dyn Effects>,
+    /// Every running auction on every node (with one node: this node's).
+    pub lists: crate::cluster::lists::Lists,
+    /// With several nodes on a bus: bids, pre-bids, reads and control messages of auctions
+    /// running elsewhere.
+    pub forward: Option<crate::cluster::forward::Forward>,
+    /// The runtime's one clock: bids are stamped with it when their request arrives.
+    pub clock: TokioClock,
+    /// The 1-second rule across all of a user's bids and pre-bids.
+    pub pace: Pace,
+    /// The payment provider that takes payments for bid packages.
+    pub payments: Payments,
+    /// The runtime's store. Handlers call it only for a finished auction, which has no actor: to
+    /// delete it (app::auctions) or to stop promoting it (app::promotion). Every
+    /// other change a handler makes to an auction goes through its actor.
+    pub store: PgStore,
+    /// Every user's wins, as the actors read them for beginner and win-limited auctions.
+    pub wins: WinBook,
+    /// The outbox's channels, for a message sent at once by its request
+    /// (`crate::outbox::send_now`); the workers deliver the rest.
+    pub delivery: Arc<Delivery>,
+    /// Whether the database answers (the health monitor's view).
+    pub health: Arc<StoreHealth>,
+    /// The last good answers served while the database is away (the hub keeps balances current).
+    pub last_known: Arc<LastKnown>,
+}
+
+impl Core {
+    /// What the auction use cases need (`crate::app::auctions`).
+    pub fn auction_handles(&self) -> crate::app::auctions::Handles<'_> {
+        crate::app::auctions::Handles {
+            pool: &self.pool,
+            auctions: &self.auctions,
+            forward: self.forward.as_ref(),
+            clock: &self.clock,
+            phones: self.config.auth.phone_verification,
+        }
+    }
+
+    /// What visitors' reads need (`crate::app::listings`).
+    pub fn listing_handles(&self) -> crate::app::listings::Handles<'_> {
+        crate::app::listings::Handles {
+            lists: &self.lists,
+            last_known: &self.last_known,
+            auctions: self.auction_handles(),
+            bidding: self.bid_handles(),
+        }
+    }
+
+    /// Every node's running auctions, for a change of bots (`crate::app::bots`).
+    pub fn all_auctions(&self) -> crate::cluster::bot_news::AllAuctions<'_> {
+        crate::cluster::bot_news::AllAuctions {
+            auctions: &self.auctions,
+            bus: self.forward.as_ref().map(crate::cluster::forward::Forward::bus),
+        }
+    }
+
+    /// What bidding needs (`crate::app::bidding`).
+    pub fn bid_handles(&self) -> crate::app::bidding::Handles<'_> {
+        crate::app::bidding::Handles {
+            pool: &self.pool,
+            auctions: &self.auctions,
+            forward: self.forward.as_ref(),
+            clock: &self.clock,
+            pace: &self.pace,
+            shared_pace: self.config.cluster.leases(),
+            phones: self.config.auth.phone_verification,
+        }
+    }
+
+    /// What the watchlist's requests need (`crate::app::watchlist`).
+    pub fn watch_handles(&self) -> crate::app::watchlist::Handles<'_> {
+        crate::app::watchlist::Handles {
+            pool: &self.pool,
+            auctions: &self.auctions,
+            lists: &self.lists,
+            clock: &self.clock,
+            settings: &self.config.watchlist,
+        }
+    }
+
+    /// What sending a phone code needs (`crate::app::phone`).
+    pub fn phone_handles(&self) -> crate::app::phone::Handles<'_> {
+        crate::app::phone::Handles {
+            pool: &self.pool,
+            delivery: &self.delivery,
+            auth: &self.config.auth,
+            number_limit: (
+                self.config.throttle.phone_code_number_max,
+                self.config.throttle.phone_code_number_window_secs,
+            ),
+            sms: &self.config.sms,
+        }
+    }
+
+    /// What the won-item use cases need (`crate::app::claims`).
+    pub fn claim_handles(&self) -> crate::app::claims::Handles<'_> {
+        crate::app::claims::Handles {
+            pool: &self.pool,
+            effects: self.effects.as_ref(),
+            provider: self.payments.provider.as_ref(),
+            settings: &self.config.claims,
+            lang: self.site.lang(),
+            phones: self.config.auth.phone_verification,
+        }
+    }
+}
+
+/// The site settings, read on every request for the default language; written by the admin.
+pub struct SiteCache(RwLock<SiteSettings>);
+
+impl SiteCache {
+    pub fn new(settings: SiteSettings) -> SiteCache {
+        SiteCache(RwLock::new(settings))
+    }
+
+    pub fn get(&self) -> SiteSettings {
+        // A poisoned lock only means a writer panicked mid-assignment of a plain value.
+        self.0.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn set(&self, settings: SiteSettings) {
+        *self.0.write().unwrap_or_else(|e| e.into_inner()) = settings;
+    }
+
+    pub fn lang(&self) -> Lang {
+        let guard = self.0.read().unwrap_or_else(|e| e.into_inner());
+        Lang::parse(&guard.language).unwrap_or_default()
+    }
+}
