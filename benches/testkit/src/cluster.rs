@@ -91,8 +91,7 @@ impl Cluster {
         if is_root() {
             run(Command::new("chown").arg("postgres:").arg(&dir), "chown");
         }
-        let port =
-            std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
+        let port = crate::free_port();
         Cluster { bin, dir, port }
     }
 

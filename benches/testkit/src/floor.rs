@@ -42,8 +42,7 @@ impl Drop for FloorChild {
 /// Starts the floor on a free port, sending `frame_bytes`-long `bidsPlaced` frames; waits until
 /// it answers.
 pub async fn spawn(frame_bytes: usize) -> FloorChild {
-    let port =
-        std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
+    let port = crate::free_port();
     let child = Command::new(std::env::current_exe().expect("bench binary"))
         .args(["--floor-server", &port.to_string(), "--frame-bytes", &frame_bytes.to_string()])
         .stdout(Stdio::null())

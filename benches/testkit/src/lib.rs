@@ -51,6 +51,28 @@ pub struct Server {
     child: Child,
 }
 
+/// A free port on 127.0.0.1 below 32768, for a server this process starts (and may restart on
+/// the same port): above it the machine's outgoing connections take their ports.
+pub fn free_port() -> u16 {
+    free_ports::<1>()[0]
+}
+
+/// `N` different free ports below 32768 (each held until all are picked).
+pub fn free_ports<const N: usize>() -> [u16; N] {
+    let mut held = Vec::with_capacity(N);
+    for _ in 0..1000 * N {
+        if held.len() == N {
+            break;
+        }
+        let port = rand::random_range(20_000..32_768u16);
+        if let Ok(listener) = std::net::TcpListener::bind(("127.0.0.1", port)) {
+            held.push((port, listener));
+        }
+    }
+    assert_eq!(held.len(), N, "free ports between 20000 and 32767");
+    std::array::from_fn(|i| held[i].0)
+}
+
 /// The checkout's root (scripts in `.ci/` are run from it).
 pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
@@ -123,10 +145,7 @@ impl Server {
         };
         let db_url = with_db(&pg, &db_name);
         let admin_url = with_db(&pg, "postgres");
-        let port =
-            std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
-        let metrics_port =
-            std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
+        let [port, metrics_port] = free_ports();
         let mut extra_env: Vec<(String, String)> =
             extra_env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         extra_env.push(("TYIYN_SERVER__METRICS_ADDR".into(), format!("127.0.0.1:{metrics_port}")));

@@ -19,11 +19,7 @@ pub struct Node {
 impl Node {
     /// Starts a node named `id` on `server`'s database, with `server`'s settings and `extra_env`.
     pub async fn start(server: &Server, id: &str, extra_env: &[(&str, &str)]) -> Node {
-        // Both held until both are picked, so that they differ.
-        let free = || std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
-        let (a, b) = (free(), free());
-        let (port, metrics) = (a.local_addr().expect("addr").port(), b.local_addr().expect("addr").port());
-        drop((a, b));
+        let [port, metrics] = crate::free_ports();
         let mut env = server.extra_env.clone();
         env.retain(|(k, _)| k != "TYIYN_SERVER__METRICS_ADDR" && k != "TYIYN_CLUSTER__NODE_ID");
         env.push(("TYIYN_CLUSTER__NODE_ID".into(), id.into()));
