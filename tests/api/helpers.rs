@@ -165,18 +165,7 @@ async fn make_template(admin_url: String) -> String {
 
 impl Drop for TestApp {
     fn drop(&mut self) {
-        let admin_url = self.admin_url.clone();
-        let name = self.db_name.clone();
-        // Drop runs outside async; a short-lived runtime on another thread drops the database.
-        let _ = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
-            rt.block_on(async move {
-                let (client, conn) = tokio_postgres::connect(&admin_url, tokio_postgres::NoTls).await.ok()?;
-                tokio::spawn(conn);
-                client.batch_execute(&format!("drop database if exists \"{name}\" with (force)")).await.ok()
-            })
-        })
-        .join();
+        tyiyn_testkit::drop_database(&self.admin_url, &self.db_name);
     }
 }
 

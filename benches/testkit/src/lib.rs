@@ -324,18 +324,23 @@ impl Server {
 impl Drop for Server {
     fn drop(&mut self) {
         self.kill();
-        let admin_url = self.admin_url.clone();
-        let name = self.db_name.clone();
-        let _ = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
-            rt.block_on(async move {
-                let (client, conn) = tokio_postgres::connect(&admin_url, tokio_postgres::NoTls).await.ok()?;
-                tokio::spawn(conn);
-                client.batch_execute(&format!("drop database if exists \"{name}\" with (force)")).await.ok()
-            })
-        })
-        .join();
+        drop_database(&self.admin_url, &self.db_name);
     }
+}
+
+/// Drops database `name` through `admin_url` (a maintenance database's URL), from a `Drop`: on a
+/// short-lived runtime of its own thread, since `Drop` runs outside async. Failures are ignored.
+pub fn drop_database(admin_url: &str, name: &str) {
+    let (admin_url, name) = (admin_url.to_owned(), name.to_owned());
+    let _ = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
+        rt.block_on(async move {
+            let (client, conn) = tokio_postgres::connect(&admin_url, tokio_postgres::NoTls).await.ok()?;
+            tokio::spawn(conn);
+            client.batch_execute(&format!("drop database if exists \"{name}\" with (force)")).await.ok()
+        })
+    })
+    .join();
 }
 
 /// Whether the server at `base` answers `/api/settings` with 200 within 30 s.
