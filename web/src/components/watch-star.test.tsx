@@ -105,6 +105,40 @@ describe('the watch star', () => {
     expect(store.get(toastsAtom)[0]).toMatchObject({ title: 'Добавлено в избранное', description: 'За 5 минут до старта пришлём уведомление.' })
   })
 
+  it('keeps a press made while the watchlist is still on its way', async () => {
+    // The read left the server before the press (a slow network): its answer lacks the new star.
+    let answerWatchlist: () => void = () => {}
+    const held = new Promise<void>((done) => (answerWatchlist = done))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const { pathname } = new URL(request.url)
+        const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+        if (pathname === '/api/auth/me') return answer(200, { user: { id: 7, username: 'asel' } as User })
+        if (pathname === '/api/me/watchlist') {
+          await held
+          return answer(200, { auctions: [], ids: [9], total: 1, totalPages: 1 })
+        }
+        return answer(200, { auctionId: 8, watched: true })
+      }),
+    )
+    const store = await signedIn()
+    const page = render(
+      <Provider store={store}>
+        <WatchStar auction={upcoming(8)} />
+        <WatchStar auction={upcoming(9)} />
+      </Provider>,
+    )
+    await settle()
+    act(() => star(page, 8)?.click())
+    await settle()
+    expect(store.get(toastsAtom)[0]?.title).toBe('Добавлено в избранное')
+    answerWatchlist()
+    await settle()
+    expect(star(page, 8)?.getAttribute('aria-pressed')).toBe('true')
+    expect(star(page, 9)?.getAttribute('aria-pressed')).toBe('true')
+  })
+
   it('puts a refused star back out and says why', async () => {
     serve((_method, path) => {
       if (path === '/api/auth/me') return json(200, { user: { id: 7, username: 'asel' } as User })

@@ -1,7 +1,9 @@
 //! The auctions the signed-in user watches (the stars on the cards and the auction page), kept in
 //! one jotai atom: read from `GET /api/me/watchlist` (its `ids` name every watched auction) once
 //! per user, and changed by a star at once (`PUT`/`DELETE /api/auctions/{id}/watch`), put back if
-//! the server refuses. The public lists carry nothing per user, so they stay one answer for
+//! the server refuses. A press made while the first read is on its way is applied again over its
+//! answer, which may have left the server before the press (a slow network). The public lists
+//! carry nothing per user, so they stay one answer for
 //! everyone (docs/rules/watchlist.md, "Watchlist"). The profile's page of watched auctions is a query
 //! (`userWatchlistQuery`).
 import { atom, useAtomValue, useSetAtom } from 'jotai'
@@ -9,8 +11,9 @@ import { useEffect } from 'react'
 import { api, dataOf } from './api'
 import { currentUserAtom } from './session'
 
-/** Whose stars these are: a set belongs to one user and is never shown to another. */
-type Stars = { userId: number; ids: ReadonlySet<number> }
+/** Whose stars these are: a set belongs to one user and is never shown to another. While the first
+ * read is on its way, `presses` keeps what the user pressed meanwhile, in order. */
+type Stars = { userId: number; ids: ReadonlySet<number>; presses?: ReadonlyMap<number, boolean> }
 
 const NONE: ReadonlySet<number> = new Set()
 
@@ -35,10 +38,14 @@ function withStar(ids: ReadonlySet<number>, id: number, watched: boolean): Reado
 export const loadWatchlistAtom = atom(null, async (get, set) => {
   const user = get(currentUserAtom)
   if (!user || get(starsBaseAtom)?.userId === user.id) return
-  set(starsBaseAtom, { userId: user.id, ids: NONE })
+  set(starsBaseAtom, { userId: user.id, ids: NONE, presses: new Map() })
   try {
     const { ids } = await dataOf(api.GET('/api/me/watchlist', { params: { query: { limit: 1 } } }))
-    if (get(starsBaseAtom)?.userId === user.id) set(starsBaseAtom, { userId: user.id, ids: new Set(ids) })
+    const now = get(starsBaseAtom)
+    if (now?.userId !== user.id) return
+    let read: ReadonlySet<number> = new Set(ids)
+    for (const [id, watched] of now.presses ?? []) read = withStar(read, id, watched)
+    set(starsBaseAtom, { userId: user.id, ids: read })
   } catch {
     if (get(starsBaseAtom)?.userId === user.id) set(starsBaseAtom, null)
   }
@@ -51,8 +58,9 @@ export const setWatchedAtom = atom(null, async (get, set, { id, watched }: { id:
   if (!user) return
   const turn = (on: boolean) => {
     const stars = get(starsBaseAtom)
-    const ids = stars?.userId === user.id ? stars.ids : NONE
-    set(starsBaseAtom, { userId: user.id, ids: withStar(ids, id, on) })
+    const mine = stars?.userId === user.id ? stars : undefined
+    const presses = mine?.presses && new Map(mine.presses).set(id, on)
+    set(starsBaseAtom, { userId: user.id, ids: withStar(mine?.ids ?? NONE, id, on), presses })
   }
   turn(watched)
   try {
