@@ -20,9 +20,9 @@ use tyiyn_testkit::socket;
 
 use std::time::{Duration, Instant};
 
-use common::Server;
 use common::nats::Nats;
 use common::nodes::{Node, bid, owner, signal, tyiyn};
+use common::{Server, keep_trying};
 use serde_json::{Value, json};
 use socket::Socket;
 
@@ -80,17 +80,16 @@ async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nod
     // A second node joins: the first hands it one of the two, its share.
     let b = Node::start(&a, "b", &[]).await;
     let users = a.seed_users(5, 50).await;
-    let joined = Instant::now();
-    let ids = loop {
+    let ids = keep_trying(Duration::from_secs(30), Duration::from_millis(50), || async {
         let owners = [owner(&a, both[0]).await, owner(&a, both[1]).await];
         match (owners[0].as_deref(), owners[1].as_deref()) {
-            (Some("a"), Some("b")) => break [both[0], both[1]],
-            (Some("b"), Some("a")) => break [both[1], both[0]],
-            _ => {}
+            (Some("a"), Some("b")) => Ok([both[0], both[1]]),
+            (Some("b"), Some("a")) => Ok([both[1], both[0]]),
+            _ => Err(format!("{owners:?}")),
         }
-        assert!(joined.elapsed() < Duration::from_secs(30), "the auctions were not shared: {owners:?}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    })
+    .await
+    .unwrap_or_else(|owners| panic!("the auctions were not shared: {owners}"));
     // ids[0] runs on `a`, ids[1] on `b`.
 
     // A socket on `b` joins an auction that runs on `a`: the owner's snapshot first.
@@ -130,14 +129,12 @@ async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nod
     assert_eq!((status, stats["totalBids"].as_i64()), (200, Some(2)), "{stats}");
 
     // The owner counts the socket on `b` among the auction's viewers (and never its own relay).
-    let counting = Instant::now();
-    loop {
+    let counted = keep_trying(Duration::from_secs(15), Duration::from_millis(100), || async {
         let (_, one) = get(format!("{}/api/auctions/{}", a.base, ids[0])).await;
-        if one["viewers"] == 1 {
-            break;
-        }
-        assert!(counting.elapsed() < Duration::from_secs(15), "one viewer, on b: {one}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        if one["viewers"] == 1 { Ok(()) } else { Err(one) }
+    });
+    if let Err(one) = counted.await {
+        panic!("one viewer, on b: {one}");
     }
 
     // The lists on `b` follow `a`'s auction: a socket that batches the lobby gets its change in a
@@ -180,6 +177,7 @@ async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nod
     let (status, body) = bid(&a.base, ids[0], &users[2].1).await;
     assert_eq!(status, 200, "the owner takes bids without NATS: {body}");
     acked.push((ids[0], users[2].0, tyiyn(&body)));
+    // NATS stays away a while: the outage is the scenario, not a wait on a condition.
     tokio::time::sleep(Duration::from_secs(2)).await;
     nats.resume();
     let fresh = until_total(&mut watcher, ids[0], 4).await;
@@ -188,15 +186,16 @@ async fn every_node_answers_for_every_auction_and_sockets_follow_them_across_nod
     // `a` dies: `b` takes the auctions over; its socket keeps getting their frames.
     a.kill();
     let killed = Instant::now();
-    let answer = loop {
+    let answer = keep_trying(Duration::from_secs(30), Duration::from_millis(50), || async {
         let (status, body) = bid(&b.base, ids[0], &users[0].1).await;
         if status == 200 {
-            break body;
+            return Ok(body);
         }
         assert!(status == 503, "{status} {body}");
-        assert!(killed.elapsed() < Duration::from_secs(30), "no takeover: {body}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+        Err(body)
+    })
+    .await
+    .unwrap_or_else(|body| panic!("no takeover: {body}"));
     println!("a bid through b accepted {} ms after the kill", killed.elapsed().as_millis());
     acked.push((ids[0], users[0].0, tyiyn(&answer)));
     assert_eq!(tyiyn(&answer), acked[4].2 + 1, "the price carries on from the last acknowledged bid");
@@ -236,21 +235,19 @@ async fn a_woken_node_passes_bids_to_the_new_owner_instead_of_answering_from_its
     let first = tyiyn(&body);
 
     signal(a.pid(), libc::SIGSTOP);
-    let frozen = Instant::now();
-    let second = loop {
+    let second = keep_trying(Duration::from_secs(30), Duration::from_millis(50), || async {
         let (status, body) = bid(&b.base, id, &users[1].1).await;
-        if status == 200 {
-            break tyiyn(&body);
-        }
-        assert!(frozen.elapsed() < Duration::from_secs(30), "no takeover: {status} {body}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+        if status == 200 { Ok(tyiyn(&body)) } else { Err(format!("{status} {body}")) }
+    })
+    .await
+    .unwrap_or_else(|last| panic!("no takeover: {last}"));
     assert_eq!(second, first + 1);
     assert_eq!(owner(&a, id).await.as_deref(), Some("b"));
 
     // users[0] bids through the frozen node: the request waits in its listener until it wakes.
     let (base, cookie) = (a.base.clone(), users[0].1.clone());
     let waiting = tokio::spawn(async move { bid(&base, id, &cookie).await });
+    // Time for the request to reach the frozen node: nothing there can say so while it is frozen.
     tokio::time::sleep(Duration::from_millis(300)).await;
     signal(a.pid(), libc::SIGCONT);
     let (status, body) = waiting.await.expect("the bid task");
@@ -303,6 +300,7 @@ async fn one_user_bids_once_a_second_whichever_nodes_the_bids_reach() {
     // its stamp back, so a bid on another auction through `b` right after it is placed.
     let (status, body) = bid(&nodes[0], ids[0], &users[2].1).await;
     assert_eq!(status, 200, "{body}");
+    // The interval runs out: the pace rule between bids is the thing tested.
     tokio::time::sleep(Duration::from_millis(5_200)).await;
     let (status, body) = bid(&nodes[1], ids[0], &users[2].1).await;
     assert_eq!((status, &body["code"]), (409, &json!("already_leader")), "{body}");

@@ -15,11 +15,11 @@ use tyiyn_testkit as common;
 use tyiyn_testkit::socket;
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::Server;
 use common::nats::Nats;
 use common::nodes::Node;
+use common::{Server, keep_trying};
 use reqwest::Method;
 use serde_json::{Value, json};
 use socket::Socket;
@@ -92,12 +92,9 @@ async fn leases(server: &Server, ids: &[i64]) -> HashMap<i64, String> {
 }
 
 /// Polls `done` every 50 ms for up to 30 s; panics with `what` if it never holds.
-async fn eventually<F: Future<Output = bool>>(what: &str, mut done: impl FnMut() -> F) {
-    let started = Instant::now();
-    while !done().await {
-        assert!(started.elapsed() < Duration::from_secs(30), "never: {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+async fn eventually<F: Future<Output = bool>>(what: &str, done: impl FnMut() -> F) {
+    let what = format!("never: {what}");
+    common::until(&what, Duration::from_secs(30), Duration::from_millis(50), done).await;
 }
 
 /// One value from the database.
@@ -154,16 +151,13 @@ async fn every_control_works_through_the_node_that_does_not_run_the_auction() {
 
     // `b` joins: the six are shared, three per node.
     let b = Node::start(&a, "b", &[]).await;
-    let started = Instant::now();
-    let owners = loop {
+    let owners = keep_trying(Duration::from_secs(60), Duration::from_millis(50), || async {
         let owners = leases(&a, &all).await;
         let on_b = owners.values().filter(|n| *n == "b").count();
-        if owners.len() == all.len() && on_b == 3 {
-            break owners;
-        }
-        assert!(started.elapsed() < Duration::from_secs(60), "the auctions were not shared: {owners:?}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+        if owners.len() == all.len() && on_b == 3 { Ok(owners) } else { Err(owners) }
+    })
+    .await
+    .unwrap_or_else(|owners| panic!("the auctions were not shared: {owners:?}"));
     let c = Cluster { a, b, admin, owners };
     let (live_a, live_b) = (c.on("a", &live), c.on("b", &live));
     assert!(!live_a.is_empty() && !live_b.is_empty(), "a live auction on each node: {:?}", c.owners);

@@ -9,8 +9,8 @@ use tyiyn_testkit::socket;
 
 use std::time::{Duration, Instant};
 
-use common::Server;
 use common::nodes::{Node, bid, owner, signal, tyiyn};
+use common::{Server, keep_trying, until};
 use socket::Socket;
 
 /// The two scenarios one after the other: each server's database is named after this process.
@@ -61,10 +61,11 @@ async fn a_standby_node_takes_over_the_auctions_of_a_killed_node_and_loses_no_bi
     // it is refused (nothing charged). Waits are bounded, never asserted on.
     for (i, &id) in ids.iter().enumerate() {
         let (user, cookie) = &users[i];
-        let answer = loop {
+        let within = Duration::from_secs(30).saturating_sub(killed.elapsed());
+        let answer = keep_trying(within, Duration::from_millis(50), || async {
             let (status, body) = bid(&b.base, id, cookie).await;
             if status == 200 {
-                break body;
+                return Ok(body);
             }
             // Elsewhere until `b` holds it, then paused for the moment its countdown is given back.
             assert!(
@@ -72,9 +73,10 @@ async fn a_standby_node_takes_over_the_auctions_of_a_killed_node_and_loses_no_bi
                     && ["auction_elsewhere", "auction_paused"].contains(&body["code"].as_str().unwrap_or("")),
                 "{status} {body}"
             );
-            assert!(killed.elapsed() < Duration::from_secs(30), "no takeover: {status} {body}");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        };
+            Err(format!("{status} {body}"))
+        })
+        .await
+        .unwrap_or_else(|last| panic!("no takeover: {last}"));
         println!("auction {id}: a bid through b accepted {} ms after the kill", killed.elapsed().as_millis());
         let amount = tyiyn(&answer);
         assert_eq!(amount, prices[i] + 1, "the price carries on from the last acknowledged bid");
@@ -110,14 +112,12 @@ async fn a_frozen_node_loses_its_auction_and_writes_nothing_after_it_wakes() {
 
     signal(a.pid(), libc::SIGSTOP);
     let frozen = Instant::now();
-    let answer = loop {
+    let answer = keep_trying(Duration::from_secs(30), Duration::from_millis(50), || async {
         let (status, body) = bid(&b.base, id, &users[1].1).await;
-        if status == 200 {
-            break body;
-        }
-        assert!(frozen.elapsed() < Duration::from_secs(30), "no takeover: {status} {body}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+        if status == 200 { Ok(body) } else { Err(format!("{status} {body}")) }
+    })
+    .await
+    .unwrap_or_else(|last| panic!("no takeover: {last}"));
     println!("a bid through b accepted {} ms after a froze", frozen.elapsed().as_millis());
     assert_eq!(tyiyn(&answer), price + 1);
 
@@ -164,27 +164,31 @@ async fn a_node_told_to_stop_hands_its_auctions_over_first() {
     let mut socket = Socket::connect(&a.base, Some(&users[0].1)).await;
     signal(a.pid(), libc::SIGTERM);
     let stopping = Instant::now();
-    for &id in &ids {
-        loop {
-            if owner(&a, id).await.as_deref() == Some("b") {
-                break;
+    let handed_over = keep_trying(Duration::from_secs(30), Duration::from_millis(20), || async {
+        for &id in &ids {
+            if owner(&a, id).await.as_deref() != Some("b") {
+                return Err(id);
             }
-            assert!(stopping.elapsed() < Duration::from_secs(30), "auction {id} was not handed over");
-            tokio::time::sleep(Duration::from_millis(20)).await;
         }
+        Ok(())
+    });
+    if let Err(id) = handed_over.await {
+        panic!("auction {id} was not handed over");
     }
     println!("both auctions on b {} ms after SIGTERM", stopping.elapsed().as_millis());
     // The new owner gives the countdown back before the auction runs there: until then a bid is
     // told the auction is elsewhere (retried), never refused as paused.
-    let answer = loop {
+    let within = Duration::from_secs(30).saturating_sub(stopping.elapsed());
+    let answer = keep_trying(within, Duration::from_millis(20), || async {
         let (status, body) = bid(&b.base, ids[0], &users[1].1).await;
         if status == 200 {
-            break body;
+            return Ok(body);
         }
         assert!(status == 503 && body["code"] == "auction_elsewhere", "{status} {body}");
-        assert!(stopping.elapsed() < Duration::from_secs(30), "no bid through b: {body}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+        Err(body)
+    })
+    .await
+    .unwrap_or_else(|last| panic!("no bid through b: {last}"));
     assert_eq!(tyiyn(&answer), price + 1);
     // Its auctions handed over, `a` closes its sockets as going away (1001): their clients
     // reconnect elsewhere instead of holding the stop up until its timeout.
@@ -216,25 +220,24 @@ async fn drain(base: &str, admin: &str, node: &str, on: bool) {
 
 /// Waits (bounded) until `node` holds `auction`'s lease.
 async fn until_owner(server: &Server, auction: i64, node: &str) {
-    let started = Instant::now();
-    while owner(server, auction).await.as_deref() != Some(node) {
-        assert!(started.elapsed() < Duration::from_secs(30), "auction {auction} did not move to {node}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let what = format!("auction {auction} did not move to {node}");
+    until(&what, Duration::from_secs(30), Duration::from_millis(20), || async {
+        owner(server, auction).await.as_deref() == Some(node)
+    })
+    .await;
 }
 
 /// A bid through `base` once it is taken (refused as elsewhere or paused while the auction moves).
 async fn bid_when_taken(base: &str, auction: i64, cookie: &str) -> i64 {
-    let started = Instant::now();
-    loop {
+    let taken = keep_trying(Duration::from_secs(30), Duration::from_millis(50), || async {
         let (status, body) = bid(base, auction, cookie).await;
         if status == 200 {
-            return tyiyn(&body);
+            return Ok(tyiyn(&body));
         }
         assert_eq!(status, 503, "{body}");
-        assert!(started.elapsed() < Duration::from_secs(30), "no bid taken: {body}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        Err(body)
+    });
+    taken.await.unwrap_or_else(|last| panic!("no bid taken: {last}"))
 }
 
 /// The public record chains each bid to the one before it, whichever node committed that one:

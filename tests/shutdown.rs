@@ -46,6 +46,7 @@ fn stops_on(signal: libc::c_int, name: &str) {
             break status;
         }
         assert!(Instant::now() < deadline, "still running after {name}");
+        // Blocking code (a plain #[test]), so not the async `eventually`; bounded by `deadline`.
         std::thread::sleep(Duration::from_millis(50));
     };
     out.read_to_string(&mut seen).expect("reads the rest");

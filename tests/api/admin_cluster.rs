@@ -3,9 +3,10 @@
 //! answers that it is elsewhere, nothing charged) until "resume" takes them back; both audited,
 //! admins only, 404 for an unknown node.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
+use tyiyn_testkit::keep_trying;
 
 use crate::helpers::{TestApp, expect_error, json_of, long_countdowns, spawn_app, spawn_app_with};
 
@@ -18,15 +19,11 @@ async fn cluster(app: &TestApp, admin: &crate::helpers::User) -> Value {
 
 /// Reads the cluster until `done` holds (at most ten seconds; never asserted on).
 async fn cluster_until(app: &TestApp, admin: &crate::helpers::User, done: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    let holds = keep_trying(Duration::from_secs(10), Duration::from_millis(50), || async {
         let now = cluster(app, admin).await;
-        if done(&now) {
-            return now;
-        }
-        assert!(Instant::now() < deadline, "never: {now}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        if done(&now) { Ok(now) } else { Err(now) }
+    });
+    holds.await.unwrap_or_else(|now| panic!("never: {now}"))
 }
 
 #[actix_web::test]
@@ -67,14 +64,12 @@ async fn draining_a_node_hands_its_auctions_over_and_resuming_takes_them_back() 
     let res = admin.post("/api/admin/cluster/nodes/solo/resume", Value::Null).await;
     assert_eq!(json_of(res).await["nodes"][0]["draining"], false);
     cluster_until(&app, &admin, |c| c["nodes"][0]["auctions"] == json!([auction])).await;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    let placed = keep_trying(Duration::from_secs(10), Duration::from_millis(50), || async {
         let res = bidder.bid(auction).await;
-        if res.status() == 200 {
-            break;
-        }
-        assert!(Instant::now() < deadline, "no bid after resume: {}", json_of(res).await);
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        if res.status() == 200 { Ok(()) } else { Err(json_of(res).await) }
+    });
+    if let Err(body) = placed.await {
+        panic!("no bid after resume: {body}");
     }
     let audit = app
         .db()

@@ -1,7 +1,10 @@
 //! The operator's reports and marks: finished auctions with savings, one auction's bids by kind,
 //! the system statistics, the promoted auction, and the audit log of every admin action.
 
+use std::time::Duration;
+
 use serde_json::{Value, json};
+use tyiyn_testkit::until;
 
 use crate::admin::audit_rows;
 use crate::helpers::{TestApp, User, expect_error, long_countdowns, spawn_app_with};
@@ -17,14 +20,13 @@ async fn live_priced(app: &TestApp, admin: &User, title: &str, retail: &str) -> 
         .await;
     assert_eq!(res.status(), 201);
     let id = res.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
-    for _ in 0..200 {
+    let (within, every) = (Duration::from_secs(10), Duration::from_millis(10));
+    until(&format!("auction {id} did not go live"), within, every, || async {
         let a: Value = app.get(&format!("/api/auctions/{id}")).await.json().await.unwrap();
-        if a["status"] == "live" {
-            return id;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
-    panic!("auction {id} did not go live");
+        a["status"] == "live"
+    })
+    .await;
+    id
 }
 
 async fn promote(admin: &User, id: i64, on: bool) -> reqwest::Response {

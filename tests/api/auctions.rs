@@ -1,6 +1,9 @@
 //! Bidding, pre-bids and admin control over HTTP against the real runtime and PostgreSQL.
 
+use std::time::Duration;
+
 use serde_json::{Value, json};
+use tyiyn_testkit::read_until;
 
 use crate::helpers::{expect_error, long_countdowns, spawn_app_on, spawn_app_with};
 
@@ -148,14 +151,9 @@ async fn pre_bids_become_bids_in_order_at_go_live_without_a_second_charge() {
         )
         .await;
     assert_eq!(res.status(), 200);
-    let mut auction = Value::Null;
-    for _ in 0..200 {
-        auction = app.get(&format!("/api/auctions/{id}")).await.json().await.unwrap();
-        if auction["status"] == "live" {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
+    let read = || async { app.get(&format!("/api/auctions/{id}")).await.json::<Value>().await.unwrap() };
+    let (within, every) = (Duration::from_secs(10), Duration::from_millis(10));
+    let auction = read_until(within, every, read, |a: &Value| a["status"] == "live").await;
     assert_eq!(auction["status"], "live");
     assert_eq!(auction["totalBids"], 2);
     assert_eq!(auction["lastBidder"], "second");
@@ -291,14 +289,10 @@ async fn a_restarted_server_resumes_every_auction_and_finishes_one_whose_deadlin
     assert_eq!(resumed["status"], "live");
     assert_eq!(resumed["lastBidder"], "timur");
     assert_eq!(resumed["currentPrice"].to_string(), "0.02");
-    let mut finished = Value::Null;
-    for _ in 0..200 {
-        finished = second.get(&format!("/api/auctions/{lapsed}")).await.json().await.unwrap();
-        if finished["status"] == "finished" {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
+    let read =
+        || async { second.get(&format!("/api/auctions/{lapsed}")).await.json::<Value>().await.unwrap() };
+    let (within, every) = (Duration::from_secs(10), Duration::from_millis(10));
+    let finished = read_until(within, every, read, |a: &Value| a["status"] == "finished").await;
     assert_eq!(finished["status"], "finished");
     assert_eq!(finished["winner"]["username"], "timur");
     second.check().await;

@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use tyiyn_testkit::{keep_trying, read_until};
 
 use crate::helpers::{TestApp, User, expect_error, json_of, long_countdowns, spawn_app_with};
 
@@ -124,27 +125,22 @@ async fn an_auto_bidder_whose_balance_runs_out_stops_with_its_unused_bids_untake
     assert_eq!(dana.bid(id).await.status(), 200);
     // Its second bid is refused for balance: it stops, its other bids never taken.
     let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    let stopped = keep_trying(Duration::from_secs(10), Duration::from_millis(20), || async {
         let order = autobid_of(&aibek, id).await;
-        if order["active"] == false {
-            assert_eq!(order["bidsLeft"], 4);
-            break;
-        }
-        assert!(Instant::now() < deadline, "the auto-bidder never stopped: {order}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        if order["active"] == false { Ok(order) } else { Err(order) }
+    });
+    let order = stopped.await.unwrap_or_else(|order| panic!("the auto-bidder never stopped: {order}"));
+    assert_eq!(order["bidsLeft"], 4);
     // The actor saves the stopped order after it stops it: wait for the row (not for a clock).
-    let stored = loop {
+    let read = || async {
         let row = db
             .query_one("select bids_left, active from autobid where user_id = $1", &[&aibek.id])
             .await
             .unwrap();
-        let stored: (i32, bool) = (row.get(0), row.get(1));
-        if !stored.1 || Instant::now() >= deadline {
-            break stored;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        (row.get::<_, i32>(0), row.get::<_, bool>(1))
     };
+    let within = deadline.saturating_duration_since(Instant::now());
+    let stored = read_until(within, Duration::from_millis(20), read, |stored: &(i32, bool)| !stored.1).await;
     assert_eq!(stored, (4, false));
     assert_eq!(app.wait_for_bids(id, |b| b.len() >= 2).await.len(), 2, "dana leads");
     app.check().await;

@@ -123,6 +123,7 @@ async fn the_migration_turns_per_bid_ledger_rows_into_the_bids_themselves() {
     for _ in 0..2 {
         assert_eq!(aibek.bid(live).await.status(), 200);
         assert_eq!(nurlan.bid(live).await.status(), 200);
+        // The 1-second rule between one user's bids: the pause is the rule, not a wait on a state.
         tokio::time::sleep(std::time::Duration::from_millis(1_050)).await;
     }
     // An auction deleted before the migration: three debits of aibek and their refund, no bids.

@@ -3,7 +3,10 @@
 //! `win_limit_reached`, `no_new_bidders`) for bids, pre-bids and auto-bidders, with the wins it
 //! learns from finishes and reads back from PostgreSQL. `tyiyn check` after each test.
 
+use std::time::Duration;
+
 use serde_json::{Value, json};
+use tyiyn_testkit::until;
 
 use crate::helpers::{TestApp, User, expect_error, json_of, long_countdowns, spawn_app_with};
 
@@ -25,13 +28,12 @@ async fn create(admin: &User, title: &str, start: &str, extra: Value) -> Value {
 /// A live auction with `extra` form fields; its id.
 async fn live(app: &TestApp, admin: &User, title: &str, extra: Value) -> i64 {
     let id = create(admin, title, &chrono::Utc::now().to_rfc3339(), extra).await["id"].as_i64().unwrap();
-    for _ in 0..200 {
-        if json_of(app.get(&format!("/api/auctions/{id}")).await).await["status"] == "live" {
-            return id;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
-    panic!("auction {id} did not go live");
+    let (within, every) = (Duration::from_secs(10), Duration::from_millis(10));
+    until(&format!("auction {id} did not go live"), within, every, || async {
+        json_of(app.get(&format!("/api/auctions/{id}")).await).await["status"] == "live"
+    })
+    .await;
+    id
 }
 
 /// `user` wins a new auction titled `title`: bids on it, and the admin ends it now; its id.

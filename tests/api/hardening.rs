@@ -142,6 +142,7 @@ async fn trickled(app: &TestApp, path: &str) -> (u16, Vec<(String, String)>) {
     writer.write_all(head.as_bytes()).await.expect("writes");
     let trickle = tokio::spawn(async move {
         for _ in 0..200 {
+            // The trickle's pace is the thing tested: slower than the server's body deadline.
             tokio::time::sleep(Duration::from_millis(100)).await;
             if writer.write_all(b"1\r\n \r\n").await.is_err() {
                 return;

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use tyiyn::config::Settings;
 use tyiyn::db::check::Report;
 use tyiyn::startup::Application;
+use tyiyn_testkit::{keep_trying, until};
 
 /// The server's base URL, a cookie-keeping client, and the database to drop afterwards.
 pub struct TestApp {
@@ -133,21 +134,14 @@ async fn make_template(admin_url: String) -> String {
         pool.close();
         drop(pool);
         // The pool's connections may still be closing: end them, and rename once they are gone.
-        let mut renamed = Err(None);
-        for _ in 0..100 {
-            renamed = admin
-                .batch_execute(&format!(
-                    "select pg_terminate_backend(pid) from pg_stat_activity where datname = '{building}';
-                     alter database \"{building}\" rename to \"{name}\""
-                ))
-                .await
-                .map_err(Some);
-            if renamed.is_ok() {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-        renamed.expect("the template is renamed");
+        let rename = format!(
+            "select pg_terminate_backend(pid) from pg_stat_activity where datname = '{building}';
+             alter database \"{building}\" rename to \"{name}\""
+        );
+        let (within, every) = (std::time::Duration::from_secs(5), std::time::Duration::from_millis(50));
+        keep_trying(within, every, || async { admin.batch_execute(&rename).await })
+            .await
+            .expect("the template is renamed");
         let old = admin
             .query(
                 "select datname from pg_database where datname like 'tyiyn\\_tpl\\_%' and datname <> $1",
@@ -386,29 +380,25 @@ impl TestApp {
     /// [`TestApp::create_live_auction`] with more form fields (`extra`).
     pub async fn create_live_auction_with(&self, admin: &User, title: &str, extra: Value) -> i64 {
         let id = self.create_auction_with(admin, title, &chrono::Utc::now().to_rfc3339(), extra).await;
-        for _ in 0..200 {
+        let (within, every) = (std::time::Duration::from_secs(10), std::time::Duration::from_millis(10));
+        until(&format!("auction {id} did not go live"), within, every, || async {
             let a: Value = self.get(&format!("/api/auctions/{id}")).await.json().await.expect("json");
-            if a["status"] == "live" {
-                return id;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
-        panic!("auction {id} did not go live");
+            a["status"] == "live"
+        })
+        .await;
+        id
     }
 
     /// Polls the auction's bid history (newest first) until `done` holds; panics after ten
     /// seconds (waits never assert on wall-clock timing).
     pub async fn wait_for_bids(&self, auction: i64, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-        loop {
+        let (within, every) = (std::time::Duration::from_secs(10), std::time::Duration::from_millis(20));
+        let bids = keep_trying(within, every, || async {
             let bids = json_of(self.get(&format!("/api/auctions/{auction}/bids")).await).await;
             let now = bids.as_array().cloned().unwrap_or_default();
-            if done(&now) {
-                return now;
-            }
-            assert!(std::time::Instant::now() < deadline, "bids never reached the expected state: {now:#?}");
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+            if done(&now) { Ok(now) } else { Err(now) }
+        });
+        bids.await.unwrap_or_else(|now| panic!("bids never reached the expected state: {now:#?}"))
     }
 
     /// What `tyiyn check` finds in this app's database, run in-process through the library.

@@ -4,10 +4,11 @@
 //! fence commits; and a takeover waits for a commit in flight on the auction's row, so nothing an
 //! old owner commits can land after the new owner has loaded the auction.
 
-use chrono::{Duration, Utc};
 use futures_util::future::join_all;
+use std::time::Duration;
 use tokio_postgres::Client;
 use tyiyn::db::leases;
+use tyiyn_testkit::until;
 
 use crate::helpers::{TestApp, long_countdowns, spawn_app_with};
 
@@ -163,19 +164,16 @@ async fn a_takeover_waits_for_the_commit_in_flight_on_the_auctions_row() {
     };
     // The takeover is waiting on the row's lock (seen by PostgreSQL, not by a stopwatch).
     let db = app.db().await;
-    let deadline = Utc::now() + Duration::seconds(10);
-    loop {
+    let (within, every) = (Duration::from_secs(10), Duration::from_millis(20));
+    until("the takeover never waited for the row", within, every, || async {
         let waiting: i64 = db
             .query_one("select count(*) from pg_stat_activity where wait_event_type = 'Lock' and query like '%auction_lease%'", &[])
             .await
             .unwrap()
             .get(0);
-        if waiting == 1 {
-            break;
-        }
-        assert!(Utc::now() < deadline, "the takeover never waited for the row");
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+        waiting == 1
+    })
+    .await;
     assert!(!taker.is_finished());
     in_flight.commit().await.expect("the old owner's commit lands first");
     let second = taker.await.expect("joined").expect("taken").expect("ran out, so free");

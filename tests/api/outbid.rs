@@ -2,17 +2,17 @@
 //! live gets a stored `outbid` notification (with its e-mail in the outbox when mail is on), at
 //! most once per auction per interval; a person watching it live gets none.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
+use tyiyn_testkit::keep_trying;
 
 use crate::helpers::{User, json_of, long_countdowns, spawn_app_with};
 use crate::socket::Socket;
 
 /// `user`'s stored notices of kind `outbid`, polled until there are `n` (ten seconds at most).
 async fn outbids(user: &User, n: usize) -> Vec<Value> {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    let found = keep_trying(Duration::from_secs(10), Duration::from_millis(20), || async {
         let body = json_of(user.get("/api/notifications").await).await;
         let found: Vec<Value> = body["notifications"]
             .as_array()
@@ -21,12 +21,9 @@ async fn outbids(user: &User, n: usize) -> Vec<Value> {
             .filter(|n| n["type"] == "outbid")
             .cloned()
             .collect();
-        if found.len() >= n {
-            return found;
-        }
-        assert!(Instant::now() < deadline, "{n} outbid notices never arrived: {body:#}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        if found.len() >= n { Ok(found) } else { Err(body) }
+    });
+    found.await.unwrap_or_else(|body| panic!("{n} outbid notices never arrived: {body:#}"))
 }
 
 #[actix_web::test]

@@ -13,6 +13,7 @@ use tyiyn::config::Settings;
 use tyiyn::db;
 use tyiyn::db::notifications::Notice;
 use tyiyn::db::outbox::{Channels, Outbox};
+use tyiyn_testkit::keep_trying;
 
 use crate::helpers::{TestApp, spawn_app_on, spawn_app_with};
 use crate::notifications::{next_mail, sink_settings, smtp_sink};
@@ -72,15 +73,11 @@ pub async fn state_of(db: &Client, id: i64) -> (String, i32, Option<String>) {
 
 /// Waits until message `id` is `state` (ten seconds at most: waits never assert on timing).
 pub async fn settled(db: &Client, id: i64, state: &str) -> (String, i32, Option<String>) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    loop {
+    let settled = keep_trying(Duration::from_secs(10), Duration::from_millis(20), || async {
         let now = state_of(db, id).await;
-        if now.0 == state {
-            return now;
-        }
-        assert!(std::time::Instant::now() < deadline, "message {id} never became {state}: {now:?}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        if now.0 == state { Ok(now) } else { Err(now) }
+    });
+    settled.await.unwrap_or_else(|now| panic!("message {id} never became {state}: {now:?}"))
 }
 
 async fn outbox_rows(db: &Client) -> Vec<(String, String, String, Option<String>, String)> {

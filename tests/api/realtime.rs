@@ -223,7 +223,8 @@ async fn a_new_socket_brings_lists_up_to_date_since_their_moment() {
     let admin = app.new_admin("boss").await;
     let a = app.create_live_auction(&admin, "Ноутбук").await;
     app.create_live_auction(&admin, "Телефон").await;
-    // A node answers for moments from its start on, less the slack for the nodes' clocks.
+    // A node answers for moments from its start on, less the slack for the nodes' clocks: that
+    // much time itself must pass.
     tokio::time::sleep(std::time::Duration::from_millis(2_100)).await;
     let lists: Value = app.get("/api/auctions").await.json().await.unwrap();
     let since = lists["live"][0]["serverTime"].clone();
@@ -231,6 +232,7 @@ async fn a_new_socket_brings_lists_up_to_date_since_their_moment() {
 
     // A bid after the lists were read, flushed before the socket connects: it never saw it.
     assert_eq!(app.new_user("asel").await.bid(a).await.status(), 200);
+    // Past a few lobby flushes (every 100 ms): no socket is there yet to see the flush happen.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let mut socket = Socket::connect(&app.address, None).await;
     assert_eq!(socket.call(1, "lobbySince", json!({ "since": since })).await, json!({"complete": true}));

@@ -7,6 +7,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+use tyiyn_testkit::poll;
 
 use crate::helpers::{TestApp, spawn_app_with};
 use crate::socket::Socket;
@@ -105,15 +106,10 @@ async fn sockets_over_the_per_address_cap_get_429_until_one_closes() {
     let mut viewer = open.pop().unwrap();
     viewer.send(Message::text("42[\"joinAuction\",1]")).await.unwrap();
     drop(open.pop());
-    let mut again = None;
-    for _ in 0..100 {
-        if let Ok((ws, _)) = connect_async(socket_url(&app)).await {
-            again = Some(ws);
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    assert!(again.is_some(), "a socket connects once another closed");
+    let (within, every) = (std::time::Duration::from_secs(10), std::time::Duration::from_millis(20));
+    let again =
+        poll(within, every, || async { connect_async(socket_url(&app)).await.ok().map(|(ws, _)| ws) });
+    assert!(again.await.is_some(), "a socket connects once another closed");
 }
 
 #[actix_web::test]

@@ -4,11 +4,12 @@
 //! outbox's next attempt off, the bot's offset across restarts and its one poller per token, and
 //! the site without a bot. The bot talks to a stand-in of the Bot API (`telegram_standin`).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use tyiyn::telegram::api::BotApi;
 use tyiyn::telegram::bot::Bot;
+use tyiyn_testkit::{keep_trying, until};
 
 use crate::helpers::{TestApp, User, expect_error, json_of, spawn_app, spawn_app_on, spawn_app_with};
 use crate::outbox::{put, settled, state_of};
@@ -197,11 +198,10 @@ async fn a_chat_that_blocked_the_bot_is_unlinked() {
     standin.refuse(62, 403);
     standin.message(62, "привет", "ru");
     assert_eq!(standin.nth_to(62, 2).await.status, 403);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while holder(&app, 62).await.is_some() {
-        assert!(Instant::now() < deadline, "the blocked chat stayed linked");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    until("the blocked chat stayed linked", Duration::from_secs(10), Duration::from_millis(20), || async {
+        holder(&app, 62).await.is_none()
+    })
+    .await;
 }
 
 #[actix_web::test]
@@ -232,10 +232,12 @@ async fn an_outbox_message_told_to_retry_after_30_seconds_waits_at_least_that_lo
     let id = put(&db, "telegram", "64", "Аукцион начинается").await;
 
     // The test backoff is 20 ms: only Telegram's retry_after puts the next attempt 30 s off.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while state_of(&db, id).await.2.is_none() {
-        assert!(Instant::now() < deadline, "the first attempt never failed: {:?}", state_of(&db, id).await);
-        tokio::time::sleep(Duration::from_millis(20)).await;
+    let failed = keep_trying(Duration::from_secs(10), Duration::from_millis(20), || async {
+        let now = state_of(&db, id).await;
+        if now.2.is_some() { Ok(()) } else { Err(now) }
+    });
+    if let Err(now) = failed.await {
+        panic!("the first attempt never failed: {now:?}");
     }
     let (state, attempts, error) = state_of(&db, id).await;
     assert_eq!((state.as_str(), attempts), ("pending", 1));
@@ -279,11 +281,10 @@ async fn the_bot_stores_its_offset_and_a_restart_resumes_from_it() {
         .unwrap();
     let other = Standin::start().await;
     let _restarted = spawn_app_on(quiet.db_name(), |s| other.settings(s)).await;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while other.offsets().is_empty() {
-        assert!(Instant::now() < deadline, "the restarted bot never polled");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    until("the restarted bot never polled", Duration::from_secs(10), Duration::from_millis(20), || async {
+        !other.offsets().is_empty()
+    })
+    .await;
     assert_eq!(other.offsets()[0], 42);
 }
 
@@ -298,11 +299,11 @@ async fn a_second_server_waits_while_the_first_polls_the_bot() {
     let db = app.db().await;
     let waiting = "select count(*) from pg_locks where locktype = 'advisory' and not granted
                    and database = (select oid from pg_database where datname = current_database())";
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while db.query_one(waiting, &[]).await.unwrap().get::<_, i64>(0) == 0 {
-        assert!(Instant::now() < deadline, "no server waits for the poller lock");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let (within, every) = (Duration::from_secs(10), Duration::from_millis(20));
+    until("no server waits for the poller lock", within, every, || async {
+        db.query_one(waiting, &[]).await.unwrap().get::<_, i64>(0) != 0
+    })
+    .await;
     let next = standin.message(81, "ещё раз", "ru");
     standin.handled(next).await;
     assert_eq!(standin.sent().len(), 2, "each update answered once");

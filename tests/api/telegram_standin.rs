@@ -14,6 +14,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 use tyiyn::config::{Settings, TelegramSettings};
+use tyiyn_testkit::keep_trying;
 
 /// The token the stand-in answers to; other tokens get 401, as from Telegram.
 pub const TOKEN: &str = "123456789:stand-in-token";
@@ -161,10 +162,12 @@ impl Standin {
 
     /// Waits until the bot has asked for updates after update `id` (so it has handled it).
     pub async fn handled(&self, id: i64) {
-        let deadline = Instant::now() + PATIENCE;
-        while !self.offsets().iter().any(|o| *o > id) {
-            assert!(Instant::now() < deadline, "update {id} was never confirmed: {:?}", self.offsets());
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        let confirmed = keep_trying(PATIENCE, Duration::from_millis(20), || {
+            let offsets = self.offsets();
+            std::future::ready(if offsets.iter().any(|o| *o > id) { Ok(()) } else { Err(offsets) })
+        });
+        if let Err(offsets) = confirmed.await {
+            panic!("update {id} was never confirmed: {offsets:?}");
         }
     }
 }

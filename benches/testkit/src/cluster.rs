@@ -158,6 +158,7 @@ impl Cluster {
                 let _ = std::fs::remove_file(self.data().join("postmaster.pid"));
                 return;
             }
+            // Blocking code (run off the runtime), so not the async `eventually`; 500 tries at most.
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         panic!("PostgreSQL's processes outlived SIGKILL");

@@ -147,6 +147,7 @@ pub async fn run(plan: &Plan) -> Outcome {
     for cycle in 1..=plan.cycles {
         let before = acked_count.load(Ordering::Relaxed);
         let after = Duration::from_millis(rng.random_range(plan.kill_after_ms.clone()));
+        // The seeded moment of the kill: the scenario, not a wait on a condition.
         tokio::time::sleep(after).await;
         server.kill();
         let took = server.restart().await;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::nats::Nats;
 use super::nodes::Node;
-use super::{Server, bin as built_bin};
+use super::{Server, bin as built_bin, keep_trying, poll};
 
 /// The nodes and the bus. Fields drop in order: the other nodes, then the first (which drops the
 /// database), then NATS.
@@ -117,15 +117,15 @@ impl Fleet {
     pub async fn terminate(&mut self, i: usize, limit: Duration) -> Option<Duration> {
         let asked = Instant::now();
         self.signal(i, libc::SIGTERM);
-        while asked.elapsed() < limit {
+        let exited = poll(limit, Duration::from_millis(20), || {
             let exited = if i == 0 { self.first.exited() } else { self.more[i - 1].exited() };
-            if exited {
-                return Some(asked.elapsed());
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
+            std::future::ready(exited.then(|| asked.elapsed()))
+        })
+        .await;
+        if exited.is_none() {
+            self.kill(i);
         }
-        self.kill(i);
-        None
+        exited
     }
 
     /// Who holds each live lease: auction → node index.
@@ -152,18 +152,17 @@ impl Fleet {
     /// Waits up to `limit` until every one of `auctions` is held and the nodes share them (each
     /// holds at least one, none more than its share); whether they did.
     pub async fn wait_shared(&self, auctions: &[i64], limit: Duration) -> bool {
-        let (n, started) = (self.len(), Instant::now());
+        let n = self.len();
         let share = auctions.len().div_ceil(n);
-        while started.elapsed() < limit {
+        let shared = poll(limit, Duration::from_millis(100), || async {
             let owners = self.owners().await;
             let mut held = vec![0; n];
             auctions.iter().filter_map(|a| owners.get(a)).for_each(|&i| held[i] += 1);
-            if held.iter().sum::<usize>() == auctions.len() && held.iter().all(|&h| h >= 1 && h <= share) {
-                return true;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        false
+            let shared =
+                held.iter().sum::<usize>() == auctions.len() && held.iter().all(|&h| h >= 1 && h <= share);
+            shared.then_some(())
+        });
+        shared.await.is_some()
     }
 
     /// Creates `n` auctions starting now, round-robin through the nodes, and waits until they are
@@ -177,19 +176,18 @@ impl Fleet {
             ids.push(super::create_auction(&client, base, &cookie, &format!("Cluster lot {i}")).await);
         }
         let db = self.first.db().await;
-        let started = Instant::now();
-        loop {
-            let live: i64 = db
-                .query_one("select count(*) from auction where id = any($1) and status = 'live'", &[&ids])
-                .await
-                .expect("read")
-                .get(0);
-            if live == n as i64 {
-                return ids;
-            }
-            assert!(started.elapsed() < Duration::from_secs(30), "{live} of {n} auctions went live");
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        let count_live = || async {
+            let sql = "select count(*) from auction where id = any($1) and status = 'live'";
+            db.query_one(sql, &[&ids]).await.expect("read").get::<_, i64>(0)
+        };
+        let all_live = keep_trying(Duration::from_secs(30), Duration::from_millis(20), || async {
+            let live = count_live().await;
+            if live == n as i64 { Ok(()) } else { Err(live) }
+        });
+        if let Err(live) = all_live.await {
+            panic!("{live} of {n} auctions went live");
         }
+        ids
     }
 
     /// Finishes each of `auctions` through the admin's `end` on the node that runs it (trying
@@ -199,28 +197,20 @@ impl Fleet {
         let client = reqwest::Client::new();
         let mut statuses = HashMap::new();
         for &auction in auctions {
-            let started = Instant::now();
-            let status = loop {
-                let owner = self.owners().await.get(&auction).copied();
-                if let Some(node) = owner {
-                    let res = client
-                        .post(format!("{}/api/admin/auctions/{auction}/end", self.base(node)))
-                        .header("cookie", &cookie)
-                        .send()
-                        .await;
-                    // 404 or 503: it moved under the request; anything else is the answer.
-                    if let Ok(res) = res
-                        && ![404, 503].contains(&res.status().as_u16())
-                    {
-                        break res.status().as_u16();
-                    }
-                }
-                if started.elapsed() > Duration::from_secs(30) {
-                    break 0;
-                }
-                tokio::time::sleep(Duration::from_millis(50)).await;
+            let end = || async {
+                let node = self.owners().await.get(&auction).copied()?;
+                let res = client
+                    .post(format!("{}/api/admin/auctions/{auction}/end", self.base(node)))
+                    .header("cookie", &cookie)
+                    .send()
+                    .await
+                    .ok()?;
+                // 404 or 503: it moved under the request; anything else is the answer.
+                let status = res.status().as_u16();
+                (![404, 503].contains(&status)).then_some(status)
             };
-            statuses.insert(auction, status);
+            let status = poll(Duration::from_secs(30), Duration::from_millis(50), end).await;
+            statuses.insert(auction, status.unwrap_or(0));
         }
         let rows = self
             .first

@@ -11,7 +11,7 @@
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -49,13 +49,12 @@ pub async fn spawn(frame_bytes: usize) -> FloorChild {
         .spawn()
         .expect("floor starts");
     let base = format!("http://127.0.0.1:{port}");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while Instant::now() < deadline {
-        if reqwest::get(format!("{base}/api/settings")).await.is_ok_and(|r| r.status().is_success()) {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    let answers = || async {
+        let answer = reqwest::get(format!("{base}/api/settings")).await;
+        answer.is_ok_and(|r| r.status().is_success()).then_some(())
+    };
+    // Up to 10 s; a floor that never answers shows in the bench's own requests.
+    let _ = crate::poll(Duration::from_secs(10), Duration::from_millis(10), answers).await;
     FloorChild { base, pid: child.id().to_string(), child }
 }
 

@@ -7,12 +7,14 @@
 //! them and keeps every answer. `cpu` measures the processes' CPU time; `figures` reads the
 //! server's `/metrics`. The scenario modules (`crash`, `outage`, `pg_crash`, `rolling`,
 //! `takeover`, …) are each a bench's run, whose short form is also an integration test; `socket`
-//! is a small Socket.IO client.
+//! is a small Socket.IO client. `eventually` is how they all wait: on a condition, asked again
+//! until it holds or a deadline passes, never on the clock alone.
 
 pub mod bidders;
 pub mod cluster;
 pub mod cpu;
 pub mod crash;
+pub mod eventually;
 pub mod figures;
 pub mod fleet;
 pub mod floor;
@@ -35,6 +37,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
+
+pub use eventually::{eventually, keep_trying, poll, read_until, until};
 
 /// A running server and its database.
 pub struct Server {
@@ -292,8 +296,8 @@ impl Server {
         ids
     }
 
-    /// Reads `GET /api/auctions/{id}` until `done` holds of it, at most `tries` times `pause`
-    /// apart; the last answer read.
+    /// Reads `GET /api/auctions/{id}` until `done` holds of it, for at most `tries` times `pause`,
+    /// `pause` apart; the last answer read.
     pub async fn auction_until(
         &self,
         id: i64,
@@ -302,22 +306,11 @@ impl Server {
         done: impl Fn(&Value) -> bool,
     ) -> Value {
         let client = reqwest::Client::new();
-        let mut shown = Value::Null;
-        for _ in 0..tries {
-            shown = client
-                .get(format!("{}/api/auctions/{id}", self.base))
-                .send()
-                .await
-                .expect("get")
-                .json()
-                .await
-                .expect("json");
-            if done(&shown) {
-                break;
-            }
-            tokio::time::sleep(pause).await;
-        }
-        shown
+        let read = || async {
+            let res = client.get(format!("{}/api/auctions/{id}", self.base)).send().await.expect("get");
+            res.json::<Value>().await.expect("json")
+        };
+        read_until(pause * tries, pause, read, done).await
     }
 }
 
@@ -346,15 +339,11 @@ pub fn drop_database(admin_url: &str, name: &str) {
 /// Whether the server at `base` answers `/api/settings` with 200 within 30 s.
 async fn comes_up(base: &str) -> bool {
     let probe = reqwest::Client::new();
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < deadline {
+    let answers = || async {
         let answer = probe.get(format!("{base}/api/settings")).send().await;
-        if answer.is_ok_and(|r| r.status().is_success()) {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    false
+        answer.is_ok_and(|r| r.status().is_success()).then_some(())
+    };
+    poll(Duration::from_secs(30), Duration::from_millis(10), answers).await.is_some()
 }
 
 /// Spawns the server binary `bin` on `db_url` and `port`, logging (its standard output, where

@@ -52,6 +52,7 @@ impl Nats {
         let deadline = Instant::now() + Duration::from_secs(10);
         while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
             assert!(Instant::now() < deadline, "nats-server did not come up on {}", self.port);
+            // Blocking code (`resume` is not async), so not the async `eventually`; up to `deadline`.
             std::thread::sleep(Duration::from_millis(20));
         }
     }

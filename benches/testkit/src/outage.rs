@@ -168,6 +168,7 @@ pub async fn run(plan: &Plan) -> Outcome {
                         ask(client.get(format!("{base}{route}")).header("cookie", &cookie), sent).await,
                     ));
                 }
+                // The reader's pace (load, not a wait on a condition).
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
             answers
@@ -176,15 +177,18 @@ pub async fn run(plan: &Plan) -> Outcome {
 
     let mut windows = Vec::new();
     for cycle in 1..=plan.cycles {
+        // Load before the outage: the stretch of time is the scenario.
         tokio::time::sleep(plan.after).await;
         let down = Instant::now();
         blocking(&cluster, Cluster::stop).await;
+        // The outage itself: PostgreSQL stays down this long.
         tokio::time::sleep(plan.outage).await;
         blocking(&cluster, Cluster::resume).await;
         let back = Instant::now();
         println!("outage {cycle}: PostgreSQL down for {:.1} s", back.duration_since(down).as_secs_f64());
         windows.push((down, back));
     }
+    // A last stretch of load after the last outage.
     tokio::time::sleep(plan.after).await;
     stop.store(true, Ordering::Relaxed);
 

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::Server;
 use crate::stand_in::{Service, StandIn};
+use crate::{Server, keep_trying, poll};
 
 const LOGIN: &str = "tyiyn";
 const PASSWORD: &str = "bench-secret";
@@ -138,16 +138,18 @@ pub async fn run(plan: &Plan) -> Outcome {
         restarts.push(server.restart().await);
     }
     let db = server.db().await;
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let mut unsent = i64::MAX;
-    while unsent > 0 && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        unsent = db
-            .query_one("select count(*) from outbox where state <> 'sent'", &[])
-            .await
-            .expect("count")
-            .get(0);
-    }
+    let count_unsent = || async {
+        let sql = "select count(*) from outbox where state <> 'sent'";
+        db.query_one(sql, &[]).await.expect("count").get::<_, i64>(0)
+    };
+    let all_sent = keep_trying(Duration::from_secs(120), Duration::from_millis(50), || async {
+        let unsent = count_unsent().await;
+        if unsent == 0 { Ok(()) } else { Err(unsent) }
+    });
+    let unsent = match all_sent.await {
+        Ok(()) => 0,
+        Err(unsent) => unsent,
+    };
     let elapsed = started.elapsed();
     tally(plan, taken(&sms, &bot), flying, (in_flight, unsent, restarts, elapsed))
 }
@@ -159,10 +161,9 @@ fn taken(sms: &StandIn, bot: &StandIn) -> Vec<String> {
 
 /// Waits until the stand-ins together took `n` messages (a minute at most).
 async fn wait_for(sms: &StandIn, bot: &StandIn, n: usize) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while taken(sms, bot).len() < n && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(2)).await;
-    }
+    let took = || std::future::ready((taken(sms, bot).len() >= n).then_some(()));
+    // Past a minute the kill falls anyway, on whatever was taken by then.
+    let _ = poll(Duration::from_secs(60), Duration::from_millis(2), took).await;
 }
 
 type Rest = (Vec<usize>, i64, Vec<Duration>, Duration);

@@ -246,7 +246,7 @@ pub async fn run(plan: &Plan) -> Outcome {
     let mut kills = Vec::new();
     if let Some(dir) = &plan.manager {
         for n in 1..=plan.crashes {
-            tokio::time::sleep(plan.after).await;
+            tokio::time::sleep(plan.after).await; // the scenario's load before the kill
             let dir = dir.clone();
             let node = tokio::task::spawn_blocking(move || {
                 let node = formation(&["kill-primary", &dir]);
@@ -258,12 +258,12 @@ pub async fn run(plan: &Plan) -> Outcome {
             // bids while the script looked for it).
             kills.push(killed_at(&node.1));
             println!("kill {n}: the primary ({}) killed with SIGKILL", node.0.trim());
-            tokio::time::sleep(plan.after).await;
+            tokio::time::sleep(plan.after).await; // load on the new primary before the rejoin
             tokio::task::spawn_blocking(move || formation(&["rejoin", &node.1])).await.expect("rejoin");
         }
     }
     if let Some(standby) = &standby {
-        tokio::time::sleep(plan.after).await;
+        tokio::time::sleep(plan.after).await; // the scenario's load before the crash
         let (replica, _) =
             connect(&format!("postgres://postgres@127.0.0.1:{}/postgres", standby.port())).await;
         let receiver: i32 = replica
@@ -272,13 +272,13 @@ pub async fn run(plan: &Plan) -> Outcome {
             .expect("wal receiver")
             .get(0);
         signal("STOP", receiver);
-        tokio::time::sleep(plan.held).await;
+        tokio::time::sleep(plan.held).await; // the scenario: the standby lags this long
         let c = cluster.clone();
         tokio::task::spawn_blocking(move || own(&c).crash()).await.expect("crash");
         let crashed = Instant::now();
         kills.push(crashed);
         signal("CONT", receiver);
-        tokio::time::sleep(plan.down).await;
+        tokio::time::sleep(plan.down).await; // the outage itself: no primary this long
         let s = standby.clone();
         tokio::task::spawn_blocking(move || s.promote()).await.expect("promote");
         let back = Instant::now();
@@ -290,18 +290,18 @@ pub async fn run(plan: &Plan) -> Outcome {
         restarts.push(back);
     }
     for n in (1..=plan.crashes).filter(|_| standby.is_none() && plan.manager.is_none()) {
-        tokio::time::sleep(plan.after).await;
+        tokio::time::sleep(plan.after).await; // the scenario's load before the crash
         let hold_sql = hold(n);
         let admin = server.db().await;
         admin.batch_execute(hold_sql).await.expect("hold the commits");
         admin.batch_execute("select pg_reload_conf()").await.expect("reload");
-        tokio::time::sleep(plan.held).await;
+        tokio::time::sleep(plan.held).await; // the scenario: commits held this long
         let c = cluster.clone();
         tokio::task::spawn_blocking(move || own(&c).crash()).await.expect("crash");
         let crashed = Instant::now();
         kills.push(crashed);
         drop(admin);
-        tokio::time::sleep(plan.down).await;
+        tokio::time::sleep(plan.down).await; // the outage itself: PostgreSQL down this long
         let c = cluster.clone();
         tokio::task::spawn_blocking(move || {
             own(&c).reset_settings();
@@ -317,7 +317,7 @@ pub async fn run(plan: &Plan) -> Outcome {
         );
         restarts.push(back);
     }
-    tokio::time::sleep(plan.after).await;
+    tokio::time::sleep(plan.after).await; // a last stretch of load after the last crash
     stop.store(true, Ordering::Relaxed);
 
     let mut answers = BTreeMap::new();

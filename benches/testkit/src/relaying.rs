@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::bidders::Answer;
 use crate::fleet::name;
+use crate::poll;
 use crate::stand::{Stand, Table, describe, spread};
 
 /// Stops NATS for `secs` seconds, then starts it again.
@@ -18,6 +19,7 @@ pub async fn nats(stand: &mut Stand, secs: u64) -> Table {
     stand.viewers.record(true);
     let stopped = Instant::now();
     stand.fleet.nats.stop();
+    // The outage itself: NATS stays down this long.
     tokio::time::sleep(Duration::from_secs(secs)).await;
     stand.fleet.nats.resume();
     let back = Instant::now();
@@ -35,9 +37,10 @@ pub async fn nats(stand: &mut Stand, secs: u64) -> Table {
         stand.viewers.list.iter().filter(|v| owners.get(&v.auction) != Some(&v.node)).collect();
     let behind =
         || elsewhere.iter().filter(|v| v.last() < targets.get(&v.auction).copied().unwrap_or(0)).count();
-    while behind() > 0 && back.elapsed() < Duration::from_secs(30) {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    // Whoever is still behind after 30 s is counted below as missing.
+    let caught_up = || std::future::ready((behind() == 0).then_some(()));
+    let within = Duration::from_secs(30).saturating_sub(back.elapsed());
+    let _ = poll(within, Duration::from_millis(20), caught_up).await;
     let mut caught: Vec<f64> = elsewhere
         .iter()
         .filter_map(|v| {
@@ -101,6 +104,7 @@ pub async fn latency(stand: &mut Stand, secs: u64) -> Table {
     let owners = stand.fleet.owners().await;
     stand.viewers.record(true);
     let from = Instant::now();
+    // The window measured: steady load for `secs`.
     tokio::time::sleep(Duration::from_secs(secs)).await;
     let to = Instant::now();
     // The frames of the last bids in the window.

@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 
 use crate::bidders::Answer;
 use crate::fleet::Fleet;
+use crate::poll;
 
 /// One node's turn.
 #[derive(Debug, Clone)]
@@ -50,15 +51,12 @@ pub async fn roll(fleet: &mut Fleet, auctions: &[i64]) -> Roll {
         let stopped_in = fleet.terminate(node, Duration::from_secs(30)).await;
         let restarted_in = fleet.restart(node).await;
         let up = Instant::now();
-        let owns_again_in = loop {
-            if !fleet.held_by(node).await.is_empty() {
-                break Some(up.elapsed());
-            }
-            if up.elapsed() > Duration::from_secs(60) {
-                break None;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        };
+        let shared: &Fleet = fleet;
+        let owns_again_in = poll(Duration::from_secs(60), Duration::from_millis(50), || async {
+            let owns = !shared.held_by(node).await.is_empty();
+            owns.then(|| up.elapsed())
+        })
+        .await;
         println!(
             "rolling: node {} stopped in {} (held {held}), answering again {:.0} ms after its start, running auctions {}",
             crate::fleet::name(node),

@@ -73,6 +73,7 @@ impl Stand {
             plan.viewers,
             plan.users
         );
+        // Load before the scenarios start: the stretch of time is the warm-up.
         tokio::time::sleep(plan.warmup).await;
         Stand { fleet, auctions, users, bidders, viewers, started }
     }

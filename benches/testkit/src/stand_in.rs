@@ -150,6 +150,7 @@ async fn serve(stream: tokio::net::TcpStream, state: Arc<State>) -> Option<()> {
         state.requests.fetch_add(1, Ordering::SeqCst);
         let delay = state.delay_ms.load(Ordering::SeqCst);
         if delay > 0 {
+            // The slowness the stand-in was told to show: the thing a test exercises.
             tokio::time::sleep(Duration::from_millis(delay)).await;
         }
         let (status, kind, text) = answer(&state, &path, &content_type, &body);

@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use crate::fleet::name;
+use crate::poll;
 use crate::stand::{Stand, Table, describe, spread};
 
 /// Kills an owner `kills` times (node `a`, `b`, `c`, … in turn, each once the auctions are shared
@@ -128,9 +129,9 @@ async fn first_accepted(
     since: Instant,
     counts: impl Fn(&crate::bidders::Answer) -> bool,
 ) -> HashMap<i64, f64> {
-    let mut first: HashMap<i64, f64> = HashMap::new();
-    while first.len() < auctions.len() && since.elapsed() < Duration::from_secs(30) {
-        tokio::time::sleep(Duration::from_millis(20)).await;
+    // Every answer since `since` is kept: each look reads them all again.
+    let firsts = || {
+        let mut first: HashMap<i64, f64> = HashMap::new();
         for a in bidders.sent_since(since) {
             if a.accepted() && auctions.contains(&a.auction) && counts(&a) {
                 let ms = (a.at - since).as_secs_f64() * 1e3;
@@ -138,8 +139,17 @@ async fn first_accepted(
                 *best = best.min(ms);
             }
         }
+        first
+    };
+    let within = Duration::from_secs(30).saturating_sub(since.elapsed());
+    let all = poll(within, Duration::from_millis(20), || {
+        let first = firsts();
+        std::future::ready((first.len() >= auctions.len()).then_some(first))
+    });
+    match all.await {
+        Some(first) => first,
+        None => firsts(),
     }
-    first
 }
 
 /// For each of `auctions` held now by a lease taken after `since`: the milliseconds from `since`
@@ -162,13 +172,10 @@ async fn taken_over(fleet: &crate::fleet::Fleet, auctions: &[i64], since: DateTi
 /// How long until `done` holds, asked every 20 ms for up to 30 s.
 async fn until<F: std::future::Future<Output = bool>>(done: impl Fn() -> F) -> Option<Duration> {
     let started = Instant::now();
-    while started.elapsed() < Duration::from_secs(30) {
-        if done().await {
-            return Some(started.elapsed());
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    None
+    poll(Duration::from_secs(30), Duration::from_millis(20), || async {
+        done().await.then(|| started.elapsed())
+    })
+    .await
 }
 
 /// Whether node `node` is alive in `GET /api/admin/cluster` asked at `base`.

@@ -13,6 +13,8 @@ use serde::Deserialize;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 
+use crate::poll;
+
 /// One viewer.
 pub struct Viewer {
     /// The node it is connected to.
@@ -90,10 +92,9 @@ impl Viewers {
             .map(|v| tokio::spawn(watch(bases[v.node].clone(), v.clone(), recording.clone())))
             .collect();
         let viewers = Viewers { list, recording, tasks };
-        let started = Instant::now();
-        while viewers.list.iter().any(|v| v.last() < 0) && started.elapsed() < Duration::from_secs(60) {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        // Whether all did is the caller's to read (`ready`).
+        let all_joined = || std::future::ready((viewers.ready() == viewers.list.len()).then_some(()));
+        let _ = poll(Duration::from_secs(60), Duration::from_millis(50), all_joined).await;
         viewers
     }
 
@@ -119,11 +120,10 @@ impl Viewers {
     /// the viewers shown it (never, once, more than once).
     pub async fn finishes(&self) -> [usize; 3] {
         let shown = |v: &Arc<Viewer>| v.finishes.load(Ordering::Relaxed) as usize;
-        let started = Instant::now();
-        while self.list.iter().any(|v| shown(v) == 0) && started.elapsed() < Duration::from_secs(10) {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        // A second one would come right behind the first.
+        let all_shown = || std::future::ready(self.list.iter().all(|v| shown(v) > 0).then_some(()));
+        let _ = poll(Duration::from_secs(10), Duration::from_millis(50), all_shown).await;
+        // A second one would come right behind the first: a quiet second for it (absence cannot be
+        // awaited).
         tokio::time::sleep(Duration::from_secs(1)).await;
         let mut counts = [0; 3];
         for v in &self.list {
@@ -144,6 +144,7 @@ async fn watch(base: String, me: Arc<Viewer>, recording: Arc<AtomicBool>) {
     let mut connected_before = false;
     loop {
         let Ok((mut ws, _)) = tokio_tungstenite::connect_async(url.as_str()).await else {
+            // A browser's pace of reconnecting to a node that is away, not a wait on a condition.
             tokio::time::sleep(Duration::from_millis(200)).await;
             continue;
         };
@@ -181,6 +182,7 @@ async fn watch(base: String, me: Arc<Viewer>, recording: Arc<AtomicBool>) {
                 break;
             }
         }
+        // The same pace after a connection ends.
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }

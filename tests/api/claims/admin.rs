@@ -1,9 +1,10 @@
 //! The admin's side of won items (listing, shipping, delivering), a bot's win, and `tyiyn check`
 //! on a forged paid claim.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
+use tyiyn_testkit::until;
 
 use super::*;
 use crate::helpers::expect_error;
@@ -21,15 +22,11 @@ async fn a_bot_win_opens_no_claim() {
     let bot = admin.post("/api/admin/bots", json!({"firstName": "Эрлан", "lastName": "Бейшеев"})).await;
     let bot = bot.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
     let auction = live_auction_with(&app, &admin, "Телевизор", None, Some(bot)).await;
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    until("the bot never bid", Duration::from_secs(10), Duration::from_millis(20), || async {
         let a: Value = app.get(&format!("/api/auctions/{auction}")).await.json().await.unwrap();
-        if a["totalBids"] == 1 {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the bot never bid");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        a["totalBids"] == 1
+    })
+    .await;
     let ended = admin.post(&format!("/api/admin/auctions/{auction}/end"), Value::Null).await;
     assert_eq!(ended.status(), 200);
     let rows = claim_rows(&app).await;

@@ -8,10 +8,11 @@ mod admin;
 mod passing;
 mod paying;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 use tyiyn::config::Settings;
+use tyiyn_testkit::{keep_trying, until};
 
 use crate::helpers::{TestApp, User, expect_error, long_countdowns, spawn_app_with};
 use crate::socket::Socket;
@@ -57,14 +58,13 @@ pub async fn live_auction_with(
         .await;
     assert_eq!(res.status(), 201, "creating {title}");
     let id = res.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
-    for _ in 0..200 {
+    let (within, every) = (Duration::from_secs(10), Duration::from_millis(10));
+    until(&format!("auction {id} did not go live"), within, every, || async {
         let a: Value = app.get(&format!("/api/auctions/{id}")).await.json().await.unwrap();
-        if a["status"] == "live" {
-            return id;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("auction {id} did not go live");
+        a["status"] == "live"
+    })
+    .await;
+    id
 }
 
 /// `bidders` bid in order on a new auction, then the admin ends it: the last one wins.
@@ -143,15 +143,11 @@ pub async fn last_bid(app: &TestApp, auction: i64, user: i64) -> f64 {
 
 /// Polls until `user`'s newest claim satisfies `done`; panics after ten seconds.
 pub async fn wait_claim(user: &User, done: impl Fn(&Value) -> bool) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
+    let got_there = keep_trying(Duration::from_secs(10), Duration::from_millis(50), || async {
         let claim = claim_of(user).await;
-        if done(&claim) {
-            return claim;
-        }
-        assert!(Instant::now() < deadline, "the claim never got there: {claim:#}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        if done(&claim) { Ok(claim) } else { Err(claim) }
+    });
+    got_there.await.unwrap_or_else(|claim| panic!("the claim never got there: {claim:#}"))
 }
 
 pub async fn ship(admin: &User, id: i64, body: Value) -> reqwest::Response {

@@ -1,9 +1,10 @@
 //! Passing a won item on: declined, lapsed (also while the server was down), and the reminder
 //! before the end of a reservation.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
+use tyiyn_testkit::{keep_trying, until};
 
 use super::*;
 use crate::helpers::spawn_app_on;
@@ -103,16 +104,14 @@ async fn a_reservation_that_lapsed_while_the_server_was_down_passes_on_after_a_r
     lapse(&first, id).await;
 
     let second = spawn_app_on(first.db_name(), quick).await;
-    let deadline = Instant::now() + Duration::from_secs(10);
     let db = second.db().await;
-    loop {
+    let passed = keep_trying(Duration::from_secs(10), Duration::from_millis(50), || async {
         let state: String =
             db.query_one("select state from claim where id = $1", &[&id]).await.unwrap().get(0);
-        if state == "passed" {
-            break;
-        }
-        assert!(Instant::now() < deadline, "never passed on: {state}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        if state == "passed" { Ok(()) } else { Err(state) }
+    });
+    if let Err(state) = passed.await {
+        panic!("never passed on: {state}");
     }
     let next: i64 = db.query_one("select user_id from claim where position = 2", &[]).await.unwrap().get(0);
     assert_eq!(next, a.id);
@@ -124,6 +123,7 @@ async fn a_reservation_near_its_end_is_reminded_once() {
     let (app, admin, a, b) = people(quick).await;
     won(&app, &admin, &[&a, &b], None).await;
     let id = claim_of(&b).await["id"].as_i64().unwrap();
+    // A quiet period: a reminder that must not come cannot be awaited.
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(notices(&app, b.id, "reservation_expiring").await.is_empty(), "not yet due");
     app.db()
@@ -131,11 +131,11 @@ async fn a_reservation_near_its_end_is_reminded_once() {
         .execute("update claim set reserved_until = now() + interval '5 hours' where id = $1", &[&id])
         .await
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while notices(&app, b.id, "reservation_expiring").await.is_empty() {
-        assert!(Instant::now() < deadline, "no reminder");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    until("no reminder", Duration::from_secs(10), Duration::from_millis(50), || async {
+        !notices(&app, b.id, "reservation_expiring").await.is_empty()
+    })
+    .await;
+    // A quiet period: a second reminder that must not come cannot be awaited.
     tokio::time::sleep(Duration::from_millis(400)).await;
     let sent = notices(&app, b.id, "reservation_expiring").await;
     assert_eq!(sent.len(), 1, "once");
