@@ -10,6 +10,7 @@
 //! (`routes::payments`) credits, once, in one transaction (docs/rules/payments.md, "Buying bids").
 
 pub mod demo;
+pub mod elqr;
 pub mod freedompay;
 pub mod refund;
 
