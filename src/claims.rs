@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use tyiyn_actors::ids::Tyiyn;
 use utoipa::ToSchema;
 
+use crate::app::provider::{Order, PaymentProvider};
 use crate::config::ClaimSettings;
 use crate::db;
 use crate::db::claims::{ClaimRow, Delivery};
@@ -14,7 +15,6 @@ use crate::error::AppError;
 use crate::i18n::Msg;
 use crate::input::form::required;
 use crate::input::parse;
-use crate::payments::{Order, PaymentProvider};
 use crate::statuses::OrderState;
 pub use crate::statuses::{ClaimKind, ClaimState, DeliveryMethod, EndReason};
 

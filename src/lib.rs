@@ -12,6 +12,7 @@ pub mod config;
 pub mod db;
 pub mod demo;
 pub mod error;
+pub mod figures;
 pub mod headers;
 pub mod i18n;
 pub mod ids;

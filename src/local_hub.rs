@@ -10,11 +10,11 @@ use tyiyn_actors::ids::UserId;
 use tyiyn_actors::outlets::{BalanceChanged, LobbyUpdate, Notice, NoticeKind, Outlets};
 
 use crate::app::effects::Effects;
+use crate::app::provider::Order;
 use crate::db;
 use crate::db::notifications::Notice as Stored;
 use crate::db::notifications::NotificationRow;
 use crate::db::outbox::Outbox;
-use crate::payments::Order;
 use crate::ws::SocketIoEncoder;
 use crate::ws::hub::{Notify, OrderChanged, SignOut};
 use crate::ws::notice::{Notification, NotificationKind};

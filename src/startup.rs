@@ -15,6 +15,7 @@ use crate::config::Settings;
 use crate::db;
 use crate::ws::slots::SocketSlots;
 
+mod elsewhere;
 mod listeners;
 mod wiring;
 

@@ -400,11 +400,16 @@ fn routes_open_no_transaction_talk_to_no_hub_and_import_no_other_route() {
     }
 }
 
+/// The use cases import no edge module and no adapter: what they ask of the sockets, the payment
+/// providers, the outbox's channels and the other nodes is a port they own (`app::effects`,
+/// `app::provider`, `app::sending`, `app::elsewhere`), implemented outside `app`.
 #[test]
-fn the_use_cases_import_no_edge_module() {
+fn the_use_cases_import_no_edge_module_and_no_adapter() {
     let graph = graph(&sources("src"), &[]);
     let app = &graph["app"];
-    for edge in ["routes", "state", "startup", "middleware"] {
+    for edge in
+        ["routes", "state", "startup", "middleware", "ws", "local_hub", "cluster", "outbox", "payments"]
+    {
         assert!(!app.contains(edge), "app imports {edge}");
     }
 }

@@ -28,6 +28,7 @@ pub mod ids;
 pub mod outlets;
 pub mod record;
 pub mod registry;
+pub mod remote;
 pub mod rules;
 #[cfg(feature = "sim")]
 pub mod sim;

@@ -12,15 +12,15 @@ use tyiyn_actors::auction::{Delete, EndNow, GetInfo, UpdateDetails};
 use tyiyn_actors::clock::{Clock, UnixMillis};
 use tyiyn_actors::fairness::WinBook;
 use tyiyn_actors::ids::{AuctionId, BotId, Tyiyn, UserId};
+use tyiyn_actors::remote::Remote;
 use tyiyn_actors::snapshot::AuctionDetails;
 use tyiyn_actors::store::{AuctionStore, NewAuction};
 use tyiyn_actors::view::AuctionInfo;
 
 use super::audit::{action, changes, log_after};
 use super::effects::Effects;
+use super::elsewhere::{Elsewhere, Unanswered};
 use crate::auth::CurrentUser;
-use crate::cluster::control::Remote;
-use crate::cluster::forward::{Forward, Unanswered};
 use crate::config::PhoneVerification;
 use crate::db;
 use crate::db::store::PgStore;
@@ -33,7 +33,7 @@ pub struct Handles<'a> {
     pub pool: &'a Pool,
     pub auctions: &'a Auctions,
     /// With several nodes on a bus: the owners of auctions that run elsewhere.
-    pub forward: Option<&'a Forward>,
+    pub elsewhere: Option<&'a dyn Elsewhere>,
     pub clock: &'a TokioClock,
     /// Whether a user's auto-bidder needs a confirmed phone.
     pub phones: PhoneVerification,
@@ -55,7 +55,7 @@ impl Handles<'_> {
     /// that is neither but that no node answered for (it is moving between nodes).
     pub async fn gone(&self, id: AuctionId) -> Result<AppError, AppError> {
         let refused = finished_or_missing(self.pool, self.clock.now(), id).await?;
-        if self.forward.is_some()
+        if self.elsewhere.is_some()
             && matches!(refused, AppError::NotFound(_))
             && db::leases::active(&self.pool.get().await?, id.0).await?
         {
@@ -80,7 +80,7 @@ impl Handles<'_> {
     }
 
     /// Sends `msg` to auction `id`'s actor here or, with several nodes, on the node that runs it
-    /// (passed once, never to two nodes: `crate::cluster::forward`). `None`: no node runs it.
+    /// (passed once, never to two nodes: [`Elsewhere`]). `None`: no node runs it.
     /// An owner that took the message and went silent: 503 `outcome_unknown`.
     pub async fn reach<M>(&self, id: AuctionId, msg: M) -> Result<Option<M::Result>, AppError>
     where
@@ -91,16 +91,29 @@ impl Handles<'_> {
     {
         // A node that may have lost its leases without hearing of it yet (it was frozen) asks
         // the owner the lease names, which may be itself, rather than its own actor.
-        if self.forward.is_none_or(|f| f.trusts_local(id))
+        if self.elsewhere.is_none_or(|e| e.trusts_local(id))
             && let Some(answer) = self.auctions.ask(id, msg.clone()).await
         {
             return Ok(Some(answer));
         }
-        let Some(forward) = self.forward else { return Ok(None) };
-        match forward.control(id, msg).await {
+        let Some(elsewhere) = self.elsewhere else { return Ok(None) };
+        // Another message's answer: whether this one was done cannot be told.
+        let answer = elsewhere
+            .control(id, msg.into_control())
+            .await
+            .and_then(|answer| M::answer_of(answer).ok_or(Unanswered::Unknown));
+        match answer {
             Ok(answer) => Ok(Some(answer)),
             Err(Unanswered::NoOwner) => Ok(None),
             Err(Unanswered::Unknown) => Err(AppError::Suspended(Msg::OutcomeUnknown)),
+        }
+    }
+
+    /// Every upcoming and live auction: this node's and, with several nodes, the others'.
+    pub async fn running(&self) -> Vec<AuctionInfo> {
+        match self.elsewhere {
+            Some(elsewhere) => elsewhere.running().await,
+            None => self.auctions.list().await,
         }
     }
 }

@@ -9,10 +9,11 @@ use tyiyn_actors::auction::{BidAccepted, GetInfo, PlaceBid, PlacePrebid, PrebidA
 use tyiyn_actors::clock::{Clock, UnixMillis};
 use tyiyn_actors::errors::BidRejected;
 use tyiyn_actors::ids::{AuctionId, UserId};
+use tyiyn_actors::remote::{ControlAnswer, Remote};
 use tyiyn_actors::view::AuctionInfo;
 
+use super::elsewhere::Elsewhere;
 use crate::auth::CurrentUser;
-use crate::cluster::forward::Forward;
 use crate::config::PhoneVerification;
 use crate::db;
 use crate::error::AppError;
@@ -26,7 +27,7 @@ pub struct Handles<'a> {
     pub pool: &'a Pool,
     pub auctions: &'a Auctions,
     /// With several nodes on a bus: the owners of auctions that run elsewhere.
-    pub forward: Option<&'a Forward>,
+    pub elsewhere: Option<&'a dyn Elsewhere>,
     pub clock: &'a TokioClock,
     pub pace: &'a Pace,
     /// With leases (several nodes may take bids): the rule is also kept in PostgreSQL
@@ -50,7 +51,7 @@ pub async fn bid(
     let placed = paced_send(h, (user.id, id, stamp), place_bid(h, id, msg)).await;
     drop(in_flight);
     if placed.is_ok() {
-        crate::cluster::figures::bid_accepted();
+        crate::figures::bid_accepted();
     }
     placed
 }
@@ -87,14 +88,14 @@ pub async fn prebid(
 
 /// Places a bid on the actor running auction `id` here, or (several nodes) on its owner.
 async fn place_bid(h: &Handles<'_>, id: AuctionId, msg: PlaceBid) -> Result<BidAccepted, BidRejected> {
-    let Some(forward) = h.forward else { return h.auctions.place_bid(id, msg).await };
-    match h.auctions.get(id).filter(|_| forward.trusts_local(id)) {
+    let Some(elsewhere) = h.elsewhere else { return h.auctions.place_bid(id, msg).await };
+    match h.auctions.get(id).filter(|_| elsewhere.trusts_local(id)) {
         Some(_) => match h.auctions.place_bid(id, msg.clone()).await {
             // It stopped here under the bid (handed over): nothing was placed.
-            Err(BidRejected::AuctionNotFound) => forward.bid(id, msg).await,
+            Err(BidRejected::AuctionNotFound) => elsewhere.bid(id, msg).await,
             placed => placed,
         },
-        None => forward.bid(id, msg).await,
+        None => elsewhere.bid(id, msg).await,
     }
 }
 
@@ -104,13 +105,13 @@ async fn place_prebid(
     id: AuctionId,
     msg: PlacePrebid,
 ) -> Result<PrebidAccepted, BidRejected> {
-    let Some(forward) = h.forward else { return h.auctions.place_prebid(id, msg).await };
-    match h.auctions.get(id).filter(|_| forward.trusts_local(id)) {
+    let Some(elsewhere) = h.elsewhere else { return h.auctions.place_prebid(id, msg).await };
+    match h.auctions.get(id).filter(|_| elsewhere.trusts_local(id)) {
         Some(_) => match h.auctions.place_prebid(id, msg.clone()).await {
-            Err(BidRejected::AuctionNotFound) => forward.prebid(id, msg).await,
+            Err(BidRejected::AuctionNotFound) => elsewhere.prebid(id, msg).await,
             placed => placed,
         },
-        None => forward.prebid(id, msg).await,
+        None => elsewhere.prebid(id, msg).await,
     }
 }
 
@@ -219,8 +220,8 @@ pub async fn auction(h: &Handles<'_>, id: AuctionId) -> Result<AuctionInfo, AppE
     }
     // Not in memory and not finished: it runs on another node (several nodes), or its actor died
     // and the registry reloads it.
-    if let Some(forward) = h.forward
-        && let Some(info) = forward.info(id).await
+    if let Some(elsewhere) = h.elsewhere
+        && let Ok(ControlAnswer::GetInfo(info)) = elsewhere.control(id, GetInfo.into_control()).await
     {
         return Ok(info);
     }

@@ -8,13 +8,33 @@ use tyiyn_actors::bots::{BotNews, BotSettings};
 use tyiyn_actors::ids::BotId;
 
 use super::audit;
+use super::elsewhere::Elsewhere;
 use crate::auth::CurrentUser;
-use crate::cluster::bot_news::AllAuctions;
 use crate::db;
 use crate::db::bots::{BotView, NewBot};
 use crate::error::AppError;
 use crate::i18n::Msg;
 use crate::input::parse::{self, Username};
+use crate::runtime::Auctions;
+
+/// The running auctions of every node, as far as a change of bots goes.
+pub struct AllAuctions<'a> {
+    /// This node's.
+    pub auctions: &'a Auctions,
+    /// With several nodes: the others'.
+    pub elsewhere: Option<&'a dyn Elsewhere>,
+}
+
+impl AllAuctions<'_> {
+    /// Tells every running auction, here and on every other node, about a change of bots;
+    /// answered once this node's registry has applied it (the others apply it as they hear it).
+    pub async fn bots_changed(&self, news: BotNews) {
+        if let Some(elsewhere) = self.elsewhere {
+            elsewhere.bots_changed(&news);
+        }
+        self.auctions.bots_changed(news).await;
+    }
+}
 
 /// A bot as the audit log shows it.
 fn shown(bot: &BotView) -> Value {

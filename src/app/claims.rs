@@ -12,6 +12,7 @@ use tyiyn_actors::ids::UserId;
 
 use super::audit::action;
 use super::effects::Effects;
+use crate::app::provider::{PaymentProvider, order_view};
 use crate::auth::CurrentUser;
 use crate::config::ClaimSettings;
 use crate::db;
@@ -21,7 +22,6 @@ use crate::db::payments::OrderRow;
 use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
 use crate::ids::ClaimId;
-use crate::payments::{PaymentProvider, order_view};
 use crate::statuses::EndReason;
 
 /// Lapsed offers (and reminders) handled per sweep transaction.

@@ -10,14 +10,13 @@ use tyiyn_actors::TokioClock;
 use tyiyn_actors::fairness::WinBook;
 
 use crate::app::effects::Effects;
+use crate::app::provider::Payments;
 use crate::config::Settings;
 use crate::db::settings::SiteSettings;
 use crate::db::store::PgStore;
 use crate::i18n::Lang;
 use crate::outage::{LastKnown, StoreHealth};
-use crate::outbox::Delivery;
 use crate::pace::Pace;
-use crate::payments::Payments;
 use crate::runtime::Auctions;
 
 /// The handles every use case reaches through.
@@ -32,11 +31,9 @@ pub struct Core {
     pub auctions: Auctions,
     /// Every after-commit effect: sockets, notifications, the outbox (`crate::app::effects`).
     pub effects: Arc<dyn Effects>,
-    /// Every running auction on every node (with one node: this node's).
-    pub lists: crate::cluster::lists::Lists,
     /// With several nodes on a bus: bids, pre-bids, reads and control messages of auctions
-    /// running elsewhere.
-    pub forward: Option<crate::cluster::forward::Forward>,
+    /// running elsewhere, and every node's auctions in the lists (`crate::app::elsewhere`).
+    pub elsewhere: Option<Arc<dyn crate::app::elsewhere::Elsewhere>>,
     /// The runtime's one clock: bids are stamped with it when their request arrives.
     pub clock: TokioClock,
     /// The 1-second rule across all of a user's bids and pre-bids.
@@ -49,9 +46,9 @@ pub struct Core {
     pub store: PgStore,
     /// Every user's wins, as the actors read them for beginner and win-limited auctions.
     pub wins: WinBook,
-    /// The outbox's channels, for a message sent at once by its request
-    /// (`crate::outbox::send_now`); the workers deliver the rest.
-    pub delivery: Arc<Delivery>,
+    /// A message sent at once by its request (a phone code; `crate::app::sending`); the outbox's
+    /// workers deliver the rest.
+    pub sending: Arc<dyn crate::app::sending::SendNow>,
     /// Whether the database answers (the health monitor's view).
     pub health: Arc<StoreHealth>,
     /// The last good answers served while the database is away (the hub keeps balances current).
@@ -64,7 +61,7 @@ impl Core {
         crate::app::auctions::Handles {
             pool: &self.pool,
             auctions: &self.auctions,
-            forward: self.forward.as_ref(),
+            elsewhere: self.elsewhere.as_deref(),
             clock: &self.clock,
             phones: self.config.auth.phone_verification,
         }
@@ -73,7 +70,6 @@ impl Core {
     /// What visitors' reads need (`crate::app::listings`).
     pub fn listing_handles(&self) -> crate::app::listings::Handles<'_> {
         crate::app::listings::Handles {
-            lists: &self.lists,
             last_known: &self.last_known,
             auctions: self.auction_handles(),
             bidding: self.bid_handles(),
@@ -81,11 +77,8 @@ impl Core {
     }
 
     /// Every node's running auctions, for a change of bots (`crate::app::bots`).
-    pub fn all_auctions(&self) -> crate::cluster::bot_news::AllAuctions<'_> {
-        crate::cluster::bot_news::AllAuctions {
-            auctions: &self.auctions,
-            bus: self.forward.as_ref().map(crate::cluster::forward::Forward::bus),
-        }
+    pub fn all_auctions(&self) -> crate::app::bots::AllAuctions<'_> {
+        crate::app::bots::AllAuctions { auctions: &self.auctions, elsewhere: self.elsewhere.as_deref() }
     }
 
     /// What bidding needs (`crate::app::bidding`).
@@ -93,7 +86,7 @@ impl Core {
         crate::app::bidding::Handles {
             pool: &self.pool,
             auctions: &self.auctions,
-            forward: self.forward.as_ref(),
+            elsewhere: self.elsewhere.as_deref(),
             clock: &self.clock,
             pace: &self.pace,
             shared_pace: self.config.cluster.leases(),
@@ -106,7 +99,7 @@ impl Core {
         crate::app::watchlist::Handles {
             pool: &self.pool,
             auctions: &self.auctions,
-            lists: &self.lists,
+            elsewhere: self.elsewhere.as_deref(),
             clock: &self.clock,
             settings: &self.config.watchlist,
         }
@@ -116,7 +109,7 @@ impl Core {
     pub fn phone_handles(&self) -> crate::app::phone::Handles<'_> {
         crate::app::phone::Handles {
             pool: &self.pool,
-            delivery: &self.delivery,
+            sending: self.sending.as_ref(),
             auth: &self.config.auth,
             number_limit: (
                 self.config.throttle.phone_code_number_max,

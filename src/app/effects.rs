@@ -13,9 +13,9 @@
 use tyiyn_actors::ids::UserId;
 use tyiyn_actors::outlets::Outlets;
 
+use crate::app::provider::Order;
 use crate::db::notifications::NotificationRow;
 use crate::db::outbox::Outbox;
-use crate::payments::Order;
 
 /// What the server tells the outside world once a change is committed. Each call returns at once:
 /// delivery never holds up the caller, and a lost socket frame is recovered by the client's next

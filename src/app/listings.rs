@@ -12,7 +12,6 @@ use tyiyn_actors::view::AuctionInfo;
 use utoipa::ToSchema;
 
 use super::{auctions, bidding};
-use crate::cluster::lists::Lists;
 use crate::db;
 use crate::error::AppError;
 use crate::i18n::Msg;
@@ -26,7 +25,6 @@ const BIDS_LIMIT: i64 = 50;
 /// What reading needs: the running auctions' lists, the last finished list read (for while the
 /// database is away), and the handles of the auctions and of bidding.
 pub struct Handles<'a> {
-    pub lists: &'a Lists,
     pub last_known: &'a LastKnown,
     pub auctions: auctions::Handles<'a>,
     pub bidding: bidding::Handles<'a>,
@@ -43,7 +41,7 @@ pub struct AuctionLists {
 
 /// Live, upcoming and the latest finished auctions.
 pub async fn lists(h: &Handles<'_>) -> Result<AuctionLists, AppError> {
-    let mut active = h.lists.all().await;
+    let mut active = h.auctions.running().await;
     active.sort_by_key(|a| (a.ends_at.unwrap_or(a.start_time), a.start_time));
     let (live, upcoming): (Vec<_>, Vec<_>) =
         active.into_iter().partition(|a| a.status == AuctionStatus::Live);
@@ -80,7 +78,7 @@ pub async fn by_slug(h: &Handles<'_>, slug: &str) -> Result<AuctionInfo, AppErro
         Ok(id) => id.ok_or(AppError::NotFound(Msg::AuctionNotFound))?,
         // While the database is away, a live or upcoming auction is found among the actors.
         Err(AppError::Unavailable(cause)) => {
-            let running = h.lists.all().await.into_iter().find(|a| a.slug == slug);
+            let running = h.auctions.running().await.into_iter().find(|a| a.slug == slug);
             return running.ok_or(AppError::Unavailable(cause));
         }
         Err(e) => return Err(e),

@@ -8,14 +8,14 @@ use tyiyn_actors::ids::UserId;
 
 use super::audit::action;
 use super::effects::Effects;
+use crate::app::provider::{PaymentProvider, order_view};
+use crate::app::refund::{self, Refund};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::admin_orders::OrderExtra;
 use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
 use crate::ids::OrderId;
-use crate::payments::refund::{self, Refund};
-use crate::payments::{PaymentProvider, order_view};
 
 /// Refunds paid order `id`; the buyer hears it first (in the site's language `lang`, as the
 /// payment callback tells them). The order's admin columns after the refund.

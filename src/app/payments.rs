@@ -9,6 +9,7 @@ use tyiyn_actors::ids::UserId;
 
 use super::effects::Effects;
 use super::limits::refuse;
+use crate::app::provider::{CallbackOutcome, PaymentProvider, Payments, Verdict, order_view};
 use crate::db;
 use crate::db::claims::Locked;
 use crate::db::notifications::{Notice, NotificationRow};
@@ -18,7 +19,6 @@ use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
 use crate::ids::OrderId;
 use crate::metrics::PAYMENT_CALLBACKS;
-use crate::payments::{CallbackOutcome, PaymentProvider, Payments, Verdict, order_view};
 use crate::statuses::OrderState;
 
 /// Orders package `package` for `user` from `provider`: a pending order whose bids and amount
@@ -59,7 +59,7 @@ pub async fn demo_pay(
     let (pool, _, payments) = handles;
     let demo = payments.demo.clone().ok_or(AppError::NotFound(Msg::DemoPaymentsOff))?;
     let order = own_order(pool, user, id).await?;
-    let fields = demo.signed_callback(&order, paid);
+    let fields = demo.signed_callback(&order, paid).ok_or(AppError::NotFound(Msg::DemoPaymentsOff))?;
     let (verdict, word) = process(handles, lang, demo.as_ref(), &fields).await?;
     tracing::info!(order = order.id, verdict = verdict.as_str(), outcome = word, "demo payment");
     own_order(pool, user, OrderId(order.id)).await

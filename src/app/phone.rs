@@ -8,6 +8,7 @@ use sha2::{Digest, Sha256};
 use tyiyn_actors::ids::UserId;
 
 use super::effects::Effects;
+use crate::app::sending::{Immediate, SendNow, SendNowError};
 use crate::auth::CurrentUser;
 use crate::config::{AuthSettings, PhoneVerification, SmsSettings};
 use crate::db;
@@ -15,7 +16,6 @@ use crate::db::phones::{Budget, NewCode};
 use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
 use crate::input::values::Phone;
-use crate::outbox::{self, Delivery, Immediate, SendNowError};
 use crate::statuses::OutboxChannel;
 
 /// Bids, pre-bids, auto-bidders and Buy It Now: 403 `phone_not_verified` for an account without a
@@ -30,7 +30,7 @@ pub fn require_verified(rule: PhoneVerification, user: &CurrentUser) -> Result<(
 /// What sending a code needs: the pool, the channels, and the rules.
 pub struct Handles<'a> {
     pub pool: &'a Pool,
-    pub delivery: &'a Delivery,
+    pub sending: &'a dyn SendNow,
     pub auth: &'a AuthSettings,
     /// Codes one account may have sent to one number per window, and the window.
     pub number_limit: (u32, u64),
@@ -74,7 +74,7 @@ pub async fn send_code(
         body: &text(&code),
         masked_body: &text("******"),
     };
-    match outbox::send_now(h.pool, h.delivery, message).await {
+    match h.sending.send_now(message).await {
         Ok(_) | Err(SendNowError::AlreadySent) => Ok(CodeSent {
             resend_after_secs: h.auth.phone_code_resend_secs,
             expires_in_secs: h.auth.phone_code_ttl_secs,

@@ -16,7 +16,7 @@ use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::view::AuctionInfo;
 
 use super::effects::Effects;
-use crate::cluster::lists::Lists;
+use super::elsewhere::Elsewhere;
 use crate::config::WatchlistSettings;
 use crate::db;
 use crate::db::notifications::Notice;
@@ -34,8 +34,8 @@ const SWEEP_BATCH: i64 = 100;
 pub struct Handles<'a> {
     pub pool: &'a Pool,
     pub auctions: &'a Auctions,
-    /// Every running auction, on every node.
-    pub lists: &'a Lists,
+    /// With several nodes: the running auctions of the others.
+    pub elsewhere: Option<&'a dyn Elsewhere>,
     pub clock: &'a TokioClock,
     pub settings: &'a WatchlistSettings,
 }
@@ -90,7 +90,11 @@ pub async fn list(h: &Handles<'_>, user: UserId, page: Page) -> Result<Watchlist
     let offset = usize::try_from(page.offset).unwrap_or(usize::MAX);
     let wanted: Vec<i64> = ids.iter().skip(offset).take(page.limit as usize).copied().collect();
     let on_page: HashSet<i64> = wanted.iter().copied().collect();
-    let running = h.lists.all().await.into_iter().filter(|a| on_page.contains(&a.id.0));
+    let running = match h.elsewhere {
+        Some(elsewhere) => elsewhere.running().await,
+        None => h.auctions.list().await,
+    };
+    let running = running.into_iter().filter(|a| on_page.contains(&a.id.0));
     let mut found: HashMap<i64, AuctionInfo> = running.map(|a| (a.id.0, a)).collect();
     let missing: Vec<i64> = wanted.iter().filter(|id| !found.contains_key(id)).copied().collect();
     if !missing.is_empty() {

@@ -1,6 +1,6 @@
 //! Bot news across nodes (issue 25): a change of bots (the global settings, a bot's activity, a
-//! closed bot) concerns the running auctions of every node. [`AllAuctions::bots_changed`] tells
-//! this node's registry and publishes the news on `tyiyn.bots`; every other node [`hear`]s it and
+//! closed bot) concerns the running auctions of every node. `app::bots` tells this node's
+//! registry and [`publish`]es the news on `tyiyn.bots`; every other node [`hear`]s it and
 //! tells its own. News is lost while a node is cut off from NATS: once it is back, the node reads
 //! the settings and each open bot's activity from PostgreSQL again and tells its auctions, so a
 //! fresh state repairs it (a bot closed meanwhile stays on that node's auctions until they load
@@ -15,25 +15,12 @@ use super::Auctions;
 use super::bus::{self, Bus};
 use crate::db;
 
-/// The running auctions of every node, as far as a change of bots goes.
-pub struct AllAuctions<'a> {
-    /// This node's.
-    pub auctions: &'a Auctions,
-    /// With several nodes: the others'.
-    pub bus: Option<&'a Bus>,
-}
-
-impl AllAuctions<'_> {
-    /// Tells every running auction, here and on every other node, about a change of bots;
-    /// answered once this node's registry has applied it (the others apply it as they hear it).
-    pub async fn bots_changed(&self, news: BotNews) {
-        if let Some(bus) = self.bus {
-            match serde_json::to_vec(&news) {
-                Ok(payload) => bus.publish(bus::BOTS.to_owned(), payload.into()),
-                Err(e) => tracing::error!("bot news that does not serialize: {e}"),
-            }
-        }
-        self.auctions.bots_changed(news).await;
+/// Publishes a change of bots on `tyiyn.bots` for every other node's auctions (this node's are
+/// told by the caller, `app::bots`).
+pub fn publish(bus: &Bus, news: &BotNews) {
+    match serde_json::to_vec(news) {
+        Ok(payload) => bus.publish(bus::BOTS.to_owned(), payload.into()),
+        Err(e) => tracing::error!("bot news that does not serialize: {e}"),
     }
 }
 

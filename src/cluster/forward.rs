@@ -20,17 +20,17 @@ use async_nats::RequestErrorKind;
 use deadpool_postgres::Pool;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
-use tyiyn_actors::auction::{BidAccepted, GetInfo, GetView, PlaceBid, PlacePrebid, PrebidAccepted};
+use tyiyn_actors::auction::{BidAccepted, GetView, PlaceBid, PlacePrebid, PrebidAccepted};
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::errors::BidRejected;
 use tyiyn_actors::ids::{AuctionId, UserId};
-use tyiyn_actors::view::{AuctionInfo, AuctionView};
+use tyiyn_actors::view::AuctionView;
 
 use super::Auctions;
 use super::bus::{self, Bus};
-use super::control::{Control, ControlAnswer, Remote};
 use crate::db;
 use crate::db::leases::Fences;
+use tyiyn_actors::remote::{Control, ControlAnswer};
 
 /// How long a request waits for a takeover in progress (no owner yet, or one that just handed the
 /// auction over) before the caller is told to try again.
@@ -223,21 +223,14 @@ impl Forward {
         }
     }
 
-    /// The auction's info from its owner; `None` when no node runs it.
-    pub async fn info(&self, id: AuctionId) -> Option<AuctionInfo> {
-        self.control(id, GetInfo).await.ok()
-    }
-
-    /// Sends `msg` to the actor of auction `id` on the node that runs it: that actor's answer.
-    pub async fn control<M: Remote>(
+    /// Sends `control` to the actor of auction `id` on the node that runs it: that actor's answer.
+    pub async fn send_control(
         &self,
         AuctionId(auction): AuctionId,
-        msg: M,
-    ) -> Result<M::Result, Unanswered> {
-        let ask = Ask::Control { auction, control: msg.into_control() };
-        match self.ask(ask).await? {
-            Answer::Control(answer) => M::answer_of(*answer).ok_or(Unanswered::Unknown),
-            // Not the answer to this message: whether it was done cannot be told.
+        control: Control,
+    ) -> Result<ControlAnswer, Unanswered> {
+        match self.ask(Ask::Control { auction, control }).await? {
+            Answer::Control(answer) => Ok(*answer),
             _ => Err(Unanswered::Unknown),
         }
     }

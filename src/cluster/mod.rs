@@ -13,8 +13,6 @@
 
 pub mod bot_news;
 pub mod bus;
-pub mod control;
-pub mod figures;
 pub mod forward;
 pub mod lists;
 
@@ -145,8 +143,8 @@ impl Keeper {
         let client = self.pool.get().await?;
         let (node, ttl) = (self.fences.node(), self.fences.ttl_ms());
         let mine = Figures {
-            bids_per_sec: figures::bids_per_sec(last),
-            sockets: figures::sockets(),
+            bids_per_sec: crate::figures::bids_per_sec(last),
+            sockets: crate::figures::sockets(),
             draining: self.drain.asked.load(Ordering::SeqCst),
         };
         let beat = leases::beat(&client, node, ttl * 2, mine).await?;

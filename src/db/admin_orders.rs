@@ -1,5 +1,5 @@
 //! Payment orders as admins see them (buyer, provider, refund) and the rows a refund locks and
-//! writes (the rule deciding what it gives back is `payments::refund`; docs/rules/payments.md,
+//! writes (the rule deciding what it gives back is `app::refund`; docs/rules/payments.md,
 //! "Refunds"). The order itself is read through `db::payments`, so the admin list shows exactly
 //! the `Order` the buyer sees.
 

@@ -2,9 +2,9 @@
 //! message leaves — e-mail ([`email`], over SMTP), SMS ([`sms`], through the configured provider:
 //! the log, or [`nikita`]'s gateway) and Telegram (the bot, `telegram::channel`) — gathered in
 //! [`Delivery`]; the workers ([`worker`])
-//! that claim due rows, send them and record what became of them; and [`send_now`], for the one
-//! kind of message that leaves with the request that makes it (a sign-in code, whose text is
-//! never stored).
+//! that claim due rows, send them and record what became of them; and [`send_now`] (the adapter
+//! [`Immediately`] of the use cases' port [`SendNow`]), for the one kind of message that leaves
+//! with the request that makes it (a sign-in code, whose text is never stored).
 //!
 //! The rows themselves, and how a transaction writes them, are `db::outbox`'s.
 
@@ -13,11 +13,13 @@ pub mod nikita;
 pub mod sms;
 pub mod worker;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use deadpool_postgres::Pool;
 use futures_util::future::BoxFuture;
 
+pub use crate::app::sending::{Immediate, SendNow, SendNowError};
 use crate::config::{Settings, SmsSettings};
 use crate::db;
 use crate::db::outbox::{Channels, Held};
@@ -118,35 +120,16 @@ fn sms_provider(s: &SmsSettings, http: reqwest::Client) -> anyhow::Result<Box<dy
     }
 }
 
-/// A message its request sends at once (a sign-in code): its real text goes out and is never
-/// stored; the outbox records it with `masked_body` instead.
-#[derive(Debug, Clone, Copy)]
-pub struct Immediate<'a> {
-    pub channel: OutboxChannel,
-    pub recipient: &'a str,
-    pub user: Option<i64>,
-    /// What it is (`phone_code`).
-    pub kind: &'a str,
-    /// One event, one message: a second call with the same key sends nothing.
-    pub event_key: &'a str,
-    /// The text to send.
-    pub body: &'a str,
-    /// The text to record, with the secret masked (`Ваш код: ******`).
-    pub masked_body: &'a str,
+/// The adapter of the use cases' port [`SendNow`]: the outbox's table and its channels.
+pub struct Immediately {
+    pub pool: Pool,
+    pub delivery: Arc<Delivery>,
 }
 
-/// Why [`send_now`] did not send.
-#[derive(Debug, thiserror::Error)]
-pub enum SendNowError {
-    /// A message with this event key was recorded before: nothing was sent again.
-    #[error("a message for this event was sent already")]
-    AlreadySent,
-    /// The channel refused it or could not be reached (recorded as `failed`).
-    #[error(transparent)]
-    NotSent(SendError),
-    /// The outbox could not record it, so it was not sent.
-    #[error("outbox: {0}")]
-    Store(String),
+impl SendNow for Immediately {
+    fn send_now<'a>(&'a self, m: Immediate<'a>) -> BoxFuture<'a, Result<i64, SendNowError>> {
+        Box::pin(send_now(&self.pool, &self.delivery, m))
+    }
 }
 
 /// Sends `m` now, from the request that makes it: first records it (masked, held so that no
@@ -179,7 +162,7 @@ pub async fn send_now(pool: &Pool, delivery: &Delivery, m: Immediate<'_>) -> Res
         }
         Err(err) => {
             tracing::warn!(id, channel = m.channel.as_str(), kind = m.kind, error = %err, "not sent");
-            Err(SendNowError::NotSent(err))
+            Err(SendNowError::NotSent(err.to_string()))
         }
     }
 }

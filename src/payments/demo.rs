@@ -12,10 +12,8 @@
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 
-use super::{
-    Answer, CURRENCY, CallbackFields, CallbackOutcome, PaymentProvider, Rejection, Verdict, field,
-    same_signature, som_text,
-};
+use super::{CallbackFields, field, same_signature, som_text};
+use crate::app::provider::{Answer, CURRENCY, CallbackOutcome, PaymentProvider, Rejection, Verdict};
 use crate::config::PaymentSettings;
 use crate::db::payments::OrderRow;
 
@@ -51,21 +49,6 @@ impl Demo {
         mac.update(text.as_bytes());
         hex::encode(mac.finalize().into_bytes())
     }
-
-    /// The callback the demo payment page's button sends for `order`: paid or failed, signed.
-    pub fn signed_callback(&self, order: &OrderRow, paid: bool) -> Vec<(String, String)> {
-        let mut fields: Vec<(String, String)> = vec![
-            ("order_id".into(), order.id.to_string()),
-            ("payment_id".into(), format!("demo-{}", order.id)),
-            ("amount".into(), som_text(order.amount)),
-            ("currency".into(), CURRENCY.into()),
-            ("result".into(), if paid { "1" } else { "0" }.into()),
-            ("salt".into(), hex::encode(rand::random::<[u8; 8]>())),
-        ];
-        let sig = self.signature(&fields);
-        fields.push(("sig".into(), sig));
-        fields
-    }
 }
 
 /// The fields of this provider's callback.
@@ -98,6 +81,21 @@ impl PaymentProvider for Demo {
         let answer = DemoAnswer { status: verdict.as_str(), description };
         // Two plain strings: serializing cannot fail.
         Answer { content_type: "application/json", body: serde_json::to_string(&answer).unwrap_or_default() }
+    }
+
+    /// The callback the demo payment page's button sends for `order`: paid or failed, signed.
+    fn signed_callback(&self, order: &OrderRow, paid: bool) -> Option<Vec<(String, String)>> {
+        let mut fields: Vec<(String, String)> = vec![
+            ("order_id".into(), order.id.to_string()),
+            ("payment_id".into(), format!("demo-{}", order.id)),
+            ("amount".into(), som_text(order.amount)),
+            ("currency".into(), CURRENCY.into()),
+            ("result".into(), if paid { "1" } else { "0" }.into()),
+            ("salt".into(), hex::encode(rand::random::<[u8; 8]>())),
+        ];
+        let sig = self.signature(&fields);
+        fields.push(("sig".into(), sig));
+        Some(fields)
     }
 }
 
@@ -154,7 +152,7 @@ mod tests {
     #[test]
     fn a_signed_callback_parses_and_a_tampered_one_does_not() {
         let d = demo("key");
-        let fields = d.signed_callback(&order(), true);
+        let fields = d.signed_callback(&order(), true).expect("the demo signs");
         let outcome = d.parse_callback(&fields).expect("verified");
         assert_eq!((outcome.order_id, outcome.amount, outcome.paid), (7, 150_000, true));
         assert_eq!(outcome.payment_id, "demo-7");

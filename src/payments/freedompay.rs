@@ -19,10 +19,8 @@ use futures_util::future::BoxFuture;
 use md5::{Digest, Md5};
 use sha2::Sha256;
 
-use super::{
-    Answer, CURRENCY, CallbackFields, CallbackOutcome, PaymentProvider, Rejection, Verdict, field,
-    same_signature, som_text,
-};
+use super::{CallbackFields, field, same_signature, som_text};
+use crate::app::provider::{Answer, CURRENCY, CallbackOutcome, PaymentProvider, Rejection, Verdict};
 use crate::config::{PaymentSettings, Secret};
 use crate::db::payments::OrderRow;
 

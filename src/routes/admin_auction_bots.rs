@@ -79,7 +79,7 @@ async fn admin_bots_auction_status(
     _admin: AdminUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
-    let mut auctions = state.core.lists.all().await;
+    let mut auctions = state.core.auction_handles().running().await;
     auctions.retain(|a| a.status != AuctionStatus::Finished);
     let h = state.core.auction_handles();
     let bots = join_all(auctions.iter().map(|a| h.reach(a.id, ListBots))).await;

@@ -285,7 +285,7 @@ fn parse_form(f: AuctionForm, creating: bool) -> Result<Parsed, AppError> {
 )]
 #[get("/admin/auctions")]
 async fn admin_auctions(_admin: AdminUser, state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().json(state.core.lists.all().await)
+    HttpResponse::Ok().json(state.core.auction_handles().running().await)
 }
 
 /// Creates an upcoming auction.

@@ -12,6 +12,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::{ReqLang, optional};
 use crate::app::orders;
+use crate::app::provider::{Order, order_view};
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::admin_orders::{Filter, OrderExtra};
@@ -19,7 +20,6 @@ use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::ids::OrderId;
 use crate::paging;
-use crate::payments::{Order, order_view};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {

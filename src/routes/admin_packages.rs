@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::app::packages;
+use crate::app::provider::Package;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::packages::{AdminPackageRow, PackageFields};
@@ -18,7 +19,6 @@ use crate::i18n::Msg;
 use crate::ids::PackageId;
 use crate::input::numbers;
 use crate::input::parse;
-use crate::payments::Package;
 use crate::state::AppState;
 
 /// The most bids one package may hold.

@@ -219,7 +219,8 @@ async fn record(state: web::Data<AppState>, path: web::Path<AuctionId>) -> Resul
 )]
 #[get("/timers")]
 async fn timers(state: web::Data<AppState>) -> HttpResponse {
-    let map = crate::ws::timers::timers(&state.core.lists.all().await, state.core.clock.now());
+    let map =
+        crate::ws::timers::timers(&state.core.auction_handles().running().await, state.core.clock.now());
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(map)
 }
 

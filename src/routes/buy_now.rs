@@ -13,6 +13,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::ReqLang;
 use crate::app::buy_now;
+use crate::app::provider::order_view;
 use crate::auth::CurrentUser;
 use crate::claims::{self, ClaimOrder, DeliveryBody, DeliveryOption, delivery};
 use crate::db;
@@ -21,7 +22,6 @@ use crate::db::claims::ClaimRow;
 use crate::db::payments::OrderRow;
 use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
-use crate::payments::order_view;
 use crate::state::AppState;
 use tyiyn_actors::ids::AuctionId;
 

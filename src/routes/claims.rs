@@ -8,6 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::ReqLang;
 use crate::app::claims;
+use crate::app::provider::order_view;
 use crate::auth::CurrentUser;
 use crate::claims::{self as wire, Claim, ClaimBody, ClaimOrder, DeliveryBody, DeliveryOption, delivery};
 use crate::db;
@@ -15,7 +16,6 @@ use crate::db::claims::{ClaimRow, Filter};
 use crate::db::payments::OrderRow;
 use crate::error::{AppError, ErrorBody};
 use crate::ids::ClaimId;
-use crate::payments::order_view;
 use crate::state::AppState;
 
 /// How many won items the caller's list shows.

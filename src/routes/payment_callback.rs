@@ -6,9 +6,9 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::app::payments;
+use crate::app::provider::Answer;
 use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
-use crate::payments::Answer;
 use crate::payments::demo::DemoAnswer;
 use crate::state::AppState;
 

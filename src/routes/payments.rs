@@ -10,6 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::ReqLang;
 use crate::app::payments;
+use crate::app::provider::{Order, Package, order_view};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::payments::OrderRow;
@@ -17,7 +18,6 @@ use crate::error::{AppError, ErrorBody};
 use crate::i18n::Msg;
 use crate::ids::OrderId;
 use crate::input::numbers;
-use crate::payments::{Order, Package, order_view};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {

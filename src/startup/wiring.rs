@@ -35,8 +35,8 @@ use crate::ws::relay::Relay;
 use crate::ws::uplink::Uplink;
 
 /// The payment provider.
-fn payments(config: &Settings) -> anyhow::Result<crate::payments::Payments> {
-    let payments = crate::payments::Payments::from_settings(&config.payments).context("payments")?;
+fn payments(config: &Settings) -> anyhow::Result<crate::app::provider::Payments> {
+    let payments = crate::payments::from_settings(&config.payments).context("payments")?;
     tracing::info!(provider = payments.provider.name(), "payments");
     Ok(payments)
 }
@@ -110,20 +110,20 @@ pub(super) async fn wire(
         timeout,
     );
     let edge = Edge::new(&pool, config).await?;
+    let sending = Arc::new(crate::outbox::Immediately { pool: pool.clone(), delivery: delivery.clone() });
     let core = Core {
         dummy_hash: edge.dummy_hash,
         pool,
         site: SiteCache::new(site),
         auctions: runtime.auctions,
         effects: effects.clone(),
-        lists,
-        forward,
+        elsewhere: super::elsewhere::Cluster::port(forward, lists),
         clock: runtime.clock,
         pace: crate::pace::Pace::new(config.auction.min_bid_interval_ms as i64),
         store: runtime.store,
         wins: runtime.wins,
         payments,
-        delivery,
+        sending,
         health,
         last_known,
         config: config.clone(),
@@ -137,7 +137,7 @@ pub(super) async fn wire(
         stopping: Arc::default(),
     });
 
-    start_jobs(&state, config, won_notices);
+    start_jobs(&state, config, won_notices, delivery);
     crate::telegram::start(state.core.pool.clone(), &config.database.url, &config.telegram)
         .context("telegram")?;
     Ok(state)
@@ -236,6 +236,7 @@ fn start_jobs(
     state: &web::Data<AppState>,
     config: &Settings,
     mut won_notices: UnboundedReceiver<NotificationRow>,
+    delivery: Arc<Delivery>,
 ) {
     // A won auction's notification is stored in the finishing transaction; it is pushed live
     // here, after that commit. The claims' sweeper ends lapsed reservations and sends reminders.
@@ -247,7 +248,7 @@ fn start_jobs(
     });
     crate::outbox::worker::Workers {
         pool: state.core.pool.clone(),
-        delivery: state.core.delivery.clone(),
+        delivery,
         settings: config.outbox.clone(),
         bell: state.core.effects.outbox().bell(),
     }

@@ -18,7 +18,7 @@ use tyiyn_actors::snapshot::AuctionStatus;
 use tyiyn_actors::view::{AuctionEvent, Pause};
 use utoipa::ToSchema;
 
-use crate::payments::Order;
+use crate::app::provider::Order;
 
 /// A frame the server pushes: `42["<event>",<data>]` on the wire.
 #[derive(Debug, Serialize, ToSchema)]

@@ -298,7 +298,7 @@ impl Actor for WsSession {
 
     fn started(&mut self, ctx: &mut Context<Self>) {
         metrics::gauge!(crate::metrics::SOCKETS).increment(1.0);
-        crate::cluster::figures::socket(1);
+        crate::figures::socket(1);
         ctx.set_mailbox_capacity(OUTBOX);
         self.send_text(protocol::open(&format!("s{:x}", self.id)), ctx);
         let interval = Duration::from_millis(protocol::PING_INTERVAL_MS);
@@ -326,7 +326,7 @@ impl Actor for WsSession {
             let _ = socket.close(Some(reason)).await;
         });
         metrics::gauge!(crate::metrics::SOCKETS).decrement(1.0);
-        crate::cluster::figures::socket(-1);
+        crate::figures::socket(-1);
         self.hub.do_send(hub::Disconnect { id: self.id });
         for auction in self.joined.drain() {
             if let Some(relay) = &self.relay {

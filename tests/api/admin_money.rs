@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use tyiyn::payments::refund::{Refund, Terms};
+use tyiyn::app::refund::{Refund, Terms};
 
 use crate::helpers::{TestApp, User, expect_error, spawn_app};
 use crate::socket::Socket;
@@ -383,7 +383,7 @@ async fn refund_in_db(app: &TestApp, order: i64, admin: i64) -> Refund {
     let pool = tyiyn::db::connect(&app.db_url, 1, tyiyn::db::DEFAULT_TIMEOUT).await.expect("pool");
     let mut client = pool.get().await.expect("connection");
     let tx = client.transaction().await.unwrap();
-    let outcome = tyiyn::payments::refund::refund(&tx, order, admin).await.expect("refund runs");
+    let outcome = tyiyn::app::refund::refund(&tx, order, admin).await.expect("refund runs");
     tx.commit().await.unwrap();
     outcome
 }

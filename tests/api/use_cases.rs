@@ -6,6 +6,7 @@ use std::sync::Mutex;
 
 use deadpool_postgres::Pool;
 use tyiyn::app::effects::Effects;
+use tyiyn::app::provider::{Order, Verdict};
 use tyiyn::app::{limits, payments};
 use tyiyn::config::Settings;
 use tyiyn::db;
@@ -14,7 +15,6 @@ use tyiyn::db::notifications::NotificationRow;
 use tyiyn::db::outbox::Outbox;
 use tyiyn::db::users::NewUser;
 use tyiyn::i18n::Lang;
-use tyiyn::payments::{Order, Payments, Verdict};
 use tyiyn_actors::clock::UnixMillis;
 use tyiyn_actors::ids::UserId;
 use tyiyn_actors::outlets::Outlets;
@@ -94,13 +94,13 @@ async fn user(pool: &Pool, name: &str) -> i64 {
 async fn a_confirmed_payment_credits_once_and_tells_the_buyer_after_the_commit() {
     let (pool, settings, name) = database().await;
     let aigul = user(&pool, "aigul").await;
-    let payments = Payments::from_settings(&settings.payments).expect("demo payments");
+    let payments = tyiyn::payments::from_settings(&settings.payments).expect("demo payments");
     let told = Told::default();
     let order = payments::order_package(&pool, payments.provider.name(), aigul, 1).await.expect("order");
     assert!(told.0.lock().unwrap().is_empty(), "an order tells nobody until it is paid");
 
     let demo = payments.demo.clone().expect("the demo provider");
-    let fields = demo.signed_callback(&order, true);
+    let fields = demo.signed_callback(&order, true).expect("the demo signs");
     // The provider repeats its report, twice at once: the order row is locked for the decision.
     let handles = (&pool, &told as &dyn Effects, &payments);
     let (a, b) = tokio::join!(

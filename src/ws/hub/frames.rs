@@ -9,7 +9,7 @@ use super::super::events::{
     OrderUpdate, ServerEvent,
 };
 use super::super::notice::Notification;
-use crate::payments::Order;
+use crate::app::provider::Order;
 
 /// The compact lobby frame of `u`, made at `now`.
 pub fn lobby_frame(u: &LobbyUpdate, now: tyiyn_actors::clock::UnixMillis) -> Arc<str> {

@@ -7,7 +7,7 @@ use actix::prelude::*;
 use tyiyn_actors::ids::{AuctionId, UserId};
 use tyiyn_actors::outlets::Push;
 
-use crate::payments::Order;
+use crate::app::provider::Order;
 
 use super::super::notice::Notification;
 

@@ -1,19 +1,20 @@
-//! Control messages across nodes (issue 25): what an admin does to an auction (edit it, finish it
-//! now, delete it, its bots, its promotion) and what a user does to their auto-bidder on it is a
-//! message to its actor. When the auction runs on another node,
-//! [`Forward::control`](super::forward::Forward::control) carries the very message to that node,
-//! its owner, whose actor takes it as it would from a handler there, and the answer comes back
-//! unchanged. [`Control`] is every such message, [`ControlAnswer`] every answer, and [`Remote`]
-//! gives each message type its place in both.
+//! Control messages that may cross to another node: what an admin does to an auction (edit it,
+//! finish it now, delete it, its bots, its promotion) and what a user does to their auto-bidder on
+//! it is a message to its actor. When the auction runs on another node, the server's forwarding
+//! (`tyiyn::cluster::forward`) carries the very message to that node, its owner, whose actor takes
+//! it as it would from a handler there, and the answer comes back unchanged. [`Control`] is every
+//! such message, [`ControlAnswer`] every answer, and [`Remote`] gives each message type its place
+//! in both.
 
 use actix::{Addr, MailboxError, Message};
 use serde::{Deserialize, Serialize};
-use tyiyn_actors::auction::{
-    AssignBot, CancelAutoBid, Delete, EndNow, ForgetPromotion, GetAutoBid, GetInfo, GetView, ListBots,
-    SetAutoBid, SetPromoted, UnassignBot, UpdateBotAssignment, UpdateDetails,
-};
 
-use super::Actor;
+use crate::auction::{
+    AssignBot, AuctionActor, CancelAutoBid, Delete, EndNow, ForgetPromotion, GetAutoBid, GetInfo, GetView,
+    ListBots, SetAutoBid, SetPromoted, UnassignBot, UpdateBotAssignment, UpdateDetails,
+};
+use crate::clock::Clock;
+use crate::store::AuctionStore;
 
 /// A control message that may cross the bus to the node that runs its auction.
 pub trait Remote: Message + Sized {
@@ -30,18 +31,22 @@ macro_rules! controls {
         /// A control message to an auction, as it crosses the bus to the auction's owner.
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
         pub enum Control {
-            $($msg($msg)),*
+            $(#[doc = concat!("A [`", stringify!($msg), "`].")] $msg($msg)),*
         }
 
         /// The owner's actor's answer to a [`Control`], unchanged.
         #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
         pub enum ControlAnswer {
-            $($(#[$answer])? $msg(<$msg as Message>::Result)),*
+            $(#[doc = concat!("The answer to a [`", stringify!($msg), "`].")] $(#[$answer])? $msg(<$msg as Message>::Result)),*
         }
 
         impl Control {
             /// Sends it to `actor`, which runs the auction on this node.
-            pub async fn send_to(self, actor: &Addr<Actor>) -> Result<ControlAnswer, MailboxError> {
+            pub async fn send_to<S, C>(self, actor: &Addr<AuctionActor<S, C>>) -> Result<ControlAnswer, MailboxError>
+            where
+                S: AuctionStore,
+                C: Clock,
+            {
                 match self {
                     $(Control::$msg(msg) => actor.send(msg).await.map(ControlAnswer::$msg)),*
                 }
@@ -86,8 +91,8 @@ controls! {
 /// Bot assignments whole: the API's shape of a [`BotAssignment`] leaves out whether the bot itself
 /// is active, which the bus carries beside it so the answer reads back as the actor gave it.
 mod whole {
+    use crate::bots::{BotAssignment, BotError};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
-    use tyiyn_actors::bots::{BotAssignment, BotError};
 
     #[derive(Serialize, Deserialize)]
     #[serde(rename_all = "camelCase")]
@@ -146,12 +151,12 @@ mod whole {
 mod tests {
     use std::fmt::Debug;
 
+    use crate::autobid::AutoBid;
+    use crate::bots::{BotAssignment, BotError, BotProfile};
+    use crate::clock::UnixMillis;
+    use crate::errors::{BidRejected, ControlError};
+    use crate::ids::{BotAssignmentId, BotId, Tyiyn, UserId};
     use serde::de::DeserializeOwned;
-    use tyiyn_actors::autobid::AutoBid;
-    use tyiyn_actors::bots::{BotAssignment, BotError, BotProfile};
-    use tyiyn_actors::clock::UnixMillis;
-    use tyiyn_actors::errors::{BidRejected, ControlError};
-    use tyiyn_actors::ids::{BotAssignmentId, BotId, Tyiyn, UserId};
 
     use super::*;
 
