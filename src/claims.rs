@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use tyiyn_actors::ids::Tyiyn;
 use utoipa::ToSchema;
 
-use crate::app::provider::{Order, PaymentProvider};
+use crate::app::provider::{Order, Payments};
 use crate::config::ClaimSettings;
 use crate::db;
 use crate::db::claims::{ClaimRow, Delivery};
@@ -15,8 +15,8 @@ use crate::error::AppError;
 use crate::i18n::Msg;
 use crate::input::form::required;
 use crate::input::parse;
-use crate::statuses::OrderState;
 pub use crate::statuses::{ClaimKind, ClaimState, DeliveryMethod, EndReason};
+use crate::statuses::{OrderState, PayMethod};
 
 /// A delivery method on offer and what it costs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -113,7 +113,7 @@ pub struct AdminClaim {
 }
 
 /// The wire form of `row`; `pending` is its latest order when that one awaits payment.
-pub fn view(row: &ClaimRow, pending: Option<&OrderRow>, provider: &dyn PaymentProvider, lang: &str) -> Claim {
+pub fn view(row: &ClaimRow, pending: Option<&OrderRow>, payments: &Payments, lang: &str) -> Claim {
     let fee = row.delivery_fee;
     Claim {
         id: row.id,
@@ -135,7 +135,7 @@ pub fn view(row: &ClaimRow, pending: Option<&OrderRow>, provider: &dyn PaymentPr
         order_id: row.order.as_ref().map(|(id, _)| *id),
         payment_url: pending
             .filter(|o| o.state == OrderState::Pending)
-            .map(|o| provider.payment_url(o, lang)),
+            .map(|o| crate::app::provider::payment_url(o, payments, lang)),
         created_at: row.created_at,
         paid_at: row.paid_at,
         shipped_at: row.shipped_at,
@@ -151,7 +151,7 @@ pub fn view(row: &ClaimRow, pending: Option<&OrderRow>, provider: &dyn PaymentPr
 pub async fn views(
     db: &impl deadpool_postgres::GenericClient,
     rows: &[ClaimRow],
-    provider: &dyn PaymentProvider,
+    payments: &Payments,
     lang: &str,
 ) -> Result<Vec<Claim>, tokio_postgres::Error> {
     let pending: Vec<i64> = rows
@@ -164,7 +164,7 @@ pub async fn views(
         .iter()
         .map(|r| {
             let order = r.order.as_ref().and_then(|(id, _)| orders.iter().find(|o| o.id == *id));
-            view(r, order, provider, lang)
+            view(r, order, payments, lang)
         })
         .collect())
 }
@@ -185,6 +185,7 @@ pub struct ClaimOrder {
 
 /// The delivery form.
 #[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct DeliveryBody {
     /// `pickup`, `courier` or `region`.
     #[schema(value_type = String, required, pattern = "^(pickup|courier|region)$", example = "courier")]
@@ -195,6 +196,9 @@ pub struct DeliveryBody {
     /// `+996` and nine digits.
     #[schema(value_type = String, required, example = "+996555123456")]
     phone: Option<String>,
+    /// How the order is paid: `card` (absent: `card`) or `qr` (an ELQR link any bank app pays).
+    #[schema(value_type = Option<String>, pattern = "^(card|qr)$", example = "qr")]
+    payment_method: Option<String>,
 }
 
 /// The form, validated: the method, the address it needs, the phone.
@@ -216,9 +220,16 @@ pub fn delivery(body: &DeliveryBody, cfg: &ClaimSettings) -> Result<Delivery, Ap
         _ => None,
     };
     let phone = required(&mut errors, "phone", body.phone.as_deref(), Msg::PhoneInvalid, parse::phone);
+    let pay_by = match body.payment_method.as_deref().map(str::trim) {
+        None => Some(PayMethod::Card),
+        Some(word) => PayMethod::from_request(word),
+    };
+    if pay_by.is_none() {
+        errors.push(("paymentMethod", Msg::PayMethodInvalid));
+    }
     AppError::check(errors)?;
-    let (Some(method), Some(phone)) = (method, phone) else {
+    let (Some(method), Some(phone), Some(pay_by)) = (method, phone, pay_by) else {
         return Err(AppError::BadRequest(Msg::ValidationFailed));
     };
-    Ok(Delivery { method, fee: Tyiyn(method.fee(cfg)), address, phone })
+    Ok(Delivery { method, fee: Tyiyn(method.fee(cfg)), address, phone, pay_by })
 }

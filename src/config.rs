@@ -16,6 +16,8 @@ mod channels;
 mod cluster;
 pub use channels::{MailSettings, OutboxSettings, SmsSettings};
 pub use cluster::ClusterSettings;
+mod payments;
+pub use payments::{DemoPaymentSettings, FreedomPaySettings, GoPaySettings, PaymentSettings};
 
 const DEFAULTS: &str = include_str!("../config/default.toml");
 
@@ -213,50 +215,6 @@ pub struct DemoSettings {
     pub starts_in_secs: i32,
     /// ...and runs this long to its first deadline (its opening countdown).
     pub opening_secs: i32,
-}
-
-/// Buying bids: which provider takes payments, and its keys.
-#[derive(Debug, Clone, Deserialize)]
-pub struct PaymentSettings {
-    /// `demo` or `freedompay`.
-    pub provider: String,
-    /// The site's public base URL: the provider's result, success and failure URLs start with it.
-    pub public_url: String,
-    /// Refused callbacks stored per minute; the rest are only counted.
-    pub refused_callbacks_per_minute: u32,
-    #[serde(default)]
-    pub demo: DemoPaymentSettings,
-    #[serde(default)]
-    pub freedompay: FreedomPaySettings,
-}
-
-/// The demo provider's signing secret; empty = random at each start.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct DemoPaymentSettings {
-    #[serde(default)]
-    pub secret: Secret,
-}
-
-/// Freedom Pay's merchant keys and behaviour.
-#[derive(Debug, Clone, Deserialize)]
-pub struct FreedomPaySettings {
-    pub merchant_id: String,
-    pub secret_key: Secret,
-    pub host: String,
-    pub testing_mode: bool,
-    pub check_status: bool,
-}
-
-impl Default for FreedomPaySettings {
-    fn default() -> Self {
-        FreedomPaySettings {
-            merchant_id: String::new(),
-            secret_key: Secret::default(),
-            host: "https://api.freedompay.kg".into(),
-            testing_mode: false,
-            check_status: true,
-        }
-    }
 }
 
 /// Won items (docs/rules/won-items.md, "Won items"): how long a claim is reserved, when its holder

@@ -209,6 +209,13 @@ messages! {
     OutcomeInvalid => "outcome_invalid" { "Результат оплаты — paid или failed", "The outcome is paid or failed", "შედეგი არის paid ან failed", "Төлөмдүн жыйынтыгы paid же failed" }
     ProviderNotConfigured => "provider_not_configured" { "Этот платёжный провайдер не подключён", "This payment provider is not configured", "ეს გადახდის პროვაიდერი არ არის დაკავშირებული", "Бул төлөм провайдери туташтырылган эмес" }
     DemoPaymentsOff => "demo_payments_off" { "Демо-оплата отключена", "Demo payments are off", "სადემონსტრაციო გადახდა გამორთულია", "Демо төлөм өчүрүлгөн" }
+    ProviderInvalid => "provider_invalid" { "Провайдер — латинские буквы, цифры, - и _ (до 32)", "A provider is Latin letters, digits, - and _ (up to 32)", "პროვაიდერი: ლათინური ასოები, ციფრები, - და _ (32-მდე)", "Провайдер: латын тамгалары, сандар, - жана _ (32ге чейин)" }
+    DayInvalid => "day_invalid" { "Дата — ГГГГ-ММ-ДД, «с» не позже «по», не больше 366 дней", "A date is YYYY-MM-DD, from no later than to, at most 366 days", "თარიღი: წწწწ-თთ-დდ, «დან» არაუგვიანეს «მდე»-ისა, მაქსიმუმ 366 დღე", "Күн: ЖЖЖЖ-АА-КК, «баштап» «чейинден» кеч эмес, 366 күндөн ашпайт" }
+    PayMethodInvalid => "payment_method_invalid" { "Способ оплаты — card или qr", "The payment method is card or qr", "გადახდის მეთოდი: card ან qr", "Төлөм ыкмасы card же qr" }
+    QrUnavailable => "qr_unavailable" { "Оплата по QR сейчас недоступна: попробуйте позже или оплатите картой", "Paying by QR is unavailable right now: try again later or pay by card", "QR-ით გადახდა ახლა მიუწვდომელია: სცადეთ მოგვიანებით ან გადაიხადეთ ბარათით", "QR менен төлөө азыр жеткиликсиз: кийинчерээк аракет кылыңыз же карта менен төлөңүз" }
+    NotQrOrder => "not_a_qr_order" { "Этот заказ оплачивается не по QR", "This order is not paid by QR", "ეს შეკვეთა QR-ით არ იხდება", "Бул буйрутма QR менен төлөнбөйт" }
+    OrderNotPending => "order_not_pending" { "Заказ уже оплачен или закрыт", "The order is already paid or closed", "შეკვეთა უკვე გადახდილია ან დახურულია", "Буйрутма төлөнүп бүткөн же жабылган" }
+    QrNotExpired => "qr_not_expired" { "Ссылка для оплаты ещё действует", "The payment link is still valid", "გადახდის ბმული ჯერ კიდევ მოქმედებს", "Төлөм шилтемеси дагы эле жарактуу" }
     ActiveBotsInvalid => "active_bots_invalid" { "Активных ботов — от 0 до 5", "Active bots: from 0 to 5", "აქტიური ბოტები: 0-დან 5-მდე", "Активдүү боттор: 0дөн 5ке чейин" }
     // Won items (claims).
     ClaimNotFound => "claim_not_found" { "Выигранный лот не найден", "Won item not found", "მოგებული ლოტი ვერ მოიძებნა", "Утулган лот табылган жок" }

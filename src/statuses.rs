@@ -61,6 +61,40 @@ impl OrderKind {
     }
 }
 
+/// How an order is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum PayMethod {
+    /// On the card provider's payment page.
+    Card,
+    /// By an ELQR payment link, from any Kyrgyz bank's app (docs/rules/payments.md, "Paying by QR").
+    Qr,
+}
+
+impl PayMethod {
+    /// The method a stored word names.
+    pub fn parse(s: &str) -> PayMethod {
+        if s == "qr" { PayMethod::Qr } else { PayMethod::Card }
+    }
+
+    /// The method a request names: `card` or `qr`; `None` for anything else.
+    pub fn from_request(s: &str) -> Option<PayMethod> {
+        match s {
+            "card" => Some(PayMethod::Card),
+            "qr" => Some(PayMethod::Qr),
+            _ => None,
+        }
+    }
+
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PayMethod::Card => "card",
+            PayMethod::Qr => "qr",
+        }
+    }
+}
+
 /// Where a won item is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

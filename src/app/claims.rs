@@ -12,7 +12,7 @@ use tyiyn_actors::ids::UserId;
 
 use super::audit::action;
 use super::effects::Effects;
-use crate::app::provider::{PaymentProvider, order_view};
+use crate::app::provider::{Payments, order_view};
 use crate::auth::CurrentUser;
 use crate::config::ClaimSettings;
 use crate::db;
@@ -22,7 +22,7 @@ use crate::db::payments::OrderRow;
 use crate::error::AppError;
 use crate::i18n::{Lang, Msg};
 use crate::ids::ClaimId;
-use crate::statuses::EndReason;
+use crate::statuses::{EndReason, PayMethod};
 
 /// Lapsed offers (and reminders) handled per sweep transaction.
 const SWEEP_BATCH: i64 = 50;
@@ -31,7 +31,7 @@ const SWEEP_BATCH: i64 = 50;
 pub struct Handles<'a> {
     pub pool: &'a Pool,
     pub effects: &'a dyn Effects,
-    pub provider: &'a dyn PaymentProvider,
+    pub payments: &'a Payments,
     pub settings: &'a ClaimSettings,
     /// The site's language, for the order views pushed to sockets.
     pub lang: Lang,
@@ -43,7 +43,7 @@ impl Handles<'_> {
     /// Tells the sockets about orders a claim change failed, and delivers its notifications.
     fn announce(&self, failed: &[OrderRow], notices: &[NotificationRow]) {
         for order in failed {
-            let view = order_view(order, self.provider, self.lang.code());
+            let view = order_view(order, self.payments, self.lang.code());
             self.effects.order_changed(UserId(order.user_id), view);
         }
         self.effects.notify(notices);
@@ -84,7 +84,8 @@ pub(super) async fn deliver(
     claim: &Locked,
     choice: &Delivery,
 ) -> Result<(ClaimRow, OrderRow), AppError> {
-    let (order, failed) = db::claims::choose_delivery(&tx, claim, choice, h.provider.name()).await?;
+    let provider = h.payments.for_method(choice.pay_by).ok_or(AppError::Suspended(Msg::QrUnavailable))?;
+    let (order, failed) = db::claims::choose_delivery(&tx, claim, choice, provider.name()).await?;
     let row = db::claims::get(&tx, claim.id).await?.ok_or(AppError::NotFound(Msg::ClaimNotFound))?;
     super::commit(tx).await?;
     tracing::info!(
@@ -95,6 +96,13 @@ pub(super) async fn deliver(
         "delivery chosen"
     );
     h.announce(&failed, &[]);
+    let order = match order.method {
+        PayMethod::Card => order,
+        PayMethod::Qr => {
+            let buying = super::payments::Handles { pool: h.pool, effects: h.effects, payments: h.payments };
+            super::qr::open(&buying, order).await?
+        }
+    };
     Ok((row, order))
 }
 
@@ -166,7 +174,7 @@ pub async fn advance(
 pub struct Sweeper {
     pub pool: Pool,
     pub effects: Arc<dyn Effects>,
-    pub provider: Arc<dyn PaymentProvider>,
+    pub payments: Payments,
     pub settings: ClaimSettings,
     /// The site's language at each sweep (the admin may change it).
     pub lang: Box<dyn Fn() -> Lang + Send + Sync>,
@@ -177,7 +185,7 @@ impl Sweeper {
         Handles {
             pool: &self.pool,
             effects: self.effects.as_ref(),
-            provider: self.provider.as_ref(),
+            payments: &self.payments,
             settings: &self.settings,
             lang: (self.lang)(),
             // The sweeper passes and reminds; it never starts a Buy It Now.

@@ -119,12 +119,21 @@ impl Core {
         }
     }
 
+    /// What buying needs (`crate::app::payments`, `crate::app::qr`).
+    pub fn payment_handles(&self) -> crate::app::payments::Handles<'_> {
+        crate::app::payments::Handles {
+            pool: &self.pool,
+            effects: self.effects.as_ref(),
+            payments: &self.payments,
+        }
+    }
+
     /// What the won-item use cases need (`crate::app::claims`).
     pub fn claim_handles(&self) -> crate::app::claims::Handles<'_> {
         crate::app::claims::Handles {
             pool: &self.pool,
             effects: self.effects.as_ref(),
-            provider: self.payments.provider.as_ref(),
+            payments: &self.payments,
             settings: &self.config.claims,
             lang: self.site.lang(),
             phones: self.config.auth.phone_verification,

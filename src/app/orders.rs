@@ -8,7 +8,7 @@ use tyiyn_actors::ids::UserId;
 
 use super::audit::action;
 use super::effects::Effects;
-use crate::app::provider::{PaymentProvider, order_view};
+use crate::app::provider::{Payments, order_view};
 use crate::app::refund::{self, Refund};
 use crate::auth::CurrentUser;
 use crate::db;
@@ -20,7 +20,7 @@ use crate::ids::OrderId;
 /// Refunds paid order `id`; the buyer hears it first (in the site's language `lang`, as the
 /// payment callback tells them). The order's admin columns after the refund.
 pub async fn refund(
-    (pool, effects, provider): (&Pool, &dyn Effects, &dyn PaymentProvider),
+    (pool, effects, payments): (&Pool, &dyn Effects, &Payments),
     lang: Lang,
     admin: &CurrentUser,
     OrderId(id): OrderId,
@@ -50,7 +50,37 @@ pub async fn refund(
         effects.balance_changed(UserId(user), balance);
     }
     if let Some(own) = db::payments::order(&pool.get().await?, id).await? {
-        effects.order_changed(UserId(user), order_view(&own, provider, lang.code()));
+        effects.order_changed(UserId(user), order_view(&own, payments, lang.code()));
     }
     Ok(extra)
+}
+
+/// The most rows one reconciliation export holds (a year of a busy site fits many times).
+const RECONCILIATION_MAX: i64 = 1_000_000;
+
+/// Bishkek's offset from UTC: the export's days are Bishkek's days.
+const BISHKEK_SECS: i32 = 6 * 3600;
+
+/// Every order paid or refunded from the start of Bishkek day `from` to the end of day `to`
+/// (both included), oldest first: the accountant's daily reconciliation (docs/operations.md,
+/// "Reconciling payments"). 400 `day_invalid` when `from` is after `to` or the range is over 366
+/// days.
+pub async fn reconciliation(
+    pool: &Pool,
+    from: chrono::NaiveDate,
+    to: chrono::NaiveDate,
+) -> Result<Vec<db::admin_orders::ReconciliationRow>, AppError> {
+    if from > to || (to - from).num_days() > 365 {
+        return Err(AppError::invalid("from", Msg::DayInvalid));
+    }
+    let bishkek = chrono::FixedOffset::east_opt(BISHKEK_SECS).ok_or(AppError::BadRequest(Msg::DayInvalid))?;
+    let start = |day: chrono::NaiveDate| {
+        day.and_hms_opt(0, 0, 0)
+            .and_then(|t| t.and_local_timezone(bishkek).single())
+            .map(|t| t.with_timezone(&chrono::Utc))
+            .ok_or(AppError::invalid("to", Msg::DayInvalid))
+    };
+    let until = to.succ_opt().ok_or(AppError::invalid("to", Msg::DayInvalid))?;
+    let client = pool.get().await?;
+    Ok(db::admin_orders::reconciliation(&client, (start(from)?, start(until)?), RECONCILIATION_MAX).await?)
 }

@@ -1,4 +1,4 @@
-//! Buying: a package order, and the provider's report of a payment, the only thing that credits
+//! Buying: the provider's report of a payment, the only thing that credits
 //! bids or pays for a won item. [`process`] verifies, checks and applies one report in one
 //! transaction; the demo provider's pay/fail button sends its signed report through it too
 //! (docs/rules/payments.md, "Buying bids" and docs/rules/won-items.md, "Won items").
@@ -8,8 +8,7 @@ use serde_json::Value;
 use tyiyn_actors::ids::UserId;
 
 use super::effects::Effects;
-use super::limits::refuse;
-use crate::app::provider::{CallbackOutcome, PaymentProvider, Payments, Verdict, order_view};
+use crate::app::provider::{Callback, CallbackOutcome, PaymentProvider, Payments, Verdict, order_view};
 use crate::db;
 use crate::db::claims::Locked;
 use crate::db::notifications::{Notice, NotificationRow};
@@ -21,23 +20,11 @@ use crate::ids::OrderId;
 use crate::metrics::PAYMENT_CALLBACKS;
 use crate::statuses::OrderState;
 
-/// Orders package `package` for `user` from `provider`: a pending order whose bids and amount
-/// come from the catalogue. Refused while the user's pause or monthly spend limit holds.
-pub async fn order_package(
-    pool: &Pool,
-    provider: &str,
-    user: i64,
-    package: i32,
-) -> Result<OrderRow, AppError> {
-    let mut client = pool.get().await?;
-    let tx = client.transaction().await?;
-    refuse(db::limits::block_order(&tx, user, package).await?)?;
-    let order = db::payments::insert_order(&tx, user, package, provider)
-        .await?
-        .ok_or(AppError::invalid("packageId", Msg::PackageNotFound))?;
-    super::commit(tx).await?;
-    tracing::info!(order = order.id, user, package, amount = order.amount, "payment order created");
-    Ok(order)
+/// What buying needs: the pool, the effects port and the providers.
+pub struct Handles<'a> {
+    pub pool: &'a Pool,
+    pub effects: &'a dyn Effects,
+    pub payments: &'a Payments,
 }
 
 /// `user`'s own order `id` (404 `order_not_found` for another user's).
@@ -50,19 +37,18 @@ pub async fn own_order(pool: &Pool, user: i64, OrderId(id): OrderId) -> Result<O
 /// The demo provider's pay or fail button for `user`'s order `id`: its signed callback goes
 /// through [`process`] like any other; the order as it is after.
 pub async fn demo_pay(
-    handles: (&Pool, &dyn Effects, &Payments),
+    h: &Handles<'_>,
     lang: Lang,
     user: i64,
     id: OrderId,
     paid: bool,
 ) -> Result<OrderRow, AppError> {
-    let (pool, _, payments) = handles;
-    let demo = payments.demo.clone().ok_or(AppError::NotFound(Msg::DemoPaymentsOff))?;
-    let order = own_order(pool, user, id).await?;
-    let fields = demo.signed_callback(&order, paid).ok_or(AppError::NotFound(Msg::DemoPaymentsOff))?;
-    let (verdict, word) = process(handles, lang, demo.as_ref(), &fields).await?;
+    let demo = h.payments.demo.clone().ok_or(AppError::NotFound(Msg::DemoPaymentsOff))?;
+    let order = own_order(h.pool, user, id).await?;
+    let callback = demo.signed_callback(&order, paid).ok_or(AppError::NotFound(Msg::DemoPaymentsOff))?;
+    let (verdict, word) = process(h, lang, demo.as_ref(), &callback).await?;
     tracing::info!(order = order.id, verdict = verdict.as_str(), outcome = word, "demo payment");
-    own_order(pool, user, OrderId(order.id)).await
+    own_order(h.pool, user, OrderId(order.id)).await
 }
 
 /// A callback addressed to a provider that is not the configured one: counted, and recorded
@@ -131,7 +117,7 @@ async fn pay(
     (tx, outbox): (&impl deadpool_postgres::GenericClient, &Outbox),
     order: &OrderRow,
     claim: Option<&Locked>,
-    payment_id: &str,
+    payment: (&str, Option<i64>),
 ) -> Result<(Verdict, &'static str, Option<Change>), AppError> {
     // Whether the order pays for its won item (a package order has none to pay).
     let pays_claim = match (order.claim_id, claim) {
@@ -145,7 +131,7 @@ async fn pay(
         (Some(_), c) => c.is_some_and(Locked::is_open),
     };
     let word = if order.claim_id.is_some() && !pays_claim { "credited_claim_closed" } else { "credited" };
-    let Some((paid, balance)) = db::payments::credit(tx, order, payment_id).await? else {
+    let Some((paid, balance)) = db::payments::credit(tx, order, payment).await? else {
         return Ok((Verdict::Ok, "duplicate", None));
     };
     if let Some(claim) = paid.claim_id {
@@ -172,14 +158,15 @@ async fn pay(
 /// Verifies, checks and applies one callback; records it whatever becomes of it. The order row
 /// is locked for the whole decision, so repeated and concurrent callbacks credit once.
 pub async fn process(
-    (pool, effects, payments): (&Pool, &dyn Effects, &Payments),
+    h: &Handles<'_>,
     lang: Lang,
     provider: &dyn PaymentProvider,
-    fields: &[(String, String)],
+    callback: &Callback,
 ) -> Result<(Verdict, String), AppError> {
+    let Handles { pool, effects, payments } = *h;
     let name = provider.name();
-    let record = payload(fields);
-    let outcome = match provider.parse_callback(fields) {
+    let record = payload(&callback.fields);
+    let outcome = match provider.parse_callback(callback) {
         Ok(outcome) => outcome,
         Err(rejection) => {
             metrics::counter!(PAYMENT_CALLBACKS, "outcome" => rejection.outcome()).increment(1);
@@ -253,7 +240,7 @@ async fn apply(
         }
         Some(_) if outcome.paid && !confirmed => (Verdict::Rejected, "not_confirmed", None),
         Some(order) if outcome.paid => {
-            pay((&tx, outbox), &order, claim.as_ref(), &outcome.payment_id).await?
+            pay((&tx, outbox), &order, claim.as_ref(), (&outcome.payment_id, outcome.fee)).await?
         }
         Some(order) => match db::payments::fail(&tx, order.id, Some(&outcome.payment_id)).await? {
             Some(failed) => (Verdict::Ok, "failed", Some(Change::Failed(failed))),
@@ -269,7 +256,7 @@ async fn apply(
 /// Tells the buyer's sessions what a processed callback changed.
 fn announce((effects, payments): (&dyn Effects, &Payments), lang: Lang, change: Option<Change>) {
     let user = |order: &OrderRow| UserId(order.user_id);
-    let view = |order: &OrderRow| order_view(order, payments.provider.as_ref(), lang.code());
+    let view = |order: &OrderRow| order_view(order, payments, lang.code());
     match change {
         Some(Change::Credited(order, balance, notices)) => {
             if let Some(balance) = balance {

@@ -16,7 +16,7 @@ use tyiyn_actors::ids::Tyiyn;
 use utoipa::ToSchema;
 
 use crate::db::payments::{OrderRow, PackageRow};
-pub use crate::statuses::{OrderKind, OrderState};
+pub use crate::statuses::{OrderKind, OrderState, PayMethod};
 
 /// The currency every order is paid in.
 pub const CURRENCY: &str = "KGS";
@@ -77,12 +77,76 @@ pub struct Order {
     /// Always `KGS`.
     #[schema(example = "KGS")]
     pub currency: String,
-    /// The provider's payment page for this order; open it in a new tab.
+    /// `card` (the card provider's page) or `qr` (an ELQR link any Kyrgyz bank app pays).
+    pub method: PayMethod,
+    /// Where the buyer pays: the card provider's page (open it in a new tab), or, for a QR order,
+    /// our own page with the QR code and the bank apps' buttons (`/pay/{orderId}`).
     #[schema(example = "/pay/demo/12")]
     pub payment_url: String,
+    /// A QR order's payment link while it has one; `null` for a card order.
+    #[schema(required)]
+    pub qr: Option<QrView>,
     pub created_at: DateTime<Utc>,
     #[schema(required)]
     pub paid_at: Option<DateTime<Utc>>,
+}
+
+/// A QR order's payment: one dynamic ELQR link for the order's exact amount.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QrView {
+    /// The universal link (`https://pay.payqr.kg/#…`, or the provider's own): on a phone it opens
+    /// the payer's bank app; on a screen, its QR code is what a bank app scans.
+    #[schema(example = "https://pay.payqr.kg/#000201010212…6304ab12")]
+    pub link: String,
+    /// Until when it may be paid; after, `POST /api/payments/orders/{orderId}/qr` gives a new one.
+    pub expires_at: DateTime<Utc>,
+    /// The same payment behind each bank app's own link, the universal router first.
+    pub banks: Vec<BankLink>,
+}
+
+/// One bank app's link to a payment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BankLink {
+    /// `payqr`, `mbank`, `odengi`, `bakai`, `finik`, …
+    #[schema(example = "mbank")]
+    pub id: String,
+    #[schema(example = "MBank")]
+    pub name: String,
+    pub link: String,
+}
+
+/// A QR payment a provider opened for an order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QrPayment {
+    /// The ELQR link (`https://pay.payqr.kg/#…` or the provider's own prefix).
+    pub link: String,
+    /// Until when it may be paid.
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A provider's callback as it arrived.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Callback {
+    /// The form fields (or the query's); for a JSON body, its top-level members, each as text.
+    pub fields: Vec<(String, String)>,
+    /// The body as sent, for a provider that signs it whole.
+    pub body: Vec<u8>,
+    /// The request's headers, names in lowercase.
+    pub headers: Vec<(String, String)>,
+}
+
+impl Callback {
+    /// A callback of form fields only (the demo's own, and tests').
+    pub fn of_fields(fields: Vec<(String, String)>) -> Callback {
+        Callback { fields, ..Callback::default() }
+    }
+
+    /// The value of header `name` (lowercase).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
 }
 
 /// What a verified callback says about a payment.
@@ -98,6 +162,8 @@ pub struct CallbackOutcome {
     pub currency: String,
     /// Paid (`true`) or failed.
     pub paid: bool,
+    /// What the provider kept, in tyiyn, where it says (the reconciliation export shows it).
+    pub fee: Option<i64>,
 }
 
 /// Why a callback was refused before it named an order we could act on.
@@ -153,14 +219,15 @@ pub struct Answer {
 
 /// A payment provider. Implementations are cheap to share (`Arc<dyn PaymentProvider>`).
 pub trait PaymentProvider: Send + Sync {
-    /// `freedompay` or `demo`: the `{provider}` of the callback path and `payment_order.provider`.
+    /// `freedompay`, `finik` or `demo`: the `{provider}` of the callback path and
+    /// `payment_order.provider`.
     fn name(&self) -> &'static str;
 
     /// The page where the buyer pays `order` (in `lang`, `ru`/`en`/`ka`/`ky`).
     fn payment_url(&self, order: &OrderRow, lang: &str) -> String;
 
-    /// Verifies the callback's signature and reads it. `fields` are the form fields as sent.
-    fn parse_callback(&self, fields: &[(String, String)]) -> Result<CallbackOutcome, Rejection>;
+    /// Verifies the callback's signature and reads it.
+    fn parse_callback(&self, callback: &Callback) -> Result<CallbackOutcome, Rejection>;
 
     /// The answer the provider expects for a callback judged `verdict`, with a description.
     fn answer(&self, verdict: Verdict, description: &str) -> Answer;
@@ -173,19 +240,59 @@ pub trait PaymentProvider: Send + Sync {
 
     /// The signed callback of `order`, paid or failed, as the provider itself would send it; only
     /// a provider whose payment page is our own (the demo's) can, the others answer `None`.
-    fn signed_callback(&self, _order: &OrderRow, _paid: bool) -> Option<Vec<(String, String)>> {
+    fn signed_callback(&self, _order: &OrderRow, _paid: bool) -> Option<Callback> {
         None
+    }
+
+    /// Whether it takes payments by QR ([`PaymentProvider::create_qr`]).
+    fn takes_qr(&self) -> bool {
+        false
+    }
+
+    /// Opens a QR payment for `order`'s exact amount, payable until `expires_at`: its ELQR link.
+    /// A provider that calls out fails on a timeout or a refusal; nothing is credited either way.
+    fn create_qr<'a>(
+        &'a self,
+        _order: &'a OrderRow,
+        _expires_at: DateTime<Utc>,
+    ) -> BoxFuture<'a, anyhow::Result<QrPayment>> {
+        Box::pin(async { anyhow::bail!("this provider takes no QR payments") })
+    }
+
+    /// The same QR payment behind each bank app's own link (`link` as [`QrPayment::link`]).
+    fn bank_links(&self, _link: &str) -> Vec<BankLink> {
+        Vec::new()
     }
 }
 
-/// The configured provider, and the demo provider again when it is the one (its route signs
-/// callbacks, which only it can).
+/// The configured providers: the card's, the QR payments' (when any), and the demo provider again
+/// when it is one of them (its route signs callbacks, which only it can).
 #[derive(Clone)]
 pub struct Payments {
+    /// Card payments (`[payments] provider`).
     pub provider: Arc<dyn PaymentProvider>,
+    /// QR payments (`[payments] qr_provider`); `None`: QR is off.
+    pub qr: Option<Arc<dyn PaymentProvider>>,
     pub demo: Option<Arc<dyn PaymentProvider>>,
+    /// How long a QR link may be paid.
+    pub qr_ttl: chrono::Duration,
     /// How many refused callbacks may still be stored this minute.
     pub refused: Arc<RecordBudget>,
+}
+
+impl Payments {
+    /// The provider of `method`; `None`: that method is off.
+    pub fn for_method(&self, method: PayMethod) -> Option<&Arc<dyn PaymentProvider>> {
+        match method {
+            PayMethod::Card => Some(&self.provider),
+            PayMethod::Qr => self.qr.as_ref(),
+        }
+    }
+
+    /// The configured provider named `name` (the callback path's and the order's).
+    pub fn named(&self, name: &str) -> Option<&Arc<dyn PaymentProvider>> {
+        std::iter::once(&self.provider).chain(self.qr.as_ref()).find(|p| p.name() == name)
+    }
 }
 
 /// A budget of records per fixed one-minute window: refused callbacks past it are counted
@@ -217,8 +324,27 @@ impl RecordBudget {
     }
 }
 
-/// An order as the API shows it, with its payment page from `provider`.
-pub fn order_view(order: &OrderRow, provider: &dyn PaymentProvider, lang: &str) -> Order {
+/// Where the buyer pays `order`: its card provider's page, or our page of a QR order.
+pub fn payment_url(order: &OrderRow, payments: &Payments, lang: &str) -> String {
+    match order.method {
+        PayMethod::Qr => format!("/pay/{}", order.id),
+        PayMethod::Card => {
+            payments.named(&order.provider).unwrap_or(&payments.provider).payment_url(order, lang)
+        }
+    }
+}
+
+/// An order as the API shows it: a card order with its provider's payment page, a QR order with
+/// our page and its link (the bank apps' links from its provider).
+pub fn order_view(order: &OrderRow, payments: &Payments, lang: &str) -> Order {
+    let provider = payments.named(&order.provider).unwrap_or(&payments.provider);
+    let qr = match (order.method, &order.qr_link, order.qr_expires_at) {
+        (PayMethod::Qr, Some(link), Some(expires_at)) => {
+            Some(QrView { link: link.clone(), expires_at, banks: provider.bank_links(link) })
+        }
+        _ => None,
+    };
+    let payment_url = payment_url(order, payments, lang);
     Order {
         id: order.id,
         state: order.state,
@@ -228,7 +354,9 @@ pub fn order_view(order: &OrderRow, provider: &dyn PaymentProvider, lang: &str) 
         bids: order.bids,
         amount: Tyiyn(order.amount),
         currency: order.currency.clone(),
-        payment_url: provider.payment_url(order, lang),
+        method: order.method,
+        payment_url,
+        qr,
         created_at: order.created_at,
         paid_at: order.paid_at,
     }

@@ -52,6 +52,10 @@ pub struct Filter<'a> {
     pub kind: Option<&'a str>,
     /// A case-insensitive part of the buyer's username, or the order's id.
     pub query: Option<&'a str>,
+    /// `card` or `qr`.
+    pub method: Option<&'a str>,
+    /// The provider's name (`demo`, `freedompay`, …).
+    pub provider: Option<&'a str>,
 }
 
 /// A page of matching orders, newest first, and how many match in all.
@@ -62,7 +66,9 @@ pub async fn page(
     offset: i64,
 ) -> Result<(Vec<OrderExtra>, i64), tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("select_page")).await?;
-    let rows = db.query(&stmt, &[&filter.state, &filter.kind, &filter.query, &limit, &offset]).await?;
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] =
+        [&filter.state, &filter.kind, &filter.query, &limit, &offset, &filter.method, &filter.provider];
+    let rows = db.query(&stmt, &params).await?;
     let total = rows.first().map_or(0, |r| r.get("total"));
     let orders =
         rows.iter().filter(|r| r.get::<_, Option<i64>>(0).is_some()).map(OrderExtra::from_row).collect();
@@ -167,4 +173,54 @@ pub async fn record_refund(
         _ => None,
     };
     Ok(Recorded { balance, expired_claim })
+}
+
+/// One order of the reconciliation export. Money in tyiyn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReconciliationRow {
+    pub id: i64,
+    pub created_at: DateTime<Utc>,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub refunded_at: Option<DateTime<Utc>>,
+    pub state: String,
+    pub kind: String,
+    pub method: String,
+    pub provider: String,
+    pub provider_payment_id: Option<String>,
+    pub user_id: i64,
+    pub username: String,
+    pub amount: i64,
+    pub currency: String,
+    pub fee: Option<i64>,
+    pub refund_amount: Option<i64>,
+}
+
+/// Every order paid or refunded in `[from, to)`, oldest first, at most `max`.
+pub async fn reconciliation(
+    db: &impl GenericClient,
+    (from, to): (DateTime<Utc>, DateTime<Utc>),
+    max: i64,
+) -> Result<Vec<ReconciliationRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("select_reconciliation")).await?;
+    let rows = db.query(&stmt, &[&from, &to, &max]).await?;
+    Ok(rows
+        .iter()
+        .map(|r| ReconciliationRow {
+            id: r.get(0),
+            created_at: r.get(1),
+            paid_at: r.get(2),
+            refunded_at: r.get(3),
+            state: r.get(4),
+            kind: r.get(5),
+            method: r.get(6),
+            provider: r.get(7),
+            provider_payment_id: r.get(8),
+            user_id: r.get(9),
+            username: r.get(10),
+            amount: r.get(11),
+            currency: r.get(12),
+            fee: r.get(13),
+            refund_amount: r.get(14),
+        })
+        .collect())
 }

@@ -9,7 +9,7 @@ use tokio_postgres::Row;
 use tyiyn_actors::ids::Tyiyn;
 
 use crate::input::values::Phone;
-use crate::statuses::{ClaimKind, ClaimState, DeliveryMethod, EndReason, OrderState};
+use crate::statuses::{ClaimKind, ClaimState, DeliveryMethod, EndReason, OrderState, PayMethod};
 
 use super::notifications::{self, Notice, NotificationRow};
 use super::outbox::Outbox;
@@ -212,7 +212,9 @@ pub async fn choose_delivery(
         .await?;
     let bids = claim.package_bids.unwrap_or(0);
     let amount = claim.price + choice.fee.0;
-    let order = payments::insert_claim_order(db, claim.user_id, claim.id, bids, amount, provider).await?;
+    let order =
+        payments::insert_claim_order(db, claim.user_id, claim.id, bids, amount, (provider, choice.pay_by))
+            .await?;
     Ok((order, failed))
 }
 
@@ -224,6 +226,8 @@ pub struct Delivery {
     pub fee: Tyiyn,
     pub address: Option<String>,
     pub phone: Phone,
+    /// How its order is paid.
+    pub pay_by: PayMethod,
 }
 
 /// What passing an offer on changed.

@@ -6,7 +6,7 @@ use deadpool_postgres::GenericClient;
 use serde_json::Value;
 use tokio_postgres::Row;
 
-use crate::statuses::{OrderKind, OrderState};
+use crate::statuses::{OrderKind, OrderState, PayMethod};
 
 macro_rules! q {
     ($name:literal) => {
@@ -54,6 +54,13 @@ pub struct OrderRow {
     pub paid_at: Option<DateTime<Utc>>,
     pub kind: OrderKind,
     pub claim_id: Option<i64>,
+    pub method: PayMethod,
+    /// A QR order's current payment link (an ELQR link), once the provider gave one.
+    pub qr_link: Option<String>,
+    /// Until when that link may be paid.
+    pub qr_expires_at: Option<DateTime<Utc>>,
+    /// What the provider kept, in tyiyn, where its report says.
+    pub provider_fee: Option<i64>,
 }
 
 impl OrderRow {
@@ -72,6 +79,10 @@ impl OrderRow {
             paid_at: r.get(10),
             kind: OrderKind::parse(r.get(11)),
             claim_id: r.get(12),
+            method: PayMethod::parse(r.get(13)),
+            qr_link: r.get(14),
+            qr_expires_at: r.get(15),
+            provider_fee: r.get(16),
         }
     }
 }
@@ -97,10 +108,23 @@ pub async fn insert_order(
     db: &impl GenericClient,
     user: i64,
     package: i32,
-    provider: &str,
+    (provider, method): (&str, PayMethod),
 ) -> Result<Option<OrderRow>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("insert_order")).await?;
-    Ok(db.query_opt(&stmt, &[&user, &package, &provider]).await?.as_ref().map(OrderRow::from_row))
+    let row = db.query_opt(&stmt, &[&user, &package, &provider, &method.as_str()]).await?;
+    Ok(row.as_ref().map(OrderRow::from_row))
+}
+
+/// Sets a pending QR order's payment link and its expiry; `None` when the order is no longer a
+/// pending QR order.
+pub async fn set_qr_link(
+    db: &impl GenericClient,
+    order: i64,
+    link: &str,
+    expires_at: DateTime<Utc>,
+) -> Result<Option<OrderRow>, tokio_postgres::Error> {
+    let stmt = db.prepare_cached(q!("set_qr_link")).await?;
+    Ok(db.query_opt(&stmt, &[&order, &link, &expires_at]).await?.as_ref().map(OrderRow::from_row))
 }
 
 /// A user's orders, newest first (at most 200).
@@ -127,10 +151,10 @@ pub async fn lock_order(db: &impl GenericClient, id: i64) -> Result<Option<Order
 pub async fn credit(
     db: &impl GenericClient,
     order: &OrderRow,
-    provider_payment_id: &str,
+    (provider_payment_id, fee): (&str, Option<i64>),
 ) -> Result<Option<(OrderRow, Option<i64>)>, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("mark_order_paid")).await?;
-    let Some(paid) = db.query_opt(&stmt, &[&order.id, &provider_payment_id]).await? else {
+    let Some(paid) = db.query_opt(&stmt, &[&order.id, &provider_payment_id, &fee]).await? else {
         return Ok(None);
     };
     let paid = OrderRow::from_row(&paid);
@@ -153,10 +177,11 @@ pub async fn insert_claim_order(
     claim: i64,
     bids: i32,
     amount: i64,
-    provider: &str,
+    (provider, method): (&str, PayMethod),
 ) -> Result<OrderRow, tokio_postgres::Error> {
     let stmt = db.prepare_cached(q!("insert_claim_order")).await?;
-    Ok(OrderRow::from_row(&db.query_one(&stmt, &[&user, &claim, &bids, &amount, &provider]).await?))
+    let row = db.query_one(&stmt, &[&user, &claim, &bids, &amount, &provider, &method.as_str()]).await?;
+    Ok(OrderRow::from_row(&row))
 }
 
 /// Fails every pending order of won item `claim` (a new delivery choice, a decline, a lapse);

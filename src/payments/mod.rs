@@ -1,7 +1,8 @@
 //! The payment providers: adapters implementing the use cases' port
 //! [`crate::app::provider::PaymentProvider`], chosen by `[payments] provider` in config
 //! ([`from_settings`]): [`freedompay::FreedomPay`] (the hosted payment page of Freedom Pay,
-//! Kyrgyzstan) and [`demo::Demo`] (our own page, for local runs, tests and the demo), with what
+//! Kyrgyzstan), [`gopay::GoPay`] (QR payments by ELQR link, `[payments] qr_provider`, Kyrgyzstan)
+//! and [`demo::Demo`] (our own page, for local runs, tests and the demo), with what
 //! they share: som amounts as text, signed callback fields, ELQR payment links ([`elqr`]). A later
 //! provider is one more module here.
 //!
@@ -13,10 +14,11 @@
 pub mod demo;
 pub mod elqr;
 pub mod freedompay;
+pub mod gopay;
 
 use std::sync::Arc;
 
-use crate::app::provider::{CallbackOutcome, Payments, RecordBudget, Rejection};
+use crate::app::provider::{CallbackOutcome, PaymentProvider, Payments, RecordBudget, Rejection};
 use tyiyn_actors::ids::Tyiyn;
 
 use crate::config::PaymentSettings;
@@ -24,20 +26,38 @@ use crate::config::PaymentSettings;
 /// The currency every order is paid in.
 pub use crate::app::provider::CURRENCY;
 
-/// The provider `[payments] provider` names.
+/// The providers `[payments] provider` (cards) and `qr_provider` (QR payments) name; one demo
+/// provider serves both when both are `demo`.
 pub fn from_settings(settings: &PaymentSettings) -> anyhow::Result<Payments> {
-    let refused = Arc::new(RecordBudget::new(settings.refused_callbacks_per_minute));
-    match settings.provider.as_str() {
-        demo::NAME => {
-            let demo = Arc::new(demo::Demo::new(settings));
-            Ok(Payments { provider: demo.clone(), demo: Some(demo), refused })
-        }
-        freedompay::NAME => {
-            let provider = Arc::new(freedompay::FreedomPay::new(settings)?);
-            Ok(Payments { provider, demo: None, refused })
-        }
+    let demo = [&settings.provider, &settings.qr_provider]
+        .iter()
+        .any(|name| name.trim() == demo::NAME)
+        .then(|| Arc::new(demo::Demo::new(settings)));
+    let provider: Arc<dyn PaymentProvider> = match settings.provider.trim() {
+        demo::NAME => demo.clone().expect("made above for the demo"),
+        freedompay::NAME => Arc::new(freedompay::FreedomPay::new(settings)?),
         other => anyhow::bail!("payments.provider: unknown provider {other:?} (demo or freedompay)"),
-    }
+    };
+    let qr: Option<Arc<dyn PaymentProvider>> = match settings.qr_provider.trim() {
+        "" => None,
+        // The demo's Pay button credits without money: never beside a real card provider.
+        demo::NAME if settings.provider.trim() != demo::NAME => anyhow::bail!(
+            "payments.qr_provider = \"demo\" needs payments.provider = \"demo\" (its Pay button credits bids \
+             without money): set qr_provider to a real QR provider, or to \"\" for none"
+        ),
+        demo::NAME => Some(demo.clone().expect("made above for the demo")),
+        gopay::NAME => Some(Arc::new(gopay::GoPay::new(settings)?)),
+        other => {
+            anyhow::bail!("payments.qr_provider: unknown provider {other:?} (demo, gopay, or empty for none)")
+        }
+    };
+    Ok(Payments {
+        provider,
+        qr,
+        demo: demo.map(|d| d as Arc<dyn PaymentProvider>),
+        qr_ttl: chrono::Duration::minutes(i64::from(settings.qr_minutes.clamp(1, 24 * 60))),
+        refused: Arc::new(RecordBudget::new(settings.refused_callbacks_per_minute)),
+    })
 }
 
 /// `"750"`, `"750.5"` or `"750.00"` som as tyiyn; `None` for anything else.
@@ -86,7 +106,7 @@ impl CallbackFields {
             "0" => false,
             _ => return Err(Rejection::Malformed(self.result)),
         };
-        Ok(CallbackOutcome { order_id, payment_id: payment_id.to_owned(), amount, currency, paid })
+        Ok(CallbackOutcome { order_id, payment_id: payment_id.to_owned(), amount, currency, paid, fee: None })
     }
 }
 

@@ -93,7 +93,7 @@ async fn admin_views(
     state: &AppState,
     lang: &str,
 ) -> Result<Vec<AdminClaim>, AppError> {
-    let views = wire::views(db, rows, state.core.payments.provider.as_ref(), lang).await?;
+    let views = wire::views(db, rows, &state.core.payments, lang).await?;
     Ok(views
         .into_iter()
         .zip(rows)
@@ -110,7 +110,7 @@ async fn advance(
     step: claims::Move<'_>,
 ) -> Result<HttpResponse, AppError> {
     let row = claims::advance(&state.core.claim_handles(), &admin.0, id, step).await?;
-    let claim = wire::view(&row, None, state.core.payments.provider.as_ref(), lang);
+    let claim = wire::view(&row, None, &state.core.payments, lang);
     Ok(HttpResponse::Ok().json(ClaimBody { claim }))
 }
 

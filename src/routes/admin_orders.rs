@@ -36,7 +36,7 @@ pub struct AdminOrder {
     /// The buyer.
     pub user_id: i64,
     pub username: String,
-    /// `demo` or `freedompay`.
+    /// `demo`, `freedompay`, … (the order's `method` says card or QR).
     pub provider: String,
     /// The provider's id of the payment (once it reported one).
     #[schema(required)]
@@ -80,10 +80,22 @@ struct OrdersQuery {
     kind: Option<String>,
     /// A case-insensitive part of the buyer's username, or an order id.
     q: Option<String>,
+    /// `card` or `qr` (default: any).
+    method: Option<String>,
+    /// A provider's name: `demo`, `freedompay`, … (default: any).
+    provider: Option<String>,
     /// From 1 (default 1).
     page: Option<i64>,
     /// 1–100 (default 20).
     limit: Option<i64>,
+}
+
+/// A provider's name as the filter takes it: 1–32 of `a-z`, `0-9`, `-`, `_`.
+fn provider_name(v: &str) -> Result<String, Msg> {
+    let v = v.trim();
+    let fits = (1..=32).contains(&v.len())
+        && v.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+    if fits { Ok(v.to_owned()) } else { Err(Msg::ProviderInvalid) }
 }
 
 /// `v` (trimmed) if it is one of `words`, else `msg`.
@@ -96,12 +108,12 @@ fn one_of(v: &str, words: &[&'static str], msg: Msg) -> Result<&'static str, Msg
 async fn views(state: &AppState, extras: Vec<OrderExtra>, lang: &str) -> Result<Vec<AdminOrder>, AppError> {
     let client = state.core.pool.get().await?;
     let orders = try_join_all(extras.iter().map(|e| db::payments::order(&client, e.id))).await?;
-    let provider = state.core.payments.provider.as_ref();
+    let payments = &state.core.payments;
     Ok(extras
         .into_iter()
         .zip(orders)
         .filter_map(|(extra, order)| {
-            let order = order_view(&order?, provider, lang);
+            let order = order_view(&order?, payments, lang);
             Some(AdminOrder {
                 order,
                 user_id: extra.user_id,
@@ -122,7 +134,7 @@ async fn views(state: &AppState, extras: Vec<OrderExtra>, lang: &str) -> Result<
     params(OrdersQuery),
     responses(
         (status = 200, description = "A page of orders", body = AdminOrdersPage),
-        (status = 400, description = "`order_state_invalid`, `order_kind_invalid`, `page_invalid` or `limit_invalid`, with `fields`", body = ErrorBody),
+        (status = 400, description = "`order_state_invalid`, `order_kind_invalid`, `payment_method_invalid`, `provider_invalid`, `page_invalid` or `limit_invalid`, with `fields`", body = ErrorBody),
     )
 )]
 #[get("/admin/orders")]
@@ -140,6 +152,10 @@ async fn admin_list_orders(
     let kind = optional(&mut errors, "kind", query.kind.as_deref(), |v| {
         one_of(v, &["package", "claim"], Msg::OrderKindInvalid)
     });
+    let method = optional(&mut errors, "method", query.method.as_deref(), |v| {
+        one_of(v, &["card", "qr"], Msg::PayMethodInvalid)
+    });
+    let provider = optional(&mut errors, "provider", query.provider.as_deref(), provider_name);
     // Every bad parameter is named at once, the paging ones too.
     let page = match paging::parse(query.page, query.limit, 20) {
         Ok(page) => Some(page),
@@ -152,7 +168,7 @@ async fn admin_list_orders(
     AppError::check(errors)?;
     let page = page.ok_or(AppError::BadRequest(Msg::ValidationFailed))?;
     let search = query.q.as_deref().map(|q| q.trim().trim_start_matches('#')).filter(|q| !q.is_empty());
-    let filter = Filter { state: order_state, kind, query: search };
+    let filter = Filter { state: order_state, kind, query: search, method, provider: provider.as_deref() };
     let (extras, total) = {
         let client = state.core.pool.get().await?;
         db::admin_orders::page(&client, filter, page.limit, page.offset).await?
@@ -187,7 +203,7 @@ async fn admin_refund_order(
     lang: ReqLang,
     path: web::Path<OrderId>,
 ) -> Result<HttpResponse, AppError> {
-    let handles = (&state.core.pool, state.core.effects.as_ref(), state.core.payments.provider.as_ref());
+    let handles = (&state.core.pool, state.core.effects.as_ref(), &state.core.payments);
     let extra = orders::refund(handles, state.core.site.lang(), &admin.0, path.into_inner()).await?;
     let view = views(&state, vec![extra], lang.0.code())
         .await?

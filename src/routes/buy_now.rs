@@ -145,9 +145,9 @@ async fn start_buy_now(
 
 /// `{claim, order}`: the purchase and the order that pays for it.
 fn answer(state: &AppState, claim: &ClaimRow, order: &OrderRow, lang: &str) -> ClaimOrder {
-    let provider = state.core.payments.provider.as_ref();
+    let payments = &state.core.payments;
     ClaimOrder {
-        claim: claims::view(claim, Some(order), provider, lang),
-        order: order_view(order, provider, lang),
+        claim: claims::view(claim, Some(order), payments, lang),
+        order: order_view(order, payments, lang),
     }
 }

@@ -51,7 +51,7 @@ async fn list_own_claims(
     let client = state.core.pool.get().await?;
     let filter = Filter { user: Some(user.id), ..Filter::default() };
     let rows = db::claims::select(&client, filter, OWN_CLAIMS, 0).await?;
-    let claims = wire::views(&client, &rows, state.core.payments.provider.as_ref(), lang.0.code()).await?;
+    let claims = wire::views(&client, &rows, &state.core.payments, lang.0.code()).await?;
     let delivery_methods = wire::delivery_options(&state.core.config.claims);
     Ok(HttpResponse::Ok().json(OwnClaims { claims, delivery_methods }))
 }
@@ -87,10 +87,10 @@ async fn choose_claim_delivery(
 
 /// `{claim, order}`: a won item's delivery chosen, or a new Buy It Now.
 pub fn answer(state: &AppState, claim: &ClaimRow, order: &OrderRow, lang: &str) -> ClaimOrder {
-    let provider = state.core.payments.provider.as_ref();
+    let payments = &state.core.payments;
     ClaimOrder {
-        claim: wire::view(claim, Some(order), provider, lang),
-        order: order_view(order, provider, lang),
+        claim: wire::view(claim, Some(order), payments, lang),
+        order: order_view(order, payments, lang),
     }
 }
 
@@ -114,6 +114,6 @@ async fn decline_claim(
     path: web::Path<ClaimId>,
 ) -> Result<HttpResponse, AppError> {
     let row = claims::decline(&state.core.claim_handles(), user.id, path.into_inner()).await?;
-    let claim = wire::view(&row, None, state.core.payments.provider.as_ref(), lang.0.code());
+    let claim = wire::view(&row, None, &state.core.payments, lang.0.code());
     Ok(HttpResponse::Ok().json(ClaimBody { claim }))
 }

@@ -11,6 +11,7 @@ pub mod admin_images;
 // Issue 9 B: notifications, admin packages, admin orders and refunds.
 pub mod admin_orders;
 pub mod admin_packages;
+pub mod admin_reconciliation;
 pub mod media;
 pub mod notices;
 pub mod notifications;
@@ -90,6 +91,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(notifications::routes)
         .configure(admin_packages::routes)
         .configure(admin_orders::routes)
+        .configure(admin_reconciliation::routes)
         .configure(admin_outbox::routes)
         .configure(admin_cluster::routes)
         .configure(contract::routes);

@@ -19,12 +19,14 @@ use crate::i18n::Msg;
 use crate::ids::OrderId;
 use crate::input::numbers;
 use crate::state::AppState;
+use crate::statuses::PayMethod;
 
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(payment_packages)
         .service(create_payment_order)
         .service(list_payment_orders)
         .service(get_payment_order)
+        .service(renew_qr)
         .service(demo_payment);
 }
 
@@ -53,6 +55,9 @@ struct NewOrder {
     /// A package id from `GET /api/payments/packages`.
     #[schema(value_type = i64, required, example = 3)]
     package_id: Option<Value>,
+    /// `card` (absent: `card`) or `qr` (an ELQR link that any Kyrgyz bank app pays).
+    #[schema(value_type = Option<String>, pattern = "^(card|qr)$", example = "qr")]
+    method: Option<Value>,
 }
 
 /// The demo payment page's choice.
@@ -76,7 +81,7 @@ async fn payment_packages(state: web::Data<AppState>) -> Result<HttpResponse, Ap
 }
 
 fn view(state: &AppState, order: &OrderRow, lang: &str) -> Order {
-    order_view(order, state.core.payments.provider.as_ref(), lang)
+    order_view(order, &state.core.payments, lang)
 }
 
 /// Starts buying a package: a pending order whose bids and amount come from the catalogue, and
@@ -87,9 +92,10 @@ fn view(state: &AppState, order: &OrderRow, lang: &str) -> Order {
     request_body = NewOrder,
     responses(
         (status = 201, description = "The pending order", body = OrderBody),
-        (status = 400, description = "`package_not_found` (unknown or inactive package), with `fields`", body = ErrorBody),
+        (status = 400, description = "`package_not_found` (unknown or inactive package) or `payment_method_invalid` (not `card` or `qr`), with `fields`", body = ErrorBody),
         (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
         (status = 409, description = "`paused` or `limit_reached`: the caller's own pause or monthly spend limit (`/api/users/limits`)", body = ErrorBody),
+        (status = 503, description = "`qr_unavailable`: QR payments are off, or the provider could not open one (the order is failed; pay by card or try again)", body = ErrorBody),
     )
 )]
 #[post("/payments/orders")]
@@ -99,16 +105,50 @@ async fn create_payment_order(
     lang: ReqLang,
     body: web::Json<NewOrder>,
 ) -> Result<HttpResponse, AppError> {
-    let package = body
-        .package_id
-        .as_ref()
-        .and_then(numbers::whole)
-        .and_then(|id| i32::try_from(id).ok())
-        .ok_or(AppError::invalid("packageId", Msg::PackageNotFound))?;
+    let package = body.package_id.as_ref().and_then(numbers::whole).and_then(|id| i32::try_from(id).ok());
+    let method = match &body.method {
+        None | Some(Value::Null) => Some(PayMethod::Card),
+        Some(Value::String(word)) => PayMethod::from_request(word.trim()),
+        Some(_) => None,
+    };
+    let mut errors = Vec::new();
+    if package.is_none() {
+        errors.push(("packageId", Msg::PackageNotFound));
+    }
+    if method.is_none() {
+        errors.push(("method", Msg::PayMethodInvalid));
+    }
+    AppError::check(errors)?;
+    let (Some(package), Some(method)) = (package, method) else {
+        return Err(AppError::BadRequest(Msg::ValidationFailed));
+    };
     let order =
-        payments::order_package(&state.core.pool, state.core.payments.provider.name(), user.id, package)
-            .await?;
+        crate::app::buying::order_package(&state.core.payment_handles(), user.id, package, method).await?;
     Ok(HttpResponse::Created().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
+}
+
+/// A new payment link for the caller's pending QR order whose link has expired (the old one can
+/// no longer be paid). A payment made on the old link before it expired is still credited.
+#[utoipa::path(
+    tag = "payments",
+    params(("orderId" = i64, Path, description = "Order id")),
+    responses(
+        (status = 200, description = "The order with its new link", body = OrderBody),
+        (status = 401, description = "`unauthorized`: not logged in", body = ErrorBody),
+        (status = 404, description = "`order_not_found` (also another user's order)", body = ErrorBody),
+        (status = 409, description = "`not_a_qr_order` (a card order), `order_not_pending` (paid or closed) or `qr_not_expired` (its link is still valid)", body = ErrorBody),
+        (status = 503, description = "`qr_unavailable`: QR payments are off, or the provider could not open one; try again", body = ErrorBody),
+    )
+)]
+#[post("/payments/orders/{orderId}/qr")]
+async fn renew_qr(
+    user: CurrentUser,
+    state: web::Data<AppState>,
+    lang: ReqLang,
+    path: web::Path<OrderId>,
+) -> Result<HttpResponse, AppError> {
+    let order = crate::app::qr::renew(&state.core.payment_handles(), user.id, path.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
 }
 
 /// The caller's orders, newest first (at most 200).
@@ -182,7 +222,8 @@ async fn demo_payment(
         Some("failed") => false,
         _ => return Err(AppError::invalid("outcome", Msg::OutcomeInvalid)),
     };
-    let handles = (&state.core.pool, state.core.effects.as_ref(), &state.core.payments);
-    let order = payments::demo_pay(handles, state.core.site.lang(), user.id, path.into_inner(), paid).await?;
+    let handles = state.core.payment_handles();
+    let order =
+        payments::demo_pay(&handles, state.core.site.lang(), user.id, path.into_inner(), paid).await?;
     Ok(HttpResponse::Ok().json(OrderBody { order: view(&state, &order, lang.0.code()) }))
 }

@@ -37,7 +37,8 @@ use crate::ws::uplink::Uplink;
 /// The payment provider.
 fn payments(config: &Settings) -> anyhow::Result<crate::app::provider::Payments> {
     let payments = crate::payments::from_settings(&config.payments).context("payments")?;
-    tracing::info!(provider = payments.provider.name(), "payments");
+    let qr = payments.qr.as_ref().map_or("off", |p| p.name());
+    tracing::info!(provider = payments.provider.name(), qr_provider = qr, "payments");
     Ok(payments)
 }
 
@@ -257,7 +258,7 @@ fn start_jobs(
     crate::app::claims::Sweeper {
         pool: state.core.pool.clone(),
         effects: state.core.effects.clone(),
-        provider: state.core.payments.provider.clone(),
+        payments: state.core.payments.clone(),
         settings: config.claims.clone(),
         lang: Box::new(move || site.core.site.lang()),
     }

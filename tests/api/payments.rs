@@ -14,6 +14,7 @@ const KEY: &str = "test-secret-key";
 
 fn freedompay(s: &mut Settings) {
     s.payments.provider = "freedompay".into();
+    s.payments.qr_provider = String::new();
     s.payments.freedompay.merchant_id = "545".into();
     s.payments.freedompay.secret_key = KEY.into();
     s.payments.freedompay.check_status = false;

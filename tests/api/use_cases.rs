@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use deadpool_postgres::Pool;
 use tyiyn::app::effects::Effects;
-use tyiyn::app::provider::{Order, Verdict};
+use tyiyn::app::provider::{Order, PayMethod, Verdict};
 use tyiyn::app::{limits, payments};
 use tyiyn::config::Settings;
 use tyiyn::db;
@@ -96,21 +96,21 @@ async fn a_confirmed_payment_credits_once_and_tells_the_buyer_after_the_commit()
     let aigul = user(&pool, "aigul").await;
     let payments = tyiyn::payments::from_settings(&settings.payments).expect("demo payments");
     let told = Told::default();
-    let order = payments::order_package(&pool, payments.provider.name(), aigul, 1).await.expect("order");
+    let handles = payments::Handles { pool: &pool, effects: &told, payments: &payments };
+    let order = tyiyn::app::buying::order_package(&handles, aigul, 1, PayMethod::Card).await.expect("order");
     assert!(told.0.lock().unwrap().is_empty(), "an order tells nobody until it is paid");
 
     let demo = payments.demo.clone().expect("the demo provider");
     let fields = demo.signed_callback(&order, true).expect("the demo signs");
     // The provider repeats its report, twice at once: the order row is locked for the decision.
-    let handles = (&pool, &told as &dyn Effects, &payments);
     let (a, b) = tokio::join!(
-        payments::process(handles, Lang::Ru, demo.as_ref(), &fields),
-        payments::process(handles, Lang::Ru, demo.as_ref(), &fields),
+        payments::process(&handles, Lang::Ru, demo.as_ref(), &fields),
+        payments::process(&handles, Lang::Ru, demo.as_ref(), &fields),
     );
     let mut words = [a.expect("first").1, b.expect("second").1];
     words.sort();
     assert_eq!(words, ["credited".to_owned(), "duplicate".to_owned()]);
-    let (verdict, word) = payments::process(handles, Lang::Ru, demo.as_ref(), &fields).await.expect("again");
+    let (verdict, word) = payments::process(&handles, Lang::Ru, demo.as_ref(), &fields).await.expect("again");
     assert_eq!((verdict, word.as_str()), (Verdict::Ok, "duplicate"));
 
     let balance = db::users::get(&pool.get().await.unwrap(), aigul).await.unwrap().unwrap().bid_balance;

@@ -7,7 +7,8 @@
 //! them and keeps every answer. `cpu` measures the processes' CPU time; `figures` reads the
 //! server's `/metrics`. The scenario modules (`crash`, `outage`, `pg_crash`, `rolling`,
 //! `takeover`, …) are each a bench's run, whose short form is also an integration test; `socket`
-//! is a small Socket.IO client. `eventually` is how they all wait: on a condition, asked again
+//! is a small Socket.IO client; `stand_in` and `gopay_standin` play outside services (SMS,
+//! Telegram, GoPay's payment API). `eventually` is how they all wait: on a condition, asked again
 //! until it holds or a deadline passes, never on the clock alone.
 
 pub mod bidders;
@@ -18,6 +19,7 @@ pub mod eventually;
 pub mod figures;
 pub mod fleet;
 pub mod floor;
+pub mod gopay_standin;
 pub mod nats;
 pub mod nodes;
 pub mod outage;

@@ -1,4 +1,5 @@
 select id, user_id, package_id, bids, amount, currency, state, provider, provider_payment_id,
-       created_at, paid_at, kind, claim_id
+       created_at, paid_at, kind, claim_id, method, qr_link, qr_expires_at,
+          provider_fee
 from payment_order
 where id = any($1)

@@ -1,5 +1,6 @@
 //! ELQR payment links: Kyrgyzstan's national instant-payment QR standard, which every Kyrgyz
-//! bank app opens. Groundwork for paying by QR from any bank; nothing in the server calls it yet.
+//! bank app opens. The QR providers write an order's link with it ([`url`]) and offer it behind
+//! each bank app's prefix ([`bank_links`]); the tests read every link back ([`parse_verified`]).
 //!
 //! A link is a URL whose fragment (after `#`) is a TLV payload: each field is a two-digit ID, a
 //! two-digit length, then the value. The fields a [`Link`] carries:
@@ -74,6 +75,26 @@ pub const BANKS: &[(&str, &str, &str)] = &[
     ("dantepay", "DantePay", "https://pay.payqr.kg/"),
     ("simbank", "Simbank", "https://pay.payqr.kg/"),
 ];
+
+/// The payment `link` (any prefix, or a bare fragment) behind the universal router and each bank
+/// app whose prefix differs from it, router first: one button per app on a phone.
+pub fn bank_links(link: &str) -> Vec<crate::app::provider::BankLink> {
+    let fragment = link.split_once('#').map_or(link, |(_, f)| f);
+    let mut seen = Vec::new();
+    BANKS
+        .iter()
+        .filter(|(_, _, prefix)| {
+            let new = !seen.contains(prefix);
+            seen.push(*prefix);
+            new
+        })
+        .map(|(id, name, prefix)| crate::app::provider::BankLink {
+            id: (*id).to_owned(),
+            name: (*name).to_owned(),
+            link: format!("{prefix}#{fragment}"),
+        })
+        .collect()
+}
 
 /// Whether a link can be paid many times (field 01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

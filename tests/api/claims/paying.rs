@@ -73,6 +73,7 @@ async fn twenty_concurrent_identical_callbacks_pay_a_claim_once() {
     let (app, admin, a, b) = people(|s| {
         quick(s);
         s.payments.provider = "freedompay".into();
+        s.payments.qr_provider = String::new();
         s.payments.freedompay.merchant_id = "545".into();
         s.payments.freedompay.secret_key = KEY.into();
         s.payments.freedompay.check_status = false;

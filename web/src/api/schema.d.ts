@@ -384,6 +384,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every order paid or refunded in the days `from`–`to` (Bishkek time, both included; at most
+         *     366 days), oldest first, as CSV: UTF-8 with a byte-order mark (so spreadsheets read Cyrillic
+         *     names), comma-separated, amounts in som with two decimals and a dot (`750.00`), times in
+         *     Bishkek time (`2026-12-07 14:03:12`). Fee: what the provider kept, where its report said.
+         */
+        get: operations["admin_orders_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/refund": {
         parameters: {
             query?: never;
@@ -1223,8 +1245,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The provider's server-to-server report of a payment (`provider` = `freedompay` or `demo`, the
-         *     configured one). Form-encoded fields, signed; the answer is the provider's own format
+         * The provider's server-to-server report of a payment (`provider` = `freedompay`, `gopay` or `demo`, a
+         *     configured one: the card's or the QR payments'). Form-encoded fields (or a JSON object, for a
+         *     provider that sends one), signed; the answer is the provider's own format
          *     (Freedom Pay: an XML `<response>` with `pg_status` `ok`, `rejected` or `error`). Only a signed
          *     report of a payment that matches its order's amount and currency credits the order's bids,
          *     once, however often it is repeated. Every report is counted (`/metrics`); every signed one is
@@ -1291,6 +1314,26 @@ export interface paths {
         get: operations["get_payment_order"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/orders/{orderId}/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new payment link for the caller's pending QR order whose link has expired (the old one can
+         *     no longer be paid). A payment made on the old link before it expired is still credited.
+         */
+        post: operations["renew_qr"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1594,7 +1637,7 @@ export interface components {
              */
             userId: number;
             username: string;
-            /** @description `demo` or `freedompay`. */
+            /** @description `demo`, `freedompay`, … (the order's `method` says card or QR). */
             provider: string;
             /** @description The provider's id of the payment (once it reported one). */
             providerPaymentId: string | null;
@@ -2013,6 +2056,17 @@ export interface components {
             maxPrice: null | components["schemas"]["Tyiyn"];
             /** @description `false` once stopped: all its bids placed, or the balance ran out. */
             active: boolean;
+        };
+        /** @description One bank app's link to a payment. */
+        BankLink: {
+            /**
+             * @description `payqr`, `mbank`, `odengi`, `bakai`, `finik`, …
+             * @example mbank
+             */
+            id: string;
+            /** @example MBank */
+            name: string;
+            link: string;
         };
         /** @description One accepted bid, as the bid history shows it. */
         Bid: {
@@ -2506,6 +2560,11 @@ export interface components {
              * @example +996555123456
              */
             phone: string;
+            /**
+             * @description How the order is paid: `card` (absent: `card`) or `qr` (an ELQR link any bank app pays).
+             * @example qr
+             */
+            paymentMethod?: string | null;
         };
         /**
          * @description How a won item reaches its holder.
@@ -2847,6 +2906,11 @@ export interface components {
              * @example 3
              */
             packageId: number;
+            /**
+             * @description `card` (absent: `card`) or `qr` (an ELQR link that any Kyrgyz bank app pays).
+             * @example qr
+             */
+            method?: string | null;
         };
         /**
          * @description From when only those who already bid may go on: a price, a time, or both (whichever comes
@@ -3002,11 +3066,15 @@ export interface components {
              * @example KGS
              */
             currency: string;
+            /** @description `card` (the card provider's page) or `qr` (an ELQR link any Kyrgyz bank app pays). */
+            method: components["schemas"]["PayMethod"];
             /**
-             * @description The provider's payment page for this order; open it in a new tab.
+             * @description Where the buyer pays: the card provider's page (open it in a new tab), or, for a QR order,
+             *     our own page with the QR code and the bank apps' buttons (`/pay/{orderId}`).
              * @example /pay/demo/12
              */
             paymentUrl: string;
+            qr: null | components["schemas"]["QrView"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3206,6 +3274,11 @@ export interface components {
          * @enum {string}
          */
         PauseReason: "storeUnavailable";
+        /**
+         * @description How an order is paid.
+         * @enum {string}
+         */
+        PayMethod: "card" | "qr";
         /** @description A bid with the language of its answer. */
         PlaceBidArg: {
             /** @description Which auction. */
@@ -3264,6 +3337,22 @@ export interface components {
         PromotedBody: {
             /** @description Promote the auction (clearing any other promoted one), or stop promoting it. */
             promoted?: boolean | null;
+        };
+        /** @description A QR order's payment: one dynamic ELQR link for the order's exact amount. */
+        QrView: {
+            /**
+             * @description The universal link (`https://pay.payqr.kg/#…`, or the provider's own): on a phone it opens
+             *     the payer's bank app; on a screen, its QR code is what a bank app scans.
+             * @example https://pay.payqr.kg/#000201010212…6304ab12
+             */
+            link: string;
+            /**
+             * Format: date-time
+             * @description Until when it may be paid; after, `POST /api/payments/orders/{orderId}/qr` gives a new one.
+             */
+            expiresAt: string;
+            /** @description The same payment behind each bank app's own link, the universal router first. */
+            banks: components["schemas"]["BankLink"][];
         };
         /** @description The night when Telegram and SMS wait, in Bishkek time (`HH:MM`). */
         QuietHoursView: {
@@ -5889,6 +5978,10 @@ export interface operations {
                 kind?: string;
                 /** @description A case-insensitive part of the buyer's username, or an order id. */
                 q?: string;
+                /** @description `card` or `qr` (default: any). */
+                method?: string;
+                /** @description A provider's name: `demo`, `freedompay`, … (default: any). */
+                provider?: string;
                 /** @description From 1 (default 1). */
                 page?: number;
                 /** @description 1–100 (default 20). */
@@ -5909,7 +6002,68 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrdersPage"];
                 };
             };
-            /** @description `order_state_invalid`, `order_kind_invalid`, `page_invalid` or `limit_invalid`, with `fields` */
+            /** @description `order_state_invalid`, `order_kind_invalid`, `payment_method_invalid`, `provider_invalid`, `page_invalid` or `limit_invalid`, with `fields` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_orders_csv: {
+        parameters: {
+            query?: {
+                /** @description The first Bishkek day, `YYYY-MM-DD` (default: `to`, or today). */
+                from?: string;
+                /** @description The last Bishkek day, included (default: `from`, or today). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders as CSV (`Content-Disposition: attachment`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `day_invalid`: not `YYYY-MM-DD`, `from` after `to`, or over 366 days; with `fields` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9315,7 +9469,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description `freedompay` or `demo` */
+                /** @description `freedompay`, `gopay` or `demo` (a configured provider) */
                 provider: string;
             };
             cookie?: never;
@@ -9357,7 +9511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `provider_not_configured`: not the configured provider */
+            /** @description `provider_not_configured`: not a configured provider */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9527,7 +9681,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderBody"];
                 };
             };
-            /** @description `package_not_found` (unknown or inactive package), with `fields` */
+            /** @description `package_not_found` (unknown or inactive package) or `payment_method_invalid` (not `card` or `qr`), with `fields` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9572,7 +9726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            /** @description `qr_unavailable`: QR payments are off, or the provider could not open one (the order is failed; pay by card or try again) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9632,6 +9786,92 @@ export interface operations {
                 };
             };
             /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renew_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order with its new link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBody"];
+                };
+            };
+            /** @description `bad_request`: a malformed parameter or body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_found` (also another user's order) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_a_qr_order` (a card order), `order_not_pending` (paid or closed) or `qr_not_expired` (its link is still valid) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `qr_unavailable`: QR payments are off, or the provider could not open one; try again */
             503: {
                 headers: {
                     [name: string]: unknown;
