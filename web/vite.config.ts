@@ -59,6 +59,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'first-screens', test: FIRST_SCREEN_SMALL_MODULES },
+            // The QR code's library under a name of its own (not its file's, "browser"): only the
+            // QR payment page loads it (features/qr-pay/qr-code.tsx), and e2e/qr.mjs checks so.
+            { name: 'qrcode', test: /[\\/]node_modules[\\/](qrcode|dijkstrajs)[\\/]/ },
           ],
         },
       },

@@ -38,8 +38,10 @@ const balanceOf = async (page) => Number((await byTestId(page, 'bid-balance').fi
 /** `15` → `15,00` as the cards write som. */
 const som = (value) => value.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
 
-/** Clicks a package's buy button and returns the demo payment page the new tab opened. */
+/** Chooses the card (QR is chosen first; e2e/qr.mjs follows that flow), clicks a package's buy
+ * button and returns the demo payment page the new tab opened. */
 async function buy(page, pack) {
+  await byTestId(page, 'pay-method-card').click()
   const [tab] = await Promise.all([page.context().waitForEvent('page'), byTestId(page, `package-${pack.id}`).locator('[data-testid="buy-package"]').click()])
   await tab.waitForURL(/\/pay\/demo\/\d+$/)
   await byTestId(tab, 'demo-pay').waitFor()

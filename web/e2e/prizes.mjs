@@ -6,7 +6,7 @@
 // link and the auction's honest numbers (also on the home page's winners of the day), downloads the
 // auction's public record and verifies its SHA-256 chain, finds the item
 // in the profile's won items, claims it with courier delivery (the total is price + 200 som), pays on the demo page
-// in a new tab and sees it paid; the admin marks it shipped on /admin/claims with a tracking note,
+// in a new tab (paying by card; QR is e2e/qr.mjs's) and sees it paid; the admin marks it shipped on /admin/claims with a tracking note,
 // and the winner's bell — never reloaded — shows the unread "item shipped" notice. Then the winner
 // buys a package through the demo provider and the bell gets "payment received"; the admin finds
 // that order on /admin/orders and refunds it (the unspent bids leave the winner's header). Last,
@@ -78,6 +78,9 @@ async function closeBell(page) {
 
 /** Clicks `button` (which opens the payment tab) and returns the demo payment page it opened. */
 async function paymentTab(page, button) {
+  // The card's flow (QR is chosen first; e2e/qr.mjs follows that one): the radio of the form or
+  // page the button is on.
+  await page.locator('[data-testid="pay-method-card"]:visible').click()
   const [tab] = await Promise.all([page.context().waitForEvent('page'), button.click()])
   await tab.waitForURL(/\/pay\/demo\/\d+$/)
   await byTestId(tab, 'demo-pay').waitFor()

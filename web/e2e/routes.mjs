@@ -39,6 +39,8 @@ export const USER_ROUTES = [
   // checked too; the page is the public one, so its title is the public one's.
   { name: 'live-signed-in', path: ({ lots }) => `/auction/${lots.live.slug}`, ready: 'autobid-card', titleOf: 'live' },
   { name: 'demo-pay', path: ({ order }) => `/pay/demo/${order.id}`, ready: 'demo-pay' },
+  // A QR order's payment page: the QR code at 1366 px, the bank apps' buttons at 360.
+  { name: 'qr-pay', path: ({ qrOrder }) => `/pay/${qrOrder.id}`, ready: 'qr-pay' },
 ]
 
 export const ADMIN_ROUTES = [
@@ -64,7 +66,8 @@ export async function loginState(browser, credentials) {
   }
 }
 
-/** The demo data the routes need: a live, an upcoming and a finished lot, a pending order. */
+/** The demo data the routes need: a live, an upcoming and a finished lot, a pending card order and
+ * a pending QR order. */
 export async function demoData(browser, demoLogin) {
   const lists = await (await fetch(`${BASE_URL}/api/auctions`)).json()
   const live = [...lists.live].sort((a, b) => Date.parse(b.endsAt ?? 0) - Date.parse(a.endsAt ?? 0))[0]
@@ -74,8 +77,9 @@ export async function demoData(browser, demoLogin) {
   try {
     const page = await context.newPage()
     const { packages } = await getJson(page, '/api/payments/packages')
-    const { order } = await postJson(page, '/api/payments/orders', { packageId: packages[0].id })
-    return { lots, order }
+    const { order } = await postJson(page, '/api/payments/orders', { packageId: packages[0].id, method: 'card' })
+    const { order: qrOrder } = await postJson(page, '/api/payments/orders', { packageId: packages[0].id, method: 'qr' })
+    return { lots, order, qrOrder }
   } finally {
     await context.close()
   }

@@ -1,5 +1,6 @@
 //! Every route of spec section 2. The layout is eager; each page is its own lazy chunk, shown by
-//! the layout's Suspense (the admin section's routes are one more, admin-routes.tsx). The
+//! the layout's Suspense (the admin section's routes are one more, admin-routes.tsx, and so are
+//! the payment pages', pay-routes.tsx). The
 //! declarative router (`<BrowserRouter>`, `<Routes>`) rather than the data router: the app uses no
 //! loaders or actions, and the data router's code would be half of react-router's weight in the
 //! first load (the bundle budget, scripts/budget.mjs). Navigation runs in a transition, so the
@@ -22,15 +23,16 @@ const ProfilePage = page(() => import('../features/profile/profile-page'), 'Prof
 const BidHistoryPage = page(() => import('../features/bid-history/bid-history-page'), 'BidHistoryPage')
 const NotificationsPage = page(() => import('../features/notifications/notifications-page'), 'NotificationsPage')
 const TopupPage = page(() => import('../features/topup/topup-page'), 'TopupPage')
-const DemoPayPage = page(() => import('../features/demo-pay/demo-pay-page'), 'DemoPayPage')
 const SupportPage = page(() => import('../features/static-pages/support-page'), 'SupportPage')
 const AuctionRulesPage = page(() => import('../features/static-pages/document-pages'), 'AuctionRulesPage')
 const PrivacyPolicyPage = page(() => import('../features/static-pages/document-pages'), 'PrivacyPolicyPage')
 const TermsPage = page(() => import('../features/static-pages/document-pages'), 'TermsPage')
 const VerifyPhonePage = page(() => import('../features/phone/verify-phone-page'), 'VerifyPhonePage')
 const WelcomePreviewPage = page(() => import('../features/onboarding/welcome-preview-page'), 'WelcomePreviewPage')
-// The admin section loads as one chunk, its pages each a chunk of its own in turn.
+// The admin section and the payment pages each load as one chunk, their pages each a chunk of its
+// own in turn.
 const AdminRoutes = page(() => import('./admin-routes'), 'AdminRoutes')
+const PayRoutes = page(() => import('./pay-routes'), 'PayRoutes')
 const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage')
 
 /** How long the data a first page's chunk loads with is watched for it (the page watches it too). */
@@ -94,7 +96,7 @@ export function AppRouter() {
           <Route path="bid-history" element={<BidHistoryPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="topup" element={<TopupPage />} />
-          <Route path="pay/demo/:orderId" element={<DemoPayPage />} />
+          <Route path="pay/*" element={<PayRoutes />} />
           <Route path="support" element={<SupportPage />} />
           <Route path="auction-rules" element={<AuctionRulesPage />} />
           <Route path="privacy-policy" element={<PrivacyPolicyPage />} />

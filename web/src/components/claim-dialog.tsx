@@ -1,9 +1,11 @@
 //! Claiming and paying a won item, or a Buy It Now: the delivery method (with its fee and terms),
-//! the address when the item is brought, the phone (the profile's by default), and the total.
-//! "Pay" opens the payment tab on the click itself (popup blockers let that through), sends the
-//! choice (`POST /api/claims/{id}/delivery`, or for a new Buy It Now `POST
-//! /api/auctions/{id}/buy-now`; both answer an order to pay), then sends the tab to the order's
-//! payment page; the dialog then shows that order's state live (`orderUpdate`).
+//! the address when the item is brought, the phone (the profile's by default), the total, and how
+//! to pay (QR first, or card: `paymentMethod`). "Pay" sends the choice (`POST
+//! /api/claims/{id}/delivery`, or for a new Buy It Now `POST /api/auctions/{id}/buy-now`; both
+//! answer an order to pay). By QR it then goes, in this tab, to the order's page (`/pay/{orderId}`).
+//! By card it opens the payment tab on the click itself (popup blockers let that through) and sends
+//! it to the card provider's page once the order exists; the dialog then shows that order's state
+//! live (`orderUpdate`).
 import * as Dialog from '@radix-ui/react-dialog'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -13,14 +15,18 @@ import type { FormEvent } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import type { UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import { DialogFrame } from './dialog-frame'
 import { FormField, describedBy, useMessage } from './form-field'
 import { OrderStateBadge } from './order-state-badge'
+import { PayMethodChoice, usePayMethod } from './pay-method-choice'
 import { PhoneInput } from './phone-input'
 import { api, dataOf, messageOf } from '../lib/api'
 import type { Claim, DeliveryOption, Order } from '../lib/api-types'
 import { applyServerFieldErrors } from '../lib/forms'
+import { paysInThisTab } from '../lib/pay-method'
 import { openPaymentTab } from '../lib/payments'
+import type { PaymentTab } from '../lib/payments'
 import { queryKeys, rememberOrder, userOrderQuery } from '../lib/queries'
 import { currentUserAtom } from '../lib/session'
 import { useToast } from '../lib/toast'
@@ -67,15 +73,37 @@ interface FormProps {
   sendTo?: SendDelivery
 }
 
+/** After the order is made: our own QR page in this tab (the dialog goes with the page it was
+ * opened on), or the card provider's page in the tab opened on the click, the dialog then showing
+ * the order live. */
+function useGoPay(onPlaced: FormProps['onPlaced']) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return (order: Order, tab: PaymentTab | null) => {
+    rememberOrder(queryClient, order)
+    void queryClient.invalidateQueries({ queryKey: queryKeys.userClaims })
+    if (paysInThisTab(order)) {
+      void navigate(order.paymentUrl)
+      return
+    }
+    const opened = tab?.go(order.paymentUrl) ?? false
+    onPlaced({ orderId: order.id, blockedUrl: opened ? null : order.paymentUrl })
+  }
+}
+
 function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
   const { t } = useTranslation()
   const { toast } = useToast()
   const queryClient = useQueryClient()
   const user = useAtomValue(currentUserAtom)
+  const goPay = useGoPay(onPlaced)
   const { money } = useMoney()
+  const [payMethod, setPayMethod] = usePayMethod()
   const send = useMutation({
-    mutationFn: (values: DeliveryValues) =>
-      sendTo ? sendTo(deliveryPayload(values)) : dataOf(api.POST('/api/claims/{id}/delivery', { params: { path: { id: claim.id } }, body: deliveryPayload(values) })),
+    mutationFn: (values: DeliveryValues) => {
+      const body = { ...deliveryPayload(values), paymentMethod: payMethod }
+      return sendTo ? sendTo(body) : dataOf(api.POST('/api/claims/{id}/delivery', { params: { path: { id: claim.id } }, body }))
+    },
   })
   const {
     register,
@@ -90,16 +118,13 @@ function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
   const err = (field: keyof DeliveryValues) => errors[field]?.message
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    // The tab opens inside the click (a later one would be blocked), and only for a valid form.
-    const tab = deliverySchema.safeParse(getValues()).success ? openPaymentTab() : null
+    // A card's tab opens inside the click (a later one would be blocked), and only for a valid form.
+    const tab = payMethod === 'card' && deliverySchema.safeParse(getValues()).success ? openPaymentTab() : null
     void handleSubmit(
       async (values) => {
         try {
           const { order } = await send.mutateAsync(values)
-          rememberOrder(queryClient, order)
-          void queryClient.invalidateQueries({ queryKey: queryKeys.userClaims })
-          const opened = tab?.go(order.paymentUrl) ?? false
-          onPlaced({ orderId: order.id, blockedUrl: opened ? null : order.paymentUrl })
+          goPay(order, tab)
         } catch (cause) {
           tab?.close()
           applyServerFieldErrors(cause, setError, FIELDS)
@@ -127,7 +152,8 @@ function ClaimForm({ claim, deliveryMethods, onPlaced, sendTo }: FormProps) {
         />
       </FormField>
       <ClaimSummary price={claim.price} fee={fee} />
-      <p className="muted small">{t('claims.payNote')}</p>
+      <PayMethodChoice name="claim-pay-method" value={payMethod} onChange={setPayMethod} disabled={isSubmitting} />
+      <p className="muted small">{t(payMethod === 'qr' ? 'claims.payNoteQr' : 'claims.payNote')}</p>
       <div className="dialog-actions">
         <Dialog.Close type="button" className="btn btn-outline">
           {t('common.cancel')}

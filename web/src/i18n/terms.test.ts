@@ -56,10 +56,11 @@ describe('one term per idea', () => {
 })
 
 /**
- * Latin words that belong in any language's texts: brands, card networks, formats, sample values,
- * placeholders, the Telegram bot's command (/stop), SMS and the picture formats an upload takes.
+ * Latin words that belong in any language's texts: brands, card networks, formats (a QR code),
+ * sample values, placeholders, the Telegram bot's command (/stop), SMS and the picture formats an
+ * upload takes.
  */
-const LATIN_ANYWHERE = new Set(['cookie', 'email', 'iphone', 'pro', 'visa', 'mastercard', 'elcart', 'ip', 'json', 'sha', 'kgs', 'english', 'aibek', 'hotkey', 'xxxxxxxxx', 'you', 'example', 'kg', 'support', 'tyiyn', 'http', 'https', 'telegram', 'whatsapp', 'stop', 'sms', 'jpeg', 'png', 'webp'])
+const LATIN_ANYWHERE = new Set(['cookie', 'email', 'iphone', 'pro', 'visa', 'mastercard', 'elcart', 'ip', 'json', 'sha', 'kgs', 'english', 'aibek', 'hotkey', 'xxxxxxxxx', 'you', 'example', 'kg', 'support', 'tyiyn', 'http', 'https', 'telegram', 'whatsapp', 'stop', 'sms', 'jpeg', 'png', 'webp', 'qr', 'csv'])
 
 /** The words of `text` outside `{{variables}}` and `<tags>`. */
 const wordsOf = (text: string) => text.replace(/{{[^}]*}}|<[^>]*>/g, ' ').match(/[\p{L}]+/gu) ?? []

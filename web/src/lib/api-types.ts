@@ -60,6 +60,12 @@ export type Order = Schemas['Order']
 export type OrderState = Schemas['OrderState']
 /** What an order buys: a bid package or a won item (`claim`). */
 export type OrderKind = Schemas['OrderKind']
+/** How an order is paid: `card` (the card provider's page) or `qr` (an ELQR link). */
+export type PayMethod = Schemas['PayMethod']
+/** A QR order's payment: the universal ELQR link, until when it may be paid, each bank app's link. */
+export type QrView = Schemas['QrView']
+/** One bank app's link to a QR payment (`QrView.banks`). */
+export type BankLink = Schemas['BankLink']
 
 /** A won item offered to the user: reserved until `reservedUntil`, then claimed, paid, shipped… */
 export type Claim = Schemas['Claim']

@@ -2,7 +2,7 @@
 //! courier in Bishkek or a carrier to the regions, 5–300 characters), the phone (+996 and nine
 //! digits), and what it all costs: the won price plus the method's fee, in som.
 import { z } from './zod'
-import type { Claim, ClaimState, DeliveryMethod, DeliveryOption } from './api-types'
+import type { Claim, ClaimState, DeliveryMethod, DeliveryOption, PayMethod } from './api-types'
 import { PHONE_PATTERN, isPhoneBlank } from './validation'
 
 /** The methods in the order the form lists them. */
@@ -44,8 +44,8 @@ export function deliveryDefaults(claim: Pick<Claim, 'deliveryMethod' | 'address'
   }
 }
 
-/** The `POST /api/claims/{id}/delivery` (and `/buy-now`) body. */
-export type DeliveryPayload = { method: DeliveryMethod; address?: string; phone: string }
+/** The `POST /api/claims/{id}/delivery` (and `/buy-now`) body; `paymentMethod` absent: card. */
+export type DeliveryPayload = { method: DeliveryMethod; address?: string; phone: string; paymentMethod?: PayMethod }
 
 /** The `POST /api/claims/{id}/delivery` body: no address for a pickup. */
 export function deliveryPayload(values: DeliveryValues): DeliveryPayload {

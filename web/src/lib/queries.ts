@@ -162,6 +162,10 @@ export const AUDIT_PER_PAGE = 20
 export interface AdminOrderFilter {
   state: string
   kind: string
+  /** `card` or `qr`; empty: any. */
+  method: string
+  /** A provider's name; empty: any. */
+  provider: string
   q: string
 }
 
@@ -177,6 +181,8 @@ export const adminOrdersQuery = (page: number, filter: AdminOrderFilter) =>
               page,
               state: (filter.state || undefined) as OrderState | undefined,
               kind: (filter.kind || undefined) as OrderKind | undefined,
+              method: filter.method || undefined,
+              provider: filter.provider || undefined,
               q: filter.q || undefined,
             },
           },

@@ -149,7 +149,9 @@ describe('realtime: server frames reach the atoms by their type', () => {
       bids: 250,
       amount: 3750,
       currency: 'KGS',
+      method: 'card',
       paymentUrl: '/pay/demo/12',
+      qr: null,
       createdAt: iso(NOW),
       paidAt: null,
     }

@@ -1,7 +1,8 @@
 //! Renders a component into the DOM for tests that run under jsdom (`// @vitest-environment jsdom`
 //! at the top of the file): inside React's `act`, with the app's i18n (Russian), a memory router
-//! and a fresh query client. `unmountAll` in `afterEach` clears the page between tests.
-import { QueryClientProvider } from '@tanstack/react-query'
+//! (at `route`, `/` by default) and a fresh query client (or the test's own `client`, to write into
+//! its cache as the socket would). `unmountAll` in `afterEach` clears the page between tests.
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { act, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { MemoryRouter } from 'react-router'
@@ -13,15 +14,21 @@ import { createQueryClient } from '../lib/query-client'
 
 const mounted: Root[] = []
 
+interface RenderOptions {
+  /** The address the memory router starts at. */
+  route?: string
+  client?: QueryClient
+}
+
 /** Mounts `ui` into a new element of `document.body`; returns that element. */
-export function render(ui: ReactNode): HTMLElement {
+export function render(ui: ReactNode, { route = '/', client = createQueryClient() }: RenderOptions = {}): HTMLElement {
   const container = document.body.appendChild(document.createElement('div'))
   const root = createRoot(container)
   mounted.push(root)
   act(() => {
     root.render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>{ui}</MemoryRouter>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
       </QueryClientProvider>,
     )
   })

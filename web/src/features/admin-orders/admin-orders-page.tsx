@@ -1,5 +1,6 @@
-//! /admin/orders: every user's orders (bid packages and won items), filtered by state, kind and a
-//! search (a username part or an order id), paged; a paid order can be refunded after a
+//! /admin/orders: every user's orders (bid packages and won items), filtered by state, kind, payment
+//! method, provider and a search (a username part or an order id), paged, with the accountant's
+//! reconciliation export (CSV of the days chosen); a paid order can be refunded after a
 //! confirmation that says what happens: the unspent bids are taken back, the money returned is
 //! in proportion, and the money itself goes back through the provider's merchant cabinet.
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
@@ -20,6 +21,7 @@ import type { AdminOrderFilter } from '../../lib/queries'
 import { useToast } from '../../lib/toast'
 import { useAdminRefresh } from '../../lib/use-admin-refresh'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { ExportCard } from './export-card'
 import { OrderTable } from './order-table'
 import '../../components/admin-page-shell.css'
 
@@ -27,14 +29,17 @@ export const SEARCH_DEBOUNCE_MS = 400
 const ANY = 'any'
 const STATES = ['pending', 'paid', 'failed', 'refunded'] as const
 const KINDS = ['package', 'claim'] as const
+const METHODS = ['card', 'qr'] as const
+/** The providers the server knows (src/payments/): the card's and the QR payments'. */
+const PROVIDERS = ['demo', 'freedompay', 'gopay'] as const
 
 export function AdminOrdersPage() {
   const { t } = useTranslation()
-  const [state, setState] = useState<string>(ANY)
-  const [kind, setKind] = useState<string>(ANY)
+  const [choice, setChoice] = useState<Choice>({ state: ANY, kind: ANY, method: ANY, provider: ANY })
   const [search, setSearch] = useState('')
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS)
-  const filter: AdminOrderFilter = { state: state === ANY ? '' : state, kind: kind === ANY ? '' : kind, q }
+  const any = (value: string) => (value === ANY ? '' : value)
+  const filter: AdminOrderFilter = { state: any(choice.state), kind: any(choice.kind), method: any(choice.method), provider: any(choice.provider), q }
   const filterKey = JSON.stringify(filter)
   // A new filter starts on its first page.
   const [pageOf, setPageOf] = useState(filterKey)
@@ -71,8 +76,6 @@ export function AdminOrdersPage() {
     if (ok) refund.mutate(order)
   }
 
-  const stateOptions = [{ value: ANY, label: t('adminOrders.anyState') }, ...STATES.map((value) => ({ value, label: t(`orderState.${value}`) }))]
-  const kindOptions = [{ value: ANY, label: t('adminOrders.anyKind') }, ...KINDS.map((value) => ({ value, label: t(`adminOrders.kind.${value}`) }))]
 
   return (
     <AdminPageShell title={t('adminOrders.title')} subtitle={t('adminOrders.subtitle')} testId="admin-orders-page">
@@ -80,14 +83,7 @@ export function AdminOrdersPage() {
         <div className="card-head filters-head">
           <h2 className="card-title">{t('adminOrders.listTitle')}</h2>
           <div className="filters">
-            <label className="filter">
-              <span className="sr-only">{t('adminOrders.stateFilter')}</span>
-              <Select id="orders-state" value={state} onChange={setState} options={stateOptions} testId="orders-state" />
-            </label>
-            <label className="filter">
-              <span className="sr-only">{t('adminOrders.kindFilter')}</span>
-              <Select id="orders-kind" value={kind} onChange={setKind} options={kindOptions} testId="orders-kind" />
-            </label>
+            <Filters choice={choice} onChange={setChoice} />
             <SearchBox label={t('adminOrders.search')} value={search} onChange={setSearch} placeholder={t('adminOrders.searchPlaceholder')} testId="orders-search" />
           </div>
         </div>
@@ -103,8 +99,41 @@ export function AdminOrdersPage() {
           </>
         )}
       </section>
+      <ExportCard />
       {dialog}
     </AdminPageShell>
+  )
+}
+
+/** The list's select filters; `ANY` is no filter. */
+interface Choice {
+  state: string
+  kind: string
+  method: string
+  provider: string
+}
+
+function Filters({ choice, onChange }: { choice: Choice; onChange: (choice: Choice) => void }) {
+  const { t } = useTranslation()
+  const options = (anyLabel: string, values: readonly string[], label: (value: string) => string) => [
+    { value: ANY, label: anyLabel },
+    ...values.map((value) => ({ value, label: label(value) })),
+  ]
+  const filters = [
+    { key: 'state', label: t('adminOrders.stateFilter'), options: options(t('adminOrders.anyState'), STATES, (v) => t(`orderState.${v}`)) },
+    { key: 'kind', label: t('adminOrders.kindFilter'), options: options(t('adminOrders.anyKind'), KINDS, (v) => t(`adminOrders.kind.${v}`)) },
+    { key: 'method', label: t('adminOrders.methodFilter'), options: options(t('adminOrders.anyMethod'), METHODS, (v) => t(`adminOrders.method.${v}`)) },
+    { key: 'provider', label: t('adminOrders.providerFilter'), options: options(t('adminOrders.anyProvider'), PROVIDERS, (v) => v) },
+  ] as const
+  return (
+    <>
+      {filters.map(({ key, label, options: list }) => (
+        <label className="filter" key={key}>
+          <span className="sr-only">{label}</span>
+          <Select id={`orders-${key}`} value={choice[key]} onChange={(value) => onChange({ ...choice, [key]: value })} options={list} testId={`orders-${key}`} />
+        </label>
+      ))}
+    </>
   )
 }
 

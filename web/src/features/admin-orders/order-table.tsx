@@ -61,8 +61,8 @@ export function OrderTable({ orders, onRefund, refunding }: Props) {
             <span className="stack-cell">
               <OrderStateBadge state={order.state} />
               {order.paidAt && <span className="muted small">{formatDateTime(order.paidAt, i18n.language)}</span>}
-              <span className="muted small">
-                {order.provider}
+              <span className="muted small" data-testid="order-paid-by">
+                {t(`adminOrders.method.${order.method}`)} · {order.provider}
                 {order.providerPaymentId && ` · ${order.providerPaymentId}`}
               </span>
             </span>

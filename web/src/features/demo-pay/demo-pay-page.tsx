@@ -2,12 +2,12 @@
 //! order's bids, amount and state, and "Pay" / "Fail", which post the outcome to
 //! `POST /api/payments/demo/{orderId}`; the server signs and delivers the callback exactly as a
 //! real provider would, and answers the order as it now is. For local runs, tests and the demo.
-import { Search } from 'lucide-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { LoginRequired } from '../../components/login-required'
+import { OrderNotFound } from '../../components/order-not-found'
 import { OrderStateBadge } from '../../components/order-state-badge'
 import { PageSpinner } from '../../components/spinner'
 import { api, dataOf, isApiError, messageOf } from '../../lib/api'
@@ -18,26 +18,9 @@ import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { useToast } from '../../lib/toast'
 import './demo-pay.css'
 import { useDocumentTitle } from '../../lib/use-document-title'
-import '../../components/empty-state.css'
 import '../../components/page-header.css'
 
 type Outcome = 'paid' | 'failed'
-
-function NotFound() {
-  const { t } = useTranslation()
-  return (
-    <section className="container page page-center" data-testid="demo-pay-not-found">
-      <span className="empty-icon" aria-hidden="true">
-        <Search aria-hidden="true" />
-      </span>
-      <h1>{t('demoPay.notFound')}</h1>
-      <p className="muted">{t('demoPay.notFoundText')}</p>
-      <Link to="/topup" className="btn btn-primary">
-        {t('demoPay.back')}
-      </Link>
-    </section>
-  )
-}
 
 function PaymentCard({ order }: { order: Order }) {
   const { t } = useTranslation()
@@ -114,7 +97,7 @@ export function DemoPayPage() {
 
   if (status === 'loading') return <PageSpinner />
   if (!user) return <LoginRequired title={t('demoPay.loginTitle')} message={t('demoPay.loginText')} action="home" />
-  if (id === null || (isApiError(order.error) && order.error.status === 404)) return <NotFound />
+  if (id === null || (isApiError(order.error) && order.error.status === 404)) return <OrderNotFound testId="demo-pay-not-found" />
   if (order.isError) return <p className="container page notice notice-error">{messageOf(order.error, t('common.loadFailed'))}</p>
   if (!order.data) return <PageSpinner />
 

@@ -1,11 +1,14 @@
-//! /topup: the bid packages of the server's catalogue, each with the price of one bid. A visitor
-//! sees them too (and is asked to log in to buy); a user's buy button opens the payment page in a
-//! new tab and the order's state shows here live, above the list of their orders.
+//! /topup: the bid packages of the server's catalogue, each with the price of one bid, and how to
+//! pay (QR first, or card; remembered). A visitor sees them too (and is asked to log in to buy). A
+//! user's buy button goes to the QR payment page in this tab (`/pay/{orderId}`), or opens the card
+//! provider's page in a new tab, whose order's state then shows here live, above the list of their
+//! orders; an unpaid QR order shows here too, with the way back to its payment page.
 import { Lock, MessageCircle, Zap } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/page-header'
+import { PayMethodChoice, usePayMethod } from '../../components/pay-method-choice'
 import { PageSpinner } from '../../components/spinner'
 import { messageOf } from '../../lib/api'
 import type { Package } from '../../lib/api-types'
@@ -43,11 +46,12 @@ export function TopupPage() {
   const openLogin = useSetAtom(openLoginDialogAtom)
   const packages = useQuery(paymentPackagesQuery())
   const best = packages.data ? bestPricePerBid(packages.data.packages) : null
-  const { buy, buyingId, orderId, blockedUrl } = useBuyPackage()
+  const { buy, buyingId, orderId, blockedUrl, qrUnavailable } = useBuyPackage()
+  const [method, setMethod] = usePayMethod()
   const steps = t('topup.steps', { returnObjects: true }) as { title: string; text: string }[]
 
   function onBuy(pack: Package) {
-    if (user) buy(pack.id)
+    if (user) buy(pack.id, method)
     else openLogin('login')
   }
 
@@ -59,7 +63,15 @@ export function TopupPage() {
           {t('topup.visitorNotice')}
         </p>
       )}
-      {user && orderId !== null && <CurrentOrder orderId={orderId} blockedUrl={blockedUrl} />}
+      {user && <CurrentOrder orderId={orderId} blockedUrl={blockedUrl} />}
+      <div className="topup-method">
+        <PayMethodChoice name="topup-method" value={method} onChange={setMethod} disabled={buyingId !== null} />
+        {qrUnavailable && method === 'qr' && (
+          <p className="notice notice-error topup-method-note" role="alert" data-testid="qr-unavailable">
+            {qrUnavailable} {t('payMethod.useCard')}
+          </p>
+        )}
+      </div>
       {packages.isPending && <PageSpinner />}
       {packages.isError && <p className="notice notice-error">{messageOf(packages.error, t('common.loadFailed'))}</p>}
       {packages.data && (
