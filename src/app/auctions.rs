@@ -37,6 +37,11 @@ pub struct Handles<'a> {
     pub clock: &'a TokioClock,
     /// Whether a user's auto-bidder needs a confirmed phone.
     pub phones: PhoneVerification,
+    /// The runtime's store, for a finished auction (no actor) only: to delete it.
+    pub store: &'a PgStore,
+    /// Every user's wins (a deleted auction's win is forgotten).
+    pub wins: &'a WinBook,
+    pub effects: &'a dyn Effects,
 }
 
 /// The answer for an auction that has no actor: 409 `auction_finished` when it is finished, 404
@@ -179,12 +184,7 @@ pub async fn end(h: &Handles<'_>, admin: &CurrentUser, id: AuctionId) -> Result<
 /// Deletes an auction; every paid bid and pre-bid is refunded through the ledger. A live or
 /// upcoming auction's actor refunds and tells each user (`None`); a finished one is deleted
 /// through the store, and the answer is how many users got bids back.
-pub async fn delete(
-    h: &Handles<'_>,
-    (store, wins, effects): (&PgStore, &WinBook, &dyn Effects),
-    admin: &CurrentUser,
-    id: AuctionId,
-) -> Result<Option<usize>, AppError> {
+pub async fn delete(h: &Handles<'_>, admin: &CurrentUser, id: AuctionId) -> Result<Option<usize>, AppError> {
     if let Some(before) = h.reach(id, GetInfo).await?
         && let Some(result) = h.reach(id, Delete).await?
     {
@@ -197,13 +197,13 @@ pub async fn delete(
     let Some(before) = db::auctions::finished(&client, Some(id.0), 1, h.clock.now()).await?.pop() else {
         return Err(AppError::NotFound(Msg::AuctionNotFound));
     };
-    let refunds = store.delete_with_refunds(id).await.map_err(|e| AppError::Unavailable(e.to_string()))?;
+    let refunds = h.store.delete_with_refunds(id).await.map_err(|e| AppError::Unavailable(e.to_string()))?;
     for refund in &refunds {
-        effects.balance_changed(refund.user, refund.balance);
+        h.effects.balance_changed(refund.user, refund.balance);
     }
     // A deleted auction's win no longer bars its winner from beginner or win-limited auctions.
     if let (Some(winner), Some(ended)) = (before.winner.as_ref().filter(|w| !w.is_bot), before.end_time) {
-        wins.forget(UserId(winner.id), ended);
+        h.wins.forget(UserId(winner.id), ended);
     }
     record_deletion(h.pool, admin, &before).await;
     Ok(Some(refunds.len()))

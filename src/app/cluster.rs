@@ -83,7 +83,8 @@ pub async fn view(pool: &Pool, settings: &ClusterSettings) -> Result<ClusterView
 /// Tells node `id` to drain (`on`) or to take its share again, audited in the same transaction;
 /// the view after it. 404 for an unknown node (or without leases).
 pub async fn set_draining(
-    (pool, settings): (&Pool, &ClusterSettings),
+    pool: &Pool,
+    settings: &ClusterSettings,
     admin: &CurrentUser,
     id: &str,
     on: bool,

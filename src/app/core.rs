@@ -64,6 +64,9 @@ impl Core {
             elsewhere: self.elsewhere.as_deref(),
             clock: &self.clock,
             phones: self.config.auth.phone_verification,
+            store: &self.store,
+            wins: &self.wins,
+            effects: self.effects.as_ref(),
         }
     }
 
@@ -110,6 +113,7 @@ impl Core {
         crate::app::phone::Handles {
             pool: &self.pool,
             sending: self.sending.as_ref(),
+            effects: self.effects.as_ref(),
             auth: &self.config.auth,
             number_limit: (
                 self.config.throttle.phone_code_number_max,

@@ -7,8 +7,7 @@ use serde_json::json;
 use tyiyn_actors::ids::UserId;
 
 use super::audit::action;
-use super::effects::Effects;
-use crate::app::provider::{Payments, order_view};
+use crate::app::provider::order_view;
 use crate::app::refund::{self, Refund};
 use crate::auth::CurrentUser;
 use crate::db;
@@ -20,11 +19,12 @@ use crate::ids::OrderId;
 /// Refunds paid order `id`; the buyer hears it first (in the site's language `lang`, as the
 /// payment callback tells them). The order's admin columns after the refund.
 pub async fn refund(
-    (pool, effects, payments): (&Pool, &dyn Effects, &Payments),
+    h: &super::payments::Handles<'_>,
     lang: Lang,
     admin: &CurrentUser,
     OrderId(id): OrderId,
 ) -> Result<OrderExtra, AppError> {
+    let super::payments::Handles { pool, effects, payments } = *h;
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let (user, terms, balance, expired_claim) = match refund::refund(&tx, id, admin.id).await? {

@@ -42,7 +42,8 @@ pub async fn list(
 /// the admin's audit row in the same transaction; the workers are woken after the commit. 404
 /// for no such message, 409 unless it failed and its text is stored.
 pub async fn retry(
-    (pool, outbox): (&Pool, &Outbox),
+    pool: &Pool,
+    outbox: &Outbox,
     admin: &CurrentUser,
     MessageId(id): MessageId,
 ) -> Result<MessageRow, AppError> {

@@ -114,7 +114,8 @@ enum Change {
 /// an item that passed on or expired meanwhile is recorded paid and left for an admin refund
 /// (docs/rules/won-items.md, "Won items").
 async fn pay(
-    (tx, outbox): (&impl deadpool_postgres::GenericClient, &Outbox),
+    tx: &impl deadpool_postgres::GenericClient,
+    outbox: &Outbox,
     order: &OrderRow,
     claim: Option<&Locked>,
     payment: (&str, Option<i64>),
@@ -163,7 +164,7 @@ pub async fn process(
     provider: &dyn PaymentProvider,
     callback: &Callback,
 ) -> Result<(Verdict, String), AppError> {
-    let Handles { pool, effects, payments } = *h;
+    let Handles { pool, payments, .. } = *h;
     let name = provider.name();
     let record = payload(&callback.fields);
     let outcome = match provider.parse_callback(callback) {
@@ -195,25 +196,26 @@ pub async fn process(
         }
     };
 
-    let (verdict, word, change) = apply((pool, effects.outbox()), name, &outcome, confirmed, &record).await?;
+    let (verdict, word, change) = apply(h, name, &outcome, confirmed, &record).await?;
     if verdict == Verdict::Ok {
         tracing::info!(provider = name, order = outcome.order_id, outcome = word, "payment callback");
     } else {
         tracing::warn!(provider = name, order = outcome.order_id, outcome = word, "payment callback refused");
     }
-    announce((effects, payments), lang, change);
+    announce(h, lang, change);
     Ok((verdict, word.to_owned()))
 }
 
 /// Applies a verified callback to its order in one transaction, with its record: the verdict, the
 /// outcome's word, and what changed.
 async fn apply(
-    (pool, outbox): (&Pool, &Outbox),
+    h: &Handles<'_>,
     name: &str,
     outcome: &CallbackOutcome,
     confirmed: bool,
     record: &Value,
 ) -> Result<(Verdict, &'static str, Option<Change>), AppError> {
+    let (pool, outbox) = (h.pool, h.effects.outbox());
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     // A won item is locked before its order, in the order every claim change takes them (an
@@ -240,7 +242,7 @@ async fn apply(
         }
         Some(_) if outcome.paid && !confirmed => (Verdict::Rejected, "not_confirmed", None),
         Some(order) if outcome.paid => {
-            pay((&tx, outbox), &order, claim.as_ref(), (&outcome.payment_id, outcome.fee)).await?
+            pay(&tx, outbox, &order, claim.as_ref(), (&outcome.payment_id, outcome.fee)).await?
         }
         Some(order) => match db::payments::fail(&tx, order.id, Some(&outcome.payment_id)).await? {
             Some(failed) => (Verdict::Ok, "failed", Some(Change::Failed(failed))),
@@ -254,7 +256,8 @@ async fn apply(
 }
 
 /// Tells the buyer's sessions what a processed callback changed.
-fn announce((effects, payments): (&dyn Effects, &Payments), lang: Lang, change: Option<Change>) {
+fn announce(h: &Handles<'_>, lang: Lang, change: Option<Change>) {
+    let Handles { effects, payments, .. } = *h;
     let user = |order: &OrderRow| UserId(order.user_id);
     let view = |order: &OrderRow| order_view(order, payments, lang.code());
     match change {

@@ -31,6 +31,7 @@ pub fn require_verified(rule: PhoneVerification, user: &CurrentUser) -> Result<(
 pub struct Handles<'a> {
     pub pool: &'a Pool,
     pub sending: &'a dyn SendNow,
+    pub effects: &'a dyn Effects,
     pub auth: &'a AuthSettings,
     /// Codes one account may have sent to one number per window, and the window.
     pub number_limit: (u32, u64),
@@ -152,12 +153,8 @@ pub struct Confirmed {
 /// Confirms `phone` for `user` with `code`. Refused: 400 `code_invalid` (a wrong code; the code is
 /// void after `phone_code_tries` of them), 400 `code_expired` (none asked, expired or void), 409
 /// `phone_taken`. Confirming the number the account already confirmed answers as a success.
-pub async fn verify(
-    (pool, auth, effects): (&Pool, &AuthSettings, &dyn Effects),
-    user: UserId,
-    phone: &Phone,
-    code: &str,
-) -> Result<Confirmed, AppError> {
+pub async fn verify(h: &Handles<'_>, user: UserId, phone: &Phone, code: &str) -> Result<Confirmed, AppError> {
+    let (pool, auth, effects) = (h.pool, h.auth, h.effects);
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let account = db::phones::lock_account(&tx, user.0).await?.ok_or(AppError::Unauthorized)?;

@@ -45,15 +45,24 @@ fn target_of(locked: &[Locked], target: i64, admin: i64) -> Result<Locked, AppEr
     Ok(user)
 }
 
+/// What editing an account needs: the pool, the sessions (a closed or demoted account's end), and
+/// the effects port (a balance change reaches the user's sessions).
+pub struct Handles<'a> {
+    pub pool: &'a Pool,
+    pub sessions: &'a Sessions,
+    pub effects: &'a dyn Effects,
+}
+
 /// Edits account `id` as `apply` changes it (it refuses with the form's errors). A balance change
 /// is a ledger row (`admin_adjustment`, delta = new − old) pushed to the user's sessions; a role
 /// change takes effect on the user's next request.
 pub async fn update(
-    (pool, sessions, effects): (&Pool, &Sessions, &dyn Effects),
+    h: &Handles<'_>,
     admin: &CurrentUser,
     UserId(id): UserId,
     apply: impl FnOnce(&Account) -> Result<Account, AppError>,
 ) -> Result<UserView, AppError> {
+    let Handles { pool, sessions, effects } = *h;
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let locked = db::admin_users::lock_for_change(&tx, id).await?;

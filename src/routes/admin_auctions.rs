@@ -375,7 +375,6 @@ async fn delete(
     path: web::Path<AuctionId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let finished = (&state.core.store, &state.core.wins, state.core.effects.as_ref());
-    let refunded = auctions::delete(&state.core.auction_handles(), finished, &admin.0, id).await?;
+    let refunded = auctions::delete(&state.core.auction_handles(), &admin.0, id).await?;
     Ok(HttpResponse::Ok().json(Deleted { ok: true, refunded }))
 }

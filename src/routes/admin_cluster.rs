@@ -47,7 +47,7 @@ async fn admin_drain_node(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let view =
-        cluster::set_draining((&state.core.pool, &state.core.config.cluster), &admin.0, &path, true).await?;
+        cluster::set_draining(&state.core.pool, &state.core.config.cluster, &admin.0, &path, true).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -69,6 +69,6 @@ async fn admin_resume_node(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let view =
-        cluster::set_draining((&state.core.pool, &state.core.config.cluster), &admin.0, &path, false).await?;
+        cluster::set_draining(&state.core.pool, &state.core.config.cluster, &admin.0, &path, false).await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -203,8 +203,9 @@ async fn admin_refund_order(
     lang: ReqLang,
     path: web::Path<OrderId>,
 ) -> Result<HttpResponse, AppError> {
-    let handles = (&state.core.pool, state.core.effects.as_ref(), &state.core.payments);
-    let extra = orders::refund(handles, state.core.site.lang(), &admin.0, path.into_inner()).await?;
+    let extra =
+        orders::refund(&state.core.payment_handles(), state.core.site.lang(), &admin.0, path.into_inner())
+            .await?;
     let view = views(&state, vec![extra], lang.0.code())
         .await?
         .pop()

@@ -173,6 +173,6 @@ async fn admin_retry_outbox(
     path: web::Path<MessageId>,
 ) -> Result<HttpResponse, AppError> {
     let message =
-        outbox::retry((&state.core.pool, state.core.effects.outbox()), &admin.0, path.into_inner()).await?;
+        outbox::retry(&state.core.pool, state.core.effects.outbox(), &admin.0, path.into_inner()).await?;
     Ok(HttpResponse::Ok().json(OutboxItemBody { item: message.into() }))
 }

@@ -249,8 +249,12 @@ async fn admin_update_user(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let form = body.into_inner();
-    let handles = (&state.core.pool, state.sessions.as_ref(), state.core.effects.as_ref());
-    let saved = users::update(handles, &admin.0, id, |old| apply(old, form)).await?;
+    let handles = users::Handles {
+        pool: &state.core.pool,
+        sessions: &state.sessions,
+        effects: state.core.effects.as_ref(),
+    };
+    let saved = users::update(&handles, &admin.0, id, |old| apply(old, form)).await?;
     Ok(HttpResponse::Ok().json(saved))
 }
 

@@ -148,8 +148,7 @@ async fn verify(
     let (Some(phone), Some(code)) = (phone, code) else {
         return Err(AppError::BadRequest(Msg::ValidationFailed));
     };
-    let handles = (&state.core.pool, &state.core.config.auth, state.core.effects.as_ref());
-    let confirmed = phone::verify(handles, UserId(user.id), &phone, &code).await?;
+    let confirmed = phone::verify(&state.core.phone_handles(), UserId(user.id), &phone, &code).await?;
     // Every session of the account may bid now.
     state.sessions.forget_user(user.id);
     let view = {
