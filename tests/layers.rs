@@ -484,6 +484,23 @@ fn use_cases_and_storage_speak_no_http() {
     assert!(speaking.is_empty(), "HTTP under src/app, src/db or src/error.rs:\n{}", speaking.join("\n"));
 }
 
+/// A use case reaches its handles one way: its module's named `Handles` (lent by `app::core::Core`)
+/// or plain parameters, never a positional tuple of handles such as `(pool, effects): (&Pool, &dyn
+/// Effects)`.
+#[test]
+fn use_cases_take_no_tuple_of_handles() {
+    let mut tuples = Vec::new();
+    for (rel, text) in texts_under("app") {
+        let code: String = text.lines().map(|l| l.split("//").next().unwrap_or_default()).collect();
+        for handle in ["(&Pool", "(&'a Pool", "&dyn Effects)", "&Payments)", "&Outbox)"] {
+            if code.contains(handle) {
+                tuples.push(format!("{rel}: {handle}"));
+            }
+        }
+    }
+    assert!(tuples.is_empty(), "handles passed as a tuple:\n{}", tuples.join("\n"));
+}
+
 /// The edge's state stays small: the use cases' `Core` and what only the edge keeps (sessions,
 /// throttles, sockets). A new handle for the use cases goes into `app::core::Core`.
 #[test]
