@@ -29,6 +29,7 @@ pub mod outbox;
 pub mod pace;
 pub mod paging;
 pub mod payments;
+pub mod push;
 pub mod reach;
 pub mod routes;
 pub mod runtime;
