@@ -95,6 +95,16 @@ fn bishkek() -> FixedOffset {
     FixedOffset::east_opt(6 * 3600).unwrap_or_else(|| FixedOffset::east_opt(0).expect("UTC"))
 }
 
+/// `text` as a spreadsheet cell that is never a formula: a value that starts with `=`, `+`, `-`, `@`,
+/// a tab or a carriage return gets a leading `'` (OWASP, "CSV Injection"), so a username or a
+/// provider's reference can never run as a formula on the accountant's computer.
+fn cell(text: &str) -> String {
+    match text.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
+        _ => text.to_owned(),
+    }
+}
+
 /// `rows` as the export's bytes.
 fn csv_of(rows: &[ReconciliationRow]) -> Result<Vec<u8>, csv::Error> {
     let mut out = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
@@ -112,10 +122,10 @@ fn csv_of(rows: &[ReconciliationRow]) -> Result<Vec<u8>, csv::Error> {
             r.state.clone(),
             r.kind.clone(),
             r.method.clone(),
-            r.provider.clone(),
-            r.provider_payment_id.clone().unwrap_or_default(),
+            cell(&r.provider),
+            cell(r.provider_payment_id.as_deref().unwrap_or_default()),
             r.user_id.to_string(),
-            r.username.clone(),
+            cell(&r.username),
             som(Some(r.amount)),
             r.currency.clone(),
             som(r.fee),
@@ -123,4 +133,21 @@ fn csv_of(rows: &[ReconciliationRow]) -> Result<Vec<u8>, csv::Error> {
         ])?;
     }
     out.into_inner().map_err(|e| csv::Error::from(e.into_error()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_cell_starts_a_formula() {
+        for (raw, shown) in
+            [("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"), ("-bob", "'-bob"), ("+1", "'+1"), ("@a", "'@a")]
+        {
+            assert_eq!(cell(raw), shown);
+        }
+        assert_eq!(cell("aibek"), "aibek");
+        assert_eq!(cell("demo-12"), "demo-12");
+        assert_eq!(cell(""), "");
+    }
 }
