@@ -16,6 +16,8 @@ mod channels;
 mod cluster;
 pub use channels::{MailSettings, OutboxSettings, SmsSettings};
 pub use cluster::ClusterSettings;
+mod push;
+pub use push::PushSettings;
 mod payments;
 pub use payments::{DemoPaymentSettings, FreedomPaySettings, GoPaySettings, PaymentSettings};
 
@@ -83,6 +85,8 @@ pub struct Settings {
     pub outbox: OutboxSettings,
     #[serde(default)]
     pub sms: SmsSettings,
+    /// Web Push to the phone app (issue 43).
+    pub push: PushSettings,
     /// Several nodes: leases on auctions, and NATS (issue 25).
     #[serde(default)]
     pub cluster: ClusterSettings,

@@ -14,6 +14,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 use crate::config::MailSettings;
 use crate::db;
+use crate::db::letters::Slugs;
 use crate::db::notifications::NotificationRow;
 use crate::db::settings::SiteSettings;
 use crate::i18n::{Lang, mail_text, sms_text};
@@ -91,6 +92,14 @@ impl db::outbox::Letters for Letters {
         Some(format!("{subject}\n\n{}", body.trim_end()))
     }
 
+    fn push(&self, row: &NotificationRow, site: &SiteSettings, lang: Lang, slugs: &Slugs) -> Option<String> {
+        let n = crate::notify::view(row)?;
+        mail_text(n.kind.as_str(), lang)?;
+        let (title, body) = compose_short(&n, lang, site);
+        let path = crate::push::notice::path(&n, slugs);
+        Some(crate::push::notice::payload(&n, &title, &body, &path, lang))
+    }
+
     fn sms(&self, row: &NotificationRow, lang: Lang) -> Option<String> {
         let n = crate::notify::view(row)?;
         sms_text(n.kind.as_str(), lang, n.title.as_deref(), n.until.map(bishkek_short).as_deref())
@@ -100,18 +109,30 @@ impl db::outbox::Letters for Letters {
 /// The subject and plain-text body of the mail for `n` in `lang`, signed with the site's name
 /// and address.
 pub fn compose(n: &Notification, lang: Lang, site: &SiteSettings, public_url: &str) -> (String, String) {
-    let (subject, body) = mail_text(n.kind.as_str(), lang).unwrap_or(("", ""));
-    let values = Values::of(n, &site.currency_symbol);
-    let subject = fill(subject, &values)
-        // No title to name: the subject up to its colon.
-        .unwrap_or_else(|| subject.split(':').next().unwrap_or(subject).trim().to_owned());
-    let mut lines: Vec<String> = body.lines().filter_map(|line| fill(line, &values)).collect();
+    let (subject, mut lines) = filled(n, lang, site);
     lines.push(String::new());
     lines.push(format!("— {}", site.site_name));
     if !public_url.is_empty() {
         lines.push(public_url.trim_end_matches('/').to_owned());
     }
     (subject, lines.join("\n") + "\n")
+}
+
+/// The mail's subject and the lines of its body, filled with `n`'s values.
+fn filled(n: &Notification, lang: Lang, site: &SiteSettings) -> (String, Vec<String>) {
+    let (subject, body) = mail_text(n.kind.as_str(), lang).unwrap_or(("", ""));
+    let values = Values::of(n, &site.currency_symbol);
+    let subject = fill(subject, &values)
+        // No title to name: the subject up to its colon.
+        .unwrap_or_else(|| subject.split(':').next().unwrap_or(subject).trim().to_owned());
+    (subject, body.lines().filter_map(|line| fill(line, &values)).collect())
+}
+
+/// The mail's subject and its body on one line with no signature: a notice on a phone's lock
+/// screen.
+pub fn compose_short(n: &Notification, lang: Lang, site: &SiteSettings) -> (String, String) {
+    let (subject, lines) = filled(n, lang, site);
+    (subject, lines.join(" ").split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// The notification's fields as mail text.

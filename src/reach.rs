@@ -5,10 +5,12 @@
 //! - e-mail and Telegram: every kind, once the user can be reached there (an address, a linked
 //!   chat; linking Telegram turns every kind on again);
 //! - SMS: only the kinds it is offered for ([`sms_offered`]: a win and an item passed on, whose
-//!   48 hours to pay matter most), because each one costs the operator money.
+//!   48 hours to pay matter most), because each one costs the operator money;
+//! - push, to every device the user added: the kinds a phone should buzz for ([`push_default`]: a
+//!   win, an item passed on, an outbid and a watched auction starting); the others when chosen.
 //!
-//! At night in Bishkek ([`QuietHours`], 22:00–08:00 by default) Telegram and SMS messages wait for
-//! the morning, except the [`urgent`] kinds. Answers to the user's own action (a sign-in code, the
+//! At night in Bishkek ([`QuietHours`], 22:00–08:00 by default) Telegram, SMS and push messages
+//! wait for the morning, except the [`urgent`] kinds. Answers to the user's own action (a sign-in code, the
 //! bot's reply to Start) never pass through here and are never held.
 
 use std::collections::HashMap;
@@ -31,12 +33,21 @@ pub fn urgent(kind: NotificationKind) -> bool {
     sms_offered(kind)
 }
 
+/// Whether a device added for push buzzes for `kind` before its user chooses: a win and an item
+/// passed on (48 hours to pay), an outbid (a few seconds to answer) and a watched auction about to
+/// start. Adding a device is the opt-in; each of these can be turned off.
+pub fn push_default(kind: NotificationKind) -> bool {
+    use NotificationKind as K;
+    matches!(kind, K::AuctionWon | K::ClaimPassed | K::Outbid | K::AuctionStarting)
+}
+
 /// Whether `channel` carries `kind` for a user who has not chosen: every kind by e-mail and
-/// Telegram, SMS for the kinds it is offered for.
+/// Telegram, SMS for the kinds it is offered for, push for [`push_default`]'s.
 pub fn default_on(kind: NotificationKind, channel: OutboxChannel) -> bool {
     match channel {
         OutboxChannel::Email | OutboxChannel::Telegram => true,
         OutboxChannel::Sms => sms_offered(kind),
+        OutboxChannel::Push => push_default(kind),
     }
 }
 
@@ -105,7 +116,7 @@ impl QuietHours {
     }
 
     /// When a message of `kind` on `channel` written at `now` may leave (`None`: at once). Only
-    /// Telegram and SMS keep quiet hours, and not for [`urgent`] kinds.
+    /// Telegram, SMS and push keep quiet hours, and not for [`urgent`] kinds.
     pub fn due(
         &self,
         kind: NotificationKind,
@@ -172,6 +183,22 @@ mod tests {
             Some(at("2026-11-28T02:00:00Z"))
         );
         assert_eq!(q.due(NotificationKind::Outbid, OutboxChannel::Email, now), None);
+        assert_eq!(
+            q.due(NotificationKind::Outbid, OutboxChannel::Push, now),
+            Some(at("2026-11-28T02:00:00Z"))
+        );
+        assert_eq!(q.due(NotificationKind::AuctionWon, OutboxChannel::Push, now), None);
+    }
+
+    #[test]
+    fn push_buzzes_for_four_kinds_until_the_user_chooses() {
+        let none = Choices::default();
+        assert!(none.wants(NotificationKind::AuctionWon, OutboxChannel::Push));
+        assert!(none.wants(NotificationKind::Outbid, OutboxChannel::Push));
+        assert!(!none.wants(NotificationKind::ItemShipped, OutboxChannel::Push));
+        let some = Choices::from_stored([("outbid", "push", false), ("item_shipped", "push", true)]);
+        assert!(!some.wants(NotificationKind::Outbid, OutboxChannel::Push));
+        assert!(some.wants(NotificationKind::ItemShipped, OutboxChannel::Push));
     }
 
     #[test]

@@ -249,12 +249,15 @@ pub enum OutboxChannel {
     Sms,
     /// A Telegram message from the bot of `[telegram]`.
     Telegram,
+    /// A Web Push message to one of the user's devices (`[push]`).
+    Push,
 }
 
 impl OutboxChannel {
     /// Every channel, as stored.
-    pub const WORDS: [&'static str; 3] = ["email", "sms", "telegram"];
-    pub const ALL: [OutboxChannel; 3] = [OutboxChannel::Email, OutboxChannel::Sms, OutboxChannel::Telegram];
+    pub const WORDS: [&'static str; 4] = ["email", "sms", "telegram", "push"];
+    pub const ALL: [OutboxChannel; 4] =
+        [OutboxChannel::Email, OutboxChannel::Sms, OutboxChannel::Telegram, OutboxChannel::Push];
 
     /// The stored word.
     pub fn as_str(self) -> &'static str {

@@ -40,6 +40,8 @@ pub struct Core {
     pub pace: Pace,
     /// The payment provider that takes payments for bid packages.
     pub payments: Payments,
+    /// The server's VAPID key, which browsers subscribe for push with; `None`: push is off.
+    pub push_key: Option<Arc<crate::push::vapid::VapidKey>>,
     /// The runtime's store. Handlers call it only for a finished auction, which has no actor: to
     /// delete it (app::auctions) or to stop promoting it (app::promotion). Every
     /// other change a handler makes to an auction goes through its actor.

@@ -71,6 +71,7 @@ pub mod payments;
 pub mod phone;
 pub mod promotion;
 pub mod provider;
+pub mod push;
 pub mod qr;
 pub mod refund;
 pub mod seed;

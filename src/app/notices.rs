@@ -1,5 +1,5 @@
 //! Where a user's notices go (issue 24; docs/rules/notifications.md, "Where notices go"): the profile reads
-//! and changes, per kind, which of e-mail, Telegram and SMS carry it, and the language messages
+//! and changes, per kind, which of e-mail, Telegram, SMS and push carry it, and the language messages
 //! outside the site come in. The bell always gets everything. The rules (defaults, SMS only for a
 //! win and an item passed on, quiet hours) are `crate::reach`'s; the outbox applies the choices
 //! when it writes messages (`db::outbox::enqueue`).
@@ -26,16 +26,18 @@ pub struct ChannelView {
     /// the profile does not show it).
     pub available: bool,
     /// The caller can be reached there: an e-mail address, a linked Telegram chat, a confirmed
-    /// phone number.
+    /// phone number, a device added for push.
     pub reachable: bool,
 }
 
-/// The three outside channels.
+/// The four outside channels.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ChannelViews {
     pub email: ChannelView,
     pub telegram: ChannelView,
     pub sms: ChannelView,
+    /// Web Push to the devices the caller added (`/api/me/push-subscriptions`).
+    pub push: ChannelView,
 }
 
 /// Where one kind of notice goes, besides the bell.
@@ -48,9 +50,12 @@ pub struct KindChoice {
     /// `null`: SMS is not offered for this kind (only for a win and an item passed to you).
     #[schema(required)]
     pub sms: Option<bool>,
+    /// To every device the caller added (on by default for a win, an item passed on, an outbid
+    /// and a watched auction starting).
+    pub push: bool,
 }
 
-/// The night when Telegram and SMS wait, in Bishkek time (`HH:MM`).
+/// The night when Telegram, SMS and push wait, in Bishkek time (`HH:MM`).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct QuietHoursView {
     #[schema(example = "22:00")]
@@ -69,7 +74,7 @@ pub struct NoticeSettings {
     pub channels: ChannelViews,
     /// Every kind of notice, in the order the profile lists them.
     pub kinds: Vec<KindChoice>,
-    /// When Telegram and SMS wait for the morning (except a win and an item passed to you);
+    /// When Telegram, SMS and push wait for the morning (except a win and an item passed to you);
     /// `null`: never.
     #[schema(required)]
     pub quiet_hours: Option<QuietHoursView>,
@@ -85,6 +90,7 @@ pub struct KindChange {
     pub telegram: Option<bool>,
     /// Only for `auctionWon` and `claimPassed`; `true` elsewhere is refused.
     pub sms: Option<bool>,
+    pub push: Option<bool>,
 }
 
 /// What to change; anything left out stays as it is.
@@ -110,6 +116,7 @@ fn view(outbox: &Outbox, reach: &Reach) -> NoticeSettings {
             email: reach.choices.wants(kind, OutboxChannel::Email),
             telegram: reach.choices.wants(kind, OutboxChannel::Telegram),
             sms: sms_offered(kind).then(|| reach.choices.wants(kind, OutboxChannel::Sms)),
+            push: reach.choices.wants(kind, OutboxChannel::Push),
         })
         .collect();
     let channel = |available: bool, reachable: bool| ChannelView { available, reachable };
@@ -119,6 +126,7 @@ fn view(outbox: &Outbox, reach: &Reach) -> NoticeSettings {
             email: channel(on.email, reach.email.is_some()),
             telegram: channel(on.telegram, reach.chat.is_some()),
             sms: channel(on.sms, reach.phone.is_some()),
+            push: channel(on.push, !reach.devices.is_empty()),
         },
         kinds,
         quiet_hours: outbox.quiet_hours().map(|q| QuietHoursView {
@@ -152,6 +160,7 @@ fn choices(change: &NoticeChange) -> Result<Vec<(NotificationKind, OutboxChannel
             (OutboxChannel::Email, k.email),
             (OutboxChannel::Telegram, k.telegram),
             (OutboxChannel::Sms, k.sms),
+            (OutboxChannel::Push, k.push),
         ];
         for (channel, on) in asked {
             if let Some(on) = on {

@@ -77,9 +77,10 @@ fn masked(mut row: MessageRow) -> MessageRow {
     row
 }
 
-/// `recipient` with all but its last three characters hidden, unless it is an e-mail address.
+/// `recipient` with all but its last three characters hidden, unless it is an e-mail address or
+/// a device (its id, which says nothing about anyone).
 pub fn mask(channel: OutboxChannel, recipient: &str) -> String {
-    if channel == OutboxChannel::Email {
+    if matches!(channel, OutboxChannel::Email | OutboxChannel::Push) {
         return recipient.to_owned();
     }
     let chars: Vec<char> = recipient.chars().collect();

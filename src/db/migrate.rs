@@ -45,6 +45,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ("0031_lot_images", include_str!("../../sql/migrations/0031_lot_images.sql")),
     ("0032_address_per_language", include_str!("../../sql/migrations/0032_address_per_language.sql")),
     ("0033_qr_payments", include_str!("../../sql/migrations/0033_qr_payments.sql")),
+    ("0034_push", include_str!("../../sql/migrations/0034_push.sql")),
 ];
 
 /// Every repeatable function, in the order they are applied: (name, SQL). Each file is one

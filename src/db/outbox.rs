@@ -13,10 +13,11 @@ use deadpool_postgres::GenericClient;
 use tokio::sync::Notify;
 use tokio_postgres::Row;
 
+pub use super::letters::Letters;
+use super::letters::NoLetters;
 use super::notifications::{Enqueue, NotificationRow};
 pub use super::reach::Channels;
 use super::reach::reach;
-use super::settings::SiteSettings;
 use crate::i18n::Lang;
 use crate::reach::{QuietHours, sms_offered};
 use crate::statuses::{NotificationKind, OutboxChannel, OutboxState};
@@ -25,33 +26,6 @@ macro_rules! q {
     ($name:literal) => {
         include_str!(concat!("../../sql/queries/outbox/", $name, ".sql"))
     };
-}
-
-/// How a notification reads outside the site, in a language. The texts belong to the edge
-/// (`crate::mail`), which this layer does not import, so start-up hands them in as this. Each is
-/// `None` for a kind that has no text on that channel.
-pub trait Letters: Send + Sync {
-    /// The subject and plain-text body of the e-mail telling `row`.
-    fn email(&self, row: &NotificationRow, site: &SiteSettings, lang: Lang) -> Option<(String, String)>;
-    /// The Telegram message telling `row`.
-    fn chat(&self, row: &NotificationRow, site: &SiteSettings, lang: Lang) -> Option<String>;
-    /// The SMS telling `row` (one segment).
-    fn sms(&self, row: &NotificationRow, lang: Lang) -> Option<String>;
-}
-
-/// No texts at all: for an outbox with every channel off.
-struct NoLetters;
-
-impl Letters for NoLetters {
-    fn email(&self, _: &NotificationRow, _: &SiteSettings, _: Lang) -> Option<(String, String)> {
-        None
-    }
-    fn chat(&self, _: &NotificationRow, _: &SiteSettings, _: Lang) -> Option<String> {
-        None
-    }
-    fn sms(&self, _: &NotificationRow, _: Lang) -> Option<String> {
-        None
-    }
 }
 
 /// What writing to the outbox needs, cheap to clone: the channels on, the texts, the quiet hours,
@@ -130,11 +104,11 @@ struct Columns {
 }
 
 /// Writes the messages telling `rows` (notifications just inserted) in the caller's transaction:
-/// one per notification and channel its user gets it on (`Reach::channels_for`), composed now in
-/// the user's language (else the site's), Telegram and SMS due after the quiet hours when they
-/// fall in them. The event key `notification:<id>:<channel>` makes a repeated call write nothing
-/// more. Returns how many were written; after the commit, [`Outbox::wake`] (`Effects::notify`
-/// does).
+/// one per notification and channel its user gets it on (`Reach::channels_for`; for push, one per
+/// device), composed now in the user's language (else the site's), Telegram, SMS and push due
+/// after the quiet hours when they fall in them. The event key `notification:<id>:<channel>`
+/// (`…:push:<device>`) makes a repeated call write nothing more. Returns how many were written;
+/// after the commit, [`Outbox::wake`] (`Effects::notify` does).
 pub async fn enqueue(
     db: &impl GenericClient,
     outbox: &Outbox,
@@ -144,12 +118,12 @@ pub async fn enqueue(
     if on == Channels::default() {
         return Ok(0);
     }
-    // Only notices some channel on here may carry: with e-mail and Telegram off, an outbid
+    // Only notices some channel on here may carry: with e-mail, Telegram and push off, an outbid
     // (never by SMS) costs no query at all.
     let known: Vec<(&NotificationRow, NotificationKind)> = rows
         .iter()
         .filter_map(|r| Some((r, NotificationKind::parse(&r.notice.as_ref()?.stored().0)?)))
-        .filter(|(_, kind)| on.email || on.telegram || (on.sms && sms_offered(*kind)))
+        .filter(|(_, kind)| on.email || on.telegram || on.push || (on.sms && sms_offered(*kind)))
         .collect();
     if known.is_empty() {
         return Ok(0);
@@ -159,6 +133,12 @@ pub async fn enqueue(
     let site = super::settings::get(db).await?;
     let site_lang = Lang::parse(&site.language).unwrap_or_default();
     let now = (outbox.clock)();
+    let pushed: Vec<i64> = known
+        .iter()
+        .filter(|(r, kind)| reach.get(&r.user_id).is_some_and(|u| u.channels_for(on, *kind).push))
+        .filter_map(|(r, _)| r.auction_id)
+        .collect();
+    let slugs = if pushed.is_empty() { HashMap::new() } else { slugs(db, &pushed).await? };
     let mut c = Columns::default();
     for (row, kind) in known {
         let Some(user) = reach.get(&row.user_id) else { continue };
@@ -169,17 +149,17 @@ pub async fn enqueue(
                 OutboxChannel::Email => outbox.letters.email(row, &site, lang).map(|(s, b)| (Some(s), b)),
                 OutboxChannel::Telegram => outbox.letters.chat(row, &site, lang).map(|b| (None, b)),
                 OutboxChannel::Sms => outbox.letters.sms(row, lang).map(|b| (None, b)),
+                OutboxChannel::Push => outbox.letters.push(row, &site, lang, &slugs).map(|b| (None, b)),
             };
-            let (Some((subject, body)), Some(address)) = (text, user.address(channel)) else { continue };
-            c.channel.push(channel.as_str());
-            c.recipient.push(address);
-            c.user.push(Some(row.user_id));
-            c.notification.push(Some(row.id));
-            c.kind.push(kind.as_str());
-            c.subject.push(subject);
-            c.body.push(body);
-            c.event_key.push(format!("notification:{}:{}", row.id, channel.as_str()));
-            c.due_at.push(outbox.quiet.and_then(|q| q.due(kind, channel, now)));
+            let Some((subject, body)) = text else { continue };
+            for address in user.addresses(channel) {
+                let key = match channel {
+                    OutboxChannel::Push => format!("notification:{}:push:{address}", row.id),
+                    _ => format!("notification:{}:{}", row.id, channel.as_str()),
+                };
+                c.push(channel, address, row, kind, (subject.clone(), body.clone()), key);
+                c.due_at.push(outbox.quiet.and_then(|q| q.due(kind, channel, now)));
+            }
         }
     }
     if c.channel.is_empty() {
@@ -198,6 +178,37 @@ pub async fn enqueue(
         &c.due_at,
     ];
     Ok(db.query(&stmt, &params).await?.len() as u64)
+}
+
+impl Columns {
+    /// One more message (its `due_at` is pushed by the caller).
+    fn push(
+        &mut self,
+        channel: OutboxChannel,
+        recipient: String,
+        row: &NotificationRow,
+        kind: NotificationKind,
+        (subject, body): (Option<String>, String),
+        event_key: String,
+    ) {
+        self.channel.push(channel.as_str());
+        self.recipient.push(recipient);
+        self.user.push(Some(row.user_id));
+        self.notification.push(Some(row.id));
+        self.kind.push(kind.as_str());
+        self.subject.push(subject);
+        self.body.push(body);
+        self.event_key.push(event_key);
+    }
+}
+
+/// The slugs of `auctions` by id: the pages a tap on a push notice opens.
+async fn slugs(
+    db: &impl GenericClient,
+    auctions: &[i64],
+) -> Result<HashMap<i64, String>, tokio_postgres::Error> {
+    let rows = db.query(&db.prepare_cached(q!("select_slugs")).await?, &[&auctions]).await?;
+    Ok(rows.iter().map(|r| (r.get(0), tyiyn_actors::slug::slug(r.get(1), r.get(2)))).collect())
 }
 
 /// A message a worker claimed: what to send, and the attempt it is (its fence).

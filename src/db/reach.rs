@@ -19,12 +19,14 @@ macro_rules! q {
 }
 
 /// Which channels this deployment delivers through: e-mail when `[mail]` is enabled, Telegram
-/// when `[telegram]` has a bot token, SMS always (the `log` provider at least).
+/// when `[telegram]` has a bot token, SMS always (the `log` provider at least), push when
+/// `[push]` is enabled.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Channels {
     pub email: bool,
     pub sms: bool,
     pub telegram: bool,
+    pub push: bool,
 }
 
 impl Channels {
@@ -34,6 +36,7 @@ impl Channels {
             OutboxChannel::Email => self.email,
             OutboxChannel::Sms => self.sms,
             OutboxChannel::Telegram => self.telegram,
+            OutboxChannel::Push => self.push,
         }
     }
 }
@@ -46,6 +49,8 @@ pub struct Reach {
     pub phone: Option<String>,
     /// Their linked Telegram chat.
     pub chat: Option<i64>,
+    /// The devices they added for push (`push_device` ids), oldest first.
+    pub devices: Vec<i64>,
     /// The language they read messages in; `None`: the site's.
     pub language: Option<Lang>,
     pub choices: Choices,
@@ -60,15 +65,18 @@ impl Reach {
             email: self.email.is_some() && wants(OutboxChannel::Email),
             sms: self.phone.is_some() && wants(OutboxChannel::Sms),
             telegram: self.chat.is_some() && wants(OutboxChannel::Telegram),
+            push: !self.devices.is_empty() && wants(OutboxChannel::Push),
         }
     }
 
-    /// The address on `channel` (`None`: none there).
-    pub fn address(&self, channel: OutboxChannel) -> Option<String> {
+    /// The addresses on `channel`: one for e-mail, SMS and Telegram when the user has one there,
+    /// each device's id for push (each device gets a message of its own).
+    pub fn addresses(&self, channel: OutboxChannel) -> Vec<String> {
         match channel {
-            OutboxChannel::Email => self.email.clone(),
-            OutboxChannel::Sms => self.phone.clone(),
-            OutboxChannel::Telegram => self.chat.map(|c| c.to_string()),
+            OutboxChannel::Email => self.email.iter().cloned().collect(),
+            OutboxChannel::Sms => self.phone.iter().cloned().collect(),
+            OutboxChannel::Telegram => self.chat.iter().map(i64::to_string).collect(),
+            OutboxChannel::Push => self.devices.iter().map(i64::to_string).collect(),
         }
     }
 }
@@ -92,6 +100,7 @@ pub async fn reach(
                 email: r.get("email"),
                 phone: r.get("phone"),
                 chat: r.get("chat_id"),
+                devices: r.get("devices"),
                 language: r.get::<_, Option<&str>>("notice_language").and_then(Lang::parse),
                 choices: Choices::from_stored(stored),
             };

@@ -1,6 +1,7 @@
 //! Delivering the durable outbox (docs/rules/outbox.md, "The outbox"): one [`Channel`] per way a
 //! message leaves — e-mail ([`email`], over SMTP), SMS ([`sms`], through the configured provider:
-//! the log, or [`nikita`]'s gateway) and Telegram (the bot, `telegram::channel`) — gathered in
+//! the log, or [`nikita`]'s gateway), Telegram (the bot, `telegram::channel`) and Web Push to
+//! the user's devices ([`push`]) — gathered in
 //! [`Delivery`]; the workers ([`worker`])
 //! that claim due rows, send them and record what became of them; and [`send_now`] (the adapter
 //! [`Immediately`] of the use cases' port [`SendNow`]), for the one kind of message that leaves
@@ -10,6 +11,7 @@
 
 pub mod email;
 pub mod nikita;
+pub mod push;
 pub mod sms;
 pub mod worker;
 
@@ -69,15 +71,22 @@ pub struct Delivery {
     email: Box<dyn Channel>,
     sms: Box<dyn Channel>,
     telegram: Box<dyn Channel>,
+    push: Box<dyn Channel>,
     /// How long one send may take.
     timeout: Duration,
 }
 
 impl Delivery {
     /// The channels `config` describes, with `telegram` the bot's (`telegram::channel::for_outbox`;
-    /// `None`: Telegram is off); fails on settings that cannot work (a bad mail sender, an unknown
-    /// SMS provider).
-    pub fn from_settings(config: &Settings, telegram: Option<Box<dyn Channel>>) -> anyhow::Result<Delivery> {
+    /// `None`: Telegram is off) and push signed with `push_key` (`push::vapid_key`; `None`: push is
+    /// off, devices read from `pool`); fails on settings that cannot work (a bad mail sender, an
+    /// unknown SMS provider).
+    pub fn from_settings(
+        config: &Settings,
+        telegram: Option<Box<dyn Channel>>,
+        push_key: Option<Arc<crate::push::vapid::VapidKey>>,
+        pool: &Pool,
+    ) -> anyhow::Result<Delivery> {
         let timeout = Duration::from_millis(config.outbox.send_timeout_ms.max(1));
         let http = reqwest::Client::builder().timeout(timeout).build()?;
         let email: Box<dyn Channel> = match crate::mail::Mailer::from_settings(&config.mail)? {
@@ -87,12 +96,21 @@ impl Delivery {
         let telegram =
             telegram.unwrap_or_else(|| Box::new(Off("telegram is off ([telegram] bot_token is empty)")));
         let sms = Box::new(sms::Sms(sms_provider(&config.sms, http)?));
-        Ok(Delivery { email, sms, telegram, timeout })
+        let push: Box<dyn Channel> = match push_key {
+            Some(key) => Box::new(push::WebPush::new(&config.push, key, pool.clone(), timeout)?),
+            None => Box::new(Off("push is off ([push] enabled = false)")),
+        };
+        Ok(Delivery { email, sms, telegram, push, timeout })
     }
 
-    /// The channels that are on (e-mail and Telegram may be off; SMS always has a provider).
+    /// The channels that are on (e-mail, Telegram and push may be off; SMS always has a provider).
     pub fn channels(config: &Settings) -> Channels {
-        Channels { email: config.mail.enabled, sms: true, telegram: config.telegram.enabled() }
+        Channels {
+            email: config.mail.enabled,
+            sms: true,
+            telegram: config.telegram.enabled(),
+            push: config.push.enabled,
+        }
     }
 
     /// Sends `message` through `channel`, giving up (to retry) after the send timeout.
@@ -101,6 +119,7 @@ impl Delivery {
             OutboxChannel::Email => &self.email,
             OutboxChannel::Sms => &self.sms,
             OutboxChannel::Telegram => &self.telegram,
+            OutboxChannel::Push => &self.push,
         };
         match tokio::time::timeout(self.timeout, through.send(message)).await {
             Ok(sent) => sent,

@@ -1,6 +1,6 @@
 //! A Web Push message, encrypted for one subscription (RFC 8291) in the `aes128gcm` content
 //! coding (RFC 8188): the body of the `POST` to the subscription's endpoint, sent with
-//! `Content-Encoding: aes128gcm`. Nothing calls it yet (issue 43's push channel will).
+//! `Content-Encoding: aes128gcm`.
 //!
 //! The body is one RFC 8188 header (section 2.1: salt, record size 4096, the key id's length
 //! 65 and the key id, our ephemeral public key, RFC 8291 section 4) and one record, the

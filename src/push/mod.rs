@@ -1,17 +1,23 @@
-//! Web Push's cryptography, the groundwork of the phone app's notices: nothing calls it yet
-//! (issue 43's push channel will).
+//! Web Push to the phone app (docs/rules/notifications.md, "Push to the phone"): what the outbox's
+//! push channel (`crate::outbox::push`) and the device use cases (`crate::app::push`) are made of.
 //!
 //! - [`ece`]: the message a push service carries to a browser, encrypted for the subscription's
 //!   keys (RFC 8291 sections 3.3, 3.4 and 4, in the `aes128gcm` content coding of RFC 8188
 //!   sections 2 and 2.1), and its decryption, the user agent's side (for the tests and a local
 //!   push service).
+//! - [`endpoint`]: which push endpoints the server sends to (https, public hosts, after DNS).
+//! - [`device`]: a device's name from its User-Agent, for the profile's list.
+//! - [`notice`]: the JSON a push message carries, and the page a tap opens.
 //! - [`vapid`]: the application server's key pair and the `Authorization: vapid t=…, k=…` header
 //!   that identifies it to the push service (RFC 8292 sections 2, 2.1, 3 and 3.2).
 //!
 //! Every key and secret crosses the wire as base64url without padding (RFC 4648 section 5);
 //! padded input is accepted too. The cryptography is `aws-lc-rs`'s, the library rustls builds.
 
+pub mod device;
 pub mod ece;
+pub mod endpoint;
+pub mod notice;
 pub mod vapid;
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! VAPID (RFC 8292): the application server's P-256 key pair and the header that identifies it
-//! to a push service. Nothing calls it yet (issue 43's push channel will).
+//! to a push service.
 //!
 //! The public key is what the browser takes as `applicationServerKey` when it subscribes, the
 //! base64url of the uncompressed point (RFC 8292 section 3.2); the push service then accepts

@@ -31,6 +31,7 @@ pub mod limits;
 pub mod payment_callback;
 pub mod payments;
 pub mod phone;
+pub mod push;
 pub mod settings;
 pub mod site_figures;
 pub mod socket;
@@ -69,6 +70,7 @@ pub fn api(cfg: &mut ServiceConfig) {
         .configure(history::routes)
         .configure(telegram::routes)
         .configure(notices::routes)
+        .configure(push::routes)
         .configure(auctions::routes)
         .configure(autobid::routes)
         .configure(watchlist::routes)

@@ -27,6 +27,7 @@ use crate::db::notifications::NotificationRow;
 use crate::db::outbox::Outbox;
 use crate::local_hub::{HubPorts, LocalHub};
 use crate::outbox::Delivery;
+use crate::push::vapid::VapidKey;
 use crate::reach::QuietHours;
 use crate::state::{AppState, Throttles};
 use crate::ws::Realtime;
@@ -44,16 +45,21 @@ fn payments(config: &Settings) -> anyhow::Result<crate::app::provider::Payments>
 
 /// The outbox: what transactions write it with (the channels on, the texts, the quiet hours), and the
 /// channels its workers deliver through.
-fn outbox(config: &Settings, pool: &Pool) -> anyhow::Result<(Outbox, Arc<Delivery>)> {
+fn outbox(
+    config: &Settings,
+    pool: &Pool,
+    push_key: Option<Arc<VapidKey>>,
+) -> anyhow::Result<(Outbox, Arc<Delivery>)> {
     let telegram =
         crate::telegram::channel::for_outbox(&config.telegram, pool.clone()).context("telegram")?;
-    let delivery = Delivery::from_settings(config, telegram).context("outbox channels")?;
+    let delivery = Delivery::from_settings(config, telegram, push_key, pool).context("outbox channels")?;
     let channels = Delivery::channels(config);
     let letters = crate::mail::Letters { public_url: config.payments.public_url.clone() };
     tracing::info!(
         email = channels.email,
         sms = config.sms.provider.as_str(),
         telegram = channels.telegram,
+        push = channels.push,
         "outbox channels"
     );
     let (from, until) = (&config.outbox.quiet_from, &config.outbox.quiet_until);
@@ -70,7 +76,8 @@ pub(super) async fn wire(
     timeout: Duration,
 ) -> anyhow::Result<web::Data<AppState>> {
     let payments = payments(config)?;
-    let (outbox, delivery) = outbox(config, &pool)?;
+    let push_key = crate::outbox::push::vapid_key(&config.push, &pool).await.context("push")?;
+    let (outbox, delivery) = outbox(config, &pool, push_key.clone())?;
     let site = db::settings::get(&pool.get().await?).await?;
     let clock = TokioClock::new();
     // With a NATS server the nodes share, the bus between them (docs/decisions.md, "The bus
@@ -124,6 +131,7 @@ pub(super) async fn wire(
         store: runtime.store,
         wins: runtime.wins,
         payments,
+        push_key,
         sending,
         health,
         last_known,

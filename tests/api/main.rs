@@ -37,6 +37,8 @@ mod outbox_admin;
 mod payments;
 mod phone;
 mod profile;
+mod push;
+mod push_standin;
 mod qr_payments;
 mod races;
 mod realtime;

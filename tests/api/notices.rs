@@ -16,7 +16,7 @@ use tyiyn::reach::QuietHours;
 use crate::helpers::{TestApp, User, expect_error, json_of, spawn_app, spawn_app_with};
 use crate::telegram_standin::Standin;
 
-const ALL_ON: Channels = Channels { email: true, sms: true, telegram: true };
+const ALL_ON: Channels = Channels { email: true, sms: true, telegram: true, push: false };
 
 async fn settings(user: &User) -> Value {
     let res = user.get("/api/me/notices").await;
@@ -99,9 +99,17 @@ async fn a_new_account_gets_every_kind_by_e_mail_and_telegram_and_sms_only_for_a
     assert_eq!(s["channels"]["email"]["reachable"], true);
     let kinds = s["kinds"].as_array().expect("kinds");
     assert_eq!(kinds.len(), 11);
-    assert_eq!(kinds[0], json!({"kind": "auctionWon", "email": true, "telegram": true, "sms": true}));
+    assert_eq!(
+        kinds[0],
+        json!({"kind": "auctionWon", "email": true, "telegram": true, "sms": true, "push": true})
+    );
+    assert_eq!(s["channels"]["push"], json!({"available": true, "reachable": false}));
+    assert_eq!(kind(&s, "itemShipped")["push"], false, "push buzzes for four kinds until chosen");
     assert_eq!(kind(&s, "claimPassed")["sms"], true);
-    assert_eq!(kind(&s, "outbid"), &json!({"kind": "outbid", "email": true, "telegram": true, "sms": null}));
+    assert_eq!(
+        kind(&s, "outbid"),
+        &json!({"kind": "outbid", "email": true, "telegram": true, "sms": null, "push": true})
+    );
     expect_error(app.get("/api/me/notices").await, 401, "unauthorized").await;
 }
 
@@ -111,11 +119,14 @@ async fn choices_change_only_what_is_named_and_a_refusal_changes_nothing() {
     let aigul = app.new_user("aigul").await;
     let s = change(
         &aigul,
-        json!({"language": "ky", "kinds": [{"kind": "outbid", "telegram": false}, {"kind": "auctionWon", "sms": false}]}),
+        json!({"language": "ky", "kinds": [{"kind": "outbid", "telegram": false, "push": false}, {"kind": "auctionWon", "sms": false}]}),
     )
     .await;
     assert_eq!(s["language"], "ky");
-    assert_eq!(kind(&s, "outbid"), &json!({"kind": "outbid", "email": true, "telegram": false, "sms": null}));
+    assert_eq!(
+        kind(&s, "outbid"),
+        &json!({"kind": "outbid", "email": true, "telegram": false, "sms": null, "push": false})
+    );
     assert_eq!(kind(&s, "auctionWon")["sms"], false);
     assert_eq!(settings(&aigul).await, s, "what the change answered is what is stored");
 

@@ -122,7 +122,7 @@ async fn a_sign_in_code_goes_out_at_once_and_only_its_mask_is_stored() {
     tweak(&mut settings);
     let pool = app.pool().await;
     let bot = tyiyn::telegram::channel::for_outbox(&settings.telegram, pool.clone()).expect("the bot");
-    let delivery = Delivery::from_settings(&settings, bot).expect("channels");
+    let delivery = Delivery::from_settings(&settings, bot, None, &pool).expect("channels");
     let code = |key: &'static str| Immediate {
         channel: OutboxChannel::Sms,
         recipient: "+996700123456",

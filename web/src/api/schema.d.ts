@@ -1126,6 +1126,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's devices, the newest first. */
+        get: operations["my_devices"];
+        put?: never;
+        /**
+         * Adds this browser to the caller's devices: the opt-in to push. From now on a win, an item
+         *     passed on, an outbid and a watched auction starting reach it (each can be turned off in the
+         *     notice settings). The same endpoint again renews its keys; an endpoint another account added
+         *     moves to the caller (the device gets the notices of whoever signed in on it last).
+         */
+        post: operations["add_device"];
+        /**
+         * Removes one of the caller's devices: no more push there. One the caller does not have
+         *     changes nothing.
+         */
+        delete: operations["remove_device"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/telegram": {
         parameters: {
             query?: never;
@@ -1366,6 +1393,23 @@ export interface paths {
         };
         /** The user's pre-bids, newest first (at most 200). */
         get: operations["user_prebids"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/vapid-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key a browser subscribes with (`PushManager.subscribe({applicationServerKey})`). */
+        get: operations["vapid_key"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2329,15 +2373,17 @@ export interface components {
             available: boolean;
             /**
              * @description The caller can be reached there: an e-mail address, a linked Telegram chat, a confirmed
-             *     phone number.
+             *     phone number, a device added for push.
              */
             reachable: boolean;
         };
-        /** @description The three outside channels. */
+        /** @description The four outside channels. */
         ChannelViews: {
             email: components["schemas"]["ChannelView"];
             telegram: components["schemas"]["ChannelView"];
             sms: components["schemas"]["ChannelView"];
+            /** @description Web Push to the devices the caller added (`/api/me/push-subscriptions`). */
+            push: components["schemas"]["ChannelView"];
         };
         /** @description The value to check: `username`, `email` or `phone`, by route. */
         CheckBody: {
@@ -2748,6 +2794,7 @@ export interface components {
             telegram?: boolean | null;
             /** @description Only for `auctionWon` and `claimPassed`; `true` elsewhere is refused. */
             sms?: boolean | null;
+            push?: boolean | null;
         };
         /** @description Where one kind of notice goes, besides the bell. */
         KindChoice: {
@@ -2756,6 +2803,11 @@ export interface components {
             telegram: boolean;
             /** @description `null`: SMS is not offered for this kind (only for a win and an item passed to you). */
             sms: boolean | null;
+            /**
+             * @description To every device the caller added (on by default for a win, an item passed on, an outbid
+             *     and a watched auction starting).
+             */
+            push: boolean;
         };
         /**
          * @description One figure per limit: bids per rolling day (24 h), week (7 days) and month (30 days), som on
@@ -3114,7 +3166,7 @@ export interface components {
          * @description The way an outbox message leaves (docs/rules/outbox.md, "The outbox").
          * @enum {string}
          */
-        OutboxChannel: "email" | "sms" | "telegram";
+        OutboxChannel: "email" | "sms" | "telegram" | "push";
         /** @description How many messages are in each state (of the channel asked, whatever the state asked). */
         OutboxCounts: {
             /** Format: int64 */
@@ -3338,6 +3390,40 @@ export interface components {
             /** @description Promote the auction (clearing any other promoted one), or stop promoting it. */
             promoted?: boolean | null;
         };
+        /** @description One of the caller's devices. */
+        PushDevice: {
+            /** @description What identifies it (and removes it: `DELETE /api/me/push-subscriptions`). */
+            endpoint: string;
+            /**
+             * @description Its browser and system, from its User-Agent (`Chrome, Android`).
+             * @example Chrome, Android
+             */
+            device: string;
+            /** Format: date-time */
+            addedAt: string;
+        };
+        /** @description Which device to remove. */
+        PushDeviceRef: {
+            endpoint: string;
+        };
+        /** @description The caller's devices, the newest first. */
+        PushDevices: {
+            items: components["schemas"]["PushDevice"][];
+        };
+        /** @description A browser's `PushSubscription`, as its `toJSON()` gives it. */
+        PushSubscriptionIn: {
+            /**
+             * @description The push service's URL for this browser: `https`, on a public host.
+             * @example https://fcm.googleapis.com/fcm/send/dOb2…
+             */
+            endpoint: string;
+            /**
+             * Format: double
+             * @description When the subscription ends, in milliseconds since 1970 (`null`: it does not).
+             */
+            expirationTime?: number | null;
+            keys: components["schemas"]["SubscriptionKeysIn"];
+        };
         /** @description A QR order's payment: one dynamic ELQR link for the order's exact amount. */
         QrView: {
             /**
@@ -3354,7 +3440,7 @@ export interface components {
             /** @description The same payment behind each bank app's own link, the universal router first. */
             banks: components["schemas"]["BankLink"][];
         };
-        /** @description The night when Telegram and SMS wait, in Bishkek time (`HH:MM`). */
+        /** @description The night when Telegram, SMS and push wait, in Bishkek time (`HH:MM`). */
         QuietHoursView: {
             /** @example 22:00 */
             from: string;
@@ -3630,6 +3716,13 @@ export interface components {
             /** Format: int32 */
             height: number;
         };
+        /** @description The browser's keys for one subscription. */
+        SubscriptionKeysIn: {
+            /** @description The browser's P-256 public key, base64url (65 bytes). */
+            p256dh: string;
+            /** @description The browser's auth secret, base64url (16 bytes). */
+            auth: string;
+        };
         /** @description The system statistics card. */
         SystemStats: {
             /**
@@ -3896,6 +3989,15 @@ export interface components {
              * @description `ceil(total / limit)`, at least 1 (no match is one empty page).
              */
             totalPages: number;
+        };
+        /** @description The key browsers subscribe with. */
+        VapidPublicKey: {
+            /**
+             * @description The server's VAPID public key: the base64url of the uncompressed P-256 point, the
+             *     `applicationServerKey` of `PushManager.subscribe`.
+             * @example BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM
+             */
+            publicKey: string;
         };
         /** @description An availability or format check: `valid`, with a message in the user's language and its code. */
         Verdict: {
@@ -9117,6 +9219,207 @@ export interface operations {
             };
         };
     };
+    my_devices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushDevices"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionIn"];
+            };
+        };
+        responses: {
+            /** @description A device the caller had: its keys renewed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushDevice"];
+                };
+            };
+            /** @description A new device */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushDevice"];
+                };
+            };
+            /** @description `push_endpoint_invalid` (not an https URL), `push_endpoint_not_public` (a loopback, private, link-local or metadata address, after DNS), `push_keys_invalid`, `push_expiry_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `push_off` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `push_devices_full`: the caller has 10 devices */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remove_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushDeviceRef"];
+            };
+        };
+        responses: {
+            /** @description Removed (or not there) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `push_endpoint_invalid`: over 1,024 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `cross_site_request`: a state-changing request from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: a body over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     telegram_status: {
         parameters: {
             query?: never;
@@ -9931,6 +10234,44 @@ export interface operations {
             };
             /** @description `unauthorized`: not logged in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: PostgreSQL is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    vapid_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server's VAPID public key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VapidPublicKey"];
+                };
+            };
+            /** @description `push_off`: this site sends no push */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
