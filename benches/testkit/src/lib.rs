@@ -25,6 +25,7 @@ pub mod nodes;
 pub mod outage;
 pub mod outbox_crash;
 pub mod pg_crash;
+pub mod push_latency;
 pub mod relaying;
 pub mod rolling;
 pub mod socket;
