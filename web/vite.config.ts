@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs'
-import { defineConfig, type Plugin } from 'vite'
+import { join } from 'node:path'
+import { build, defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
 import { pickTexts, type TextPart } from './src/i18n/shell-texts.ts'
 
 // The Rust server (or e2e/mock-server.mjs via API_TARGET). The Host header is passed through
@@ -34,9 +36,100 @@ const FIRST_SCREEN_SMALL_MODULES = new RegExp(
   ].join('|'),
 )
 
+/** A chunk of the build manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string
+  css?: string[]
+  imports?: string[]
+}
+
+/** The offline page's build manifest, beside the app's (dist/.vite/). */
+const OFFLINE_MANIFEST = '.vite/offline-manifest.json'
+
+/**
+ * offline.html, the page the service worker shows while the network is down, built on its own
+ * after the app, into the same dist/ (a build without this config: no plugin but Vite's own). As a
+ * second input of the app's build it would take the module preload polyfill out of the app's
+ * entry into a chunk the two share: one more file on every first visit.
+ */
+function offlinePage(): Plugin {
+  return {
+    name: 'offline-page',
+    apply: 'build',
+    // Before vite-plugin-pwa's closeBundle, which precaches the page.
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler(error) {
+        if (error) return
+        await build({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'warn',
+          build: { outDir: 'dist', emptyOutDir: false, manifest: OFFLINE_MANIFEST, rolldownOptions: { input: 'offline.html' } },
+        })
+      },
+    },
+  }
+}
+
+/** The pages whose scripts and styles the service worker precaches, by build manifest: the app's
+ * entry and the offline page (the app shell: docs/rules/web-app.md, "The phone app"). */
+const APP_SHELL_PAGES = [
+  { manifest: '.vite/manifest.json', page: 'index.html' },
+  { manifest: OFFLINE_MANIFEST, page: 'offline.html' },
+]
+
+/**
+ * Keeps, of the hashed files the service worker's precache glob found, those the app shell's
+ * pages load before anything else: each page's chunk, the chunks it imports statically, and their
+ * styles. No lazy chunk (another page, a dialog, another language): a first visit on mobile data
+ * does not download the whole app behind the reader's back.
+ */
+function appShellOnly(dist: string) {
+  return async <Entry extends { url: string }>(entries: Entry[]) => {
+    const shell = new Set<string>()
+    for (const { manifest, page } of APP_SHELL_PAGES) {
+      const chunks = JSON.parse(readFileSync(join(dist, manifest), 'utf8')) as Record<string, ManifestChunk>
+      const walk = (key: string) => {
+        const chunk = chunks[key]
+        if (!chunk) throw new Error(`${key} is not in ${manifest} (vite.config.ts, APP_SHELL_PAGES)`)
+        if (shell.has(chunk.file)) return
+        shell.add(chunk.file)
+        for (const sheet of chunk.css ?? []) shell.add(sheet)
+        for (const imported of chunk.imports ?? []) walk(imported)
+      }
+      walk(page)
+    }
+    return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || shell.has(entry.url)), warnings: [] }
+  }
+}
+
+/** The service worker (src/sw/sw.ts → dist/sw.js), registered by src/lib/service-worker.ts. */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    // Registered after the first screen by the app itself, not by a script in index.html.
+    injectRegister: false,
+    // One manifest per language, static: public/manifest.<lang>.webmanifest.
+    manifest: false,
+    includeManifestIcons: false,
+    injectManifest: {
+      // A classic worker (module workers are newer than some phones that install the app).
+      rollupFormat: 'iife',
+      globPatterns: ['offline.html', 'favicon.svg', 'icons/icon-192.png', 'icons/badge-96.png', 'assets/*.{js,css}'],
+      manifestTransforms: [appShellOnly(join(import.meta.dirname, 'dist'))],
+      // Hashed names need no revision of their own.
+      dontCacheBustURLsMatching: /^assets\//,
+    },
+  })
+}
+
 // https://vite.dev/config/
 export default defineConfig({
-  plugins: [localeParts(), react()],
+  plugins: [localeParts(), react(), offlinePage(), serviceWorker()],
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: false },

@@ -10,6 +10,7 @@ import { openLoginDialogAtom } from '../lib/dialogs'
 import { unreadBadge } from '../lib/notifications'
 import { currentUserAtom } from '../lib/session'
 import { useNotifications } from '../lib/use-notifications'
+import { InstallAppButton } from './install-app'
 import { LanguageSwitcher } from './language-switcher'
 import { useLogout } from '../lib/use-logout'
 import '../components/dialog-frame.css'
@@ -59,12 +60,7 @@ export function MobileDrawerPanel({ open, onOpenChange, trigger }: Props) {
             trigger.current?.focus()
           }}
         >
-          <div className="drawer-head">
-            <Dialog.Title className="drawer-title">{t('nav.menu')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('nav.closeMenu')}>
-              <X aria-hidden="true" />
-            </Dialog.Close>
-          </div>
+          <DrawerHead />
           <nav className="drawer-nav" aria-label={t('nav.mainNav')}>
             {link('/', t('nav.home'), true)}
             {link('/auctions', t('nav.auctions'))}
@@ -76,6 +72,7 @@ export function MobileDrawerPanel({ open, onOpenChange, trigger }: Props) {
             {user && link('/bid-history', t('nav.bidHistory'))}
             {user && <NotificationsLink onClick={close} />}
             {user && link('/topup', t('nav.topUp'))}
+            <InstallAppButton onClick={close} />
           </nav>
           {user?.role === 'admin' && (
             <nav className="drawer-nav drawer-admin" aria-label={t('nav.adminSection')}>
@@ -111,6 +108,19 @@ export function MobileDrawerPanel({ open, onOpenChange, trigger }: Props) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  )
+}
+
+/** The drawer's title and its × button. */
+function DrawerHead() {
+  const { t } = useTranslation()
+  return (
+    <div className="drawer-head">
+      <Dialog.Title className="drawer-title">{t('nav.menu')}</Dialog.Title>
+      <Dialog.Close className="icon-button" aria-label={t('nav.closeMenu')}>
+        <X aria-hidden="true" />
+      </Dialog.Close>
+    </div>
   )
 }
 

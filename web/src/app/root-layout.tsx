@@ -10,7 +10,7 @@ import { PageSpinner } from '../components/spinner'
 import { WhenNear } from '../components/when-near'
 import { loadSettings } from '../lib/settings'
 import { Header, isAdminPath } from './header'
-import { LazyLoginDialog, LazyToaster } from './lazy-parts'
+import { LazyInstallHelp, LazyLoginDialog, LazyToaster } from './lazy-parts'
 import { SiteLanguage } from './site-language'
 import './root-layout.css'
 import './shell-layout.css'
@@ -64,6 +64,7 @@ export function RootLayout() {
         </Suspense>
       </WhenNear>
       <LazyLoginDialog />
+      <LazyInstallHelp />
       {signedIn && (
         <Suspense fallback={null}>
           <OnboardingModals />

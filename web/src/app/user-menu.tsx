@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { User } from '../lib/api-types'
 import { useLogout } from '../lib/use-logout'
+import { InstallAppMenuItem } from './install-app'
 import '../components/menu.css'
 import './user-menu.css'
 
@@ -39,6 +40,7 @@ export function UserMenu({ user }: { user: User }) {
               {t('nav.admin')}
             </DropdownMenu.Item>
           )}
+          <InstallAppMenuItem />
           <DropdownMenu.Separator className="menu-separator" />
           <DropdownMenu.Item className="menu-item menu-item-danger" onSelect={() => void logout()} data-testid="logout-button">
             {t('nav.logout')}

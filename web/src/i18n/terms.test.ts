@@ -60,7 +60,7 @@ describe('one term per idea', () => {
  * sample values, placeholders, the Telegram bot's command (/stop), SMS and the picture formats an
  * upload takes.
  */
-const LATIN_ANYWHERE = new Set(['cookie', 'email', 'iphone', 'pro', 'visa', 'mastercard', 'elcart', 'ip', 'json', 'sha', 'kgs', 'english', 'aibek', 'hotkey', 'xxxxxxxxx', 'you', 'example', 'kg', 'support', 'tyiyn', 'http', 'https', 'telegram', 'whatsapp', 'stop', 'sms', 'jpeg', 'png', 'webp', 'qr', 'csv'])
+const LATIN_ANYWHERE = new Set(['cookie', 'email', 'iphone', 'pro', 'visa', 'mastercard', 'elcart', 'ip', 'json', 'sha', 'kgs', 'english', 'aibek', 'hotkey', 'xxxxxxxxx', 'you', 'example', 'kg', 'support', 'tyiyn', 'http', 'https', 'telegram', 'whatsapp', 'stop', 'sms', 'jpeg', 'png', 'webp', 'qr', 'csv', 'safari'])
 
 /** The words of `text` outside `{{variables}}` and `<tags>`. */
 const wordsOf = (text: string) => text.replace(/{{[^}]*}}|<[^>]*>/g, ' ').match(/[\p{L}]+/gu) ?? []

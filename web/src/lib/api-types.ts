@@ -35,7 +35,7 @@ export type LimitsChange = Schemas['LimitsForm']
 export type TelegramStatus = Schemas['TelegramStatus']
 /** `POST /api/me/telegram/link`: a fresh one-time `https://t.me/<bot>?start=<token>` link. */
 export type TelegramLink = Schemas['TelegramLink']
-/** `GET`/`PUT /api/me/notices`: per kind, which of e-mail, Telegram and SMS carry it (the bell
+/** `GET`/`PUT /api/me/notices`: per kind, which of e-mail, Telegram, SMS and push carry it (the bell
  * always does), which channels the site has and the user can be reached on, the language of those
  * messages and the quiet hours. */
 export type NoticeSettings = Schemas['NoticeSettings']
@@ -45,6 +45,11 @@ export type NoticeChange = Schemas['NoticeChange']
 export type KindChoice = Schemas['KindChoice']
 /** A channel: whether the site sends through it, and whether the user can be reached there. */
 export type ChannelView = Schemas['ChannelView']
+/** One of the user's push devices (`GET /api/me/push-subscriptions`): its endpoint, its browser
+ * and system (`Chrome, Android`), when it was added. */
+export type PushDevice = Schemas['PushDevice']
+/** `POST /api/me/push-subscriptions`: a browser's `PushSubscription.toJSON()`. */
+export type PushSubscriptionBody = Schemas['PushSubscriptionIn']
 export type UserBid = Schemas['UserBid']
 export type BidStatus = Schemas['BidStatus']
 export type UserPrebid = Schemas['UserPrebid']

@@ -1,10 +1,12 @@
 //! i18next setup. The language a user picks is kept in localStorage (`lang`) and in the `lang`
 //! cookie (path=/, one year), which the server reads for its own messages. Without a choice the
-//! site language from settings applies.
+//! site language from settings applies. The page's web app manifest follows the language shown
+//! (lib/app-manifest.ts).
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import ru from '../i18n/locales/ru.json?texts=shell'
 import { LANGUAGES, isLanguage, type Language } from './languages'
+import { linkManifest } from './app-manifest'
 
 export { LANGUAGES, LANGUAGE_LABELS, isLanguage } from './languages'
 
@@ -101,6 +103,7 @@ export function withAllTexts<T>(load: () => Promise<T>): () => Promise<T> {
 export function applyLanguage(lang: Language) {
   writeCookie(lang)
   document.documentElement.lang = lang
+  linkManifest(lang)
   if (i18n.language === lang) return
   void loadLanguage(lang)
     .then(() => i18n.changeLanguage(lang))
@@ -159,6 +162,7 @@ export async function initLanguage(): Promise<void> {
   await loadLanguage(chosen).catch(() => undefined)
   await i18n.changeLanguage(chosen)
   document.documentElement.lang = chosen
+  linkManifest(chosen)
 }
 
 export default i18n

@@ -7,7 +7,7 @@
 //! The live auction state (lists, details, countdowns) is not here: the socket owns it
 //! (`realtime.ts`), and the current user is the session's (`session.ts`).
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { api, dataOf } from './api'
+import { api, dataOf, isApiError } from './api'
 import type { ClaimState, Order, OrderKind, OrderState, OutboxChannel, OutboxState } from './api-types'
 import { upsertOrder } from './payments'
 
@@ -29,9 +29,13 @@ export const queryKeys = {
   userLimits: ['user', 'limits'],
   /** Whether the site has a Telegram bot, and the user's linked chat. */
   userTelegram: ['user', 'telegram'],
-  /** Where the user's notices go besides the bell (e-mail, Telegram, SMS per kind), and in which
+  /** Where the user's notices go besides the bell (e-mail, Telegram, SMS, push per kind), and in which
    * language. */
   userNotices: ['user', 'notices'],
+  /** The devices the user gets push notices on. */
+  userPushDevices: ['user', 'push-devices'],
+  /** The server's VAPID public key, or `null`: the site sends no push. */
+  pushKey: ['push', 'vapid-key'],
   /** The user's bid-package orders; one order is `[...userOrders, id]`. */
   userOrders: ['user', 'orders'],
   /** The user's won items and the delivery methods with their fees. */
@@ -92,6 +96,25 @@ export const userTelegramQuery = () =>
 /** `GET /api/me/notices` (logged in only; asked again each time it is shown: `query-client.ts`). */
 export const userNoticesQuery = () =>
   queryOptions({ queryKey: queryKeys.userNotices, queryFn: () => dataOf(api.GET('/api/me/notices')) })
+
+/** `GET /api/me/push-subscriptions`: the user's push devices, the newest first (logged in only). */
+export const userPushDevicesQuery = () =>
+  queryOptions({ queryKey: queryKeys.userPushDevices, queryFn: async () => (await dataOf(api.GET('/api/me/push-subscriptions'))).items })
+
+/** `GET /api/push/vapid-key`: the key browsers subscribe with; `null` when the site sends no push
+ * (404 `push_off`). */
+export const pushKeyQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.pushKey,
+    queryFn: async () => {
+      try {
+        return (await dataOf(api.GET('/api/push/vapid-key'))).publicKey
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null
+        throw error
+      }
+    },
+  })
 
 /** `GET /api/users/won-auctions` (logged in only). */
 export const userWonAuctionsQuery = () =>

@@ -20,7 +20,7 @@ import '../../components/admin-page-shell.css'
 import './admin-outbox.css'
 
 const ANY = 'any'
-const CHANNELS: readonly OutboxChannel[] = ['email', 'sms', 'telegram']
+const CHANNELS: readonly OutboxChannel[] = ['email', 'sms', 'telegram', 'push']
 const STATES: readonly OutboxState[] = ['pending', 'sent', 'failed']
 
 export function AdminOutboxPage() {

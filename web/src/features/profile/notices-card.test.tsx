@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-//! The profile's notice settings card (issue 24): a row per kind with a box per channel the site
-//! has, SMS only where it is offered; a channel the user cannot be reached on is disabled with what
-//! to do; a box saves that one kind and channel at once; a refused save goes back and says why.
+//! The profile's notice settings card (issues 24 and 43): a row per kind with a box per channel the
+//! site has (push among them), SMS only where it is offered; a channel the user cannot be reached on
+//! is disabled with what to do; a box saves that one kind and channel at once; a refused save goes
+//! back and says why.
 import { getDefaultStore } from 'jotai'
 import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -11,10 +12,14 @@ import { render, unmountAll } from '../../test/render'
 import { NoticesCard, applyChange } from './notices-card'
 import { TelegramCard } from './telegram-card'
 
+/** The kinds the server sends as a push once a device is added. */
+const PUSHED: readonly string[] = ['auctionWon', 'claimPassed', 'outbid', 'auctionStarting']
+
 const KINDS = ['auctionStarted', 'auctionStarting', 'outbid', 'auctionWon', 'reservationExpiring', 'buyNowExpiring', 'claimPassed', 'paymentReceived', 'bidsCredited', 'itemShipped', 'itemDelivered'] as const
 
-/** The settings of a user with an e-mail and no linked chat or confirmed phone, on a site that
- * sends e-mail, Telegram and SMS. */
+/** The settings of a user with an e-mail and no linked chat, confirmed phone or push device, on a
+ * site that sends e-mail, Telegram, SMS and push (push on by default for a win, an item passed on,
+ * an outbid and a watched start). */
 function settings(change: Partial<NoticeSettings> = {}): NoticeSettings {
   return {
     language: null,
@@ -22,8 +27,15 @@ function settings(change: Partial<NoticeSettings> = {}): NoticeSettings {
       email: { available: true, reachable: true },
       telegram: { available: true, reachable: false },
       sms: { available: true, reachable: false },
+      push: { available: true, reachable: false },
     },
-    kinds: KINDS.map((kind) => ({ kind, email: true, telegram: true, sms: kind === 'auctionWon' || kind === 'claimPassed' ? true : null })),
+    kinds: KINDS.map((kind) => ({
+      kind,
+      email: true,
+      telegram: true,
+      sms: kind === 'auctionWon' || kind === 'claimPassed' ? true : null,
+      push: PUSHED.includes(kind),
+    })),
     quietHours: { from: '22:00', until: '08:00' },
     ...change,
   }
@@ -72,7 +84,7 @@ describe('the notices card', () => {
     render(<NoticesCard />)
     await settle()
 
-    expect(headers()).toEqual(['Уведомление', 'На сайте', 'Email', 'Telegram', 'SMS'])
+    expect(headers()).toEqual(['Уведомление', 'На сайте', 'Email', 'Telegram', 'SMS', 'На устройствах'])
     expect(document.querySelectorAll('[data-testid="notices-table"] tbody tr')).toHaveLength(11)
     expect(rowOf('outbid')?.querySelector('th')?.textContent).toBe('Вас перебили')
     const site = rowOf('outbid')?.querySelector<HTMLInputElement>('input[aria-label="На сайте: Вас перебили"]')
@@ -80,10 +92,13 @@ describe('the notices card', () => {
     expect(site?.disabled).toBe(true)
     expect(box('outbid', 'email')?.getAttribute('aria-label')).toBe('Email: Вас перебили')
     expect(box('outbid', 'sms')).toBeNull()
-    expect(rowOf('outbid')?.querySelectorAll('input')).toHaveLength(3)
+    expect(rowOf('outbid')?.querySelectorAll('input')).toHaveLength(4)
+    expect(box('outbid', 'push')?.getAttribute('aria-label')).toBe('На устройствах: Вас перебили')
+    expect(box('outbid', 'push')?.checked).toBe(true)
+    expect(box('paymentReceived', 'push')?.checked).toBe(false)
     expect(box('auctionWon', 'sms')?.getAttribute('aria-label')).toBe('SMS: Выигрыш')
     expect(byTestId('notices-quiet')?.textContent).toBe(
-      'С 22:00 до 08:00 (по Бишкеку) Telegram и SMS приходят утром — кроме выигрыша и перешедшего к вам товара.',
+      'С 22:00 до 08:00 (по Бишкеку) Telegram, SMS и пуш-уведомления приходят утром — кроме выигрыша и перешедшего к вам товара.',
     )
   })
 
@@ -101,16 +116,21 @@ describe('the notices card', () => {
     const confirm = byTestId('notices-hint-sms')?.querySelector('a')
     expect(confirm?.textContent).toBe('Подтвердите телефон, чтобы получать SMS')
     expect(confirm?.getAttribute('href')).toBe('/verify-phone')
+    expect(box('auctionWon', 'push')?.disabled).toBe(true)
+    expect(box('auctionWon', 'push')?.getAttribute('aria-describedby')).toBe('notices-hint-push')
+    expect(byTestId('notices-hint-push')?.textContent).toBe('Включите уведомления на этом устройстве выше')
   })
 
   it('leaves out a channel the site does not send through', async () => {
     const off = settings()
-    serve({ ...off, channels: { ...off.channels, email: { available: false, reachable: true } } })
+    serve({ ...off, channels: { ...off.channels, email: { available: false, reachable: true }, push: { available: false, reachable: false } } })
     render(<NoticesCard />)
     await settle()
 
     expect(headers()).toEqual(['Уведомление', 'На сайте', 'Telegram', 'SMS'])
     expect(box('outbid', 'email')).toBeNull()
+    expect(box('outbid', 'push')).toBeNull()
+    expect(byTestId('notices-hint-push')).toBeNull()
   })
 
   it('saves a box at once: that kind and channel only, then shows the answer', async () => {
@@ -127,6 +147,24 @@ describe('the notices card', () => {
     expect(box('paymentReceived', 'telegram')?.checked).toBe(false)
     expect(box('paymentReceived', 'email')?.checked).toBe(true)
     expect(box('bidsCredited', 'telegram')?.checked).toBe(true)
+  })
+
+  it('saves a push box once a device is added: that kind, push only', async () => {
+    const reachable = settings()
+    const puts = serve({ ...reachable, channels: { ...reachable.channels, push: { available: true, reachable: true } } })
+    render(<NoticesCard />)
+    await settle()
+    expect(box('outbid', 'push')?.disabled).toBe(false)
+    expect(byTestId('notices-hint-push')).toBeNull()
+
+    act(() => box('outbid', 'push')?.click())
+    act(() => box('itemShipped', 'push')?.click())
+    await settle()
+
+    expect(puts).toEqual([{ kinds: [{ kind: 'outbid', push: false }] }, { kinds: [{ kind: 'itemShipped', push: true }] }])
+    expect(box('outbid', 'push')?.checked).toBe(false)
+    expect(box('itemShipped', 'push')?.checked).toBe(true)
+    expect(box('outbid', 'email')?.checked).toBe(true)
   })
 
   it('keeps two quick ticks: the saves go one after the other', async () => {
@@ -222,8 +260,10 @@ describe('a change applied to the settings', () => {
     const before = settings()
     const after = applyChange(before, { language: 'en', kinds: [{ kind: 'outbid', telegram: false, sms: true }] })
     expect(after.language).toBe('en')
-    expect(after.kinds.find((k) => k.kind === 'outbid')).toEqual({ kind: 'outbid', email: true, telegram: false, sms: null })
+    expect(after.kinds.find((k) => k.kind === 'outbid')).toEqual({ kind: 'outbid', email: true, telegram: false, sms: null, push: true })
     expect(after.kinds.filter((k) => k.kind !== 'outbid')).toEqual(before.kinds.filter((k) => k.kind !== 'outbid'))
     expect(applyChange(before, {}).language).toBeNull()
+    const pushed = applyChange(before, { kinds: [{ kind: 'itemShipped', push: true }] })
+    expect(pushed.kinds.find((k) => k.kind === 'itemShipped')).toMatchObject({ push: true, email: true, telegram: true })
   })
 })

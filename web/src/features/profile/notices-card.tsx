@@ -1,6 +1,7 @@
 //! The profile's notice settings card (issue 24; the server's rules: src/reach.rs): per kind
-//! of notice, whether it also comes by e-mail, in Telegram and by SMS (the site's bell always has
-//! it), and the language of those messages. A channel the site does not send through is left out;
+//! of notice, whether it also comes by e-mail, in Telegram, by SMS and as a push to the user's
+//! devices (issue 43; the devices: push-devices-card.tsx), the site's bell always having it, and
+//! the language of those messages. A channel the site does not send through is left out;
 //! one the user cannot be reached on yet shows its boxes disabled, with what to do about it. A box
 //! saves as soon as it is ticked (that one kind and channel), and the card shows the answer.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -18,8 +19,8 @@ import { useToast } from '../../lib/toast'
 import './notices-card.css'
 
 /** The outside channels, in the order of the columns. */
-type Channel = 'email' | 'telegram' | 'sms'
-const CHANNELS: readonly Channel[] = ['email', 'telegram', 'sms']
+type Channel = 'email' | 'telegram' | 'sms' | 'push'
+const CHANNELS: readonly Channel[] = ['email', 'telegram', 'sms', 'push']
 
 /** Each language's name in itself, so each reader finds their own. */
 const LANGUAGE_NAMES: Record<Language, string> = { ru: 'Русский', en: 'English', ka: 'ქართული', ky: 'Кыргызча' }
@@ -40,6 +41,7 @@ export function applyChange(settings: NoticeSettings, change: NoticeChange): Not
       email: asked.email ?? choice.email,
       telegram: asked.telegram ?? choice.telegram,
       sms: choice.sms === null ? null : (asked.sms ?? choice.sms),
+      push: asked.push ?? choice.push,
     }
   })
   return { ...settings, language: change.language ?? settings.language, kinds }

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header'
 import { PageSpinner } from '../../components/spinner'
 import { authStatusAtom, currentUserAtom } from '../../lib/session'
 import { PersonalInfoCard } from './personal-info-card'
+import { PushDevicesCard } from './push-devices-card'
 import { RecentBidsCard, StatsCard, WonAuctionsCard } from './profile-cards'
 import { SecurityCard } from './security-card'
 import { TelegramCard } from './telegram-card'
@@ -35,6 +36,7 @@ export function ProfilePage() {
           <WatchlistCard />
           <WonAuctionsCard />
           <TelegramCard />
+          <PushDevicesCard />
           <NoticesCard />
           <SecurityCard />
           <LimitsCard />
