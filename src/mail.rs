@@ -96,8 +96,8 @@ impl db::outbox::Letters for Letters {
         let n = crate::notify::view(row)?;
         mail_text(n.kind.as_str(), lang)?;
         let (title, body) = compose_short(&n, lang, site);
-        let path = crate::push::notice::path(&n, slugs);
-        Some(crate::push::notice::payload(&n, &title, &body, &path, lang))
+        let path = crate::notify::push::path(&n, slugs);
+        Some(crate::notify::push::payload(&n, &title, &body, &path, lang))
     }
 
     fn sms(&self, row: &NotificationRow, lang: Lang) -> Option<String> {

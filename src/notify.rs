@@ -2,7 +2,10 @@
 //! transaction of what it reports, `db::notifications::insert`, with its e-mail in the outbox) is
 //! delivered after the commit through `crate::app::effects::Effects::notify` to the user's open
 //! sessions as the `notification` socket event; the outbox's workers (`crate::outbox`) send the
-//! e-mail. This module reads a stored row back into its wire form.
+//! e-mail. This module reads a stored row back into its wire form; [`push`] writes it as a push
+//! message for the phone.
+
+pub mod push;
 
 use tyiyn_actors::ids::{AuctionId, Tyiyn};
 

@@ -1,5 +1,5 @@
 //! The outbox's push channel: a push row's recipient is a device (`push_device` id) and its body
-//! the JSON the service worker shows (`crate::push::notice`). Sending encrypts the body for the
+//! the JSON the service worker shows (`crate::notify::push`). Sending encrypts the body for the
 //! device's keys (RFC 8291), signs a VAPID token for the endpoint's push service (RFC 8292) and
 //! POSTs it there (RFC 8030). A 404 or 410 means the device unsubscribed or is gone: it is
 //! forgotten and the message fails; a 429, a 5xx and the network are tried again, not before a

@@ -7,7 +7,6 @@
 //!   push service).
 //! - [`endpoint`]: which push endpoints the server sends to (https, public hosts, after DNS).
 //! - [`device`]: a device's name from its User-Agent, for the profile's list.
-//! - [`notice`]: the JSON a push message carries, and the page a tap opens.
 //! - [`vapid`]: the application server's key pair and the `Authorization: vapid t=…, k=…` header
 //!   that identifies it to the push service (RFC 8292 sections 2, 2.1, 3 and 3.2).
 //!
@@ -17,7 +16,6 @@
 pub mod device;
 pub mod ece;
 pub mod endpoint;
-pub mod notice;
 pub mod vapid;
 
 #[cfg(test)]

@@ -43,16 +43,17 @@ fn payments(config: &Settings) -> anyhow::Result<crate::app::provider::Payments>
     Ok(payments)
 }
 
-/// The outbox: what transactions write it with (the channels on, the texts, the quiet hours), and the
-/// channels its workers deliver through.
-fn outbox(
+/// The outbox: what transactions write it with (the channels on, the texts, the quiet hours), the
+/// channels its workers deliver through, and the VAPID key push is signed with (`None`: push is off).
+async fn outbox(
     config: &Settings,
     pool: &Pool,
-    push_key: Option<Arc<VapidKey>>,
-) -> anyhow::Result<(Outbox, Arc<Delivery>)> {
+) -> anyhow::Result<(Outbox, Arc<Delivery>, Option<Arc<VapidKey>>)> {
+    let push_key = crate::outbox::push::vapid_key(&config.push, pool).await.context("push")?;
     let telegram =
         crate::telegram::channel::for_outbox(&config.telegram, pool.clone()).context("telegram")?;
-    let delivery = Delivery::from_settings(config, telegram, push_key, pool).context("outbox channels")?;
+    let delivery =
+        Delivery::from_settings(config, telegram, push_key.clone(), pool).context("outbox channels")?;
     let channels = Delivery::channels(config);
     let letters = crate::mail::Letters { public_url: config.payments.public_url.clone() };
     tracing::info!(
@@ -66,7 +67,7 @@ fn outbox(
     let quiet = QuietHours::parse(from, until)
         .with_context(|| format!("outbox.quiet_from {from:?} and quiet_until {until:?} must be HH:MM"))?;
     let quiet = (quiet.from != quiet.until).then_some(quiet);
-    Ok((Outbox::new(channels, Arc::new(letters), quiet), Arc::new(delivery)))
+    Ok((Outbox::new(channels, Arc::new(letters), quiet), Arc::new(delivery), push_key))
 }
 
 /// Everything the handlers share, with the runtime, the hub and the background jobs started.
@@ -76,8 +77,7 @@ pub(super) async fn wire(
     timeout: Duration,
 ) -> anyhow::Result<web::Data<AppState>> {
     let payments = payments(config)?;
-    let push_key = crate::outbox::push::vapid_key(&config.push, &pool).await.context("push")?;
-    let (outbox, delivery) = outbox(config, &pool, push_key.clone())?;
+    let (outbox, delivery, push_key) = outbox(config, &pool).await?;
     let site = db::settings::get(&pool.get().await?).await?;
     let clock = TokioClock::new();
     // With a NATS server the nodes share, the bus between them (docs/decisions.md, "The bus
