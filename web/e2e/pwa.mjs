@@ -62,9 +62,17 @@ async function prepare(context, lang) {
   context.on('page', (page) => suite.watch(page))
 }
 
-/** Waits until a service worker controls `page` (registered after the first screen, claimed). */
+/** Waits until a service worker controls `page`: registered after the first screen at the
+ * reader's first key or 10 s later (app/startup.ts), then claimed. A key is pressed now and then
+ * meanwhile, as a reader would touch the page. */
 async function controlled(page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, { timeout: WORKER_WAIT })
+  const deadline = Date.now() + WORKER_WAIT
+  while (Date.now() < deadline) {
+    if (await page.evaluate(() => navigator.serviceWorker?.controller?.state === 'activated')) return
+    await page.keyboard.press('Shift')
+    await sleep(300)
+  }
+  throw new Error(`no service worker controls ${page.url()} after ${WORKER_WAIT} ms`)
 }
 
 /** Waits until `locator`'s element has stopped moving in (the drawer slides, a dialog fades). */
