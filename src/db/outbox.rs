@@ -133,16 +133,15 @@ pub async fn enqueue(
     let site = super::settings::get(db).await?;
     let site_lang = Lang::parse(&site.language).unwrap_or_default();
     let now = (outbox.clock)();
-    let pushed: Vec<i64> = known
-        .iter()
-        .filter(|(r, kind)| reach.get(&r.user_id).is_some_and(|u| u.channels_for(on, *kind).push))
-        .filter_map(|(r, _)| r.auction_id)
+    // Each notice with its user and the channels it goes to, decided once.
+    let targets: Vec<_> = known
+        .into_iter()
+        .filter_map(|(row, kind)| reach.get(&row.user_id).map(|u| (row, kind, u, u.channels_for(on, kind))))
         .collect();
+    let pushed: Vec<i64> = targets.iter().filter(|t| t.3.push).filter_map(|t| t.0.auction_id).collect();
     let slugs = if pushed.is_empty() { HashMap::new() } else { slugs(db, &pushed).await? };
     let mut c = Columns::default();
-    for (row, kind) in known {
-        let Some(user) = reach.get(&row.user_id) else { continue };
-        let to = user.channels_for(on, kind);
+    for (row, kind, user, to) in targets {
         let lang = user.language.unwrap_or(site_lang);
         for channel in OutboxChannel::ALL.into_iter().filter(|ch| to.has(*ch)) {
             let text = match channel {
